@@ -1,0 +1,19 @@
+//! Fixed capacities, named once. Every heapless collection in the engine is sized by
+//! one of these, so the whole table state has a size known at compile time.
+
+/// Seats at the largest table [003] rule 2 allows (R-TABLE-1: `max_players` is 10 or 11).
+pub const MAX_SEATS: usize = 11;
+/// Cards in the largest deck (R-DECK-1).
+pub const DECK_SIZE: usize = 52;
+/// Hole cards of the game with the most (five-card draw: 5; Omaha: 4).
+pub const MAX_HOLE_CARDS: usize = 5;
+/// Board cards in Hold'em and Omaha (flop 3, turn 1, river 1).
+pub const MAX_BOARD_CARDS: usize = 5;
+/// Burns in one hand: before flop, turn and river (R-BURN-1), plus the burns of
+/// premature-card corrections.
+pub const MAX_BURNS: usize = 6;
+/// Inputs accepted within one hand (card reads, actions, corrections). A ten-handed
+/// Omaha hand reads 48 cards; the rest leaves room for long raising wars. When a hand
+/// reaches it, the engine refuses further inputs with `RuleError::HandLogFull` rather
+/// than lose any.
+pub const MAX_INPUTS_PER_HAND: usize = 320;

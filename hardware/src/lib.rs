@@ -1,0 +1,1 @@
+//! Devices of the table controller.
