@@ -7,6 +7,12 @@
 //! The layers, bottom up:
 //!
 //! - [`card`]: cards, ranks, suits and card sets.
+//! - [`rules`]: the table's settings, one per rule RULES.md leaves to the house.
+//! - [`table`]: the table across hands (seats, button, blinds, straddle, missed
+//!   blinds), the input log, UNDO and MISDEAL.
+//! - [`hand`]: one hand as a state machine (deal, burns, board, exchange, settlement).
+//! - [`betting`]: the ledger and its limits; the one function that says what is legal.
+//! - [`event`]: the inputs the engine takes and the events it returns.
 //! - [`deck`]: the deck map from RFID tag UIDs to cards.
 //! - [`shoe`]: frames from the RFID card shoe, checked before use.
 //! - [`buttons`]: the dealer's button panel, debounced.
@@ -19,10 +25,22 @@
 #[macro_use]
 mod fmt;
 
+pub mod betting;
 pub mod buttons;
 pub mod card;
 pub mod config;
 pub mod deck;
+pub mod error;
+pub mod event;
+pub mod hand;
+pub mod rules;
 pub mod shoe;
+pub mod table;
 
+pub use betting::{Options, RaiseRange, Resolved};
 pub use card::{Card, CardSet, Rank, Suit};
+pub use error::RuleError;
+pub use event::{Action, Event, Events, Input, Post, Read, Street, Warning};
+pub use hand::{Hand, Phase, Player};
+pub use rules::{Chips, Game, SeatNo, Structure, TableConfig};
+pub use table::{Presence, Seat, State, Table};

@@ -1,0 +1,406 @@
+//! The betting ledger and its limits (RULES.md §9–§12).
+//!
+//! Before working on this file, read RULES.md §9 (who acts, reopening), §10 (fixed
+//! limit), §11 (no limit) and §12 (pot limit). One function, [`Hand::options`], decides
+//! what the player to act may do; the display's offer and the engine's acceptance
+//! ([`Hand::resolve`]) both use it, so they can never disagree.
+
+use crate::error::{ActionKind, RuleError};
+use crate::event::{Action, Street, Warning};
+use crate::hand::{Hand, Seats};
+use crate::rules::{AmountPolicy, Chips, FlCap, FlShortAllIn, SeatNo, Structure, TableConfig};
+
+/// The state of the open betting round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Round {
+    /// `H`: the street total every player must match (the nominal big blind preflop,
+    /// even if it was posted short: PD-SHORTBLIND).
+    pub level: Chips,
+    /// `L`: the size of the last full bet or raise of this round (R-NL-2); starts at
+    /// the minimum bet.
+    pub increment: Chips,
+    /// The level of the last full bet or raise: fixed-limit raises are sized from it
+    /// (PD-REOPEN).
+    pub full_level: Chips,
+    /// Bets and raises counted toward the fixed-limit cap (R-FL-2).
+    pub bets: u8,
+    /// The seat whose turn it is, if any.
+    pub to_act: Option<SeatNo>,
+    /// The last player to bet or raise this round (R-SHOW-1).
+    pub aggressor: Option<SeatNo>,
+}
+
+/// What the player to act may do: the one answer both the display and the engine use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Options {
+    /// The seat to act.
+    pub seat: SeatNo,
+    /// Chips to add to call, capped at the stack (0: he may check).
+    pub call: Chips,
+    /// The legal bet or raise-to range, or `None` when he may only check, call or fold.
+    pub raise: Option<RaiseRange>,
+    /// His street total if he puts in his whole stack.
+    pub all_in_to: Chips,
+    /// Nobody has bet this round (postflop): an aggressive action is a bet, not a raise.
+    pub opening: bool,
+}
+
+/// The range of legal "bet/raise to" totals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct RaiseRange {
+    /// The smallest legal total (his all-in total when he cannot make a full raise).
+    pub min_to: Chips,
+    /// The largest legal total (no limit: all-in; pot limit: the pot; fixed limit: = min).
+    pub max_to: Chips,
+}
+
+/// A betting decision after the limits have been applied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Resolved {
+    /// Fold.
+    Fold,
+    /// Check.
+    Check,
+    /// Call, adding `amount`.
+    Call {
+        /// Chips added.
+        amount: Chips,
+    },
+    /// Bet or raise to a street total.
+    Raise {
+        /// The new street total.
+        to: Chips,
+    },
+}
+
+/// The pot-limit maximum raise-to (R-PL-2): call first, then raise by the whole pot.
+/// `level` is `H`, `own` the player's street contribution `c[p]`, `pot` is `D` (every
+/// chip in the middle including all street contributions and antes).
+///
+/// ```
+/// use firmware::betting::pot_limit_max;
+/// // E1: pot 100, A bets 100; B may raise to 400.
+/// assert_eq!(pot_limit_max(100, 0, 200), Some(400));
+/// // E2: pot 100, A bets 50; B may raise to 250.
+/// assert_eq!(pot_limit_max(50, 0, 150), Some(250));
+/// ```
+pub fn pot_limit_max(level: Chips, own: Chips, pot: Chips) -> Option<Chips> {
+    let call = level.checked_sub(own)?;
+    level.checked_add(pot)?.checked_add(call)
+}
+
+impl Hand {
+    /// The fixed-limit bet size of the current street (R-FL-1): the small bet preflop
+    /// and on the flop (and the first round of draw), the big bet after.
+    pub(crate) fn fixed_size(&self, cfg: &TableConfig) -> Chips {
+        match self.street {
+            Street::Preflop | Street::Flop => cfg.stakes.small_bet,
+            Street::Turn | Street::River | Street::Draw => cfg.stakes.big_bet,
+        }
+    }
+
+    /// The minimum bet and first raise increment of a round (R-NL-1, R-PL-1, R-FL-1).
+    pub(crate) fn min_increment(&self, cfg: &TableConfig) -> Chips {
+        match cfg.structure {
+            Structure::FixedLimit => self.fixed_size(cfg),
+            Structure::NoLimit | Structure::PotLimit => cfg.stakes.big_blind,
+        }
+    }
+
+    /// `D` for pot-limit sizing: every chip in the middle, plus the PD-PL adjustment
+    /// that counts the small blind as a full big blind in cash games.
+    fn pot_for_sizing(&self, cfg: &TableConfig, seat: SeatNo) -> Chips {
+        let mut pot = self.pot();
+        if cfg.pl_sb_virtual && self.street == Street::Preflop {
+            if let Some(sb) = self.small_blind {
+                let sb_in = self.player(sb).street;
+                // PD-PL: while the small blind's preflop contribution is below the big
+                // blind, except for the small blind's own action.
+                if sb != seat && sb_in < cfg.stakes.big_blind {
+                    pot = pot.saturating_add(cfg.stakes.big_blind - sb_in);
+                }
+            }
+        }
+        pot
+    }
+
+    /// Whether the fixed-limit cap stops further raises (R-FL-2, R-FL-3, PD-FL).
+    fn capped(&self, cfg: &TableConfig, seat: SeatNo) -> bool {
+        if cfg.structure != Structure::FixedLimit {
+            return false;
+        }
+        if cfg.fl_uncapped_heads_up && self.live_count() == 2 {
+            return false;
+        }
+        match cfg.fl_cap {
+            FlCap::Round { bets, .. } => self.round.bets >= bets,
+            FlCap::PerPlayer { raises } => self.player(seat).raises >= raises,
+        }
+    }
+
+    /// What the player to act may do (RULES.md §9–§12). `None` when nobody is to act.
+    pub fn options(&self, cfg: &TableConfig, seats: &Seats) -> Option<Options> {
+        let seat = self.round.to_act?;
+        let p = self.player(seat);
+        let stack = seats[usize::from(seat - 1)].stack;
+        let level = self.round.level;
+        let to_call = level.saturating_sub(p.street);
+        let call = to_call.min(stack);
+        let all_in_to = p.street.saturating_add(stack);
+        let opening = level == 0;
+
+        // R-BET-4 / PD-REOPEN: a player who already acted may raise again only if the
+        // raises since then add up to at least one full raise.
+        let reopened = match p.acted_at {
+            None => true,
+            Some(at) => level >= at.saturating_add(self.round.increment),
+        };
+        let others_can_act = self.players_with_chips_except(seat, seats) > 0;
+        let may_raise = stack > to_call && reopened && others_can_act && !self.capped(cfg, seat);
+        let raise = if may_raise {
+            let (min_to, max_to) = self.raise_bounds(cfg, seat, all_in_to);
+            Some(RaiseRange { min_to, max_to })
+        } else {
+            None
+        };
+        Some(Options {
+            seat,
+            call,
+            raise,
+            all_in_to,
+            opening,
+        })
+    }
+
+    /// The legal raise-to range for `seat`, capped at his all-in total.
+    fn raise_bounds(&self, cfg: &TableConfig, seat: SeatNo, all_in_to: Chips) -> (Chips, Chips) {
+        let level = self.round.level;
+        let (min_to, max_to) = match cfg.structure {
+            Structure::NoLimit => {
+                // R-NL-1, R-NL-2: min raise-to = H + L; the max is the stack (R-NL-3).
+                (level.saturating_add(self.round.increment), all_in_to)
+            }
+            Structure::PotLimit => {
+                let min = level.saturating_add(self.round.increment);
+                let own = self.player(seat).street;
+                let pot = self.pot_for_sizing(cfg, seat);
+                // R-PL-2; never below the minimum raise.
+                let max = pot_limit_max(level, own, pot)
+                    .unwrap_or(Chips::MAX)
+                    .max(min);
+                (min, max)
+            }
+            Structure::FixedLimit => {
+                // R-FL-1; PD-REOPEN: sized from the last full level.
+                let to = self.round.full_level.saturating_add(self.fixed_size(cfg));
+                let to = to.max(level.saturating_add(1));
+                (to, to)
+            }
+        };
+        if all_in_to <= min_to {
+            // He cannot make a full raise: his only raise is all-in (min = max).
+            (all_in_to, all_in_to)
+        } else {
+            (min_to, max_to.min(all_in_to))
+        }
+    }
+
+    /// Applies the limits to a decision: the single check behind both the display's
+    /// offer and the engine's acceptance. Out-of-range amounts are corrected with a
+    /// warning or rejected, as the table's [`AmountPolicy`] says.
+    pub fn resolve(
+        &self,
+        cfg: &TableConfig,
+        seats: &Seats,
+        action: Action,
+    ) -> Result<(Resolved, Option<Warning>), RuleError> {
+        let o = self.options(cfg, seats).ok_or(RuleError::NotBetting)?;
+        let seat = o.seat;
+        match action {
+            Action::Fold => {
+                let warning = (o.call == 0).then_some(Warning::FoldedWithCheck { seat });
+                Ok((Resolved::Fold, warning))
+            }
+            Action::CheckCall if o.call == 0 => Ok((Resolved::Check, None)),
+            Action::CheckCall => Ok((Resolved::Call { amount: o.call }, None)),
+            Action::AllIn => {
+                if o.all_in_to <= self.round.level {
+                    return Ok((Resolved::Call { amount: o.call }, None));
+                }
+                let range = o.raise.ok_or(RuleError::RaiseNotAllowed(seat))?;
+                if o.all_in_to > range.max_to {
+                    return Err(RuleError::AboveMaximum { max: range.max_to });
+                }
+                Ok((Resolved::Raise { to: o.all_in_to }, None))
+            }
+            Action::BetTo(to) => self.resolve_amount(cfg, &o, to),
+        }
+    }
+
+    fn resolve_amount(
+        &self,
+        cfg: &TableConfig,
+        o: &Options,
+        to: Chips,
+    ) -> Result<(Resolved, Option<Warning>), RuleError> {
+        let seat = o.seat;
+        if to > o.all_in_to {
+            return Err(RuleError::AboveStack {
+                all_in_to: o.all_in_to,
+            });
+        }
+        let level = self.round.level;
+        let Some(range) = o.raise else {
+            // Betting is closed for him: an amount equal to the call is a call.
+            if to <= level && to == self.player(seat).street.saturating_add(o.call) {
+                return Ok((call_or_check(o.call), None));
+            }
+            return Err(RuleError::RaiseNotAllowed(seat));
+        };
+        let correct = cfg.amounts == AmountPolicy::Correct;
+        if to < range.min_to {
+            if !correct {
+                return Err(RuleError::BelowMinimum { min: range.min_to });
+            }
+            let call = call_or_check(o.call);
+            if cfg.structure == Structure::FixedLimit {
+                if to <= level {
+                    return Ok((call, None));
+                }
+                let w = Warning::FixedSize {
+                    seat,
+                    asked: to,
+                    to: range.min_to,
+                };
+                return Ok((Resolved::Raise { to: range.min_to }, Some(w)));
+            }
+            // TDA: a raise of at least half the minimum increment must be completed
+            // to the minimum; below half it is a call.
+            let part = to.saturating_sub(level);
+            let needed = range.min_to.saturating_sub(level);
+            if part.saturating_mul(2) >= needed && part > 0 {
+                let w = Warning::UnderMinimum {
+                    seat,
+                    asked: to,
+                    to: range.min_to,
+                };
+                return Ok((Resolved::Raise { to: range.min_to }, Some(w)));
+            }
+            let applied = self.player(seat).street.saturating_add(o.call);
+            let w = Warning::UnderMinimum {
+                seat,
+                asked: to,
+                to: applied,
+            };
+            return Ok((call, Some(w)));
+        }
+        if to > range.max_to {
+            if !correct {
+                return Err(RuleError::AboveMaximum { max: range.max_to });
+            }
+            let w = match cfg.structure {
+                Structure::FixedLimit => Warning::FixedSize {
+                    seat,
+                    asked: to,
+                    to: range.max_to,
+                },
+                _ => Warning::OverPot {
+                    seat,
+                    asked: to,
+                    max: range.max_to,
+                },
+            };
+            return Ok((Resolved::Raise { to: range.max_to }, Some(w)));
+        }
+        Ok((Resolved::Raise { to }, None))
+    }
+
+    /// Applies a resolved decision of the player to act to the ledger and returns what
+    /// a bet or raise did (`None` for fold, check, call).
+    pub(crate) fn apply_bet(
+        &mut self,
+        cfg: &TableConfig,
+        seats: &mut Seats,
+        seat: SeatNo,
+        to: Chips,
+    ) -> Result<(Chips, bool), RuleError> {
+        let own = self.player(seat).street;
+        let add = to.checked_sub(own).ok_or(RuleError::ChipOverflow)?;
+        let all_in = self.take_chips(seats, seat, add)?;
+        let old_level = self.round.level;
+        let raise_part = to.saturating_sub(old_level);
+        let size = self.min_increment(cfg);
+        let full = match cfg.structure {
+            Structure::FixedLimit => {
+                raise_part >= size
+                    || match cfg.fl_short_all_in {
+                        FlShortAllIn::AllInPlusBet => true,
+                        FlShortAllIn::HalfBet => raise_part.saturating_mul(2) >= size,
+                    }
+            }
+            _ => raise_part >= self.round.increment,
+        };
+        let round = &mut self.round;
+        round.level = to;
+        round.aggressor = Some(seat);
+        if full {
+            if cfg.structure != Structure::FixedLimit {
+                round.increment = raise_part;
+            }
+            round.full_level = to;
+        }
+        if full || cfg.fl_short_all_in == FlShortAllIn::AllInPlusBet {
+            round.bets = round.bets.saturating_add(1);
+        }
+        let p = self.player_mut(seat);
+        p.acted_at = Some(to);
+        p.raises = p.raises.saturating_add(1);
+        Ok((add, all_in))
+    }
+
+    /// Counts the players other than `seat` still in the hand with chips behind.
+    fn players_with_chips_except(&self, seat: SeatNo, seats: &Seats) -> usize {
+        self.in_hand()
+            .filter(|&s| s != seat && seats[usize::from(s - 1)].stack > 0)
+            .count()
+    }
+
+    /// Whether `seat` must still act in this round (R-BET-4): he is in the hand with
+    /// chips, and he has not acted yet or has a bet to answer — unless nobody is left
+    /// to bet against him and he has matched the bet.
+    pub(crate) fn needs_to_act(&self, seat: SeatNo, seats: &Seats) -> bool {
+        let p = self.player(seat);
+        if !p.dealt || p.folded || seats[usize::from(seat - 1)].stack == 0 {
+            return false;
+        }
+        let behind = p.street < self.round.level;
+        if behind {
+            return true;
+        }
+        p.acted_at.is_none() && self.players_with_chips_except(seat, seats) > 0
+    }
+}
+
+fn call_or_check(call: Chips) -> Resolved {
+    if call == 0 {
+        Resolved::Check
+    } else {
+        Resolved::Call { amount: call }
+    }
+}
+
+impl Resolved {
+    /// The action kind, for errors and display.
+    pub fn kind(self) -> ActionKind {
+        match self {
+            Resolved::Fold => ActionKind::Fold,
+            Resolved::Check => ActionKind::Check,
+            Resolved::Call { .. } => ActionKind::Call,
+            Resolved::Raise { .. } => ActionKind::BetOrRaise,
+        }
+    }
+}

@@ -1,0 +1,228 @@
+//! Errors a dealer can act on. Every rejected input leaves the table exactly as it was.
+
+use crate::card::Card;
+use crate::rules::{Chips, SeatNo};
+use core::fmt;
+
+/// Why the engine refused an input. Each message says what happened and what to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum RuleError {
+    // ---- Seats and the table between hands ----
+    /// The seat number is outside 1..=max_players.
+    NoSuchSeat(SeatNo),
+    /// The seat is taken.
+    SeatTaken(SeatNo),
+    /// Nobody sits in the seat.
+    SeatEmpty(SeatNo),
+    /// Chips may be added, and players seated or unseated, only between hands (R-TABLE-4).
+    HandInProgress,
+    /// The player is still in the hand; he may leave after it (or after folding).
+    PlayerInHand(SeatNo),
+    /// A buy-in or top-up of zero chips.
+    ZeroAmount,
+    /// The first button can be placed only before the first hand (R-TABLE-3).
+    ButtonAlreadyPlaced,
+    /// Fewer than two players can be dealt in.
+    NotEnoughPlayers,
+    /// No hand is in progress.
+    NoHand,
+
+    // ---- Straddle ----
+    /// The straddle is off at this table, or fewer than three players are dealt in (PD-STRAD).
+    StraddleNotAllowed,
+    /// The straddle must be posted before the first hole card (R-STRAD-2).
+    StraddleTooLate,
+    /// One straddle per hand, and a confirmed straddle stays confirmed (R-STRAD-1).
+    StraddleAlreadyPosted,
+    /// The straddler cannot cover the straddle (R-STRAD-2: exactly 2×BB).
+    StraddleShort(SeatNo),
+
+    // ---- Card reads ----
+    /// A card was read when none is expected: betting on this street is not complete.
+    BettingNotComplete {
+        /// The seat to act.
+        to_act: SeatNo,
+    },
+    /// A card was read while no card is due (between hands, at showdown).
+    NoCardExpected,
+    /// The card has already been seen this hand (PD-RFID).
+    DuplicateCard(Card),
+    /// The card is not in this table's deck (PD-RFID: foul deck).
+    NotInDeck(Card),
+    /// A board card was read where the burn was due (R-BURN-1).
+    MissingBurn,
+    /// A burn was read where a hole or board card was due.
+    UnexpectedBurn,
+    /// A discard or stand-pat outside the exchange, or from the wrong player.
+    NotDrawing,
+    /// The player tried to discard a card he does not hold, or more than four (R-DRAW-5).
+    BadDiscard(Card),
+    /// The exchange is waiting for replacement cards for the player's discards.
+    ReplacementsDue(SeatNo),
+
+    // ---- Betting ----
+    /// No betting is in progress.
+    NotBetting,
+    /// The action is not legal now (for example a check when a bet is due).
+    IllegalAction {
+        /// The seat to act.
+        seat: SeatNo,
+        /// What was refused.
+        action: ActionKind,
+    },
+    /// Betting or raising is closed: an all-in for less than a full raise does not
+    /// reopen it (PD-REOPEN), the fixed-limit cap is reached (R-FL-2), or nobody is
+    /// left to bet against.
+    RaiseNotAllowed(SeatNo),
+    /// The amount is below the minimum bet or raise (R-NL-1, R-NL-2).
+    BelowMinimum {
+        /// The smallest legal bet or raise-to.
+        min: Chips,
+    },
+    /// The amount is above the maximum (R-PL-2, fixed-limit size).
+    AboveMaximum {
+        /// The largest legal bet or raise-to.
+        max: Chips,
+    },
+    /// The player does not have that many chips (R-TABLE-4).
+    AboveStack {
+        /// The player's whole stack as a raise-to total.
+        all_in_to: Chips,
+    },
+    /// A different player acted than the one whose turn it is.
+    OutOfTurn {
+        /// The seat whose turn it is.
+        expected: SeatNo,
+    },
+
+    // ---- Settling ----
+    /// The hand is not at the showdown.
+    NotSettling,
+    /// The seat cannot be paid: folded, mucked, or not in the hand.
+    NotEligible(SeatNo),
+    /// More is awarded than is left in the pot.
+    AwardTooLarge {
+        /// Chips left to award.
+        left: Chips,
+    },
+
+    // ---- Corrections ----
+    /// Nothing to undo in this hand.
+    NothingToUndo,
+    /// A misdeal can be called only before substantial action (PD-MISDEAL).
+    MisdealTooLate,
+    /// The hand's record is full; call the floor.
+    HandLogFull,
+    /// A chip count overflowed.
+    ChipOverflow,
+}
+
+/// The kind of a betting action, for error messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum ActionKind {
+    /// Fold.
+    Fold,
+    /// Check.
+    Check,
+    /// Call.
+    Call,
+    /// Bet or raise.
+    BetOrRaise,
+    /// All-in.
+    AllIn,
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use RuleError::*;
+        match *self {
+            NoSuchSeat(s) => write!(f, "there is no seat {s} at this table"),
+            SeatTaken(s) => write!(f, "seat {s} is taken: choose an empty seat"),
+            SeatEmpty(s) => write!(f, "nobody sits in seat {s}"),
+            HandInProgress => f.write_str(
+                "a hand is in progress: seat changes and chips wait until it is over (R-TABLE-4)",
+            ),
+            PlayerInHand(s) => write!(f, "seat {s} is still in the hand: finish the hand first"),
+            ZeroAmount => f.write_str("enter an amount above zero"),
+            ButtonAlreadyPlaced => {
+                f.write_str("the button moves by itself after the first hand (R-BTN-1)")
+            }
+            NotEnoughPlayers => f.write_str("at least two players with chips must be dealt in"),
+            NoHand => f.write_str("no hand is in progress: press NEXT HAND"),
+            StraddleNotAllowed => f.write_str(
+                "no straddle: it is off at this table, or fewer than three players are in (PD-STRAD)",
+            ),
+            StraddleTooLate => {
+                f.write_str("the straddle must be posted before the first hole card (R-STRAD-2)")
+            }
+            StraddleAlreadyPosted => f.write_str("one straddle per hand (R-STRAD-1)"),
+            StraddleShort(s) => {
+                write!(f, "seat {s} cannot cover the straddle of twice the big blind (R-STRAD-2)")
+            }
+            BettingNotComplete { to_act } => write!(
+                f,
+                "betting is not complete (seat {to_act} to act): set the card aside and call the floor (PD-PREMATURE)"
+            ),
+            NoCardExpected => f.write_str(
+                "no card is due now: set the card aside and call the floor (PD-RFID)",
+            ),
+            DuplicateCard(c) => write!(
+                f,
+                "{c} was already seen this hand: re-scan the card or call the floor (PD-RFID)"
+            ),
+            NotInDeck(c) => write!(
+                f,
+                "{c} is not in this table's deck: remove it and call the floor (foul deck, PD-RFID)"
+            ),
+            MissingBurn => f.write_str(
+                "the burn card is due first: burn a card, then deal the board (R-BURN-1, PD-BURN)",
+            ),
+            UnexpectedBurn => f.write_str(
+                "no burn is due now: the next card goes to a player or the board (PD-BURN)",
+            ),
+            NotDrawing => f.write_str("no exchange is due from this player now (R-DRAW-5)"),
+            BadDiscard(c) => write!(
+                f,
+                "{c} cannot be discarded: it is not in the player's hand, or four are already out (R-DRAW-5)"
+            ),
+            ReplacementsDue(s) => {
+                write!(f, "deal seat {s} the replacement cards for the discards first (R-DRAW-5)")
+            }
+            NotBetting => f.write_str("no betting round is open"),
+            IllegalAction { seat, action } => {
+                let what = match action {
+                    ActionKind::Fold => "fold",
+                    ActionKind::Check => "check: there is a bet to call",
+                    ActionKind::Call => "call: there is nothing to call",
+                    ActionKind::BetOrRaise => "bet or raise",
+                    ActionKind::AllIn => "go all-in",
+                };
+                write!(f, "seat {seat} may not {what}")
+            }
+            RaiseNotAllowed(s) => write!(
+                f,
+                "seat {s} may only call or fold: the betting is not reopened or the cap is reached (PD-REOPEN, R-FL-2)"
+            ),
+            BelowMinimum { min } => write!(f, "the minimum is {min}: enter at least {min}"),
+            AboveMaximum { max } => write!(f, "the maximum is {max}: enter at most {max}"),
+            AboveStack { all_in_to } => write!(
+                f,
+                "the player does not have that many chips: all-in is {all_in_to}"
+            ),
+            OutOfTurn { expected } => write!(f, "it is seat {expected}'s turn"),
+            NotSettling => f.write_str("the pot is paid only when the hand is over"),
+            NotEligible(s) => write!(f, "seat {s} cannot win this pot"),
+            AwardTooLarge { left } => write!(f, "only {left} is left to award"),
+            NothingToUndo => f.write_str("nothing to undo in this hand"),
+            MisdealTooLate => f.write_str(
+                "too late for a misdeal: substantial action has taken place; call the floor (PD-MISDEAL)",
+            ),
+            HandLogFull => f.write_str("this hand's record is full: call the floor"),
+            ChipOverflow => f.write_str("chip count too large: check the amount"),
+        }
+    }
+}
+
+impl core::error::Error for RuleError {}

@@ -1,0 +1,312 @@
+//! The table's settings: game, betting structure, stakes, and every house rule that
+//! RULES.md marks as a setting. Each field cites the rule it selects; defaults are the
+//! casino defaults of RULES.md.
+
+use crate::config::MAX_SEATS;
+
+/// Chips, as an integer count of the table's smallest chip unit (`chip_unit`).
+/// Never a float; all arithmetic on chips is checked.
+pub type Chips = u64;
+
+/// A seat number, 1-based and clockwise from the house dealer's left (RULES.md Terms).
+pub type SeatNo = u8;
+
+/// The game dealt at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Game {
+    /// Texas Hold'em: 2 hole cards, 5 board cards (R-RANK-6).
+    Holdem,
+    /// Omaha: 4 hole cards, exactly 2 of them play (R-RANK-7).
+    Omaha,
+    /// Omaha Hi/Lo 8-or-better (RULES.md §3).
+    OmahaHiLo,
+    /// Five-card draw with one exchange (RULES.md §17).
+    FiveCardDraw,
+}
+
+impl Game {
+    /// Hole cards each player receives (R-DEAL-1, R-DRAW-1).
+    pub const fn hole_cards(self) -> u8 {
+        match self {
+            Game::Holdem => 2,
+            Game::Omaha | Game::OmahaHiLo => 4,
+            Game::FiveCardDraw => 5,
+        }
+    }
+
+    /// Whether the game has a board (flop, turn, river) rather than an exchange.
+    pub const fn has_board(self) -> bool {
+        !matches!(self, Game::FiveCardDraw)
+    }
+}
+
+/// The betting structure of a hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Structure {
+    /// No limit (RULES.md §11).
+    NoLimit,
+    /// Pot limit (RULES.md §12).
+    PotLimit,
+    /// Fixed limit (RULES.md §10).
+    FixedLimit,
+}
+
+/// How antes are posted (R-ANTE-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum AnteMode {
+    /// Every dealt-in player posts `ante`.
+    PerPlayer,
+    /// The big blind posts one ante of `ante` for the table.
+    BigBlind,
+}
+
+/// Dead button or moving button (PD-BTN, `button_rule`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum ButtonRule {
+    /// The big blind advances exactly one player each hand; the small blind is last
+    /// hand's big-blind seat and the button last hand's small-blind seat, even when
+    /// that seat is empty (a dead button). The default: no player ever skips a blind.
+    DeadButton,
+    /// The button moves to the next player in the hand; blinds follow it.
+    MovingButton,
+}
+
+/// The minimum raise after a straddle (R-STRAD-5, `straddle_min_raise`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum StraddleMinRaise {
+    /// The increment is the big blind: min raise-to is 3×BB ([003] PL rule 8; default).
+    BigBlind,
+    /// The increment is the straddle: min raise-to is 4×BB (common TDA practice).
+    Straddle,
+}
+
+/// The fixed-limit cap (R-FL-2, R-FL-3, `fl_cap_mode`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum FlCap {
+    /// At most `bets` bets and raises per round. With `blind_is_bet`, the big blind
+    /// counts as the preflop bet (R-FL-2 `round4`: bet, raise, re-raise, cap); without,
+    /// preflop allows `bets` raises over the big blind (the PHH reference profile).
+    Round {
+        /// Bets plus raises allowed in one round.
+        bets: u8,
+        /// Whether the big blind counts as the first preflop bet.
+        blind_is_bet: bool,
+    },
+    /// Each player may raise at most `raises` times per round, with no table-wide cap
+    /// (R-FL-3 `per_player3`, [002]).
+    PerPlayer {
+        /// Raises allowed to each player in one round.
+        raises: u8,
+    },
+}
+
+/// How a fixed-limit all-in for less than a full bet counts (PD-REOPEN).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum FlShortAllIn {
+    /// A raise part of at least half a bet counts as a full raise; below half it does
+    /// not, and the next raise is to the last full level plus one bet (default).
+    HalfBet,
+    /// The next raise is always to the all-in amount plus one bet (PHH reference).
+    AllInPlusBet,
+}
+
+/// What the engine does with a bet or raise outside the limits (R-PL-5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum AmountPolicy {
+    /// Correct it to the nearest legal amount and raise a warning event: an over-pot
+    /// bet is reduced to the maximum (R-PL-5); an under-minimum raise of at least half
+    /// the minimum increment becomes the minimum raise, below half it becomes a call
+    /// (TDA); a fixed-limit amount becomes the fixed size. The default at a live table.
+    Correct,
+    /// Reject it with an error: for replaying hand histories, where an out-of-range
+    /// amount means the history and the rules disagree.
+    Reject,
+}
+
+/// Steps the engine takes by itself instead of waiting for an input (STYLE: automations
+/// as an explicit set), so the live table, the bench and log replay share one engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Automations {
+    /// Burn cards are not read: the engine does not expect them (histories without
+    /// burns, such as PHH files).
+    pub burns: bool,
+}
+
+/// The stakes: blinds, antes and fixed-limit bet sizes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Stakes {
+    /// The small blind (R-BLIND-2); 0 for none.
+    pub small_blind: Chips,
+    /// The big blind; the minimum bet in no-limit and pot-limit (R-NL-1, R-PL-1).
+    pub big_blind: Chips,
+    /// The ante (R-ANTE-1); 0 for none.
+    pub ante: Chips,
+    /// Who posts the ante.
+    pub ante_mode: AnteMode,
+    /// Fixed limit: the small bet, used preflop and on the flop (R-FL-1).
+    pub small_bet: Chips,
+    /// Fixed limit: the big bet, used on the turn and river (R-FL-1).
+    pub big_bet: Chips,
+}
+
+impl Stakes {
+    /// Blinds `sb`/`bb`, no ante; fixed-limit bets of `bb` and `2×bb`.
+    pub const fn blinds(sb: Chips, bb: Chips) -> Stakes {
+        Stakes {
+            small_blind: sb,
+            big_blind: bb,
+            ante: 0,
+            ante_mode: AnteMode::PerPlayer,
+            small_bet: bb,
+            big_bet: bb * 2,
+        }
+    }
+}
+
+/// Every setting of a table. Construct with [`TableConfig::new`] and change fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
+pub struct TableConfig {
+    /// The game dealt.
+    pub game: Game,
+    /// The betting structure.
+    pub structure: Structure,
+    /// Blinds, antes and bet sizes.
+    pub stakes: Stakes,
+    /// Seats at the table, 2..=11 (R-TABLE-1, `max_players`, default 10).
+    pub max_players: u8,
+    /// Dead or moving button (PD-BTN; default dead button).
+    pub button_rule: ButtonRule,
+    /// Whether the straddle is offered (R-STRAD-1..5).
+    pub straddle_allowed: bool,
+    /// Minimum raise after a straddle (R-STRAD-5; default big blind).
+    pub straddle_min_raise: StraddleMinRaise,
+    /// Pot limit: count the small blind as a full big blind when sizing the pot
+    /// preflop (R-PL-4, PD-PL, `pl_sb_virtual`; true for cash games, false for
+    /// tournaments and for the PHH reference profile).
+    pub pl_sb_virtual: bool,
+    /// Fixed-limit cap (R-FL-2/3; default four bets a round, the big blind counting).
+    pub fl_cap: FlCap,
+    /// Fixed-limit short all-ins (PD-REOPEN; default the half-bet rule).
+    pub fl_short_all_in: FlShortAllIn,
+    /// Fixed limit: no cap once only two players remain (PD-FL, default false).
+    pub fl_uncapped_heads_up: bool,
+    /// Orbits of missed blinds after which a returning player posts like a new player
+    /// (R-MISS-3, PD-MISS `missed_blind_reset=orbits:2`).
+    pub missed_blind_reset_orbits: u8,
+    /// Five-card draw: the Polish 32-card deck (R-DECK-3).
+    pub short_deck: bool,
+    /// Five-card draw: post a new ante on a redeal (PD-DRAW `redeal_ante`, default false).
+    pub redeal_ante: bool,
+    /// Out-of-range amounts: corrected with a warning (default) or rejected.
+    pub amounts: AmountPolicy,
+    /// Steps the engine takes by itself.
+    pub automations: Automations,
+}
+
+impl TableConfig {
+    /// A table of `game` and `structure` at blinds `sb`/`bb` with every casino default
+    /// of RULES.md.
+    pub const fn new(game: Game, structure: Structure, sb: Chips, bb: Chips) -> TableConfig {
+        TableConfig {
+            game,
+            structure,
+            stakes: Stakes::blinds(sb, bb),
+            max_players: 10,
+            button_rule: ButtonRule::DeadButton,
+            straddle_allowed: true,
+            straddle_min_raise: StraddleMinRaise::BigBlind,
+            pl_sb_virtual: true,
+            fl_cap: FlCap::Round {
+                bets: 4,
+                blind_is_bet: true,
+            },
+            fl_short_all_in: FlShortAllIn::HalfBet,
+            fl_uncapped_heads_up: false,
+            missed_blind_reset_orbits: 2,
+            short_deck: false,
+            redeal_ante: false,
+            amounts: AmountPolicy::Correct,
+            automations: Automations { burns: false },
+        }
+    }
+
+    /// Checks that the settings make a playable table.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        if self.max_players < 2 || self.max_players as usize > MAX_SEATS {
+            return Err(ConfigError::SeatCount);
+        }
+        let s = &self.stakes;
+        let has_blinds = s.big_blind > 0;
+        if !has_blinds && s.ante == 0 {
+            return Err(ConfigError::NoForcedBets);
+        }
+        if s.small_blind > s.big_blind && has_blinds {
+            return Err(ConfigError::SmallBlindAboveBig);
+        }
+        if self.structure == Structure::FixedLimit && (s.small_bet == 0 || s.big_bet == 0) {
+            return Err(ConfigError::FixedLimitSizes);
+        }
+        if self.structure != Structure::FixedLimit && !has_blinds {
+            // The minimum bet of no-limit and pot-limit is the big blind (R-NL-1).
+            return Err(ConfigError::NoMinimumBet);
+        }
+        if self.short_deck && self.game != Game::FiveCardDraw {
+            return Err(ConfigError::ShortDeckGame);
+        }
+        let max_players = if self.short_deck { 6 } else { 10 };
+        if self.game == Game::FiveCardDraw && self.max_players > max_players {
+            // PD-DRAW: 10 players on 52 cards, 6 on 32.
+            return Err(ConfigError::SeatCount);
+        }
+        Ok(())
+    }
+}
+
+/// A table configuration that cannot be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum ConfigError {
+    /// `max_players` must be 2..=11 (at most 10 in draw, 6 with the 32-card deck).
+    SeatCount,
+    /// A game needs blinds or an ante.
+    NoForcedBets,
+    /// The small blind may not exceed the big blind.
+    SmallBlindAboveBig,
+    /// Fixed limit needs a small bet and a big bet.
+    FixedLimitSizes,
+    /// No-limit and pot-limit need a big blind: it is the minimum bet.
+    NoMinimumBet,
+    /// The 32-card deck is for five-card draw only (R-DECK-3).
+    ShortDeckGame,
+}
+
+impl core::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            ConfigError::SeatCount => {
+                "max_players must be 2 to 11 (draw: at most 10, or 6 with the 32-card deck)"
+            }
+            ConfigError::NoForcedBets => "set blinds or an ante",
+            ConfigError::SmallBlindAboveBig => "the small blind is larger than the big blind",
+            ConfigError::FixedLimitSizes => "fixed limit needs small_bet and big_bet",
+            ConfigError::NoMinimumBet => {
+                "no-limit and pot-limit need a big blind (the minimum bet)"
+            }
+            ConfigError::ShortDeckGame => "the 32-card deck is for five-card draw only",
+        })
+    }
+}
+
+impl core::error::Error for ConfigError {}
