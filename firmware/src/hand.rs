@@ -570,13 +570,18 @@ impl Hand {
 
     fn settle(&mut self, ev: &mut Events, contested: bool) -> Result<(), RuleError> {
         self.set_phase(Phase::Settling);
-        push(
-            ev,
-            Event::HandOver {
-                pot: self.pot(),
-                contested,
-            },
-        )
+        let pot = self.pot();
+        push(ev, Event::HandOver { pot, contested })?;
+        if pot == 0 {
+            // A walk with no small blind: the big blind's bet went back uncalled.
+            push(
+                ev,
+                Event::HandComplete {
+                    number: self.number,
+                },
+            )?;
+        }
+        Ok(())
     }
 
     /// R-DRAW-3, R-DRAW-6: the cards are redealt to the same players; the pot carries

@@ -697,12 +697,28 @@ impl State {
         }
         if dealt.count_ones() == 2 {
             // R-HU-1: heads-up, the button posts the small blind, the other the big.
+            // Under the dead button the big blind's advance decides (so nobody posts
+            // it twice in a row, PD-BTN); otherwise the button stays where it moved.
+            let keep_button = self.last.is_none() || cfg.button_rule == ButtonRule::MovingButton;
+            let anchor = if keep_button {
+                pos.button
+            } else {
+                pos.big_blind
+            };
             let other = (1..=cfg.max_players)
-                .find(|&s| dealt & (1 << s) != 0 && s != pos.big_blind)
+                .find(|&s| dealt & (1 << s) != 0 && s != anchor)
                 .ok_or(RuleError::NotEnoughPlayers)?;
-            pos.button = other;
-            pos.small_blind = other;
-            small_blind = Some(other);
+            let (button, bb) = if keep_button {
+                (anchor, other)
+            } else {
+                (other, anchor)
+            };
+            pos = Positions {
+                button,
+                small_blind: button,
+                big_blind: bb,
+            };
+            small_blind = Some(button);
         }
         Ok(Plan {
             pos,

@@ -92,3 +92,48 @@ macro_rules! offer {
         assert_eq!(o.raise, None, "raise allowed");
     }};
 }
+
+/// Everyone folds to the last player, who is paid the pot: a quick way to finish a
+/// hand and move the button.
+pub fn fold_out(t: &mut Table) {
+    deal_hole(t);
+    while t.options().is_some() {
+        t.handle(Input::Act(Action::Fold)).expect("fold");
+    }
+    award_all(t);
+}
+
+/// Pays the whole pot to the first player still in the hand.
+pub fn award_all(t: &mut Table) {
+    let h = t.hand().expect("hand");
+    assert_eq!(h.phase, Phase::Settling, "hand over");
+    let seat = h.in_hand().next().expect("a player left");
+    let pot = h.pot();
+    if pot > 0 {
+        t.handle(Input::Award { seat, amount: pot }).expect("award");
+    }
+    assert!(!t.in_hand());
+}
+
+/// Starts a hand and returns (button, small blind, big blind).
+pub fn start(t: &mut Table) -> (SeatNo, Option<SeatNo>, SeatNo) {
+    t.handle(Input::StartHand).expect("start hand");
+    let h = t.hand().expect("hand");
+    (h.button, h.small_blind, h.big_blind)
+}
+
+/// Plays check/call for everyone until the hand needs a card or is over.
+pub fn check_around(t: &mut Table) {
+    while t.options().is_some() {
+        t.handle(Input::Act(Action::CheckCall)).expect("check/call");
+    }
+}
+
+/// The events of an input, asserting it was accepted.
+pub fn events(t: &mut Table, input: Input) -> Vec<Event> {
+    t.handle(input)
+        .expect("input accepted")
+        .iter()
+        .copied()
+        .collect()
+}
