@@ -102,6 +102,10 @@ pub struct Hand {
     pub opener: Option<SeatNo>,
     /// Seats that can be dealt at this table (`max_players`).
     pub seat_count: u8,
+    /// Draw: cards discarded in the exchange, available for a new stub (R-DRAW-5).
+    pub discarded: CardSet,
+    /// Draw: the discards of the player being served, kept out of a new stub (PD-DRAW).
+    pub served_discards: CardSet,
 }
 
 impl Hand {
@@ -125,6 +129,8 @@ impl Hand {
             voluntary: (0, false),
             opener: None,
             seat_count,
+            discarded: CardSet::EMPTY,
+            served_discards: CardSet::EMPTY,
         }
     }
 
@@ -233,11 +239,21 @@ impl Hand {
             if cfg.short_deck && !c.in_short_deck() {
                 return Err(RuleError::NotInDeck(c));
             }
-            if self.seen.contains(c) {
+            if self.seen.contains(c) && !self.reshuffled_discard(cfg, c) {
                 return Err(RuleError::DuplicateCard(c));
             }
         }
         Ok(())
+    }
+
+    /// R-DRAW-5, PD-DRAW: once the stub is used up, the discards so far are shuffled
+    /// into a new stub, without the discards of the player being served.
+    fn reshuffled_discard(&self, cfg: &TableConfig, c: Card) -> bool {
+        let deck = CardSet::deck(cfg.short_deck);
+        self.phase == Phase::Exchange
+            && self.seen.len() >= deck.len()
+            && self.discarded.contains(c)
+            && !self.served_discards.contains(c)
     }
 
     fn note_seen(&mut self, card: Option<Card>) {
@@ -476,7 +492,10 @@ impl Hand {
         ev: &mut Events,
     ) -> Result<(), RuleError> {
         self.return_uncalled(seats, ev)?;
-        let unbet = self.round.bets == 0 && self.round.level == 0;
+        // Everyone checked (nobody bet, and somebody could: not all are all-in).
+        let unbet = self.round.bets == 0
+            && self.round.level == 0
+            && self.in_hand().any(|s| self.player(s).acted_at.is_some());
         self.round.to_act = None;
         push(
             ev,
@@ -608,6 +627,8 @@ impl Hand {
             }
         }
         self.seen = CardSet::EMPTY;
+        self.discarded = CardSet::EMPTY;
+        self.served_discards = CardSet::EMPTY;
         self.hole_dealt = 0;
         self.opener = None;
         self.begin_street(cfg, Street::Preflop);
@@ -643,6 +664,8 @@ impl Hand {
         }
         p.discards |= 1 << i;
         p.hole[i] = None;
+        self.discarded.insert(card);
+        self.served_discards.insert(card);
         push(ev, Event::Discarded { seat, card })
     }
 
@@ -680,6 +703,11 @@ impl Hand {
         p.discards &= !(1 << i);
         if p.discards == 0 {
             p.drawn = true;
+            self.served_discards = CardSet::EMPTY;
+        }
+        if let Some(c) = card {
+            // A card of the new stub is live again.
+            self.discarded.remove(c);
         }
         self.note_seen(card);
         push(ev, Event::HoleCard { seat, card })?;

@@ -210,9 +210,29 @@ impl Table {
                 let mut next = self.state.clone();
                 let ev = Self::step(&self.cfg, &self.start, &mut next, input, &self.log)?;
                 self.state = next;
+                if logged && input == Input::Misdeal {
+                    // The voided deal's inputs are gone from the table (the cards are
+                    // collected): keep only what the misdeal re-applies, so repeated
+                    // misdeals never fill the hand's record. The host's log keeps all.
+                    let kept = self
+                        .log
+                        .iter()
+                        .filter(|i| matches!(i, Input::StartHand | Input::Straddle { .. }));
+                    let mut log = heapless::Vec::new();
+                    for i in kept {
+                        let _ = log.push(*i);
+                    }
+                    self.log = log;
+                }
                 if logged {
                     // Cannot fail: fullness was checked above.
                     let _ = self.log.push(input);
+                }
+                if ev.iter().any(|e| matches!(e, Event::Redeal { .. })) {
+                    // A redeal (R-DRAW-3, R-DRAW-6) collects the cards: the new deal is
+                    // the point UNDO and MISDEAL go back to.
+                    self.log.clear();
+                    self.start = self.state.clone();
                 }
                 if !self.in_hand() && logged {
                     // The hand is paid: its inputs are closed to UNDO.
@@ -250,9 +270,10 @@ impl Table {
 
     /// One input's transition, given the hand's start and its earlier inputs.
     ///
-    /// MISDEAL (PD-MISDEAL) restarts the deal: the state goes back to the hand's start,
-    /// NEXT HAND is taken again (same button, same posts) and a straddle posted before
-    /// the deal is posted again, keeping its confirmation.
+    /// MISDEAL (PD-MISDEAL) restarts the deal: the state goes back to the hand's start
+    /// (or to the last redeal of draw), NEXT HAND is taken again (same button, same
+    /// posts) and a straddle posted before the deal is posted again, keeping its
+    /// confirmation.
     fn step(
         cfg: &TableConfig,
         start: &State,
@@ -265,11 +286,16 @@ impl Table {
         }
         let number = state.check_misdeal()?;
         let mut again = start.clone();
-        again.apply(cfg, Input::StartHand)?;
         for input in earlier {
-            if let Input::Straddle { .. } = input {
-                // A repeat may fail (already confirmed): the straddle stands either way.
-                let _ = again.apply(cfg, *input);
+            match input {
+                Input::StartHand => {
+                    again.apply(cfg, *input)?;
+                }
+                Input::Straddle { .. } => {
+                    // A repeat may fail (already confirmed): the straddle stands anyway.
+                    let _ = again.apply(cfg, *input);
+                }
+                _ => {}
             }
         }
         *state = again;
@@ -642,9 +668,12 @@ impl State {
                 )
             }
             (Some(last), ButtonRule::MovingButton) => {
+                // The button moves to the next player who owes nothing (a new player
+                // does not take the button), or else to the next player.
                 let button = Self::next_seat(cfg, last.button, |s| {
                     playing(self, s) && !self.seat_at(s).owes()
                 })
+                .or_else(|| Self::next_seat(cfg, last.button, |s| playing(self, s)))
                 .ok_or(RuleError::NotEnoughPlayers)?;
                 let sb = Self::next_seat(cfg, button, |s| playing(self, s))
                     .ok_or(RuleError::NotEnoughPlayers)?;
@@ -736,6 +765,7 @@ impl State {
             h.player_mut(s).dealt = plan.dealt & (1 << s) != 0;
         }
         let sb = plan.small_blind.filter(|&s| plan.dealt & (1 << s) != 0);
+        let heads_up = plan.dealt.count_ones() == 2;
         push(
             ev,
             Event::HandStarted {
@@ -765,7 +795,7 @@ impl State {
             h.small_blind = None;
             if let Some(s) = sb {
                 let seat = self.seat_at(s);
-                if seat.new_player {
+                if seat.new_player && !heads_up {
                     // R-MISS-4, PD-MISS: the new player in the small-blind seat posts a
                     // live big blind, which replaces the small blind.
                     self.post_live(&mut h, s, stakes.big_blind, Post::EnterBigBlind, ev)?;
@@ -781,9 +811,10 @@ impl State {
                 Post::BigBlind,
                 ev,
             )?;
-            // R-MISS-2, PD-MISS, R-MISS-5: make-up and entry posts.
+            // R-MISS-2, PD-MISS, R-MISS-5: make-up and entry posts. Heads-up both
+            // players post a blind anyway (R-HU-1): nothing more is owed.
             for s in 1..=cfg.max_players {
-                if !h.player(s).dealt || Some(s) == sb {
+                if heads_up || !h.player(s).dealt || Some(s) == sb {
                     continue;
                 }
                 let seat = *self.seat_at(s);
