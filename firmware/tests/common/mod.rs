@@ -40,7 +40,8 @@ pub fn next_unseen(t: &Table, i: &mut u8) -> Card {
     loop {
         let c = Card::from_index(*i % 52).expect("index");
         *i += 1;
-        if !t.hand().is_some_and(|h| h.seen.contains(c)) {
+        let in_deck = !t.config().short_deck || c.in_short_deck();
+        if in_deck && !t.hand().is_some_and(|h| h.seen.contains(c)) {
             return c;
         }
     }

@@ -1,0 +1,1007 @@
+//! One test (at least) per numbered rule of RULES.md on the table, blinds, straddle,
+//! missed blinds, heads-up, dealing, burns, streets, betting order and limits. Each
+//! test is named after its rule. The worked examples are in `examples.rs`.
+
+#[macro_use]
+mod common;
+use common::*;
+use firmware::rules::{AnteMode, ButtonRule, FlCap, FlShortAllIn, StraddleMinRaise};
+
+fn nl(seats: &[(SeatNo, Chips)]) -> Table {
+    table(Structure::NoLimit, 5, 10, seats)
+}
+
+fn five() -> Table {
+    nl(&[(1, 1000), (2, 1000), (3, 1000), (4, 1000), (5, 1000)])
+}
+
+/// Asserts that `input` is refused with `err` and changes nothing.
+fn refused(t: &mut Table, input: Input, err: RuleError) {
+    let before = t.clone();
+    assert_eq!(t.handle(input), Err(err));
+    assert_eq!(*t, before, "a refused input changes nothing");
+}
+
+// Tests for the TABLE (RULES.md §4)
+
+#[test]
+fn r_table_1_eleven_seats_only_when_configured() {
+    let mut t = nl(&[]);
+    refused(
+        &mut t,
+        Input::SitDown {
+            seat: 11,
+            stack: 100,
+            wait_for_bb: false,
+        },
+        RuleError::NoSuchSeat(11),
+    );
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
+    cfg.max_players = 11;
+    let mut t = table_with(cfg, &[(11, 100), (1, 100)]);
+    assert_eq!(start(&mut t), (1, Some(1), 11));
+    cfg.max_players = 12;
+    assert!(Table::new(cfg).is_err());
+}
+
+#[test]
+fn r_table_3_first_button_goes_to_the_first_player_left_of_the_dealer() {
+    let mut t = nl(&[(4, 100), (7, 100), (9, 100)]);
+    assert_eq!(start(&mut t), (4, Some(7), 9));
+    let mut t = nl(&[(4, 100), (7, 100), (9, 100)]);
+    t.handle(Input::PlaceButton { seat: 9 }).unwrap();
+    assert_eq!(start(&mut t), (9, Some(4), 7));
+    fold_out(&mut t);
+    refused(
+        &mut t,
+        Input::PlaceButton { seat: 4 },
+        RuleError::ButtonAlreadyPlaced,
+    );
+}
+
+#[test]
+fn r_table_4_chips_are_added_only_between_hands() {
+    let mut t = five();
+    start(&mut t);
+    refused(
+        &mut t,
+        Input::TopUp {
+            seat: 1,
+            amount: 100,
+        },
+        RuleError::HandInProgress,
+    );
+    refused(
+        &mut t,
+        Input::SitDown {
+            seat: 6,
+            stack: 100,
+            wait_for_bb: false,
+        },
+        RuleError::HandInProgress,
+    );
+    refused(&mut t, Input::Leave { seat: 1 }, RuleError::PlayerInHand(1));
+    fold_out(&mut t);
+    let ev = events(
+        &mut t,
+        Input::TopUp {
+            seat: 1,
+            amount: 100,
+        },
+    );
+    assert_eq!(
+        ev,
+        vec![Event::ToppedUp {
+            seat: 1,
+            amount: 100,
+            stack: stack(&t, 1)
+        }]
+    );
+    refused(
+        &mut t,
+        Input::TopUp {
+            seat: 6,
+            amount: 100,
+        },
+        RuleError::SeatEmpty(6),
+    );
+    refused(
+        &mut t,
+        Input::SitDown {
+            seat: 1,
+            stack: 100,
+            wait_for_bb: false,
+        },
+        RuleError::SeatTaken(1),
+    );
+}
+
+// Tests for the BUTTON and BLINDS (RULES.md §5)
+
+#[test]
+fn r_btn_1_the_button_moves_one_player_clockwise_each_hand() {
+    let mut t = five();
+    let mut buttons = Vec::new();
+    for _ in 0..6 {
+        buttons.push(start(&mut t).0);
+        fold_out(&mut t);
+    }
+    assert_eq!(buttons, [1, 2, 3, 4, 5, 1]);
+}
+
+#[test]
+fn r_blind_1_small_and_big_blind_left_of_the_button() {
+    let mut t = five();
+    let ev = events(&mut t, Input::StartHand);
+    assert!(ev.contains(&Event::Posted {
+        seat: 2,
+        post: Post::SmallBlind,
+        amount: 5,
+        all_in: false
+    }));
+    assert!(ev.contains(&Event::Posted {
+        seat: 3,
+        post: Post::BigBlind,
+        amount: 10,
+        all_in: false
+    }));
+}
+
+#[test]
+fn r_ante_1_antes_are_dead_money_not_part_of_the_call() {
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::PotLimit, 5, 10);
+    cfg.stakes.ante = 2;
+    cfg.pl_sb_virtual = false;
+    let mut t = table_with(cfg, &[(1, 100), (2, 100), (3, 100), (4, 100)]);
+    start(&mut t);
+    assert_eq!(t.hand().unwrap().pot(), 23);
+    deal_hole(&mut t);
+    // Antes count in the pot for pot-limit sizing: 10 + 23 + 10 = 43.
+    offer!(t, seat 4, call 10, raise 20, 43);
+}
+
+#[test]
+fn r_ante_1_big_blind_ante() {
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
+    cfg.stakes.ante = 10;
+    cfg.stakes.ante_mode = AnteMode::BigBlind;
+    let mut t = table_with(cfg, &[(1, 100), (2, 100), (3, 100)]);
+    let ev = events(&mut t, Input::StartHand);
+    assert!(ev.contains(&Event::Posted {
+        seat: 3,
+        post: Post::Ante,
+        amount: 10,
+        all_in: false
+    }));
+    assert_eq!(stack(&t, 3), 80);
+    assert_eq!(stack(&t, 1), 100);
+}
+
+#[test]
+fn pd_shortblind_a_short_big_blind_posts_all_in_and_the_call_stays_a_full_big_blind() {
+    let mut t = nl(&[(1, 100), (2, 100), (3, 6), (4, 100)]);
+    let ev = events(&mut t, Input::StartHand);
+    assert!(ev.contains(&Event::Posted {
+        seat: 3,
+        post: Post::BigBlind,
+        amount: 6,
+        all_in: true
+    }));
+    deal_hole(&mut t);
+    offer!(t, seat 4, call 10, raise 20, 100);
+}
+
+#[test]
+fn pd_btn_dead_button_when_the_small_blind_seat_empties() {
+    let mut t = five();
+    assert_eq!(start(&mut t), (1, Some(2), 3));
+    fold_out(&mut t);
+    // Seat 3 (next small blind) leaves: no small blind next hand; button on seat 2.
+    t.handle(Input::Leave { seat: 3 }).unwrap();
+    assert_eq!(start(&mut t), (2, None, 4));
+    fold_out(&mut t);
+    // The button is then dead on the empty seat 3 (PD-BTN (3)).
+    assert_eq!(start(&mut t), (3, Some(4), 5));
+}
+
+#[test]
+fn pd_btn_moving_button_skips_empty_seats() {
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
+    cfg.button_rule = ButtonRule::MovingButton;
+    let mut t = table_with(cfg, &[(1, 100), (2, 100), (3, 100), (4, 100)]);
+    assert_eq!(start(&mut t), (1, Some(2), 3));
+    fold_out(&mut t);
+    t.handle(Input::Leave { seat: 3 }).unwrap();
+    assert_eq!(start(&mut t), (2, Some(4), 1));
+}
+
+// Tests for the STRADDLE (RULES.md §6)
+
+#[test]
+fn r_strad_1_only_the_player_left_of_the_big_blind_and_only_once() {
+    let mut t = five();
+    start(&mut t);
+    let ev = events(&mut t, Input::Straddle { confirmed: true });
+    assert!(ev.contains(&Event::Posted {
+        seat: 4,
+        post: Post::Straddle,
+        amount: 20,
+        all_in: false
+    }));
+    refused(
+        &mut t,
+        Input::Straddle { confirmed: true },
+        RuleError::StraddleAlreadyPosted,
+    );
+}
+
+#[test]
+fn r_strad_2_the_straddle_is_twice_the_big_blind_before_any_hole_card() {
+    let mut t = five();
+    start(&mut t);
+    t.handle(Input::Card(Read::card(card("As")))).unwrap();
+    refused(
+        &mut t,
+        Input::Straddle { confirmed: true },
+        RuleError::StraddleTooLate,
+    );
+    let mut t = nl(&[(1, 100), (2, 100), (3, 100), (4, 20)]);
+    start(&mut t);
+    refused(
+        &mut t,
+        Input::Straddle { confirmed: true },
+        RuleError::StraddleShort(4),
+    );
+}
+
+#[test]
+fn r_strad_3_the_straddle_is_live() {
+    let mut t = five();
+    start(&mut t);
+    t.handle(Input::Straddle { confirmed: true }).unwrap();
+    deal_hole(&mut t);
+    assert_eq!(
+        to_act(&t),
+        Some(5),
+        "action starts left of the straddler (PD-STRAD)"
+    );
+    check_around(&mut t);
+    // Everyone called 20; the straddler checked his option: the flop is due.
+    assert_eq!(t.hand().unwrap().phase, Phase::Board { burn_due: true });
+}
+
+#[test]
+fn r_strad_5_min_raise_after_a_straddle_is_the_big_blind_or_the_straddle() {
+    let mut t = five();
+    start(&mut t);
+    t.handle(Input::Straddle { confirmed: true }).unwrap();
+    deal_hole(&mut t);
+    offer!(t, seat 5, call 20, raise 30, 1000);
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
+    cfg.straddle_min_raise = StraddleMinRaise::Straddle;
+    let mut t = table_with(
+        cfg,
+        &[(1, 1000), (2, 1000), (3, 1000), (4, 1000), (5, 1000)],
+    );
+    start(&mut t);
+    t.handle(Input::Straddle { confirmed: true }).unwrap();
+    deal_hole(&mut t);
+    offer!(t, seat 5, call 20, raise 40, 1000);
+}
+
+#[test]
+fn pd_strad_no_straddle_with_fewer_than_three_players() {
+    let mut t = nl(&[(1, 100), (2, 100)]);
+    start(&mut t);
+    refused(
+        &mut t,
+        Input::Straddle { confirmed: true },
+        RuleError::StraddleNotAllowed,
+    );
+}
+
+// Tests for MISSED BLINDS and NEW PLAYERS (RULES.md §7)
+
+#[test]
+fn r_miss_1_a_player_who_sits_out_owes_the_blinds_he_misses() {
+    let mut t = five();
+    start(&mut t); // BB 3
+    fold_out(&mut t);
+    t.handle(Input::SitOut { seat: 4 }).unwrap();
+    let ev = events(&mut t, Input::StartHand);
+    assert!(ev.contains(&Event::MissedBlind { seat: 4, big: true }));
+    assert_eq!(t.hand().unwrap().big_blind, 5);
+    assert!(!t.hand().unwrap().player(4).dealt);
+    fold_out(&mut t);
+    // He comes back. Next hand (button 3, SB 5, BB 1) he sits between the button and
+    // the blinds and waits (R-MISS-5); the hand after he posts the big blind live.
+    t.handle(Input::SitIn {
+        seat: 4,
+        wait_for_bb: false,
+    })
+    .unwrap();
+    assert_eq!(start(&mut t), (3, Some(5), 1));
+    assert!(!t.hand().unwrap().player(4).dealt);
+    fold_out(&mut t);
+    let ev = events(&mut t, Input::StartHand);
+    assert!(ev.contains(&Event::Posted {
+        seat: 4,
+        post: Post::EnterBigBlind,
+        amount: 10,
+        all_in: false
+    }));
+    assert!(!t.seat(4).unwrap().owes_big);
+}
+
+#[test]
+fn r_miss_2_missed_small_blind_is_posted_dead() {
+    let mut t = five();
+    start(&mut t); // BB 3
+    fold_out(&mut t);
+    // Seat 3, last big blind, sits out: the small blind is his seat's (PD-BTN (2)).
+    t.handle(Input::SitOut { seat: 3 }).unwrap();
+    let ev = events(&mut t, Input::StartHand);
+    assert!(ev.contains(&Event::MissedBlind {
+        seat: 3,
+        big: false
+    }));
+    assert_eq!(t.hand().unwrap().small_blind, None);
+    fold_out(&mut t);
+    t.handle(Input::SitIn {
+        seat: 3,
+        wait_for_bb: false,
+    })
+    .unwrap();
+    let ev = events(&mut t, Input::StartHand);
+    assert!(ev.contains(&Event::Posted {
+        seat: 3,
+        post: Post::DeadSmallBlind,
+        amount: 5,
+        all_in: false
+    }));
+    assert!(!ev.iter().any(|e| matches!(
+        e,
+        Event::Posted {
+            seat: 3,
+            post: Post::EnterBigBlind,
+            ..
+        }
+    )));
+    // The dead small blind is not his bet: he still owes the full big blind.
+    deal_hole(&mut t);
+    while to_act(&t) != Some(3) {
+        act!(t, Action::CheckCall);
+    }
+    let all_in = stack(&t, 3);
+    offer!(t, seat 3, call 10, raise 20, all_in);
+}
+
+#[test]
+fn r_miss_5_a_player_waiting_for_the_big_blind_is_dealt_in_when_it_reaches_him() {
+    let mut t = five();
+    start(&mut t); // BB 3
+    fold_out(&mut t);
+    t.handle(Input::SitDown {
+        seat: 7,
+        stack: 300,
+        wait_for_bb: true,
+    })
+    .unwrap();
+    let mut hands = 0;
+    loop {
+        let (_, _, bb) = start(&mut t);
+        hands += 1;
+        if bb == 7 {
+            assert!(t.hand().unwrap().player(7).dealt);
+            break;
+        }
+        assert!(
+            !t.hand().unwrap().player(7).dealt,
+            "waits for the big blind"
+        );
+        fold_out(&mut t);
+    }
+    assert_eq!(hands, 3, "BB 4, 5, then 7");
+}
+
+#[test]
+fn pd_miss_big_blind_of_a_new_player_has_the_option() {
+    let mut t = five();
+    start(&mut t);
+    fold_out(&mut t);
+    t.handle(Input::SitDown {
+        seat: 8,
+        stack: 300,
+        wait_for_bb: false,
+    })
+    .unwrap();
+    start(&mut t); // button 2, SB 3, BB 4: seat 8 is not between them
+    assert!(t.hand().unwrap().player(8).dealt);
+    deal_hole(&mut t);
+    while to_act(&t) != Some(8) {
+        act!(t, Action::CheckCall);
+    }
+    offer!(t, seat 8, call 0, raise 20, 300);
+}
+
+// Tests for HEADS-UP (RULES.md §9 R-HU)
+
+#[test]
+fn r_hu_1_becoming_heads_up_nobody_posts_the_big_blind_twice() {
+    let mut t = nl(&[(1, 100), (2, 100), (3, 100)]);
+    assert_eq!(start(&mut t), (1, Some(2), 3));
+    fold_out(&mut t);
+    t.handle(Input::Leave { seat: 1 }).unwrap();
+    // Heads-up: seat 3 posted the big blind; now seat 2 does and seat 3 has the button.
+    assert_eq!(start(&mut t), (3, Some(3), 2));
+    fold_out(&mut t);
+    assert_eq!(start(&mut t), (2, Some(2), 3));
+}
+
+// Tests for DEALING, BURNS and STREETS (RULES.md §8)
+
+#[test]
+fn r_deal_1_omaha_deals_four_rounds_from_the_small_blind() {
+    let cfg = TableConfig::new(Game::Omaha, Structure::PotLimit, 5, 10);
+    let mut t = table_with(cfg, &[(1, 100), (2, 100), (3, 100)]);
+    start(&mut t);
+    let mut order = Vec::new();
+    let mut i = 0;
+    while t.hand().unwrap().phase == Phase::Dealing {
+        let c = next_unseen(&t, &mut i);
+        for e in events(&mut t, Input::Card(Read::card(c))) {
+            if let Event::HoleCard { seat, .. } = e {
+                order.push(seat);
+            }
+        }
+    }
+    assert_eq!(order, [2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1]);
+}
+
+#[test]
+fn r_burn_1_a_burn_comes_before_flop_turn_and_river() {
+    let mut t = five();
+    start(&mut t);
+    deal_hole(&mut t);
+    check_around(&mut t);
+    refused(
+        &mut t,
+        Input::Card(Read::card(card("Kd"))),
+        RuleError::MissingBurn,
+    );
+    t.handle(Input::Card(Read::burn(card("Kd")))).unwrap();
+    refused(
+        &mut t,
+        Input::Card(Read::burn(card("Qd"))),
+        RuleError::UnexpectedBurn,
+    );
+    for c in ["Ah", "Ac", "Ad"] {
+        t.handle(Input::Card(Read::card(card(c)))).unwrap();
+    }
+    assert_eq!(t.hand().unwrap().phase, Phase::Betting);
+}
+
+#[test]
+fn pd_rfid_duplicate_unexpected_and_premature_cards_are_refused() {
+    let mut t = five();
+    refused(
+        &mut t,
+        Input::Card(Read::card(card("As"))),
+        RuleError::NoCardExpected,
+    );
+    start(&mut t);
+    t.handle(Input::Card(Read::card(card("As")))).unwrap();
+    refused(
+        &mut t,
+        Input::Card(Read::card(card("As"))),
+        RuleError::DuplicateCard(card("As")),
+    );
+    deal_hole(&mut t);
+    refused(
+        &mut t,
+        Input::Card(Read::burn(card("2c"))),
+        RuleError::BettingNotComplete { to_act: 4 },
+    );
+}
+
+#[test]
+fn r_deck_3_the_short_deck_refuses_a_six() {
+    let mut cfg = TableConfig::new(Game::FiveCardDraw, Structure::FixedLimit, 0, 0);
+    cfg.max_players = 6;
+    cfg.short_deck = true;
+    cfg.stakes.ante = 1;
+    cfg.stakes.small_bet = 2;
+    cfg.stakes.big_bet = 4;
+    let mut t = table_with(cfg, &[(1, 100), (2, 100)]);
+    start(&mut t);
+    refused(
+        &mut t,
+        Input::Card(Read::card(card("6s"))),
+        RuleError::NotInDeck(card("6s")),
+    );
+}
+
+#[test]
+fn r_street_3_everyone_folds_the_hand_ends_at_once() {
+    let mut t = five();
+    start(&mut t);
+    deal_hole(&mut t);
+    act!(t, Action::BetTo(30));
+    for _ in 0..4 {
+        act!(t, Action::Fold);
+    }
+    let h = t.hand().unwrap();
+    assert_eq!(h.phase, Phase::Settling);
+    assert_eq!(h.pot(), 5 + 10 + 10, "the uncalled 20 went back (R-POT-2)");
+    assert_eq!(stack(&t, 4), 990);
+}
+
+#[test]
+fn r_street_3_all_in_the_board_is_dealt_without_betting() {
+    let mut t = nl(&[(1, 100), (2, 100), (3, 1000)]);
+    start(&mut t);
+    deal_hole(&mut t);
+    act!(t, Action::AllIn);
+    act!(t, Action::AllIn);
+    act!(t, Action::CheckCall);
+    // Burn and flop, burn and turn, burn and river, with no betting between.
+    assert!(matches!(t.hand().unwrap().phase, Phase::Board { .. }));
+    deal_street(&mut t);
+    let h = t.hand().unwrap();
+    assert_eq!((h.phase, h.board.len(), h.pot()), (Phase::Settling, 5, 300));
+}
+
+// Tests for BETTING ORDER and ACTIONS (RULES.md §9)
+
+#[test]
+fn r_bet_2_blinds_are_bets_only_the_big_blind_has_the_option() {
+    let mut t = five();
+    start(&mut t);
+    deal_hole(&mut t);
+    offer!(t, seat 4, call 10, raise 20, 1000);
+    for _ in 0..4 {
+        act!(t, Action::CheckCall);
+    }
+    offer!(t, seat 3, call 0, raise 20, 1000);
+    let ev = events(&mut t, Input::Act(Action::CheckCall));
+    assert!(ev.contains(&Event::Checked { seat: 3 }));
+    assert!(ev.contains(&Event::RoundComplete {
+        street: Street::Preflop
+    }));
+}
+
+#[test]
+fn r_bet_3_after_the_flop_the_first_active_player_left_of_the_button_acts() {
+    let mut t = five();
+    start(&mut t);
+    deal_hole(&mut t);
+    act!(t, Action::CheckCall);
+    act!(t, Action::CheckCall);
+    act!(t, Action::CheckCall);
+    act!(t, Action::Fold); // the small blind folds
+    act!(t, Action::CheckCall);
+    deal_street(&mut t);
+    assert_eq!(to_act(&t), Some(3));
+}
+
+#[test]
+fn r_bet_4_the_round_ends_when_all_have_acted_and_matched() {
+    let mut t = five();
+    start(&mut t);
+    deal_hole(&mut t);
+    check_around(&mut t);
+    deal_street(&mut t);
+    act!(t, Action::CheckCall);
+    act!(t, Action::BetTo(20));
+    for _ in 0..3 {
+        act!(t, Action::CheckCall);
+    }
+    // The first checker must still answer the bet.
+    offer!(t, seat 2, call 20, raise 40, 990);
+    let ev = events(&mut t, Input::Act(Action::CheckCall));
+    assert!(ev.contains(&Event::RoundComplete {
+        street: Street::Flop
+    }));
+}
+
+#[test]
+fn r_bet_5_facing_a_raise_the_blinds_add_only_the_difference() {
+    let mut t = five();
+    start(&mut t);
+    deal_hole(&mut t);
+    act!(t, Action::BetTo(40)); // BB raised by 3 BB
+    act!(t, Action::Fold);
+    act!(t, Action::Fold);
+    offer!(t, seat 2, call 35, raise 70, 1000);
+    act!(t, Action::CheckCall);
+    offer!(t, seat 3, call 30, raise 70, 1000);
+}
+
+#[test]
+fn r_bet_6_check_raise_is_allowed() {
+    let mut t = five();
+    start(&mut t);
+    deal_hole(&mut t);
+    check_around(&mut t);
+    deal_street(&mut t);
+    act!(t, Action::CheckCall);
+    act!(t, Action::BetTo(10));
+    check_around_to(&mut t, 2);
+    let ev = events(&mut t, Input::Act(Action::BetTo(40)));
+    assert!(ev.contains(&Event::Raised {
+        seat: 2,
+        to: 40,
+        all_in: false
+    }));
+}
+
+fn check_around_to(t: &mut Table, seat: SeatNo) {
+    while to_act(t) != Some(seat) {
+        t.handle(Input::Act(Action::CheckCall)).unwrap();
+    }
+}
+
+#[test]
+fn pd_bet_fold_folding_when_a_check_is_possible_is_binding_with_a_warning() {
+    let mut t = five();
+    start(&mut t);
+    deal_hole(&mut t);
+    check_around(&mut t);
+    deal_street(&mut t);
+    let ev = events(&mut t, Input::Act(Action::Fold));
+    assert_eq!(ev[0], Event::Warning(Warning::FoldedWithCheck { seat: 2 }));
+    assert!(t.hand().unwrap().player(2).folded);
+}
+
+#[test]
+fn pd_reopen_short_all_ins_that_add_up_to_a_full_raise_reopen() {
+    let mut t = nl(&[(1, 1000), (2, 1000), (3, 65), (4, 85)]);
+    start(&mut t);
+    deal_hole(&mut t);
+    check_around(&mut t);
+    deal_street(&mut t);
+    act!(t, Action::BetTo(40)); // seat 2
+    act!(t, Action::AllIn); // seat 3: to 55
+    act!(t, Action::AllIn); // seat 4: to 75, +35 over 40 ≥ … not alone, but 75 − 40 = 35 < 40
+    act!(t, Action::CheckCall); // seat 1 calls 75
+    offer!(t, seat 2, call 35, no raise);
+    let mut t = nl(&[(1, 1000), (2, 1000), (3, 65), (4, 95)]);
+    start(&mut t);
+    deal_hole(&mut t);
+    check_around(&mut t);
+    deal_street(&mut t);
+    act!(t, Action::BetTo(40));
+    act!(t, Action::AllIn); // to 55
+    act!(t, Action::AllIn); // to 85: 85 − 40 = 45 ≥ 40: reopened for seat 2
+    act!(t, Action::CheckCall);
+    offer!(t, seat 2, call 45, raise 125, 990);
+}
+
+// Tests for the LIMITS (RULES.md §10–§12)
+
+#[test]
+fn r_nl_1_min_bet_is_the_big_blind_less_only_all_in() {
+    let mut t = nl(&[(1, 1000), (2, 1000), (3, 1000), (4, 15)]);
+    let mut cfg = *t.config();
+    cfg.amounts = firmware::rules::AmountPolicy::Reject;
+    t = table_with(cfg, &[(1, 1000), (2, 1000), (3, 1000), (4, 15)]);
+    start(&mut t);
+    deal_hole(&mut t);
+    check_around(&mut t);
+    deal_street(&mut t);
+    offer!(t, seat 2, call 0, raise 10, 990);
+    refused(
+        &mut t,
+        Input::Act(Action::BetTo(5)),
+        RuleError::BelowMinimum { min: 10 },
+    );
+    act!(t, Action::CheckCall);
+    act!(t, Action::CheckCall);
+    // Seat 4 has 5 left: his only bet is all-in for 5.
+    offer!(t, seat 4, call 0, raise 5, 5);
+}
+
+#[test]
+fn r_nl_2_under_minimum_raise_is_corrected_by_the_half_rule() {
+    let mut t = five();
+    start(&mut t);
+    deal_hole(&mut t);
+    // Min raise to 20: 15 is half the increment or more: made the full minimum.
+    let ev = events(&mut t, Input::Act(Action::BetTo(15)));
+    assert!(ev.contains(&Event::Warning(Warning::UnderMinimum {
+        seat: 4,
+        asked: 15,
+        to: 20
+    })));
+    assert!(ev.contains(&Event::Raised {
+        seat: 4,
+        to: 20,
+        all_in: false
+    }));
+    // Min raise to 30: 24 is less than half: a call.
+    let ev = events(&mut t, Input::Act(Action::BetTo(24)));
+    assert!(ev.contains(&Event::Warning(Warning::UnderMinimum {
+        seat: 5,
+        asked: 24,
+        to: 20
+    })));
+    assert!(ev.contains(&Event::Called {
+        seat: 5,
+        amount: 20,
+        all_in: false
+    }));
+}
+
+#[test]
+fn r_nl_3_the_maximum_is_the_whole_stack() {
+    let mut t = five();
+    start(&mut t);
+    deal_hole(&mut t);
+    offer!(t, seat 4, call 10, raise 20, 1000);
+    refused(
+        &mut t,
+        Input::Act(Action::BetTo(1001)),
+        RuleError::AboveStack { all_in_to: 1000 },
+    );
+    let ev = events(&mut t, Input::Act(Action::BetTo(1000)));
+    assert!(ev.contains(&Event::Raised {
+        seat: 4,
+        to: 1000,
+        all_in: true
+    }));
+}
+
+#[test]
+fn r_pl_4_with_no_small_blind_nothing_is_added() {
+    let mut t = table(
+        Structure::PotLimit,
+        5,
+        10,
+        &[(1, 1000), (2, 1000), (3, 1000), (4, 1000)],
+    );
+    start(&mut t);
+    fold_out(&mut t);
+    t.handle(Input::Leave { seat: 3 }).unwrap();
+    assert_eq!(start(&mut t), (2, None, 4));
+    deal_hole(&mut t);
+    // Pot 10 (no small blind): 10 + 10 + 10.
+    offer!(t, seat 1, call 10, raise 20, 30);
+}
+
+#[test]
+fn r_fl_1_small_bet_then_big_bet() {
+    let mut t = table(
+        Structure::FixedLimit,
+        5,
+        10,
+        &[(1, 1000), (2, 1000), (3, 1000)],
+    );
+    start(&mut t);
+    deal_hole(&mut t);
+    offer!(t, seat 1, call 10, raise 20, 20);
+    check_around(&mut t);
+    deal_street(&mut t);
+    offer!(t, seat 2, call 0, raise 10, 10);
+    check_around(&mut t);
+    deal_street(&mut t);
+    offer!(t, seat 2, call 0, raise 20, 20);
+    // An amount other than the fixed size is corrected to it.
+    let ev = events(&mut t, Input::Act(Action::BetTo(35)));
+    assert!(ev.contains(&Event::Warning(Warning::FixedSize {
+        seat: 2,
+        asked: 35,
+        to: 20
+    })));
+}
+
+#[test]
+fn r_fl_2_the_phh_profile_allows_four_raises_over_the_big_blind() {
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::FixedLimit, 5, 10);
+    cfg.fl_cap = FlCap::Round {
+        bets: 4,
+        blind_is_bet: false,
+    };
+    let mut t = table_with(
+        cfg,
+        &[
+            (1, 1000),
+            (2, 1000),
+            (3, 1000),
+            (4, 1000),
+            (5, 1000),
+            (6, 1000),
+        ],
+    );
+    start(&mut t);
+    deal_hole(&mut t);
+    for to in [20, 30, 40, 50] {
+        act!(t, Action::BetTo(to));
+    }
+    offer!(t, seat 2, call 45, no raise);
+}
+
+#[test]
+fn r_fl_3_per_player_cap_of_three_raises() {
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::FixedLimit, 5, 10);
+    cfg.fl_cap = FlCap::PerPlayer { raises: 3 };
+    let mut t = table_with(cfg, &[(1, 1000), (2, 1000)]);
+    start(&mut t);
+    deal_hole(&mut t);
+    for to in [20, 30, 40, 50, 60, 70] {
+        act!(t, Action::BetTo(to));
+    }
+    // The button (seat 1) raised to 20, 40, 60: three raises, no fourth.
+    offer!(t, seat 1, call 10, no raise);
+}
+
+#[test]
+fn pd_fl_uncapped_heads_up_when_configured() {
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::FixedLimit, 5, 10);
+    cfg.fl_uncapped_heads_up = true;
+    let mut t = table_with(cfg, &[(1, 1000), (2, 1000)]);
+    start(&mut t);
+    deal_hole(&mut t);
+    for to in [20, 30, 40, 50, 60] {
+        act!(t, Action::BetTo(to));
+    }
+    assert!(t.options().unwrap().raise.is_some());
+}
+
+#[test]
+fn pd_reopen_fixed_limit_half_bet_rule() {
+    // Bet 10, all-in 15 (half a bet or more): the next raise is to 25.
+    let mut t = table(
+        Structure::FixedLimit,
+        5,
+        10,
+        &[(1, 1000), (2, 1000), (3, 25), (4, 1000)],
+    );
+    start(&mut t);
+    deal_hole(&mut t);
+    check_around(&mut t);
+    deal_street(&mut t);
+    act!(t, Action::BetTo(10));
+    act!(t, Action::AllIn); // seat 3: 15
+    offer!(t, seat 4, call 15, raise 25, 25);
+    // Bet 10, all-in 13: call 13, raise to 20.
+    let mut t = table(
+        Structure::FixedLimit,
+        5,
+        10,
+        &[(1, 1000), (2, 1000), (3, 23), (4, 1000)],
+    );
+    start(&mut t);
+    deal_hole(&mut t);
+    check_around(&mut t);
+    deal_street(&mut t);
+    act!(t, Action::BetTo(10));
+    act!(t, Action::AllIn); // seat 3: 13
+    offer!(t, seat 4, call 13, raise 20, 20);
+    // The PHH profile: always the all-in plus one bet (23).
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::FixedLimit, 5, 10);
+    cfg.fl_short_all_in = FlShortAllIn::AllInPlusBet;
+    let mut t = table_with(cfg, &[(1, 1000), (2, 1000), (3, 23), (4, 1000)]);
+    start(&mut t);
+    deal_hole(&mut t);
+    check_around(&mut t);
+    deal_street(&mut t);
+    act!(t, Action::BetTo(10));
+    act!(t, Action::AllIn);
+    offer!(t, seat 4, call 13, raise 23, 23);
+}
+
+// Tests for CORRECTIONS (UNDO, PD-MISDEAL)
+
+#[test]
+fn undo_goes_back_any_number_of_steps_and_is_reported() {
+    let mut t = five();
+    start(&mut t);
+    let dealt = {
+        deal_hole(&mut t);
+        t.clone()
+    };
+    act!(t, Action::BetTo(30));
+    act!(t, Action::CheckCall);
+    let ev = events(&mut t, Input::Undo);
+    assert_eq!(ev, vec![Event::Undone]);
+    t.handle(Input::Undo).unwrap();
+    assert_eq!(t.state(), dealt.state());
+    // Undo back through the deal and NEXT HAND itself.
+    for _ in 0..11 {
+        t.handle(Input::Undo).unwrap();
+    }
+    assert!(!t.in_hand());
+    refused(&mut t, Input::Undo, RuleError::NothingToUndo);
+}
+
+#[test]
+fn pd_misdeal_restarts_the_deal_with_the_posts_and_the_straddle() {
+    let mut t = five();
+    start(&mut t);
+    t.handle(Input::Straddle { confirmed: true }).unwrap();
+    deal_hole(&mut t);
+    act!(t, Action::Fold);
+    let ev = events(&mut t, Input::Misdeal);
+    assert_eq!(ev, vec![Event::Misdealt { number: 1 }]);
+    let h = t.hand().unwrap();
+    assert_eq!(
+        (h.phase, h.button, h.hole_dealt, h.straddle),
+        (Phase::Dealing, 1, 0, Some((4, true)))
+    );
+    assert!(!h.player(5).folded);
+    assert_eq!(h.pot(), 35);
+    // After substantial action (two actions, one with chips) it is too late.
+    deal_hole(&mut t);
+    act!(t, Action::BetTo(40));
+    act!(t, Action::CheckCall);
+    refused(&mut t, Input::Misdeal, RuleError::MisdealTooLate);
+}
+
+// Tests for FIVE-CARD DRAW (RULES.md §17)
+
+fn draw_table(players: &[(SeatNo, Chips)]) -> Table {
+    let mut cfg = TableConfig::new(Game::FiveCardDraw, Structure::FixedLimit, 0, 0);
+    cfg.max_players = 6;
+    cfg.short_deck = true;
+    cfg.stakes.ante = 1;
+    cfg.stakes.small_bet = 2;
+    cfg.stakes.big_bet = 4;
+    table_with(cfg, players)
+}
+
+#[test]
+fn r_draw_1_3_antes_five_cards_and_a_redeal_when_everyone_checks() {
+    // E22: four players ante 1; S2 first; all check: redeal, pot 4 stays, S2 deals.
+    let mut t = draw_table(&[(1, 50), (2, 50), (3, 50), (4, 50)]);
+    assert_eq!(start(&mut t).0, 1);
+    assert_eq!(t.hand().unwrap().pot(), 4);
+    deal_hole(&mut t);
+    assert_eq!(t.hand().unwrap().player(2).holes, 5);
+    assert_eq!(
+        to_act(&t),
+        Some(2),
+        "R-DRAW-2: left of the dealer acts first"
+    );
+    act!(t, Action::CheckCall);
+    act!(t, Action::CheckCall);
+    act!(t, Action::CheckCall);
+    let ev = events(&mut t, Input::Act(Action::CheckCall));
+    assert!(ev.contains(&Event::Redeal { button: 2 }));
+    let h = t.hand().unwrap();
+    assert_eq!((h.phase, h.pot(), h.button), (Phase::Dealing, 4, 2));
+    deal_hole(&mut t);
+    assert_eq!(to_act(&t), Some(3));
+}
+
+#[test]
+fn r_draw_5_exchange_in_turn_then_the_second_round() {
+    let mut t = draw_table(&[(1, 50), (2, 50)]);
+    start(&mut t);
+    // Heads-up: button 1; seat 2 acts first.
+    let hands = ["Kh", "Ah", "Kc", "Jh", "Kd", "9h", "8s", "8h", "8d", "7h"];
+    for c in hands {
+        t.handle(Input::Card(Read::card(card(c)))).unwrap();
+    }
+    act!(t, Action::BetTo(2)); // seat 2 opens
+    act!(t, Action::CheckCall);
+    assert_eq!(t.hand().unwrap().phase, Phase::Exchange);
+    assert_eq!(t.hand().unwrap().drawer(), Some(2));
+    refused(
+        &mut t,
+        Input::Discard(card("Ah")),
+        RuleError::BadDiscard(card("Ah")),
+    );
+    t.handle(Input::Discard(card("8s"))).unwrap();
+    refused(&mut t, Input::StandPat, RuleError::ReplacementsDue(2));
+    t.handle(Input::Card(Read::card(card("Ks")))).unwrap();
+    assert_eq!(t.hand().unwrap().drawer(), Some(1));
+    t.handle(Input::StandPat).unwrap();
+    assert_eq!(t.hand().unwrap().phase, Phase::Betting);
+    assert_eq!(t.hand().unwrap().street, Street::Draw);
+    offer!(t, seat 2, call 0, raise 4, 4);
+    assert_eq!(
+        t.hand().unwrap().opener,
+        Some(2),
+        "the opener must show openers (R-DRAW-2)"
+    );
+}
