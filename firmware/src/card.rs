@@ -359,9 +359,18 @@ mod tests {
 
     #[test]
     fn parses_the_usual_spellings() {
-        assert_eq!("As".parse::<Card>().unwrap(), Card::new(Rank::Ace, Suit::Spades));
-        assert_eq!("td".parse::<Card>().unwrap(), Card::new(Rank::Ten, Suit::Diamonds));
-        assert_eq!("10h".parse::<Card>().unwrap(), Card::new(Rank::Ten, Suit::Hearts));
+        assert_eq!(
+            "As".parse::<Card>().unwrap(),
+            Card::new(Rank::Ace, Suit::Spades)
+        );
+        assert_eq!(
+            "td".parse::<Card>().unwrap(),
+            Card::new(Rank::Ten, Suit::Diamonds)
+        );
+        assert_eq!(
+            "10h".parse::<Card>().unwrap(),
+            Card::new(Rank::Ten, Suit::Hearts)
+        );
         assert_eq!("1h".parse::<Card>(), Err(CardParseError::BadRank));
         assert_eq!("Ax".parse::<Card>(), Err(CardParseError::BadSuit));
         assert_eq!("K".parse::<Card>(), Err(CardParseError::MissingSuit));
@@ -376,7 +385,10 @@ mod tests {
         assert_eq!(Card::parse_many("AsKd 7c,2h", &mut out), Ok(4));
         assert_eq!(out[1], "Kd".parse().unwrap());
         let mut two = [Card::from_index(0).unwrap(); 2];
-        assert_eq!(Card::parse_many("As Kd Qc", &mut two), Err(CardParseError::TooMany));
+        assert_eq!(
+            Card::parse_many("As Kd Qc", &mut two),
+            Err(CardParseError::TooMany)
+        );
     }
 
     #[test]
