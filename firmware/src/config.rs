@@ -1,7 +1,7 @@
 //! Fixed capacities, named once. Every heapless collection in the engine is sized by
 //! one of these, so the whole table state has a size known at compile time.
 
-/// Seats at the largest table [003] rule 2 allows (R-TABLE-1: `max_players` is 10 or 11).
+/// Seats at the largest table \[003\] rule 2 allows (R-TABLE-1: `max_players` is 10 or 11).
 pub const MAX_SEATS: usize = 11;
 /// Cards in the largest deck (R-DECK-1).
 pub const DECK_SIZE: usize = 52;
@@ -13,7 +13,8 @@ pub const MAX_BOARD_CARDS: usize = 5;
 /// premature-card corrections.
 pub const MAX_BURNS: usize = 6;
 /// Inputs accepted within one hand (card reads, actions, corrections). A ten-handed
-/// Omaha hand reads 48 cards; the rest leaves room for long raising wars. When a hand
-/// reaches it, the engine refuses further inputs with `RuleError::HandLogFull` rather
-/// than lose any.
-pub const MAX_INPUTS_PER_HAND: usize = 320;
+/// Omaha hand reads 48 cards and rarely needs 80 actions; undone inputs leave the
+/// record, and a misdeal or a redeal starts it again. When a hand reaches the limit,
+/// the engine refuses further inputs with `RuleError::HandLogFull` rather than lose
+/// any. Sized so the whole table state stays under 8 KiB.
+pub const MAX_INPUTS_PER_HAND: usize = 240;

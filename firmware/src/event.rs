@@ -327,3 +327,159 @@ pub enum Event {
     /// The last input was undone (a correction, kept in the log).
     Undone,
 }
+
+impl core::fmt::Display for Street {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            Street::Preflop => "preflop",
+            Street::Flop => "flop",
+            Street::Turn => "turn",
+            Street::River => "river",
+            Street::Draw => "after the draw",
+        })
+    }
+}
+
+impl core::fmt::Display for Post {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            Post::Ante => "ante",
+            Post::SmallBlind => "small blind",
+            Post::BigBlind => "big blind",
+            Post::Straddle => "straddle",
+            Post::EnterBigBlind => "live big blind (entry or make-up)",
+            Post::DeadSmallBlind => "dead small blind",
+        })
+    }
+}
+
+/// Writes `card`, or `??` for a card dealt without a read.
+struct Face(Option<Card>);
+
+impl core::fmt::Display for Face {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.0 {
+            Some(c) => write!(f, "{c}"),
+            None => f.write_str("??"),
+        }
+    }
+}
+
+impl core::fmt::Display for Warning {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match *self {
+            Warning::OverPot { seat, asked, max } => write!(
+                f,
+                "seat {seat} bet {asked} over the pot: reduced to {max}, {} returned (R-PL-5)",
+                asked.saturating_sub(max)
+            ),
+            Warning::UnderMinimum { seat, asked, to } => {
+                write!(f, "seat {seat} entered {asked}, below the minimum raise: made {to}")
+            }
+            Warning::FixedSize { seat, asked, to } => {
+                write!(f, "seat {seat} entered {asked}: the fixed-limit size is {to}")
+            }
+            Warning::StraddleUnconfirmed { seat } => write!(
+                f,
+                "seat {seat}'s straddle was not confirmed before the deal: it stands without the option (R-STRAD-4)"
+            ),
+            Warning::FoldedWithCheck { seat } => {
+                write!(f, "seat {seat} folded when he could check: the fold stands")
+            }
+        }
+    }
+}
+
+impl core::fmt::Display for Event {
+    /// One line a dealer or floor person reads in the hand log.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let all = |a: bool| if a { " (all-in)" } else { "" };
+        match *self {
+            Event::Seated { seat, stack } => write!(f, "seat {seat} sits down with {stack}"),
+            Event::ToppedUp {
+                seat,
+                amount,
+                stack,
+            } => {
+                write!(f, "seat {seat} adds {amount} (stack {stack})")
+            }
+            Event::Left { seat, stack } => write!(f, "seat {seat} leaves with {stack}"),
+            Event::SatOut { seat } => write!(f, "seat {seat} sits out"),
+            Event::SatIn { seat } => write!(f, "seat {seat} returns"),
+            Event::ButtonPlaced { seat } => write!(f, "first button on seat {seat}"),
+            Event::HandStarted {
+                number,
+                button,
+                small_blind,
+                big_blind,
+                dealt,
+            } => {
+                write!(f, "hand {number}: button {button}, ")?;
+                match small_blind {
+                    Some(s) => write!(f, "small blind {s}, ")?,
+                    None => f.write_str("no small blind, ")?,
+                }
+                write!(f, "big blind {big_blind}, {} players", dealt.count_ones())
+            }
+            Event::Posted {
+                seat,
+                post,
+                amount,
+                all_in,
+            } => {
+                write!(f, "seat {seat} posts {post} {amount}{}", all(all_in))
+            }
+            Event::MissedBlind { seat, big } => write!(
+                f,
+                "seat {seat} misses the {} blind and owes it",
+                if big { "big" } else { "small" }
+            ),
+            Event::StraddleConfirmed { seat } => write!(f, "seat {seat}'s straddle confirmed"),
+            Event::HoleCard { seat, card } => write!(f, "seat {seat} gets {}", Face(card)),
+            Event::Burned { card } => write!(f, "burn {}", Face(card)),
+            Event::BoardCard { street, card } => write!(f, "{street}: {}", Face(card)),
+            Event::BettingOpened { street, first } => {
+                write!(f, "betting {street}: seat {first} first")
+            }
+            Event::Folded { seat } => write!(f, "seat {seat} folds"),
+            Event::Checked { seat } => write!(f, "seat {seat} checks"),
+            Event::Called {
+                seat,
+                amount,
+                all_in,
+            } => {
+                write!(f, "seat {seat} calls {amount}{}", all(all_in))
+            }
+            Event::Bet { seat, to, all_in } => write!(f, "seat {seat} bets {to}{}", all(all_in)),
+            Event::Raised { seat, to, all_in } => {
+                write!(f, "seat {seat} raises to {to}{}", all(all_in))
+            }
+            Event::Warning(w) => write!(f, "WARNING: {w}"),
+            Event::Returned { seat, amount } => {
+                write!(f, "{amount} uncalled returned to seat {seat}")
+            }
+            Event::RoundComplete { street } => write!(f, "{street} betting complete"),
+            Event::Discarded { seat, card } => write!(f, "seat {seat} discards {card}"),
+            Event::StoodPat { seat } => write!(f, "seat {seat} stands pat"),
+            Event::Redeal { button } => {
+                write!(
+                    f,
+                    "everyone checked: redeal, the pot stays; seat {button} deals"
+                )
+            }
+            Event::HandOver { pot, contested } => {
+                if contested {
+                    write!(f, "showdown for {pot}")
+                } else {
+                    write!(f, "everyone else folded: {pot} to award")
+                }
+            }
+            Event::Mucked { seat } => write!(f, "seat {seat} mucks"),
+            Event::Awarded { seat, amount } => write!(f, "seat {seat} wins {amount}"),
+            Event::Raked { amount } => write!(f, "rake {amount}"),
+            Event::HandComplete { number } => write!(f, "hand {number} complete"),
+            Event::Misdealt { number } => write!(f, "MISDEAL: hand {number} is dealt again"),
+            Event::Undone => f.write_str("CORRECTION: last input undone"),
+        }
+    }
+}

@@ -3,7 +3,7 @@
 //!
 //! Before working on this file, read RULES.md §8 (dealing, burns, streets), §9
 //! (betting order) and §17 (five-card draw). Every phase change goes through
-//! [`Hand::set_phase`], which traces it.
+//! `Hand::set_phase`, which traces it.
 
 use crate::betting::{Resolved, Round};
 use crate::card::{Card, CardSet};
@@ -367,9 +367,7 @@ impl Hand {
         self.hole_dealt = k + 1;
         push(ev, Event::HoleCard { seat, card })?;
         if self.hole_dealt == n * Self::hole_count(cfg) {
-            if cfg.game.has_board() || self.street == Street::Preflop {
-                self.open_betting(cfg, seats, ev)?;
-            }
+            self.open_betting(cfg, seats, ev)?;
         }
         Ok(())
     }

@@ -79,7 +79,7 @@ pub enum ButtonRule {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum StraddleMinRaise {
-    /// The increment is the big blind: min raise-to is 3×BB ([003] PL rule 8; default).
+    /// The increment is the big blind: min raise-to is 3×BB (\[003\] PL rule 8; default).
     BigBlind,
     /// The increment is the straddle: min raise-to is 4×BB (common TDA practice).
     Straddle,
@@ -99,7 +99,7 @@ pub enum FlCap {
         blind_is_bet: bool,
     },
     /// Each player may raise at most `raises` times per round, with no table-wide cap
-    /// (R-FL-3 `per_player3`, [002]).
+    /// (R-FL-3 `per_player3`, \[002\]).
     PerPlayer {
         /// Raises allowed to each player in one round.
         raises: u8,

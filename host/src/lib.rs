@@ -7,3 +7,4 @@
 pub mod eval;
 pub mod phh;
 pub mod pots;
+pub mod scenario;

@@ -1,0 +1,664 @@
+//! Scenario scripts: a plain-text, line-based format that drives a table through many
+//! hands and states what must hold after any line. Engineers use them as tests; floor
+//! staff use the same format to reproduce a disputed hand. The format is documented in
+//! `tests/README.md`.
+
+use firmware::rules::{AmountPolicy, AnteMode, ButtonRule, FlCap, FlShortAllIn, StraddleMinRaise};
+use firmware::{
+    Action, Card, Chips, Event, Game, Input, Phase, Read, RuleError, SeatNo, Street, Structure,
+    Table, TableConfig,
+};
+use std::fmt;
+
+/// A problem with a script, or a script whose expectation failed, with its line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScenarioError {
+    /// 1-based line number.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for ScenarioError {}
+
+/// One line of a script.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step {
+    /// An input for the engine, with the error it must be refused with, if any, and
+    /// the seat that must be the one to act (for `4 fold`).
+    Input {
+        /// The input.
+        input: Input,
+        /// `=> ErrorName`: the engine must refuse it with this error.
+        refused: Option<String>,
+        /// The seat named before an action.
+        actor: Option<SeatNo>,
+        /// `check` (not `call`): nothing may be due.
+        check_only: bool,
+    },
+    /// A statement about the table that must hold.
+    Expect(Expect),
+}
+
+/// What `expect` lines can state.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Expect {
+    /// `expect stack 3 990`
+    Stack(SeatNo, Chips),
+    /// `expect button 1`
+    Button(SeatNo),
+    /// `expect sb 2` or `expect sb none`
+    SmallBlind(Option<SeatNo>),
+    /// `expect bb 3`
+    BigBlind(SeatNo),
+    /// `expect turn 4` or `expect turn none`
+    Turn(Option<SeatNo>),
+    /// `expect call 10`
+    Call(Chips),
+    /// `expect raise 20..80` or `expect raise none`
+    Raise(Option<(Chips, Chips)>),
+    /// `expect pot 30`
+    Pot(Chips),
+    /// `expect phase betting`
+    Phase(String),
+    /// `expect street flop`
+    Street(Street),
+    /// `expect owes 6 big small` / `expect owes 6 new` / `expect owes 6 nothing`
+    Owes(SeatNo, bool, bool, bool),
+    /// `expect dealt 3 yes|no`
+    Dealt(SeatNo, bool),
+    /// `expect event TEXT`: the last input's events, as the log writes them, include TEXT.
+    Event(String),
+}
+
+/// A parsed script: its table settings and its steps with their line numbers.
+#[derive(Debug, Clone)]
+pub struct Scenario {
+    /// The table's settings (the `table` line).
+    pub config: TableConfig,
+    /// The steps, each with its 1-based line number.
+    pub steps: Vec<(usize, Step)>,
+}
+
+fn err(line: usize, message: impl Into<String>) -> ScenarioError {
+    ScenarioError {
+        line,
+        message: message.into(),
+    }
+}
+
+fn num<T: std::str::FromStr>(line: usize, what: &str, s: Option<&str>) -> Result<T, ScenarioError> {
+    let s = s.ok_or_else(|| err(line, format!("missing {what}")))?;
+    s.parse().map_err(|_| {
+        err(
+            line,
+            format!("{what}: expected a whole number, found `{s}`"),
+        )
+    })
+}
+
+fn seat_or_none(line: usize, s: Option<&str>) -> Result<Option<SeatNo>, ScenarioError> {
+    match s {
+        Some("none") => Ok(None),
+        other => num(line, "seat", other).map(Some),
+    }
+}
+
+fn parse_card(line: usize, s: &str) -> Result<Option<Card>, ScenarioError> {
+    if s == "??" {
+        return Ok(None);
+    }
+    s.parse::<Card>()
+        .map(Some)
+        .map_err(|e| err(line, format!("card `{s}`: {e}")))
+}
+
+fn parse_bool(line: usize, key: &str, v: &str) -> Result<bool, ScenarioError> {
+    match v {
+        "true" | "yes" | "on" => Ok(true),
+        "false" | "no" | "off" => Ok(false),
+        _ => Err(err(
+            line,
+            format!("{key}: expected true or false, found `{v}`"),
+        )),
+    }
+}
+
+/// Parses the `table GAME STRUCTURE SB/BB [key=value ...]` line.
+fn parse_table(line: usize, words: &[&str]) -> Result<TableConfig, ScenarioError> {
+    let game = match words.get(1).copied() {
+        Some("holdem") => Game::Holdem,
+        Some("omaha") => Game::Omaha,
+        Some("omaha8") => Game::OmahaHiLo,
+        Some("draw") => Game::FiveCardDraw,
+        other => {
+            return Err(err(
+                line,
+                format!("game: expected holdem, omaha, omaha8 or draw, found {other:?}"),
+            ))
+        }
+    };
+    let structure = match words.get(2).copied() {
+        Some("nl") => Structure::NoLimit,
+        Some("pl") => Structure::PotLimit,
+        Some("fl") => Structure::FixedLimit,
+        other => {
+            return Err(err(
+                line,
+                format!("structure: expected nl, pl or fl, found {other:?}"),
+            ))
+        }
+    };
+    let blinds = words
+        .get(3)
+        .ok_or_else(|| err(line, "missing blinds, e.g. 5/10"))?;
+    let (sb, bb) = blinds
+        .split_once('/')
+        .ok_or_else(|| err(line, format!("blinds: expected SB/BB, found `{blinds}`")))?;
+    let mut cfg = TableConfig::new(
+        game,
+        structure,
+        num(line, "small blind", Some(sb))?,
+        num(line, "big blind", Some(bb))?,
+    );
+    for kv in &words[4..] {
+        let (k, v) = kv
+            .split_once('=')
+            .ok_or_else(|| err(line, format!("expected key=value, found `{kv}`")))?;
+        match k {
+            "ante" => cfg.stakes.ante = num(line, k, Some(v))?,
+            "ante_mode" => {
+                cfg.stakes.ante_mode = match v {
+                    "player" => AnteMode::PerPlayer,
+                    "bb" => AnteMode::BigBlind,
+                    _ => return Err(err(line, "ante_mode: player or bb")),
+                }
+            }
+            "small_bet" => cfg.stakes.small_bet = num(line, k, Some(v))?,
+            "big_bet" => cfg.stakes.big_bet = num(line, k, Some(v))?,
+            "max_players" => cfg.max_players = num(line, k, Some(v))?,
+            "button" => {
+                cfg.button_rule = match v {
+                    "dead" => ButtonRule::DeadButton,
+                    "moving" => ButtonRule::MovingButton,
+                    _ => return Err(err(line, "button: dead or moving")),
+                }
+            }
+            "straddle" => cfg.straddle_allowed = parse_bool(line, k, v)?,
+            "straddle_min_raise" => {
+                cfg.straddle_min_raise = match v {
+                    "bb" => StraddleMinRaise::BigBlind,
+                    "straddle" => StraddleMinRaise::Straddle,
+                    _ => return Err(err(line, "straddle_min_raise: bb or straddle")),
+                }
+            }
+            "pl_sb_virtual" => cfg.pl_sb_virtual = parse_bool(line, k, v)?,
+            "fl_cap" => {
+                cfg.fl_cap = match v {
+                    "round4" => FlCap::Round {
+                        bets: 4,
+                        blind_is_bet: true,
+                    },
+                    "phh" => FlCap::Round {
+                        bets: 4,
+                        blind_is_bet: false,
+                    },
+                    "per_player3" => FlCap::PerPlayer { raises: 3 },
+                    _ => return Err(err(line, "fl_cap: round4, phh or per_player3")),
+                }
+            }
+            "fl_short_all_in" => {
+                cfg.fl_short_all_in = match v {
+                    "half" => FlShortAllIn::HalfBet,
+                    "plus_bet" => FlShortAllIn::AllInPlusBet,
+                    _ => return Err(err(line, "fl_short_all_in: half or plus_bet")),
+                }
+            }
+            "fl_uncapped_heads_up" => cfg.fl_uncapped_heads_up = parse_bool(line, k, v)?,
+            "missed_blind_reset" => cfg.missed_blind_reset_orbits = num(line, k, Some(v))?,
+            "short_deck" => cfg.short_deck = parse_bool(line, k, v)?,
+            "amounts" => {
+                cfg.amounts = match v {
+                    "correct" => AmountPolicy::Correct,
+                    "reject" => AmountPolicy::Reject,
+                    _ => return Err(err(line, "amounts: correct or reject")),
+                }
+            }
+            "burns" => {
+                cfg.automations.burns = match v {
+                    "read" => false,
+                    "auto" => true,
+                    _ => return Err(err(line, "burns: read or auto")),
+                }
+            }
+            _ => return Err(err(line, format!("unknown table setting `{k}`"))),
+        }
+    }
+    cfg.validate().map_err(|e| err(line, e.to_string()))?;
+    Ok(cfg)
+}
+
+fn parse_expect(line: usize, w: &[&str], text: &str) -> Result<Expect, ScenarioError> {
+    let what = w.get(1).copied().unwrap_or("");
+    Ok(match what {
+        "stack" => Expect::Stack(
+            num(line, "seat", w.get(2).copied())?,
+            num(line, "chips", w.get(3).copied())?,
+        ),
+        "button" => Expect::Button(num(line, "seat", w.get(2).copied())?),
+        "sb" => Expect::SmallBlind(seat_or_none(line, w.get(2).copied())?),
+        "bb" => Expect::BigBlind(num(line, "seat", w.get(2).copied())?),
+        "turn" => Expect::Turn(seat_or_none(line, w.get(2).copied())?),
+        "call" => Expect::Call(num(line, "chips", w.get(2).copied())?),
+        "raise" => match w.get(2).copied() {
+            Some("none") => Expect::Raise(None),
+            Some(r) => {
+                let (a, b) = r.split_once("..").ok_or_else(|| {
+                    err(
+                        line,
+                        format!("raise: expected MIN..MAX or none, found `{r}`"),
+                    )
+                })?;
+                Expect::Raise(Some((
+                    num(line, "min", Some(a))?,
+                    num(line, "max", Some(b))?,
+                )))
+            }
+            None => return Err(err(line, "raise: expected MIN..MAX or none")),
+        },
+        "pot" => Expect::Pot(num(line, "chips", w.get(2).copied())?),
+        "phase" => {
+            let p = w.get(2).copied().unwrap_or("");
+            if ![
+                "idle", "dealing", "betting", "board", "exchange", "settling",
+            ]
+            .contains(&p)
+            {
+                return Err(err(
+                    line,
+                    "phase: idle, dealing, betting, board, exchange or settling",
+                ));
+            }
+            Expect::Phase(p.to_string())
+        }
+        "street" => Expect::Street(match w.get(2).copied() {
+            Some("preflop") => Street::Preflop,
+            Some("flop") => Street::Flop,
+            Some("turn") => Street::Turn,
+            Some("river") => Street::River,
+            Some("draw") => Street::Draw,
+            _ => return Err(err(line, "street: preflop, flop, turn, river or draw")),
+        }),
+        "owes" => {
+            let seat = num(line, "seat", w.get(2).copied())?;
+            let mut owed = (false, false, false);
+            for word in &w[3..] {
+                match *word {
+                    "big" => owed.0 = true,
+                    "small" => owed.1 = true,
+                    "new" => owed.2 = true,
+                    "nothing" => {}
+                    _ => return Err(err(line, "owes: big, small, new or nothing")),
+                }
+            }
+            Expect::Owes(seat, owed.0, owed.1, owed.2)
+        }
+        "dealt" => Expect::Dealt(
+            num(line, "seat", w.get(2).copied())?,
+            parse_bool(line, "dealt", w.get(3).copied().unwrap_or(""))?,
+        ),
+        "event" => {
+            let rest = text
+                .split_once("event")
+                .map(|(_, r)| r.trim().to_string())
+                .unwrap_or_default();
+            if rest.is_empty() {
+                return Err(err(line, "event: give the text to look for"));
+            }
+            Expect::Event(rest)
+        }
+        _ => return Err(err(line, format!("unknown expectation `{what}`"))),
+    })
+}
+
+/// Parses one input line (without its `=> Error` part). Card lines may expand to
+/// several inputs.
+fn parse_inputs(line: usize, w: &[&str]) -> Result<Vec<Input>, ScenarioError> {
+    let seat = |i: usize| num::<SeatNo>(line, "seat", w.get(i).copied());
+    let amount = |i: usize| num::<Chips>(line, "chips", w.get(i).copied());
+    let one = |i: Input| Ok(vec![i]);
+    match w[0] {
+        "seat" => one(Input::SitDown {
+            seat: seat(1)?,
+            stack: amount(2)?,
+            wait_for_bb: w.get(3) == Some(&"wait"),
+        }),
+        "topup" => one(Input::TopUp {
+            seat: seat(1)?,
+            amount: amount(2)?,
+        }),
+        "leave" => one(Input::Leave { seat: seat(1)? }),
+        "sitout" => one(Input::SitOut { seat: seat(1)? }),
+        "sitin" => one(Input::SitIn {
+            seat: seat(1)?,
+            wait_for_bb: w.get(2) == Some(&"wait"),
+        }),
+        "button" => one(Input::PlaceButton { seat: seat(1)? }),
+        "hand" => one(Input::StartHand),
+        "straddle" => one(Input::Straddle {
+            confirmed: w.get(1) != Some(&"unconfirmed"),
+        }),
+        "deal" => w[1..]
+            .iter()
+            .map(|c| {
+                Ok(Input::Card(Read {
+                    card: parse_card(line, c)?,
+                    burn: false,
+                }))
+            })
+            .collect(),
+        "burn" => one(Input::Card(Read {
+            card: parse_card(line, w.get(1).copied().unwrap_or(""))?,
+            burn: true,
+        })),
+        "fold" => one(Input::Act(Action::Fold)),
+        "check" | "call" => one(Input::Act(Action::CheckCall)),
+        "bet" | "raise" => one(Input::Act(Action::BetTo(amount(1)?))),
+        "allin" => one(Input::Act(Action::AllIn)),
+        "discard" => w[1..]
+            .iter()
+            .map(|c| {
+                parse_card(line, c)?
+                    .map(Input::Discard)
+                    .ok_or_else(|| err(line, "a discard must name its card"))
+            })
+            .collect(),
+        "standpat" => one(Input::StandPat),
+        "muck" => one(Input::Muck { seat: seat(1)? }),
+        "award" => one(Input::Award {
+            seat: seat(1)?,
+            amount: amount(2)?,
+        }),
+        "rake" => one(Input::Rake { amount: amount(1)? }),
+        "misdeal" => one(Input::Misdeal),
+        "undo" => one(Input::Undo),
+        other => Err(err(line, format!("unknown command `{other}`"))),
+    }
+}
+
+impl Scenario {
+    /// Parses a script. The first non-comment line must be the `table` line.
+    pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
+        let mut config = None;
+        let mut steps = Vec::new();
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let content = raw.split('#').next().unwrap_or("").trim();
+            if content.is_empty() {
+                continue;
+            }
+            let (body, refused) = match content.split_once("=>") {
+                Some((b, e)) => (b.trim(), Some(e.trim().to_string())),
+                None => (content, None),
+            };
+            let mut words: Vec<&str> = body.split_whitespace().collect();
+            if words.is_empty() {
+                return Err(err(line, "an input is missing before `=>`"));
+            }
+            if words[0] == "table" {
+                if config.is_some() {
+                    return Err(err(line, "only one `table` line"));
+                }
+                config = Some(parse_table(line, &words)?);
+                continue;
+            }
+            if config.is_none() {
+                return Err(err(line, "the script must start with a `table` line"));
+            }
+            if words[0] == "expect" {
+                if refused.is_some() {
+                    return Err(err(line, "`=>` goes after an input, not an expectation"));
+                }
+                steps.push((line, Step::Expect(parse_expect(line, &words, body)?)));
+                continue;
+            }
+            // `4 fold` or `s4 fold`: the seat that must be acting.
+            let actor = match words[0].trim_start_matches('s').parse::<SeatNo>() {
+                Ok(s) if words.len() > 1 => {
+                    words.remove(0);
+                    Some(s)
+                }
+                _ => None,
+            };
+            let check_only = words[0] == "check";
+            for input in parse_inputs(line, &words)? {
+                steps.push((
+                    line,
+                    Step::Input {
+                        input,
+                        refused: refused.clone(),
+                        actor,
+                        check_only,
+                    },
+                ));
+            }
+        }
+        let config = config.ok_or_else(|| err(1, "empty script: start with a `table` line"))?;
+        Ok(Scenario { config, steps })
+    }
+
+    /// Runs the script on a new table, calling `observe` with each accepted input and
+    /// its events. Stops at the first failed expectation.
+    pub fn run(
+        &self,
+        mut observe: impl FnMut(usize, &Input, &[Event]),
+    ) -> Result<Table, ScenarioError> {
+        let mut t = Table::new(self.config).map_err(|e| err(1, e.to_string()))?;
+        let mut last: Vec<Event> = Vec::new();
+        for (line, step) in &self.steps {
+            let line = *line;
+            match step {
+                Step::Input {
+                    input,
+                    refused,
+                    actor,
+                    check_only,
+                } => {
+                    let result = apply(&mut t, *input, *actor, *check_only);
+                    match (result, refused) {
+                        (Ok(ev), None) => {
+                            observe(line, input, &ev);
+                            last = ev;
+                        }
+                        (Err(e), None) => {
+                            return Err(err(line, format!("refused: {e} ({e:?})")));
+                        }
+                        (Ok(_), Some(want)) => {
+                            return Err(err(
+                                line,
+                                format!("accepted, but should be refused with {want}"),
+                            ));
+                        }
+                        (Err(e), Some(want)) => {
+                            let got = format!("{e:?}");
+                            if !got.starts_with(want.as_str()) {
+                                return Err(err(
+                                    line,
+                                    format!("refused with {got}, expected {want}"),
+                                ));
+                            }
+                        }
+                    }
+                }
+                Step::Expect(x) => check(&t, x, &last).map_err(|m| err(line, m))?,
+            }
+        }
+        Ok(t)
+    }
+}
+
+/// Applies one input, refusing it (with no change) if the named seat is not the one
+/// to act or if `check` is pressed with chips to call.
+fn apply(
+    t: &mut Table,
+    input: Input,
+    actor: Option<SeatNo>,
+    check_only: bool,
+) -> Result<Vec<Event>, RuleError> {
+    if let (Some(seat), Input::Act(_)) = (actor, input) {
+        let o = t.options().ok_or(RuleError::NotBetting)?;
+        if o.seat != seat {
+            return Err(RuleError::OutOfTurn { expected: o.seat });
+        }
+    }
+    if check_only {
+        let o = t.options().ok_or(RuleError::NotBetting)?;
+        if o.call > 0 {
+            return Err(RuleError::IllegalAction {
+                seat: o.seat,
+                action: firmware::error::ActionKind::Check,
+            });
+        }
+    }
+    t.handle(input).map(|ev| ev.iter().copied().collect())
+}
+
+fn phase_name(t: &Table) -> &'static str {
+    match t.hand().filter(|_| t.in_hand()).map(|h| h.phase) {
+        None => "idle",
+        Some(Phase::Dealing) => "dealing",
+        Some(Phase::Betting) => "betting",
+        Some(Phase::Board { .. }) => "board",
+        Some(Phase::Exchange) => "exchange",
+        Some(Phase::Settling) => "settling",
+    }
+}
+
+fn check(t: &Table, x: &Expect, last: &[Event]) -> Result<(), String> {
+    let eq = |what: &str, got: String, want: String| {
+        if got == want {
+            Ok(())
+        } else {
+            Err(format!("expected {what} {want}, found {got}"))
+        }
+    };
+    let hand = || t.hand().ok_or_else(|| "no hand has been dealt".to_string());
+    match x {
+        Expect::Stack(s, c) => eq(
+            &format!("seat {s} stack"),
+            t.seat(*s)
+                .map_or("no such seat".into(), |x| x.stack.to_string()),
+            c.to_string(),
+        ),
+        Expect::Button(s) => eq("button", hand()?.button.to_string(), s.to_string()),
+        Expect::SmallBlind(s) => eq(
+            "small blind",
+            format!("{:?}", hand()?.small_blind),
+            format!("{s:?}"),
+        ),
+        Expect::BigBlind(s) => eq("big blind", hand()?.big_blind.to_string(), s.to_string()),
+        Expect::Turn(s) => eq(
+            "turn",
+            format!("{:?}", t.options().map(|o| o.seat)),
+            format!("{s:?}"),
+        ),
+        Expect::Call(c) => eq(
+            "call",
+            format!("{:?}", t.options().map(|o| o.call)),
+            format!("{:?}", Some(*c)),
+        ),
+        Expect::Raise(r) => {
+            let got = t
+                .options()
+                .and_then(|o| o.raise)
+                .map(|r| (r.min_to, r.max_to));
+            eq("raise range", format!("{got:?}"), format!("{r:?}"))
+        }
+        Expect::Pot(p) => eq(
+            "pot",
+            t.hand()
+                .filter(|_| t.in_hand())
+                .map_or(0, |h| h.pot())
+                .to_string(),
+            p.to_string(),
+        ),
+        Expect::Phase(p) => eq("phase", phase_name(t).to_string(), p.clone()),
+        Expect::Street(s) => eq("street", format!("{:?}", hand()?.street), format!("{s:?}")),
+        Expect::Owes(s, big, small, new) => {
+            let seat = t.seat(*s).ok_or_else(|| format!("no seat {s}"))?;
+            eq(
+                &format!("seat {s} owes (big, small, new)"),
+                format!("{:?}", (seat.owes_big, seat.owes_small, seat.new_player)),
+                format!("{:?}", (big, small, new)),
+            )
+        }
+        Expect::Dealt(s, d) => eq(
+            &format!("seat {s} dealt"),
+            hand()?.player(*s).dealt.to_string(),
+            d.to_string(),
+        ),
+        Expect::Event(text) => {
+            let lines: Vec<String> = last.iter().map(|e| e.to_string()).collect();
+            if lines.iter().any(|l| l.contains(text.as_str())) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "no event says `{text}`; the last input's events: {lines:?}"
+                ))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_errors_name_the_line() {
+        let e = Scenario::parse("seat 1 100").unwrap_err();
+        assert_eq!(e.line, 1);
+        let e = Scenario::parse("table holdem nl 5/10\nseat 1 x").unwrap_err();
+        assert_eq!(
+            (e.line, e.message.as_str()),
+            (2, "chips: expected a whole number, found `x`")
+        );
+        let e = Scenario::parse("table holdem nl 5/10\n\nexpect nonsense").unwrap_err();
+        assert_eq!(e.line, 3);
+        let e = Scenario::parse("table poker nl 5/10").unwrap_err();
+        assert!(e.message.starts_with("game"));
+        let e = Scenario::parse("table holdem nl 5/10 colour=red").unwrap_err();
+        assert!(e.message.contains("colour"));
+    }
+
+    #[test]
+    fn a_failed_expectation_names_its_line() {
+        let s = Scenario::parse(
+            "table holdem nl 5/10\nseat 1 100\nseat 2 100\nhand\nexpect button 2\n",
+        )
+        .unwrap();
+        let e = s.run(|_, _, _| {}).unwrap_err();
+        assert_eq!(e.line, 5);
+        assert_eq!(e.message, "expected button 2, found 1");
+    }
+
+    #[test]
+    fn refusals_must_match() {
+        let s = Scenario::parse(
+            "table holdem nl 5/10\nseat 1 100\nseat 2 100\nhand\nburn As => UnexpectedBurn\n",
+        )
+        .unwrap();
+        s.run(|_, _, _| {}).unwrap();
+        let s = Scenario::parse(
+            "table holdem nl 5/10\nseat 1 100\nseat 2 100\nhand\ndeal As => UnexpectedBurn\n",
+        )
+        .unwrap();
+        assert_eq!(s.run(|_, _, _| {}).unwrap_err().line, 5);
+    }
+}
