@@ -96,18 +96,18 @@ pub fn pot_limit_max(level: Chips, own: Chips, pot: Chips) -> Option<Chips> {
 impl Hand {
     /// The fixed-limit bet size of the current street (R-FL-1): the small bet preflop
     /// and on the flop (and the first round of draw), the big bet after.
-    pub(crate) fn fixed_size(&self, cfg: &TableConfig) -> Chips {
+    pub(crate) fn fixed_size(&self) -> Chips {
         match self.street {
-            Street::Preflop | Street::Flop => cfg.stakes.small_bet,
-            Street::Turn | Street::River | Street::Draw => cfg.stakes.big_bet,
+            Street::Preflop | Street::Flop => self.stakes.small_bet,
+            Street::Turn | Street::River | Street::Draw => self.stakes.big_bet,
         }
     }
 
     /// The minimum bet and first raise increment of a round (R-NL-1, R-PL-1, R-FL-1).
-    pub(crate) fn min_increment(&self, cfg: &TableConfig) -> Chips {
-        match cfg.structure {
-            Structure::FixedLimit => self.fixed_size(cfg),
-            Structure::NoLimit | Structure::PotLimit => cfg.stakes.big_blind,
+    pub(crate) fn min_increment(&self) -> Chips {
+        match self.structure {
+            Structure::FixedLimit => self.fixed_size(),
+            Structure::NoLimit | Structure::PotLimit => self.stakes.big_blind,
         }
     }
 
@@ -120,8 +120,8 @@ impl Hand {
                 let sb_in = self.player(sb).street;
                 // PD-PL: while the small blind's preflop contribution is below the big
                 // blind, except for the small blind's own action.
-                if sb != seat && sb_in < cfg.stakes.big_blind {
-                    pot = pot.saturating_add(cfg.stakes.big_blind - sb_in);
+                if sb != seat && sb_in < self.stakes.big_blind {
+                    pot = pot.saturating_add(self.stakes.big_blind - sb_in);
                 }
             }
         }
@@ -130,7 +130,7 @@ impl Hand {
 
     /// Whether the fixed-limit cap stops further raises (R-FL-2, R-FL-3, PD-FL).
     fn capped(&self, cfg: &TableConfig, seat: SeatNo) -> bool {
-        if cfg.structure != Structure::FixedLimit {
+        if self.structure != Structure::FixedLimit {
             return false;
         }
         if cfg.fl_uncapped_heads_up && self.live_count() == 2 {
@@ -179,7 +179,7 @@ impl Hand {
     /// The legal raise-to range for `seat`, capped at his all-in total.
     fn raise_bounds(&self, cfg: &TableConfig, seat: SeatNo, all_in_to: Chips) -> (Chips, Chips) {
         let level = self.round.level;
-        let (min_to, max_to) = match cfg.structure {
+        let (min_to, max_to) = match self.structure {
             Structure::NoLimit => {
                 // R-NL-1, R-NL-2: min raise-to = H + L; the max is the stack (R-NL-3).
                 (level.saturating_add(self.round.increment), all_in_to)
@@ -196,7 +196,7 @@ impl Hand {
             }
             Structure::FixedLimit => {
                 // R-FL-1; PD-REOPEN: sized from the last full level.
-                let to = self.round.full_level.saturating_add(self.fixed_size(cfg));
+                let to = self.round.full_level.saturating_add(self.fixed_size());
                 let to = to.max(level.saturating_add(1));
                 (to, to)
             }
@@ -267,7 +267,7 @@ impl Hand {
                 return Err(RuleError::BelowMinimum { min: range.min_to });
             }
             let call = call_or_check(o.call);
-            if cfg.structure == Structure::FixedLimit {
+            if self.structure == Structure::FixedLimit {
                 if to <= level {
                     return Ok((call, None));
                 }
@@ -302,7 +302,7 @@ impl Hand {
             if !correct {
                 return Err(RuleError::AboveMaximum { max: range.max_to });
             }
-            let w = match cfg.structure {
+            let w = match self.structure {
                 Structure::FixedLimit => Warning::FixedSize {
                     seat,
                     asked: to,
@@ -333,8 +333,8 @@ impl Hand {
         let all_in = self.take_chips(seats, seat, add)?;
         let old_level = self.round.level;
         let raise_part = to.saturating_sub(old_level);
-        let size = self.min_increment(cfg);
-        let full = match cfg.structure {
+        let size = self.min_increment();
+        let full = match self.structure {
             Structure::FixedLimit => {
                 raise_part >= size
                     || match cfg.fl_short_all_in {
@@ -348,7 +348,7 @@ impl Hand {
         round.level = to;
         round.aggressor = Some(seat);
         if full {
-            if cfg.structure != Structure::FixedLimit {
+            if self.structure != Structure::FixedLimit {
                 round.increment = raise_part;
             }
             round.full_level = to;

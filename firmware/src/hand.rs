@@ -10,7 +10,7 @@ use crate::card::{Card, CardSet};
 use crate::config::{MAX_BOARD_CARDS, MAX_HOLE_CARDS, MAX_SEATS};
 use crate::error::RuleError;
 use crate::event::{Action, Event, Events, Read, Street, Warning};
-use crate::rules::{Chips, FlCap, Game, SeatNo, Structure, TableConfig};
+use crate::rules::{Chips, FlCap, Game, SeatNo, Stakes, Structure, TableConfig};
 use crate::table::Seat;
 
 /// The seats of the table, indexed by seat number − 1.
@@ -102,6 +102,10 @@ pub struct Hand {
     pub opener: Option<SeatNo>,
     /// Seats that can be dealt at this table (`max_players`).
     pub seat_count: u8,
+    /// This hand's betting structure (mixed games change it between hands, R-MIX-1).
+    pub structure: Structure,
+    /// This hand's blinds, antes and bet sizes.
+    pub stakes: Stakes,
     /// Draw: cards discarded in the exchange, available for a new stub (R-DRAW-5).
     pub discarded: CardSet,
     /// Draw: the discards of the player being served, kept out of a new stub (PD-DRAW).
@@ -110,7 +114,13 @@ pub struct Hand {
 
 impl Hand {
     /// A hand with no players yet.
-    pub(crate) fn new(number: u32, seat_count: u8, button: SeatNo, big_blind: SeatNo) -> Hand {
+    pub(crate) fn new(
+        number: u32,
+        seat_count: u8,
+        (structure, stakes): (Structure, Stakes),
+        button: SeatNo,
+        big_blind: SeatNo,
+    ) -> Hand {
         Hand {
             number,
             button,
@@ -129,6 +139,8 @@ impl Hand {
             voluntary: (0, false),
             opener: None,
             seat_count,
+            structure,
+            stakes,
             discarded: CardSet::EMPTY,
             served_discards: CardSet::EMPTY,
         }
@@ -386,7 +398,7 @@ impl Hand {
         // button act first preflop and last after (R-HU-3, R-HU-4).
         let from = match (self.street, self.straddle) {
             (Street::Preflop, Some((s, _))) => s,
-            (Street::Preflop, None) if cfg.stakes.big_blind > 0 => self.big_blind,
+            (Street::Preflop, None) if self.stakes.big_blind > 0 => self.big_blind,
             _ => self.button,
         };
         self.set_phase(Phase::Betting);
@@ -506,7 +518,7 @@ impl Hand {
         }
         if cfg.game == Game::FiveCardDraw && unbet {
             // R-DRAW-3, R-DRAW-6: everyone checked: redeal, the pot stays.
-            return self.redeal(cfg, seats, ev);
+            return self.redeal(ev);
         }
         let next = match (cfg.game.has_board(), self.street) {
             (true, Street::Preflop) => Street::Flop,
@@ -515,7 +527,7 @@ impl Hand {
             (false, Street::Preflop) => Street::Draw,
             _ => return self.settle(ev, true),
         };
-        self.begin_street(cfg, next);
+        self.begin_street(next);
         if cfg.game.has_board() {
             self.set_phase(Phase::Board {
                 burn_due: !cfg.automations.burns,
@@ -531,7 +543,7 @@ impl Hand {
     }
 
     /// Resets the round for a new street (R-STREET-1).
-    pub(crate) fn begin_street(&mut self, cfg: &TableConfig, street: Street) {
+    pub(crate) fn begin_street(&mut self, street: Street) {
         self.street = street;
         for p in self.players.iter_mut() {
             p.street = 0;
@@ -546,7 +558,7 @@ impl Hand {
             to_act: None,
             aggressor: None,
         };
-        self.round.increment = self.min_increment(cfg);
+        self.round.increment = self.min_increment();
     }
 
     /// R-POT-2 (and replay-schema rule 1): the amount by which the largest street
@@ -603,12 +615,7 @@ impl Hand {
 
     /// R-DRAW-3, R-DRAW-6: the cards are redealt to the same players; the pot carries
     /// over; the next player clockwise deals.
-    fn redeal(
-        &mut self,
-        cfg: &TableConfig,
-        seats: &mut Seats,
-        ev: &mut Events,
-    ) -> Result<(), RuleError> {
+    fn redeal(&mut self, ev: &mut Events) -> Result<(), RuleError> {
         let button = self
             .next_after(self.button, |s| {
                 self.player(s).dealt && !self.player(s).folded
@@ -629,8 +636,7 @@ impl Hand {
         self.served_discards = CardSet::EMPTY;
         self.hole_dealt = 0;
         self.opener = None;
-        self.begin_street(cfg, Street::Preflop);
-        let _ = seats;
+        self.begin_street(Street::Preflop);
         self.set_phase(Phase::Dealing);
         push(ev, Event::Redeal { button })
     }
@@ -766,8 +772,8 @@ impl Hand {
     }
 
     /// Whether the fixed-limit cap counts the big blind as the first bet (R-FL-2).
-    pub(crate) fn blind_is_bet(cfg: &TableConfig) -> bool {
-        cfg.structure == Structure::FixedLimit
+    pub(crate) fn blind_is_bet(&self, cfg: &TableConfig) -> bool {
+        self.structure == Structure::FixedLimit
             && matches!(
                 cfg.fl_cap,
                 FlCap::Round {

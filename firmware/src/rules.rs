@@ -173,6 +173,29 @@ impl Stakes {
     }
 }
 
+/// When a mixed game switches structure (PD-MIX, `mix_switch`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum MixSwitch {
+    /// When the button completes an orbit (default).
+    Orbit,
+    /// Every `n` hands.
+    Hands(u16),
+}
+
+/// A mixed game (R-MIX-1): hands alternate between the table's structure and stakes and
+/// these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Mixed {
+    /// The other structure (usually fixed limit against the table's no limit).
+    pub structure: Structure,
+    /// Its stakes (blinds usually rise when switching from NL to FL, R-MIX-1).
+    pub stakes: Stakes,
+    /// When to switch.
+    pub switch: MixSwitch,
+}
+
 /// Every setting of a table. Construct with [`TableConfig::new`] and change fields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -213,6 +236,8 @@ pub struct TableConfig {
     pub amounts: AmountPolicy,
     /// Steps the engine takes by itself.
     pub automations: Automations,
+    /// A mixed game: the other structure and when to switch (R-MIX-1, PD-MIX).
+    pub mixed: Option<Mixed>,
 }
 
 impl TableConfig {
@@ -239,6 +264,7 @@ impl TableConfig {
             redeal_ante: false,
             amounts: AmountPolicy::Correct,
             automations: Automations { burns: false },
+            mixed: None,
         }
     }
 
@@ -255,12 +281,30 @@ impl TableConfig {
         if s.small_blind > s.big_blind && has_blinds {
             return Err(ConfigError::SmallBlindAboveBig);
         }
-        if self.structure == Structure::FixedLimit && (s.small_bet == 0 || s.big_bet == 0) {
-            return Err(ConfigError::FixedLimitSizes);
+        let games = [
+            Some((self.structure, self.stakes)),
+            self.mixed.map(|m| (m.structure, m.stakes)),
+        ];
+        for (structure, s) in games.into_iter().flatten() {
+            if s.small_blind > s.big_blind && s.big_blind > 0 {
+                return Err(ConfigError::SmallBlindAboveBig);
+            }
+            if structure == Structure::FixedLimit && (s.small_bet == 0 || s.big_bet == 0) {
+                return Err(ConfigError::FixedLimitSizes);
+            }
+            if structure != Structure::FixedLimit && s.big_blind == 0 {
+                // The minimum bet of no-limit and pot-limit is the big blind (R-NL-1).
+                return Err(ConfigError::NoMinimumBet);
+            }
         }
-        if self.structure != Structure::FixedLimit && !has_blinds {
-            // The minimum bet of no-limit and pot-limit is the big blind (R-NL-1).
-            return Err(ConfigError::NoMinimumBet);
+        if matches!(
+            self.mixed,
+            Some(Mixed {
+                switch: MixSwitch::Hands(0),
+                ..
+            })
+        ) {
+            return Err(ConfigError::MixSwitch);
         }
         if self.short_deck && self.game != Game::FiveCardDraw {
             return Err(ConfigError::ShortDeckGame);
@@ -290,6 +334,8 @@ pub enum ConfigError {
     NoMinimumBet,
     /// The 32-card deck is for five-card draw only (R-DECK-3).
     ShortDeckGame,
+    /// A mixed game must switch after at least one hand.
+    MixSwitch,
 }
 
 impl core::fmt::Display for ConfigError {
@@ -305,6 +351,7 @@ impl core::fmt::Display for ConfigError {
                 "no-limit and pot-limit need a big blind (the minimum bet)"
             }
             ConfigError::ShortDeckGame => "the 32-card deck is for five-card draw only",
+            ConfigError::MixSwitch => "a mixed game switches every 1 or more hands",
         })
     }
 }

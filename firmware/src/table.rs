@@ -9,7 +9,8 @@ use crate::error::RuleError;
 use crate::event::{Action, Event, Events, Input, Post};
 use crate::hand::{push, Hand, Phase, Seats};
 use crate::rules::{
-    AnteMode, ButtonRule, Chips, ConfigError, SeatNo, StraddleMinRaise, TableConfig,
+    AnteMode, ButtonRule, Chips, ConfigError, MixSwitch, SeatNo, Stakes, StraddleMinRaise,
+    Structure, TableConfig,
 };
 
 /// Whether a seat holds a player, and whether he plays the next hand.
@@ -88,6 +89,59 @@ pub struct State {
     pub hands: u32,
     /// The hand in progress, or the last one until the next starts.
     pub hand: Option<Hand>,
+    /// Which game of a mixed table is being played (R-MIX-1).
+    pub mix: MixState,
+}
+
+/// The progress of a mixed game (R-MIX-1, PD-MIX).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct MixState {
+    /// Playing the table's second structure ([`crate::rules::Mixed`]).
+    pub second: bool,
+    /// The button's seat in the first hand of the current game.
+    pub anchor: Option<SeatNo>,
+    /// Hands played in the current game.
+    pub hands: u16,
+}
+
+impl MixState {
+    /// The structure and stakes of the next hand, switching when the button has
+    /// completed an orbit or after the set number of hands (PD-MIX).
+    fn next_game(
+        &mut self,
+        cfg: &TableConfig,
+        last: Option<Positions>,
+        button: SeatNo,
+    ) -> (Structure, Stakes) {
+        let Some(mixed) = cfg.mixed else {
+            return (cfg.structure, cfg.stakes);
+        };
+        let switch = match (mixed.switch, self.anchor, last) {
+            (MixSwitch::Hands(n), _, _) => self.hands >= n,
+            (MixSwitch::Orbit, Some(anchor), Some(last)) => {
+                // The button reached or passed the anchor seat moving from last.button.
+                let n = cfg.max_players;
+                let d = |x: SeatNo| (x + n - last.button) % n;
+                d(anchor) != 0 && d(anchor) <= d(button)
+            }
+            _ => false,
+        };
+        if switch {
+            self.second = !self.second;
+            self.hands = 0;
+            self.anchor = None;
+        }
+        if self.anchor.is_none() {
+            self.anchor = Some(button);
+        }
+        self.hands = self.hands.saturating_add(1);
+        if self.second {
+            (mixed.structure, mixed.stakes)
+        } else {
+            (cfg.structure, cfg.stakes)
+        }
+    }
 }
 
 /// The table: settings, state, and the inputs of the current hand.
@@ -112,6 +166,7 @@ impl Table {
             last: None,
             hands: 0,
             hand: None,
+            mix: MixState::default(),
         };
         Ok(Table {
             cfg,
@@ -760,7 +815,14 @@ impl State {
     fn start_hand(&mut self, cfg: &TableConfig, ev: &mut Events) -> Result<(), RuleError> {
         let plan = self.plan(cfg, ev)?;
         let number = self.hands.checked_add(1).ok_or(RuleError::ChipOverflow)?;
-        let mut h = Hand::new(number, cfg.max_players, plan.pos.button, plan.pos.big_blind);
+        let game = self.mix.next_game(cfg, self.last, plan.pos.button);
+        let mut h = Hand::new(
+            number,
+            cfg.max_players,
+            game,
+            plan.pos.button,
+            plan.pos.big_blind,
+        );
         for s in 1..=cfg.max_players {
             h.player_mut(s).dealt = plan.dealt & (1 << s) != 0;
         }
@@ -776,7 +838,7 @@ impl State {
                 dealt: plan.dealt,
             },
         )?;
-        let stakes = cfg.stakes;
+        let stakes = h.stakes;
         // R-ANTE-1: antes are dead money, posted before the deal.
         if stakes.ante > 0 {
             for s in 1..=cfg.max_players {
@@ -789,7 +851,7 @@ impl State {
                 }
             }
         }
-        h.begin_street(cfg, crate::event::Street::Preflop);
+        h.begin_street(crate::event::Street::Preflop);
         if stakes.big_blind > 0 {
             // R-BLIND-1; PD-SHORTBLIND: a short blind posts all-in, the level stays.
             h.small_blind = None;
@@ -826,7 +888,7 @@ impl State {
                 }
             }
             h.round.level = stakes.big_blind;
-            if Hand::blind_is_bet(cfg) {
+            if h.blind_is_bet(cfg) {
                 h.round.bets = 1;
             }
             h.round.full_level = stakes.big_blind;
@@ -923,14 +985,14 @@ impl State {
             }
             return Err(RuleError::StraddleAlreadyPosted);
         }
-        if !cfg.straddle_allowed || h.live_count() < 3 || cfg.stakes.big_blind == 0 {
+        if !cfg.straddle_allowed || h.live_count() < 3 || h.stakes.big_blind == 0 {
             return Err(RuleError::StraddleNotAllowed);
         }
         let bb = h.big_blind;
         let s = h
             .next_after(bb, |s| h.player(s).dealt)
             .ok_or(RuleError::StraddleNotAllowed)?;
-        let amount = cfg
+        let amount = h
             .stakes
             .big_blind
             .checked_mul(2)
@@ -949,7 +1011,7 @@ impl State {
         if cfg.straddle_min_raise == StraddleMinRaise::Straddle {
             h.round.increment = amount;
         }
-        if Hand::blind_is_bet(cfg) {
+        if h.blind_is_bet(cfg) {
             h.round.bets = h.round.bets.saturating_add(1);
         }
         push(

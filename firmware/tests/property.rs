@@ -61,6 +61,19 @@ fn config(rng: &mut Rng) -> TableConfig {
         cfg.button_rule = firmware::rules::ButtonRule::MovingButton;
     }
     cfg.pl_sb_virtual = rng.chance(50);
+    if game == Game::Holdem && rng.chance(20) {
+        use firmware::rules::{MixSwitch, Mixed, Stakes};
+        let switch = if rng.chance(50) {
+            MixSwitch::Orbit
+        } else {
+            MixSwitch::Hands(1 + rng.below(9) as u16)
+        };
+        cfg.mixed = Some(Mixed {
+            structure: Structure::FixedLimit,
+            stakes: Stakes::blinds(10, 20),
+            switch,
+        });
+    }
     cfg
 }
 

@@ -1005,3 +1005,58 @@ fn r_draw_5_exchange_in_turn_then_the_second_round() {
         "the opener must show openers (R-DRAW-2)"
     );
 }
+
+// Tests for MIXED GAMES (RULES.md §13)
+
+#[test]
+fn r_mix_1_hands_alternate_structures_after_an_orbit() {
+    use firmware::rules::{MixSwitch, Mixed, Stakes};
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
+    let mut fl = Stakes::blinds(10, 20);
+    fl.small_bet = 20;
+    fl.big_bet = 40;
+    cfg.mixed = Some(Mixed {
+        structure: Structure::FixedLimit,
+        stakes: fl,
+        switch: MixSwitch::Orbit,
+    });
+    let mut t = table_with(cfg, &[(1, 5000), (2, 5000), (3, 5000)]);
+    let mut games = Vec::new();
+    for _ in 0..7 {
+        start(&mut t);
+        let h = t.hand().unwrap();
+        games.push((h.button, h.structure));
+        fold_out(&mut t);
+    }
+    use Structure::*;
+    assert_eq!(
+        games,
+        [
+            (1, NoLimit),
+            (2, NoLimit),
+            (3, NoLimit),
+            (1, FixedLimit),
+            (2, FixedLimit),
+            (3, FixedLimit),
+            (1, NoLimit)
+        ]
+    );
+    // PD-MIX: or every K hands.
+    cfg.mixed = Some(Mixed {
+        structure: Structure::FixedLimit,
+        stakes: fl,
+        switch: MixSwitch::Hands(2),
+    });
+    let mut t = table_with(cfg, &[(1, 5000), (2, 5000), (3, 5000)]);
+    let mut seq = Vec::new();
+    for _ in 0..5 {
+        start(&mut t);
+        seq.push(t.hand().unwrap().structure);
+        // Each hand uses its own structure's limits and blinds (R-MIX-1).
+        if t.hand().unwrap().structure == FixedLimit {
+            assert_eq!(t.hand().unwrap().pot(), 30);
+        }
+        fold_out(&mut t);
+    }
+    assert_eq!(seq, [NoLimit, NoLimit, FixedLimit, FixedLimit, NoLimit]);
+}

@@ -3,7 +3,10 @@
 //! staff use the same format to reproduce a disputed hand. The format is documented in
 //! `tests/README.md`.
 
-use firmware::rules::{AmountPolicy, AnteMode, ButtonRule, FlCap, FlShortAllIn, StraddleMinRaise};
+use firmware::rules::{
+    AmountPolicy, AnteMode, ButtonRule, FlCap, FlShortAllIn, MixSwitch, Mixed, Stakes,
+    StraddleMinRaise,
+};
 use firmware::{
     Action, Card, Chips, Event, Game, Input, Phase, Read, RuleError, SeatNo, Street, Structure,
     Table, TableConfig,
@@ -237,11 +240,48 @@ fn parse_table(line: usize, words: &[&str]) -> Result<TableConfig, ScenarioError
                     _ => return Err(err(line, "burns: read or auto")),
                 }
             }
+            "mixed" => cfg.mixed = Some(parse_mixed(line, v)?),
             _ => return Err(err(line, format!("unknown table setting `{k}`"))),
         }
     }
     cfg.validate().map_err(|e| err(line, e.to_string()))?;
     Ok(cfg)
+}
+
+/// `mixed=fl:10/20:orbit` or `mixed=fl:10/20:8` (switch every 8 hands): the other
+/// structure of a mixed game (R-MIX-1, PD-MIX). Fixed-limit bets are the big blind and
+/// twice it.
+fn parse_mixed(line: usize, v: &str) -> Result<Mixed, ScenarioError> {
+    let parts: Vec<&str> = v.split(':').collect();
+    let bad = || {
+        err(
+            line,
+            format!("mixed: expected STRUCTURE:SB/BB:orbit|HANDS, found `{v}`"),
+        )
+    };
+    let [structure, blinds, switch] = parts[..] else {
+        return Err(bad());
+    };
+    let structure = match structure {
+        "nl" => Structure::NoLimit,
+        "pl" => Structure::PotLimit,
+        "fl" => Structure::FixedLimit,
+        _ => return Err(bad()),
+    };
+    let (sb, bb) = blinds.split_once('/').ok_or_else(bad)?;
+    let stakes = Stakes::blinds(
+        num(line, "small blind", Some(sb))?,
+        num(line, "big blind", Some(bb))?,
+    );
+    let switch = match switch {
+        "orbit" => MixSwitch::Orbit,
+        n => MixSwitch::Hands(num(line, "hands", Some(n))?),
+    };
+    Ok(Mixed {
+        structure,
+        stakes,
+        switch,
+    })
 }
 
 fn parse_expect(line: usize, w: &[&str], text: &str) -> Result<Expect, ScenarioError> {
