@@ -159,8 +159,17 @@ impl Hand {
             None => true,
             Some(at) => level >= at.saturating_add(self.round.increment),
         };
-        let others_can_act = self.players_with_chips_except(seat, seats) > 0;
-        let may_raise = stack > to_call && reopened && others_can_act && !self.capped(cfg, seat);
+        // A raise must be one somebody could answer: another player still in the hand
+        // must have more behind than the current bet (else the excess would only come
+        // back uncalled, R-POT-2).
+        let answerable = self.in_hand().any(|s| {
+            s != seat
+                && seats[usize::from(s - 1)]
+                    .stack
+                    .saturating_add(self.player(s).street)
+                    > level
+        });
+        let may_raise = stack > to_call && reopened && answerable && !self.capped(cfg, seat);
         let raise = if may_raise {
             let (min_to, max_to) = self.raise_bounds(cfg, seat, all_in_to);
             Some(RaiseRange { min_to, max_to })

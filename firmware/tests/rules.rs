@@ -1060,3 +1060,18 @@ fn r_mix_1_hands_alternate_structures_after_an_orbit() {
     }
     assert_eq!(seq, [NoLimit, NoLimit, FixedLimit, FixedLimit, NoLimit]);
 }
+
+#[test]
+fn r_pot_2_no_raise_is_offered_that_nobody_could_call() {
+    // Seat 4 bets 300 all-in; the others have less than 300 behind except seat 1,
+    // whose raise nobody could answer: he may only call or fold.
+    let mut t = nl(&[(1, 2000), (2, 200), (3, 250), (4, 300)]);
+    start(&mut t);
+    deal_hole(&mut t);
+    check_around(&mut t);
+    deal_street(&mut t);
+    act!(t, Action::CheckCall);
+    act!(t, Action::CheckCall);
+    act!(t, Action::AllIn); // seat 4: 290
+    offer!(t, seat 1, call 290, no raise);
+}
