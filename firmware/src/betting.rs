@@ -8,7 +8,9 @@
 use crate::error::{ActionKind, RuleError};
 use crate::event::{Action, Street, Warning};
 use crate::hand::{Hand, Seats};
-use crate::rules::{AmountPolicy, Chips, FlCap, FlShortAllIn, SeatNo, Structure, TableConfig};
+use crate::rules::{
+    AmountPolicy, Chips, FlCap, FlShortAllIn, SeatNo, Structure, TableConfig, UnconfirmedStraddle,
+};
 
 /// The state of the open betting round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -138,7 +140,10 @@ impl Hand {
         }
         match cfg.fl_cap {
             FlCap::Round { bets, .. } => self.round.bets >= bets,
-            FlCap::PerPlayer { raises } => self.player(seat).raises >= raises,
+            FlCap::PerPlayer { raises } if self.street == Street::Preflop => {
+                self.player(seat).raises >= raises
+            }
+            FlCap::PerPlayer { .. } => self.round.bets >= 4,
         }
     }
 
@@ -169,7 +174,15 @@ impl Hand {
                     .saturating_add(self.player(s).street)
                     > level
         });
-        let may_raise = stack > to_call && reopened && answerable && !self.capped(cfg, seat);
+        // R-STRAD-4 (seed reading): an unconfirmed straddler may not raise preflop.
+        let straddle_penalty = cfg.unconfirmed_straddle == UnconfirmedStraddle::NoRaise
+            && self.street == Street::Preflop
+            && self.straddle == Some((seat, false));
+        let may_raise = stack > to_call
+            && reopened
+            && answerable
+            && !straddle_penalty
+            && !self.capped(cfg, seat);
         let raise = if may_raise {
             let (min_to, max_to) = self.raise_bounds(cfg, seat, all_in_to);
             Some(RaiseRange { min_to, max_to })

@@ -98,8 +98,9 @@ pub enum FlCap {
         /// Whether the big blind counts as the first preflop bet.
         blind_is_bet: bool,
     },
-    /// Each player may raise at most `raises` times per round, with no table-wide cap
-    /// (R-FL-3 `per_player3`, \[002\]).
+    /// In the first betting round each player may raise at most `raises` times, with
+    /// no table-wide cap (R-FL-3 `per_player3`, \[002\]); the seed says nothing of later
+    /// rounds, which keep the default cap of a bet and three raises (seed-notes).
     PerPlayer {
         /// Raises allowed to each player in one round.
         raises: u8,
@@ -115,6 +116,31 @@ pub enum FlShortAllIn {
     HalfBet,
     /// The next raise is always to the all-in amount plus one bet (PHH reference).
     AllInPlusBet,
+}
+
+/// What an unconfirmed straddle costs the straddler (R-STRAD-4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum UnconfirmedStraddle {
+    /// He may not raise at all in the first betting round: unraised he only checks,
+    /// facing a raise he may only call or fold. The seed's reading ([003] rule 3д has
+    /// no "unraised" condition; docs/seed-notes.md D3), and the default.
+    NoRaise,
+    /// He loses only his option when the action returns to him unraised (RULES.md's
+    /// narrower reading).
+    NoOption,
+}
+
+/// A player who cannot cover his blind (PD-SHORTBLIND).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum ShortBlind {
+    /// He posts all-in; the others still call the full big blind (PD-SHORTBLIND; the
+    /// default in Hold'em and draw).
+    AllIn,
+    /// He must have chips to post the big blind and then bet, or he is not dealt in
+    /// until he adds chips (\[002\] for Omaha; the default in Omaha; seed-notes D2).
+    MustCover,
 }
 
 /// What the engine does with a bet or raise outside the limits (R-PL-5).
@@ -215,6 +241,10 @@ pub struct TableConfig {
     pub straddle_allowed: bool,
     /// Minimum raise after a straddle (R-STRAD-5; default big blind).
     pub straddle_min_raise: StraddleMinRaise,
+    /// What an unconfirmed straddle costs (R-STRAD-4; default the seed's reading).
+    pub unconfirmed_straddle: UnconfirmedStraddle,
+    /// A player who cannot cover his blind (PD-SHORTBLIND; Omaha: \[002\]).
+    pub short_blind: ShortBlind,
     /// Pot limit: count the small blind as a full big blind when sizing the pot
     /// preflop (R-PL-4, PD-PL, `pl_sb_virtual`; true for cash games, false for
     /// tournaments and for the PHH reference profile).
@@ -252,6 +282,11 @@ impl TableConfig {
             button_rule: ButtonRule::DeadButton,
             straddle_allowed: true,
             straddle_min_raise: StraddleMinRaise::BigBlind,
+            unconfirmed_straddle: UnconfirmedStraddle::NoRaise,
+            short_blind: match game {
+                Game::Omaha | Game::OmahaHiLo => ShortBlind::MustCover,
+                Game::Holdem | Game::FiveCardDraw => ShortBlind::AllIn,
+            },
             pl_sb_virtual: true,
             fl_cap: FlCap::Round {
                 bets: 4,

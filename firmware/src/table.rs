@@ -9,8 +9,8 @@ use crate::error::RuleError;
 use crate::event::{Action, Event, Events, Input, Post};
 use crate::hand::{push, Hand, Phase, Seats};
 use crate::rules::{
-    AnteMode, ButtonRule, Chips, ConfigError, MixSwitch, SeatNo, Stakes, StraddleMinRaise,
-    Structure, TableConfig,
+    AnteMode, ButtonRule, Chips, ConfigError, MixSwitch, SeatNo, ShortBlind, Stakes,
+    StraddleMinRaise, Structure, TableConfig,
 };
 
 /// Whether a seat holds a player, and whether he plays the next hand.
@@ -57,9 +57,13 @@ impl Seat {
         self.new_player || self.owes_big || self.owes_small
     }
 
-    /// Absent for blind purposes: sitting out, or no chips.
-    fn absent(&self) -> bool {
-        self.presence == Presence::SittingOut || (self.occupied() && self.stack == 0)
+    /// Absent for blind purposes: sitting out, or not enough chips to play.
+    fn absent(&self, cfg: &TableConfig, big_blind: Chips) -> bool {
+        let needed = match cfg.short_blind {
+            ShortBlind::AllIn => 0,
+            ShortBlind::MustCover => big_blind,
+        };
+        self.presence == Presence::SittingOut || (self.occupied() && self.stack <= needed)
     }
 }
 
@@ -642,17 +646,32 @@ impl State {
         push(ev, Event::MissedBlind { seat: s, big })
     }
 
-    /// Who may be dealt in at all: seated, playing (or waiting for the big blind), chips.
-    fn eligible(&self, s: SeatNo) -> bool {
+    /// Who may be dealt in at all: seated, playing (or waiting for the big blind), with
+    /// chips; where the blind must be covered, more than the big blind (\[002\]).
+    fn eligible(&self, cfg: &TableConfig, s: SeatNo) -> bool {
         let seat = self.seat_at(s);
-        seat.stack > 0 && matches!(seat.presence, Presence::Playing | Presence::WaitingForBb)
+        let needed = match cfg.short_blind {
+            ShortBlind::AllIn => 0,
+            ShortBlind::MustCover => self.next_big_blind(cfg),
+        };
+        seat.stack > needed && matches!(seat.presence, Presence::Playing | Presence::WaitingForBb)
+    }
+
+    /// The big blind of the next hand (a mixed game may change it).
+    fn next_big_blind(&self, cfg: &TableConfig) -> Chips {
+        match cfg.mixed {
+            Some(m) if self.mix.second => m.stakes.big_blind,
+            _ => cfg.stakes.big_blind,
+        }
     }
 
     /// PD-BTN, R-BTN-1, R-BLIND-1, R-HU-1, R-MISS-4, R-MISS-5: the next hand's button,
     /// blinds and players.
     fn plan(&mut self, cfg: &TableConfig, ev: &mut Events) -> Result<Plan, RuleError> {
-        let playing =
-            |st: &State, s: SeatNo| st.eligible(s) && st.seat_at(s).presence == Presence::Playing;
+        let big = self.next_big_blind(cfg);
+        let playing = |st: &State, s: SeatNo| {
+            st.eligible(cfg, s) && st.seat_at(s).presence == Presence::Playing
+        };
         let (mut pos, mut small_blind) = match (self.last, cfg.button_rule) {
             (None, _) => {
                 // R-TABLE-3: the first button goes to the first player left of the
@@ -691,10 +710,10 @@ impl State {
                 let mut s = last.big_blind;
                 let bb = loop {
                     s = s % cfg.max_players + 1;
-                    if self.eligible(s) {
+                    if self.eligible(cfg, s) {
                         break s;
                     }
-                    if self.seat_at(s).absent() {
+                    if self.seat_at(s).absent(cfg, big) {
                         self.miss_blind(cfg, s, true, ev)?;
                     }
                     if s == last.big_blind {
@@ -708,7 +727,7 @@ impl State {
                 let small_blind = if sb.presence == Presence::Playing && sb.stack > 0 {
                     Some(sb_seat)
                 } else {
-                    if sb.absent() && sb_seat != bb {
+                    if sb.absent(cfg, big) && sb_seat != bb {
                         self.miss_blind(cfg, sb_seat, false, ev)?;
                     }
                     None
@@ -732,10 +751,10 @@ impl State {
                 .ok_or(RuleError::NotEnoughPlayers)?;
                 let sb = Self::next_seat(cfg, button, |s| playing(self, s))
                     .ok_or(RuleError::NotEnoughPlayers)?;
-                let bb = Self::next_seat(cfg, sb, |s| self.eligible(s))
+                let bb = Self::next_seat(cfg, sb, |s| self.eligible(cfg, s))
                     .ok_or(RuleError::NotEnoughPlayers)?;
                 for s in 1..=cfg.max_players {
-                    if self.seat_at(s).absent() {
+                    if self.seat_at(s).absent(cfg, big) {
                         if Self::between(cfg, last.big_blind, bb, s) || s == bb {
                             self.miss_blind(cfg, s, true, ev)?;
                         } else if Self::between(cfg, last.small_blind, sb, s) {
@@ -758,7 +777,7 @@ impl State {
         // (4)). The vacated small-blind seat's new player may post (R-MISS-4).
         let mut dealt: u16 = 0;
         for s in 1..=cfg.max_players {
-            if !self.eligible(s) {
+            if !self.eligible(cfg, s) {
                 continue;
             }
             let seat = self.seat_at(s);

@@ -1075,3 +1075,61 @@ fn r_pot_2_no_raise_is_offered_that_nobody_could_call() {
     act!(t, Action::AllIn); // seat 4: 290
     offer!(t, seat 1, call 290, no raise);
 }
+
+// Tests for the readings where the seeds overrule RULES.md (docs/seed-notes.md)
+
+#[test]
+fn r_strad_4_unconfirmed_straddler_may_not_raise_in_the_first_round() {
+    // Seed [003] 3д: he loses the raise when his turn comes, raised or not.
+    let mut t = five();
+    start(&mut t);
+    t.handle(Input::Straddle { confirmed: false }).unwrap();
+    deal_hole(&mut t);
+    act!(t, Action::BetTo(60)); // seat 5 raises
+    check_around_to(&mut t, 4);
+    offer!(t, seat 4, call 40, no raise);
+    // RULES.md's narrower reading: only the unraised option is lost.
+    let mut cfg = *t.config();
+    cfg.unconfirmed_straddle = firmware::rules::UnconfirmedStraddle::NoOption;
+    let mut t = table_with(
+        cfg,
+        &[(1, 1000), (2, 1000), (3, 1000), (4, 1000), (5, 1000)],
+    );
+    start(&mut t);
+    t.handle(Input::Straddle { confirmed: false }).unwrap();
+    deal_hole(&mut t);
+    act!(t, Action::BetTo(60));
+    check_around_to(&mut t, 4);
+    offer!(t, seat 4, call 40, raise 100, 1000);
+}
+
+#[test]
+fn pd_shortblind_omaha_players_must_cover_the_blind() {
+    // [002]: in Omaha a player must have chips to post the blinds and then bet.
+    let cfg = TableConfig::new(Game::Omaha, Structure::PotLimit, 5, 10);
+    let mut t = table_with(cfg, &[(1, 100), (2, 100), (3, 10), (4, 100)]);
+    start(&mut t);
+    let h = t.hand().unwrap();
+    assert!(
+        !h.player(3).dealt,
+        "10 chips cannot post the big blind and bet"
+    );
+    assert_eq!(h.big_blind, 4);
+}
+
+#[test]
+fn r_fl_3_the_per_player_cap_is_for_the_first_round_only() {
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::FixedLimit, 5, 10);
+    cfg.fl_cap = FlCap::PerPlayer { raises: 3 };
+    let mut t = table_with(cfg, &[(1, 1000), (2, 1000)]);
+    start(&mut t);
+    deal_hole(&mut t);
+    act!(t, Action::CheckCall);
+    act!(t, Action::CheckCall);
+    deal_street(&mut t);
+    // The flop keeps the table-wide cap: bet and three raises.
+    for to in [10, 20, 30, 40] {
+        act!(t, Action::BetTo(to));
+    }
+    offer!(t, seat 2, call 10, no raise);
+}

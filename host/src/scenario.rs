@@ -4,8 +4,8 @@
 //! `tests/README.md`.
 
 use firmware::rules::{
-    AmountPolicy, AnteMode, ButtonRule, FlCap, FlShortAllIn, MixSwitch, Mixed, Stakes,
-    StraddleMinRaise,
+    AmountPolicy, AnteMode, ButtonRule, FlCap, FlShortAllIn, MixSwitch, Mixed, ShortBlind, Stakes,
+    StraddleMinRaise, UnconfirmedStraddle,
 };
 use firmware::{
     Action, Card, Chips, Event, Game, Input, Phase, Read, RuleError, SeatNo, Street, Structure,
@@ -202,6 +202,20 @@ fn parse_table(line: usize, words: &[&str]) -> Result<TableConfig, ScenarioError
                 }
             }
             "pl_sb_virtual" => cfg.pl_sb_virtual = parse_bool(line, k, v)?,
+            "unconfirmed_straddle" => {
+                cfg.unconfirmed_straddle = match v {
+                    "no_raise" => UnconfirmedStraddle::NoRaise,
+                    "no_option" => UnconfirmedStraddle::NoOption,
+                    _ => return Err(err(line, "unconfirmed_straddle: no_raise or no_option")),
+                }
+            }
+            "short_blind" => {
+                cfg.short_blind = match v {
+                    "all_in" => ShortBlind::AllIn,
+                    "must_cover" => ShortBlind::MustCover,
+                    _ => return Err(err(line, "short_blind: all_in or must_cover")),
+                }
+            }
             "fl_cap" => {
                 cfg.fl_cap = match v {
                     "round4" => FlCap::Round {
