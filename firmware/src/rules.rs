@@ -123,7 +123,7 @@ pub enum FlShortAllIn {
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum UnconfirmedStraddle {
     /// He may not raise at all in the first betting round: unraised he only checks,
-    /// facing a raise he may only call or fold. The seed's reading ([003] rule 3д has
+    /// facing a raise he may only call or fold. The seed's reading (\[003\] rule 3д has
     /// no "unraised" condition; docs/seed-notes.md D3), and the default.
     NoRaise,
     /// He loses only his option when the action returns to him unraised (RULES.md's
