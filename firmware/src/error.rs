@@ -17,7 +17,7 @@ pub enum RuleError {
     SeatEmpty(SeatNo),
     /// Chips may be added, and players seated or unseated, only between hands (R-TABLE-4).
     HandInProgress,
-    /// The player is still in the hand; he may leave after it (or after folding).
+    /// The player was dealt into the hand in progress; he may leave after it.
     PlayerInHand(SeatNo),
     /// A buy-in or top-up of zero chips.
     ZeroAmount,
@@ -144,7 +144,10 @@ impl fmt::Display for RuleError {
             HandInProgress => f.write_str(
                 "a hand is in progress: seat changes and chips wait until it is over (R-TABLE-4)",
             ),
-            PlayerInHand(s) => write!(f, "seat {s} is still in the hand: finish the hand first"),
+            PlayerInHand(s) => write!(
+                f,
+                "seat {s} was dealt into this hand: record the departure when the hand is over"
+            ),
             ZeroAmount => f.write_str("enter an amount above zero"),
             ButtonAlreadyPlaced => {
                 f.write_str("the button moves by itself after the first hand (R-BTN-1)")

@@ -273,10 +273,7 @@ impl Table {
                     // The voided deal's inputs are gone from the table (the cards are
                     // collected): keep only what the misdeal re-applies, so repeated
                     // misdeals never fill the hand's record. The host's log keeps all.
-                    let kept = self
-                        .log
-                        .iter()
-                        .filter(|i| matches!(i, Input::StartHand | Input::Straddle { .. }));
+                    let kept = self.log.iter().filter(|i| survives_misdeal(i));
                     let mut log = heapless::Vec::new();
                     for i in kept {
                         let _ = log.push(*i);
@@ -345,16 +342,12 @@ impl Table {
         }
         let number = state.check_misdeal()?;
         let mut again = start.clone();
-        for input in earlier {
-            match input {
-                Input::StartHand => {
-                    again.apply(cfg, *input)?;
-                }
-                Input::Straddle { .. } => {
-                    // A repeat may fail (already confirmed): the straddle stands anyway.
-                    let _ = again.apply(cfg, *input);
-                }
-                _ => {}
+        for input in earlier.iter().filter(|i| survives_misdeal(i)) {
+            if *input == Input::StartHand {
+                again.apply(cfg, *input)?;
+            } else {
+                // A repeat may fail (a straddle already confirmed): it stands anyway.
+                let _ = again.apply(cfg, *input);
             }
         }
         *state = again;
@@ -463,12 +456,10 @@ impl State {
             }
             Input::Leave { seat } => {
                 let i = self.occupied_index(cfg, seat)?;
-                if self.in_progress()
-                    && self
-                        .hand
-                        .as_ref()
-                        .is_some_and(|h| h.in_hand().any(|s| s == seat))
-                {
+                // A player dealt into this hand leaves when it is over, folded or not:
+                // his chips are settled with the hand, and UNDO or a misdeal may yet
+                // bring him back into it.
+                if self.in_progress() && self.hand.as_ref().is_some_and(|h| h.player(seat).dealt) {
                     return Err(RuleError::PlayerInHand(seat));
                 }
                 let stack = self.seats[i].stack;
@@ -594,6 +585,19 @@ impl State {
         }
         Ok(h.number)
     }
+}
+
+/// The inputs a misdeal keeps (PD-MISDEAL): NEXT HAND with its posts, the straddle,
+/// and seat changes of players not in the hand. Cards and actions are voided.
+fn survives_misdeal(input: &Input) -> bool {
+    matches!(
+        input,
+        Input::StartHand
+            | Input::Straddle { .. }
+            | Input::Leave { .. }
+            | Input::SitOut { .. }
+            | Input::SitIn { .. }
+    )
 }
 
 /// The plan for the next hand's positions and who is dealt in.

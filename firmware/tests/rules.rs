@@ -1133,3 +1133,23 @@ fn r_fl_3_the_per_player_cap_is_for_the_first_round_only() {
     }
     offer!(t, seat 2, call 10, no raise);
 }
+
+#[test]
+fn pd_misdeal_keeps_seat_changes_made_during_the_hand() {
+    // Found by the engine fuzz target: a player who left during the hand came back
+    // with his chips after a misdeal.
+    let mut t = nl(&[(1, 100), (2, 100), (3, 100), (4, 100)]);
+    start(&mut t);
+    fold_out(&mut t);
+    t.handle(Input::SitOut { seat: 4 }).unwrap();
+    start(&mut t); // seat 4 is not in this hand
+    t.handle(Input::Leave { seat: 4 }).unwrap();
+    let chips = t.chips_in_play();
+    t.handle(Input::Misdeal).unwrap();
+    assert_eq!(t.chips_in_play(), chips);
+    assert_eq!(t.seat(4).unwrap().presence, Presence::Empty);
+    // And UNDO, which also rebuilds the hand, keeps it too.
+    deal_hole(&mut t);
+    t.handle(Input::Undo).unwrap();
+    assert_eq!(t.seat(4).unwrap().presence, Presence::Empty);
+}
