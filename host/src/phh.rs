@@ -1,1 +1,2934 @@
-//! (being written)
+//! # PHH hand histories
+//!
+//! Reads the Poker Hand History format (PHH, <https://phh.readthedocs.io>): one hand
+//! per `.phh` file, or many hands in a `.phhs` file, each under a `[N]` section
+//! header. PHH is TOML; this module has its own parser for the part of TOML that
+//! hand histories use, because a general TOML library turns `0.25` into a binary
+//! float and money must never be a float here.
+//!
+//! ## Layers
+//!
+//! 1. [`parse_document`]: TOML text to a [`Document`] of [`Entry`]s, every value
+//!    with the 1-based line it starts on. Numbers stay exact ([`Number`] keeps the
+//!    digits); dates, times, `inf` and `nan` are kept as [`Value::Raw`] text.
+//! 2. [`parse_str`] / [`parse_file`]: each hand of the document to a
+//!    [`HandHistory`] with integer amounts and parsed [`PhhAction`]s.
+//!
+//! ## Amounts and the chip unit
+//!
+//! All amounts of one file (`antes`, `blinds_or_straddles`, `min_bet`, `small_bet`,
+//! `big_bet`, `bring_in`, `starting_stacks`, `finishing_stacks`, `winnings` and the
+//! `cbr` amounts of the actions, in every hand of a `.phhs` file) are integers in
+//! one chip unit: with `k` the largest number of decimal places any of them uses
+//! (trailing zeros do not count: `9775.0` uses none), every amount is multiplied by
+//! `10^k` with checked arithmetic ([`Scale`]). HandHQ's `$0.25` antes and `$92.75`
+//! stacks become 25 and 9275 cents; [`Scale::format`] turns units back into text.
+//!
+//! ## Guarantees
+//!
+//! No function here panics on any input: every problem is a [`PhhError`] naming the
+//! line and what to fix, for example
+//! `line 7: expected a number in `starting_stacks`, found "abc"`.
+
+use std::collections::HashSet;
+use std::fmt;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use firmware::Card;
+
+/// Values nested deeper than this (arrays in arrays...) are refused, so hostile
+/// input cannot exhaust the stack.
+pub const MAX_DEPTH: usize = 32;
+
+/// The most decimal places an amount may use (10^18 still fits in a `u64`).
+pub const MAX_DECIMALS: u32 = 18;
+
+// ---------------------------------------------------------------------------
+// Errors
+
+/// Why a hand history could not be read. `Display` gives
+/// `[path: ]line N: message`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PhhError {
+    /// The file, when the text came from [`parse_file`].
+    pub path: Option<PathBuf>,
+    /// The 1-based line the problem is on, when there is one.
+    pub line: Option<usize>,
+    /// What went wrong.
+    pub kind: PhhErrorKind,
+}
+
+/// What is wrong with a hand history. Each message says what to fix.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PhhErrorKind {
+    /// The file could not be read (the operating system's message).
+    Io(String),
+    /// The text is not TOML of the kind a hand history uses: fix the quoting,
+    /// brackets or `key = value` layout at the line given.
+    Syntax(String),
+    /// The same key (or `[section]`) is defined twice in one hand: delete one.
+    Duplicate(String),
+    /// A field the variant needs is missing (`variant` itself, `antes`, `min_bet`...).
+    MissingField {
+        /// The field.
+        field: &'static str,
+        /// The variant that needs it (empty for fields every hand needs).
+        variant: &'static str,
+    },
+    /// A field (or an element of an array field) has the wrong type.
+    WrongType {
+        /// The field.
+        field: String,
+        /// What it should be ("a number", "an array of strings"...).
+        expected: &'static str,
+        /// What the file has, as written.
+        found: String,
+    },
+    /// The variant is not one this table plays (NT, FT, PT, PO, FO/8).
+    UnsupportedVariant(String),
+    /// An amount cannot be used: negative, too many decimal places, or too large
+    /// once every amount of the file is in one chip unit.
+    BadAmount {
+        /// The field (`actions` for a `cbr` amount).
+        field: String,
+        /// The amount as written.
+        value: String,
+        /// Why it cannot be used.
+        reason: String,
+    },
+    /// An array has a different length from `starting_stacks`, or there are fewer
+    /// than two players.
+    PlayerCount {
+        /// The field.
+        field: String,
+        /// Its length.
+        found: usize,
+        /// The number of players (`starting_stacks`).
+        players: usize,
+    },
+    /// An action string does not follow the PHH action notation.
+    BadAction {
+        /// 0-based index in `actions`.
+        index: usize,
+        /// The action as written.
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The file's layout of hands is wrong (no hand at all, keys before the first
+    /// `[N]` section of a `.phhs` file, one hand expected but several found).
+    Structure(String),
+}
+
+impl fmt::Display for PhhErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PhhErrorKind::Io(m) => write!(f, "cannot read the file: {m}"),
+            PhhErrorKind::Syntax(m) | PhhErrorKind::Structure(m) => f.write_str(m),
+            PhhErrorKind::Duplicate(k) => write!(f, "`{k}` is defined twice: keep one"),
+            PhhErrorKind::MissingField { field, variant: "" } => {
+                write!(f, "missing required field `{field}`")
+            }
+            PhhErrorKind::MissingField { field, variant } => {
+                write!(f, "missing required field `{field}` (variant {variant})")
+            }
+            PhhErrorKind::WrongType {
+                field,
+                expected,
+                found,
+            } => write!(f, "expected {expected} in `{field}`, found {found}"),
+            PhhErrorKind::UnsupportedVariant(v) => write!(
+                f,
+                "unsupported variant {v:?}: this table plays NT, FT, PT, PO and FO/8"
+            ),
+            PhhErrorKind::BadAmount {
+                field,
+                value,
+                reason,
+            } => write!(f, "amount {value} in `{field}`: {reason}"),
+            PhhErrorKind::PlayerCount {
+                field,
+                found,
+                players,
+            } if field == "starting_stacks" => write!(
+                f,
+                "`starting_stacks` lists {found} player(s): a hand needs at least {players}"
+            ),
+            PhhErrorKind::PlayerCount {
+                field,
+                found,
+                players,
+            } => write!(
+                f,
+                "`{field}` has {found} entries, but `starting_stacks` has {players} players"
+            ),
+            PhhErrorKind::BadAction {
+                index,
+                text,
+                reason,
+            } => write!(f, "action {} {text:?}: {reason}", index + 1),
+        }
+    }
+}
+
+impl fmt::Display for PhhError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(p) = &self.path {
+            write!(f, "{}: ", p.display())?;
+        }
+        if let Some(l) = self.line {
+            write!(f, "line {l}: ")?;
+        }
+        fmt::Display::fmt(&self.kind, f)
+    }
+}
+
+impl std::error::Error for PhhError {}
+
+fn at(line: usize, kind: PhhErrorKind) -> PhhError {
+    PhhError {
+        path: None,
+        line: Some(line),
+        kind,
+    }
+}
+
+fn syntax(line: usize, msg: impl Into<String>) -> PhhError {
+    at(line, PhhErrorKind::Syntax(msg.into()))
+}
+
+// ---------------------------------------------------------------------------
+// Exact numbers and the chip unit
+
+/// A TOML integer or decimal, exactly as written: `digits × 10^exponent`, never a
+/// float. `0.25` is digits `25`, exponent `-2`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Number {
+    text: String,
+    negative: bool,
+    /// No leading zeros, no trailing zeros (unless the value is 0).
+    digits: String,
+    exponent: i32,
+}
+
+fn digit_run(s: &str) -> bool {
+    // Digits, with single underscores only between digits (TOML).
+    !s.is_empty()
+        && !s.starts_with('_')
+        && !s.ends_with('_')
+        && !s.contains("__")
+        && s.chars().all(|c| c.is_ascii_digit() || c == '_')
+}
+
+impl Number {
+    /// Parses a TOML decimal number: `12`, `-3`, `+1_000`, `0.25`, `1.5e3`. `None` for
+    /// anything else (including `inf`, `nan` and hexadecimal).
+    pub fn parse(text: &str) -> Option<Number> {
+        let (negative, body) = match text.as_bytes().first() {
+            Some(b'-') => (true, text.get(1..)?),
+            Some(b'+') => (false, text.get(1..)?),
+            _ => (false, text),
+        };
+        let (mantissa, exp) = match body.find(['e', 'E']) {
+            Some(i) => (body.get(..i)?, Some(body.get(i + 1..)?)),
+            None => (body, None),
+        };
+        let (int, frac) = match mantissa.split_once('.') {
+            Some((i, f)) => (i, Some(f)),
+            None => (mantissa, None),
+        };
+        if !digit_run(int) || frac.is_some_and(|f| !digit_run(f)) {
+            return None;
+        }
+        let mut exponent: i32 = match exp {
+            None => 0,
+            Some(e) => {
+                let (neg, d) = match e.as_bytes().first() {
+                    Some(b'-') => (true, e.get(1..)?),
+                    Some(b'+') => (false, e.get(1..)?),
+                    _ => (false, e),
+                };
+                if !digit_run(d) {
+                    return None;
+                }
+                let v: i32 = d.replace('_', "").parse().ok()?;
+                if neg {
+                    -v
+                } else {
+                    v
+                }
+            }
+        };
+        let frac = frac.unwrap_or("").replace('_', "");
+        exponent = exponent.checked_sub(i32::try_from(frac.len()).ok()?)?;
+        let mut digits: String = int.replace('_', "");
+        digits.push_str(&frac);
+        let trimmed = digits.trim_start_matches('0');
+        let mut digits = if trimmed.is_empty() {
+            String::from("0")
+        } else {
+            trimmed.to_string()
+        };
+        if digits == "0" {
+            return Some(Number {
+                text: text.to_string(),
+                negative: false,
+                digits,
+                exponent: 0,
+            });
+        }
+        while digits.ends_with('0') {
+            digits.pop();
+            exponent = exponent.checked_add(1)?;
+        }
+        Some(Number {
+            text: text.to_string(),
+            negative,
+            digits,
+            exponent,
+        })
+    }
+
+    /// The number as written in the file.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// Whether the number is below zero (`-0` is not).
+    pub fn is_negative(&self) -> bool {
+        self.negative
+    }
+
+    /// The decimal places the value needs (`0.25` → 2, `9775.0` → 0, `1.5e3` → 0).
+    pub fn decimals(&self) -> u32 {
+        if self.exponent < 0 {
+            self.exponent.unsigned_abs()
+        } else {
+            0
+        }
+    }
+
+    /// The value in units of `10^-decimals`, if it is not negative, needs no more
+    /// decimal places and fits in a `u64`.
+    pub fn to_units(&self, decimals: u32) -> Option<u64> {
+        if self.negative {
+            return None;
+        }
+        let shift = i64::from(self.exponent) + i64::from(decimals);
+        if shift < 0 {
+            return None;
+        }
+        let base: u64 = self.digits.parse().ok()?;
+        if base == 0 {
+            return Some(0);
+        }
+        let pow = 10u64.checked_pow(u32::try_from(shift).ok()?)?;
+        base.checked_mul(pow)
+    }
+
+    /// The value as a whole number (`day`, `hand`, `seats`...), if it is one.
+    pub fn to_u64(&self) -> Option<u64> {
+        self.to_units(0)
+    }
+}
+
+impl fmt::Display for Number {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// The chip unit of a file: amounts are integers in units of `10^-decimals` of the
+/// file's currency or chips (module docs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Scale {
+    decimals: u32,
+}
+
+impl Scale {
+    /// Whole amounts: one unit is one chip.
+    pub const UNITS: Scale = Scale { decimals: 0 };
+
+    /// The scale for amounts with up to `decimals` places, if `decimals <=`
+    /// [`MAX_DECIMALS`].
+    pub const fn new(decimals: u32) -> Option<Scale> {
+        if decimals <= MAX_DECIMALS {
+            Some(Scale { decimals })
+        } else {
+            None
+        }
+    }
+
+    /// The decimal places `k`.
+    pub const fn decimals(self) -> u32 {
+        self.decimals
+    }
+
+    /// Units per whole amount, `10^k`.
+    pub fn factor(self) -> u64 {
+        10u64.checked_pow(self.decimals).unwrap_or(u64::MAX)
+    }
+
+    /// `n` in this unit, if it is not negative, not finer than the unit and fits.
+    pub fn to_units(self, n: &Number) -> Option<u64> {
+        n.to_units(self.decimals)
+    }
+
+    /// Writes units as the amount of the file: `25` at two places is `0.25`, `500`
+    /// is `5` (trailing zeros are dropped).
+    pub fn format(self, units: u64) -> String {
+        let factor = self.factor();
+        let whole = units / factor;
+        let frac = units % factor;
+        if self.decimals == 0 || frac == 0 {
+            return whole.to_string();
+        }
+        let width = self.decimals as usize;
+        let frac = format!("{frac:0width$}");
+        format!("{whole}.{}", frac.trim_end_matches('0'))
+    }
+}
+
+impl fmt::Display for Scale {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "1/{}", self.factor())
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The TOML document
+
+/// A TOML value as read. Numbers are exact; other bare values TOML allows (dates,
+/// times, `inf`, `nan`, `0x1F`) are kept as text in [`Value::Raw`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Value {
+    /// A `"basic"`, `'literal'` or multi-line string, escapes resolved.
+    String(String),
+    /// An integer or decimal.
+    Number(Number),
+    /// `true` or `false`.
+    Bool(bool),
+    /// An array; each element with the line it starts on.
+    Array(Vec<Item>),
+    /// An inline table `{ a = 1 }`, or a `[section]` of a one-hand file.
+    Table(Vec<Entry>),
+    /// A date, time, `inf`, `nan` or non-decimal integer, as written.
+    Raw(String),
+}
+
+impl Value {
+    /// The string, if the value is one.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The number, if the value is one.
+    pub fn as_number(&self) -> Option<&Number> {
+        match self {
+            Value::Number(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// How an error message shows the value: strings quoted, arrays and tables
+    /// named, long text shortened.
+    fn describe(&self) -> String {
+        let s = match self {
+            Value::String(s) => format!("{s:?}"),
+            Value::Number(n) => n.as_str().to_string(),
+            Value::Bool(b) => b.to_string(),
+            Value::Array(_) => return "an array".to_string(),
+            Value::Table(_) => return "a table".to_string(),
+            Value::Raw(r) => r.clone(),
+        };
+        if s.chars().count() > 40 {
+            let mut t: String = s.chars().take(37).collect();
+            t.push_str("...");
+            t
+        } else {
+            s
+        }
+    }
+
+    fn write_toml(&self, out: &mut String) {
+        match self {
+            Value::String(s) => write_string(out, s),
+            Value::Number(n) => out.push_str(n.as_str()),
+            Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            Value::Raw(r) => out.push_str(r),
+            Value::Array(items) => {
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    item.value.write_toml(out);
+                }
+                out.push(']');
+            }
+            Value::Table(entries) => {
+                out.push('{');
+                for (i, e) in entries.iter().enumerate() {
+                    out.push_str(if i > 0 { ", " } else { " " });
+                    write_key(out, &e.key);
+                    out.push_str(" = ");
+                    e.value.write_toml(out);
+                }
+                out.push_str(if entries.is_empty() { "}" } else { " }" });
+            }
+        }
+    }
+}
+
+/// An element of an array, with the 1-based line it starts on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Item {
+    /// The line.
+    pub line: usize,
+    /// The value.
+    pub value: Value,
+}
+
+/// A `key = value` line (dotted keys are kept joined: `a.b`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// The key.
+    pub key: String,
+    /// The 1-based line of the key.
+    pub line: usize,
+    /// The value.
+    pub value: Value,
+}
+
+/// A `[name]` section and its keys.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Section {
+    /// The name between the brackets (`1` for `[1]`).
+    pub name: String,
+    /// The 1-based line of the header.
+    pub line: usize,
+    /// Its keys, in file order.
+    pub entries: Vec<Entry>,
+}
+
+/// A parsed TOML document: the keys before any section header, then the sections.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Document {
+    /// Keys before the first `[section]`.
+    pub root: Vec<Entry>,
+    /// The sections, in file order.
+    pub sections: Vec<Section>,
+}
+
+/// Parses TOML text (the subset hand histories use: `key = value` lines, strings,
+/// numbers, booleans, arrays over several lines with comments and trailing commas,
+/// inline tables, dates and times kept as text, `[section]` headers) into a
+/// [`Document`].
+pub fn parse_document(text: &str) -> Result<Document, PhhError> {
+    let mut p = Parser {
+        src: text.strip_prefix('\u{feff}').unwrap_or(text),
+        pos: 0,
+        line: 1,
+    };
+    p.document()
+}
+
+struct Parser<'a> {
+    src: &'a str,
+    pos: usize,
+    line: usize,
+}
+
+fn is_bare(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || c == '-'
+}
+
+impl<'a> Parser<'a> {
+    fn rest(&self) -> &'a str {
+        self.src.get(self.pos..).unwrap_or("")
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.rest().chars().next()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.pos += c.len_utf8();
+        if c == '\n' {
+            self.line += 1;
+        }
+        Some(c)
+    }
+
+    fn eat(&mut self, s: &str) -> bool {
+        if self.rest().starts_with(s) {
+            for _ in s.chars() {
+                self.bump();
+            }
+            true
+        } else {
+            false
+        }
+    }
+
+    fn skip_ws(&mut self) {
+        while matches!(self.peek(), Some(' ' | '\t' | '\r')) {
+            self.bump();
+        }
+    }
+
+    fn skip_comment(&mut self) {
+        if self.peek() == Some('#') {
+            while let Some(c) = self.peek() {
+                if c == '\n' {
+                    break;
+                }
+                self.bump();
+            }
+        }
+    }
+
+    /// Whitespace, comments and newlines (inside arrays and inline tables).
+    fn skip_blank(&mut self) {
+        loop {
+            self.skip_ws();
+            self.skip_comment();
+            if self.peek() == Some('\n') {
+                self.bump();
+            } else {
+                break;
+            }
+        }
+    }
+
+    /// How a message names the next character.
+    fn found(&self) -> String {
+        match self.peek() {
+            None => "the end of the file".to_string(),
+            Some('\n') => "the end of the line".to_string(),
+            Some(c) => format!("`{c}`"),
+        }
+    }
+
+    fn document(&mut self) -> Result<Document, PhhError> {
+        let mut doc = Document::default();
+        let mut current: Option<Section> = None;
+        let mut keys: HashSet<String> = HashSet::new();
+        let mut names: HashSet<String> = HashSet::new();
+        loop {
+            self.skip_ws();
+            match self.peek() {
+                None => break,
+                Some('\n') => {
+                    self.bump();
+                }
+                Some('#') => self.skip_comment(),
+                Some('[') => {
+                    let line = self.line;
+                    self.bump();
+                    if self.peek() == Some('[') {
+                        return Err(syntax(
+                            line,
+                            "arrays of tables (`[[...]]`) are not supported in a hand history",
+                        ));
+                    }
+                    let name = self.key()?;
+                    self.skip_ws();
+                    if !self.eat("]") {
+                        return Err(syntax(
+                            self.line,
+                            format!(
+                                "expected `]` to close the section header, found {}",
+                                self.found()
+                            ),
+                        ));
+                    }
+                    self.end_of_line("the section header")?;
+                    if !names.insert(name.clone()) {
+                        return Err(at(line, PhhErrorKind::Duplicate(format!("[{name}]"))));
+                    }
+                    if let Some(s) = current.take() {
+                        doc.sections.push(s);
+                    }
+                    keys.clear();
+                    current = Some(Section {
+                        name,
+                        line,
+                        entries: Vec::new(),
+                    });
+                }
+                Some(_) => {
+                    // A section is a table: its values sit one level deep, as they
+                    // do when a one-hand file keeps it as an inline table.
+                    let entry = self.key_value(usize::from(current.is_some()))?;
+                    if !keys.insert(entry.key.clone()) {
+                        return Err(at(entry.line, PhhErrorKind::Duplicate(entry.key)));
+                    }
+                    let what = format!("the value of `{}`", entry.key);
+                    match &mut current {
+                        Some(s) => s.entries.push(entry),
+                        None => doc.root.push(entry),
+                    }
+                    self.end_of_line(&what)?;
+                }
+            }
+        }
+        if let Some(s) = current {
+            doc.sections.push(s);
+        }
+        Ok(doc)
+    }
+
+    fn end_of_line(&mut self, what: &str) -> Result<(), PhhError> {
+        self.skip_ws();
+        self.skip_comment();
+        match self.peek() {
+            None => Ok(()),
+            Some('\n') => {
+                self.bump();
+                Ok(())
+            }
+            Some(_) => Err(syntax(
+                self.line,
+                format!(
+                    "expected the end of the line after {what}, found {}",
+                    self.found()
+                ),
+            )),
+        }
+    }
+
+    fn key(&mut self) -> Result<String, PhhError> {
+        let mut parts = Vec::new();
+        loop {
+            self.skip_ws();
+            let part = match self.peek() {
+                Some('"') if !self.rest().starts_with("\"\"\"") => self.basic_string()?,
+                Some('\'') if !self.rest().starts_with("'''") => self.literal_string()?,
+                Some(c) if is_bare(c) => {
+                    let mut s = String::new();
+                    while let Some(c) = self.peek().filter(|&c| is_bare(c)) {
+                        s.push(c);
+                        self.bump();
+                    }
+                    s
+                }
+                _ => {
+                    return Err(syntax(
+                        self.line,
+                        format!("expected a key, found {}", self.found()),
+                    ))
+                }
+            };
+            parts.push(part);
+            self.skip_ws();
+            if self.peek() == Some('.') {
+                self.bump();
+            } else {
+                break;
+            }
+        }
+        Ok(parts.join("."))
+    }
+
+    fn key_value(&mut self, depth: usize) -> Result<Entry, PhhError> {
+        let line = self.line;
+        let key = self.key()?;
+        self.skip_ws();
+        if !self.eat("=") {
+            return Err(syntax(
+                self.line,
+                format!("expected `=` after the key `{key}`, found {}", self.found()),
+            ));
+        }
+        self.skip_ws();
+        let value = self.value(&key, depth)?;
+        Ok(Entry { key, line, value })
+    }
+
+    fn value(&mut self, ctx: &str, depth: usize) -> Result<Value, PhhError> {
+        if depth > MAX_DEPTH {
+            return Err(syntax(
+                self.line,
+                format!("`{ctx}` nests values more than {MAX_DEPTH} deep"),
+            ));
+        }
+        match self.peek() {
+            Some('"') if self.rest().starts_with("\"\"\"") => {
+                self.multiline_basic().map(Value::String)
+            }
+            Some('"') => self.basic_string().map(Value::String),
+            Some('\'') if self.rest().starts_with("'''") => {
+                self.multiline_literal().map(Value::String)
+            }
+            Some('\'') => self.literal_string().map(Value::String),
+            Some('[') => self.array(ctx, depth),
+            Some('{') => self.inline_table(ctx, depth),
+            _ => self.bare(ctx),
+        }
+    }
+
+    fn basic_string(&mut self) -> Result<String, PhhError> {
+        let line = self.line;
+        self.bump();
+        let mut s = String::new();
+        loop {
+            match self.bump() {
+                None | Some('\n') => {
+                    return Err(syntax(
+                        line,
+                        "unterminated string: a \"...\" string must end on the same line",
+                    ))
+                }
+                Some('"') => return Ok(s),
+                Some('\\') => s.push(self.escape(line)?),
+                Some(c) => s.push(c),
+            }
+        }
+    }
+
+    fn escape(&mut self, line: usize) -> Result<char, PhhError> {
+        let c = self.bump();
+        Ok(match c {
+            Some('b') => '\u{8}',
+            Some('t') => '\t',
+            Some('n') => '\n',
+            Some('f') => '\u{c}',
+            Some('r') => '\r',
+            Some('e') => '\u{1b}',
+            Some('"') => '"',
+            Some('\\') => '\\',
+            Some(u @ ('u' | 'U')) => {
+                let n = if u == 'u' { 4 } else { 8 };
+                let mut code = 0u32;
+                for _ in 0..n {
+                    let d = self.bump().and_then(|h| h.to_digit(16)).ok_or_else(|| {
+                        syntax(line, format!("`\\{u}` needs {n} hexadecimal digits"))
+                    })?;
+                    code = code.saturating_mul(16).saturating_add(d);
+                }
+                char::from_u32(code).ok_or_else(|| {
+                    syntax(line, format!("`\\{u}{code:X}` is not a Unicode character"))
+                })?
+            }
+            Some('\n') | None => {
+                return Err(syntax(
+                    line,
+                    "unterminated string: a \"...\" string must end on the same line",
+                ))
+            }
+            Some(other) => {
+                return Err(syntax(
+                    line,
+                    format!("invalid escape `\\{other}` in a string (use \\\\ for a backslash)"),
+                ))
+            }
+        })
+    }
+
+    fn multiline_basic(&mut self) -> Result<String, PhhError> {
+        let line = self.line;
+        self.eat("\"\"\"");
+        self.eat("\r");
+        self.eat("\n");
+        let mut s = String::new();
+        loop {
+            if self.rest().starts_with("\"\"\"") {
+                let mut quotes = 0;
+                while self.peek() == Some('"') && quotes < 5 {
+                    self.bump();
+                    quotes += 1;
+                }
+                for _ in 3..quotes {
+                    s.push('"');
+                }
+                return Ok(s);
+            }
+            match self.bump() {
+                None => {
+                    return Err(syntax(
+                        line,
+                        "unterminated multi-line string: missing the closing \"\"\"",
+                    ))
+                }
+                Some('\\') if matches!(self.peek(), Some(' ' | '\t' | '\r' | '\n')) => {
+                    // A line-ending backslash trims the whitespace that follows.
+                    while matches!(self.peek(), Some(' ' | '\t' | '\r' | '\n')) {
+                        self.bump();
+                    }
+                }
+                Some('\\') => s.push(self.escape(line)?),
+                Some(c) => s.push(c),
+            }
+        }
+    }
+
+    fn literal_string(&mut self) -> Result<String, PhhError> {
+        let line = self.line;
+        self.bump();
+        let mut s = String::new();
+        loop {
+            match self.bump() {
+                None | Some('\n') => {
+                    return Err(syntax(
+                        line,
+                        "unterminated string: a '...' string must end on the same line",
+                    ))
+                }
+                Some('\'') => return Ok(s),
+                Some(c) => s.push(c),
+            }
+        }
+    }
+
+    fn multiline_literal(&mut self) -> Result<String, PhhError> {
+        let line = self.line;
+        self.eat("'''");
+        self.eat("\r");
+        self.eat("\n");
+        let mut s = String::new();
+        loop {
+            if self.rest().starts_with("'''") {
+                let mut quotes = 0;
+                while self.peek() == Some('\'') && quotes < 5 {
+                    self.bump();
+                    quotes += 1;
+                }
+                for _ in 3..quotes {
+                    s.push('\'');
+                }
+                return Ok(s);
+            }
+            match self.bump() {
+                None => {
+                    return Err(syntax(
+                        line,
+                        "unterminated multi-line string: missing the closing '''",
+                    ))
+                }
+                Some(c) => s.push(c),
+            }
+        }
+    }
+
+    fn array(&mut self, ctx: &str, depth: usize) -> Result<Value, PhhError> {
+        let open = self.line;
+        self.bump();
+        let mut items = Vec::new();
+        let unterminated = || {
+            syntax(
+                open,
+                format!("unterminated array `{ctx}`: the `[` on this line has no `]`"),
+            )
+        };
+        loop {
+            self.skip_blank();
+            match self.peek() {
+                None => return Err(unterminated()),
+                Some(']') => {
+                    self.bump();
+                    return Ok(Value::Array(items));
+                }
+                _ => {}
+            }
+            let line = self.line;
+            let value = self.value(ctx, depth + 1)?;
+            items.push(Item { line, value });
+            self.skip_blank();
+            match self.peek() {
+                Some(',') => {
+                    self.bump();
+                }
+                Some(']') => {
+                    self.bump();
+                    return Ok(Value::Array(items));
+                }
+                None => return Err(unterminated()),
+                Some(_) => {
+                    return Err(syntax(
+                        self.line,
+                        format!(
+                            "expected `,` or `]` in the array `{ctx}`, found {}",
+                            self.found()
+                        ),
+                    ))
+                }
+            }
+        }
+    }
+
+    fn inline_table(&mut self, ctx: &str, depth: usize) -> Result<Value, PhhError> {
+        let open = self.line;
+        self.bump();
+        let mut entries: Vec<Entry> = Vec::new();
+        loop {
+            self.skip_blank();
+            match self.peek() {
+                None => {
+                    return Err(syntax(
+                        open,
+                        format!("unterminated table `{ctx}`: the `{{` on this line has no `}}`"),
+                    ))
+                }
+                Some('}') => {
+                    self.bump();
+                    return Ok(Value::Table(entries));
+                }
+                _ => {}
+            }
+            let entry = self.key_value(depth + 1)?;
+            if entries.iter().any(|e| e.key == entry.key) {
+                return Err(at(
+                    entry.line,
+                    PhhErrorKind::Duplicate(format!("{ctx}.{}", entry.key)),
+                ));
+            }
+            entries.push(entry);
+            self.skip_blank();
+            match self.peek() {
+                Some(',') => {
+                    self.bump();
+                }
+                Some('}') => {
+                    self.bump();
+                    return Ok(Value::Table(entries));
+                }
+                _ => {
+                    return Err(syntax(
+                        self.line,
+                        format!(
+                            "expected `,` or `}}` in the table `{ctx}`, found {}",
+                            self.found()
+                        ),
+                    ))
+                }
+            }
+        }
+    }
+
+    fn bare(&mut self, ctx: &str) -> Result<Value, PhhError> {
+        let line = self.line;
+        let mut raw = String::new();
+        while let Some(c) = self.peek() {
+            if matches!(c, ',' | ']' | '}' | '#' | '\n') {
+                break;
+            }
+            raw.push(c);
+            self.bump();
+        }
+        let raw = raw.trim();
+        if raw.is_empty() {
+            return Err(syntax(
+                line,
+                format!("expected a value for `{ctx}`, found {}", self.found()),
+            ));
+        }
+        classify(raw).ok_or_else(|| {
+            syntax(
+                line,
+                format!("invalid value `{raw}` for `{ctx}`: put text in quotes, e.g. 'NT'"),
+            )
+        })
+    }
+}
+
+/// A bare (unquoted) TOML value.
+fn classify(raw: &str) -> Option<Value> {
+    match raw {
+        "true" => return Some(Value::Bool(true)),
+        "false" => return Some(Value::Bool(false)),
+        "inf" | "+inf" | "-inf" | "nan" | "+nan" | "-nan" => return Some(Value::Raw(raw.into())),
+        _ => {}
+    }
+    if let Some(n) = Number::parse(raw) {
+        return Some(Value::Number(n));
+    }
+    // Hexadecimal, octal and binary integers (not amounts): kept as text.
+    let radix = |prefix: &str, radix: u32| {
+        raw.strip_prefix(prefix).is_some_and(|d| {
+            !d.is_empty()
+                && !d.starts_with('_')
+                && !d.ends_with('_')
+                && !d.contains("__")
+                && d.chars().all(|c| c == '_' || c.is_digit(radix))
+        })
+    };
+    if radix("0x", 16) || radix("0o", 8) || radix("0b", 2) {
+        return Some(Value::Raw(raw.into()));
+    }
+    // Offset/local date-times, dates and times: 1979-05-27T07:32:00Z, 14:53:46.
+    let datetime = raw.starts_with(|c: char| c.is_ascii_digit())
+        && (raw.contains('-') || raw.contains(':'))
+        && raw
+            .chars()
+            .all(|c| c.is_ascii_digit() || "-:.TtZz+ ".contains(c));
+    datetime.then(|| Value::Raw(raw.into()))
+}
+
+fn write_string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04X}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+fn write_key(out: &mut String, key: &str) {
+    let bare_parts = key
+        .split('.')
+        .all(|p| !p.is_empty() && p.chars().all(is_bare));
+    if bare_parts {
+        out.push_str(key);
+    } else {
+        write_string(out, key);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Hand histories
+
+/// The games this table plays (replay-schema.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// `NT`: no-limit Texas hold'em.
+    NoLimitHoldem,
+    /// `FT`: fixed-limit Texas hold'em.
+    FixedLimitHoldem,
+    /// `PT`: pot-limit Texas hold'em (our extension, fields as `NT`).
+    PotLimitHoldem,
+    /// `PO`: pot-limit Omaha.
+    PotLimitOmaha,
+    /// `FO/8`: fixed-limit Omaha hi/lo, eight or better.
+    FixedLimitOmahaHiLo,
+}
+
+impl Variant {
+    /// Every supported variant.
+    pub const ALL: [Variant; 5] = [
+        Variant::NoLimitHoldem,
+        Variant::FixedLimitHoldem,
+        Variant::PotLimitHoldem,
+        Variant::PotLimitOmaha,
+        Variant::FixedLimitOmahaHiLo,
+    ];
+
+    /// The PHH code: `NT`, `FT`, `PT`, `PO`, `FO/8`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Variant::NoLimitHoldem => "NT",
+            Variant::FixedLimitHoldem => "FT",
+            Variant::PotLimitHoldem => "PT",
+            Variant::PotLimitOmaha => "PO",
+            Variant::FixedLimitOmahaHiLo => "FO/8",
+        }
+    }
+
+    /// The variant of a PHH code, if this table plays it.
+    pub fn from_code(code: &str) -> Option<Variant> {
+        Variant::ALL.into_iter().find(|v| v.code() == code)
+    }
+
+    /// Fixed limit (`small_bet`/`big_bet`) rather than `min_bet`.
+    pub const fn is_fixed_limit(self) -> bool {
+        matches!(
+            self,
+            Variant::FixedLimitHoldem | Variant::FixedLimitOmahaHiLo
+        )
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// What a `pN sm` action shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Shown {
+    /// `pN sm`: the hand is mucked.
+    Muck,
+    /// `pN sm CARDS`: these cards are shown (`None` = `??`, not shown).
+    Cards(Vec<Option<Card>>),
+    /// `pN sm -`: the cards dealt to the player are shown.
+    Dealt,
+}
+
+/// One action of a hand. Players are **0-based** (`p1` is 0). `A` is the amount
+/// type: `u64` units in a [`HandHistory`], the exact [`Number`] from
+/// [`parse_action`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PhhAction<A = u64> {
+    /// `d dh pN CARDS`: hole cards dealt (`None` = `??`, unknown).
+    DealHole {
+        /// The player.
+        player: usize,
+        /// The cards.
+        cards: Vec<Option<Card>>,
+    },
+    /// `d db CARDS`: board cards.
+    DealBoard {
+        /// The cards.
+        cards: Vec<Option<Card>>,
+    },
+    /// `pN pb`: post the bring-in (stud games).
+    PostBringIn {
+        /// The player.
+        player: usize,
+    },
+    /// `pN f`: fold.
+    Fold {
+        /// The player.
+        player: usize,
+    },
+    /// `pN cc`: check or call.
+    CheckCall {
+        /// The player.
+        player: usize,
+    },
+    /// `pN cbr AMOUNT`: complete, bet or raise to a street total.
+    CompleteBetRaise {
+        /// The player.
+        player: usize,
+        /// The street total ("to").
+        to: A,
+    },
+    /// `pN sd [CARDS]`: stand pat (no cards) or discard (draw games).
+    StandPatDiscard {
+        /// The player.
+        player: usize,
+        /// The discarded cards (empty: stand pat).
+        discards: Vec<Option<Card>>,
+    },
+    /// `pN sm [CARDS|-]`: show or muck.
+    ShowMuck {
+        /// The player.
+        player: usize,
+        /// What was shown.
+        shown: Shown,
+    },
+    /// An empty action or a commentary alone (`# Burn card exposed`).
+    NoOp,
+}
+
+impl<A> PhhAction<A> {
+    /// The acting player, if a player acts.
+    pub fn player(&self) -> Option<usize> {
+        match self {
+            PhhAction::DealHole { player, .. }
+            | PhhAction::PostBringIn { player }
+            | PhhAction::Fold { player }
+            | PhhAction::CheckCall { player }
+            | PhhAction::CompleteBetRaise { player, .. }
+            | PhhAction::StandPatDiscard { player, .. }
+            | PhhAction::ShowMuck { player, .. } => Some(*player),
+            PhhAction::DealBoard { .. } | PhhAction::NoOp => None,
+        }
+    }
+
+    /// The same action with its amount converted by `f`.
+    pub fn try_map_amount<B, E>(
+        self,
+        f: impl FnOnce(A) -> Result<B, E>,
+    ) -> Result<PhhAction<B>, E> {
+        Ok(match self {
+            PhhAction::CompleteBetRaise { player, to } => {
+                PhhAction::CompleteBetRaise { player, to: f(to)? }
+            }
+            PhhAction::DealHole { player, cards } => PhhAction::DealHole { player, cards },
+            PhhAction::DealBoard { cards } => PhhAction::DealBoard { cards },
+            PhhAction::PostBringIn { player } => PhhAction::PostBringIn { player },
+            PhhAction::Fold { player } => PhhAction::Fold { player },
+            PhhAction::CheckCall { player } => PhhAction::CheckCall { player },
+            PhhAction::StandPatDiscard { player, discards } => {
+                PhhAction::StandPatDiscard { player, discards }
+            }
+            PhhAction::ShowMuck { player, shown } => PhhAction::ShowMuck { player, shown },
+            PhhAction::NoOp => PhhAction::NoOp,
+        })
+    }
+}
+
+impl PhhAction<u64> {
+    /// The action in PHH notation (players 1-based), amounts written in `scale`.
+    pub fn to_phh(&self, scale: Scale) -> String {
+        let cards = |cs: &[Option<Card>]| -> String {
+            cs.iter()
+                .map(|c| c.map_or_else(|| "??".to_string(), |c| c.to_string()))
+                .collect()
+        };
+        match self {
+            PhhAction::DealHole { player, cards: cs } => {
+                format!("d dh p{} {}", player + 1, cards(cs))
+            }
+            PhhAction::DealBoard { cards: cs } => format!("d db {}", cards(cs)),
+            PhhAction::PostBringIn { player } => format!("p{} pb", player + 1),
+            PhhAction::Fold { player } => format!("p{} f", player + 1),
+            PhhAction::CheckCall { player } => format!("p{} cc", player + 1),
+            PhhAction::CompleteBetRaise { player, to } => {
+                format!("p{} cbr {}", player + 1, scale.format(*to))
+            }
+            PhhAction::StandPatDiscard { player, discards } if discards.is_empty() => {
+                format!("p{} sd", player + 1)
+            }
+            PhhAction::StandPatDiscard { player, discards } => {
+                format!("p{} sd {}", player + 1, cards(discards))
+            }
+            PhhAction::ShowMuck { player, shown } => match shown {
+                Shown::Muck => format!("p{} sm", player + 1),
+                Shown::Dealt => format!("p{} sm -", player + 1),
+                Shown::Cards(cs) => format!("p{} sm {}", player + 1, cards(cs)),
+            },
+            PhhAction::NoOp => String::new(),
+        }
+    }
+}
+
+/// Where an action is in the file, and its commentary (the text after `#` inside
+/// the action string).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActionInfo {
+    /// The 1-based line of the action string.
+    pub line: usize,
+    /// The commentary, trimmed, if there is one.
+    pub comment: Option<String>,
+}
+
+/// One hand, amounts in the file's chip unit ([`Scale`]), players 0-based
+/// (index 0 = `p1`, the small blind; heads-up `p1` is the big blind).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HandHistory {
+    /// The game.
+    pub variant: Variant,
+    /// `ante_trimming_status` (default `false`: all antes go to the main pot).
+    pub ante_trimming_status: bool,
+    /// Antes by player.
+    pub antes: Vec<u64>,
+    /// Blinds and straddles by player.
+    pub blinds_or_straddles: Vec<u64>,
+    /// No-limit and pot-limit: the minimum bet.
+    pub min_bet: Option<u64>,
+    /// Fixed limit: the small bet.
+    pub small_bet: Option<u64>,
+    /// Fixed limit: the big bet.
+    pub big_bet: Option<u64>,
+    /// The bring-in, if the file gives one (stud games; none of ours).
+    pub bring_in: Option<u64>,
+    /// Starting stacks by player; its length is the number of players.
+    pub starting_stacks: Vec<u64>,
+    /// The actions in file order (no-ops included, so indices match the file).
+    pub actions: Vec<PhhAction>,
+    /// Line and commentary of each action, same length as `actions`.
+    pub action_info: Vec<ActionInfo>,
+    /// Player names, if given.
+    pub players: Option<Vec<String>>,
+    /// `finishing_stacks`, if given.
+    pub finishing_stacks: Option<Vec<u64>>,
+    /// `winnings`, if given.
+    pub winnings: Option<Vec<u64>>,
+    /// The chip unit of every amount above.
+    pub scale: Scale,
+    /// The `[N]` section of a `.phhs` file the hand came from.
+    pub section: Option<String>,
+    /// The 1-based line the hand starts on.
+    pub line: usize,
+    /// Every other field, as read (`event`, `time`, `seats`, `_`-prefixed user
+    /// fields...).
+    pub extra: Vec<Entry>,
+}
+
+impl HandHistory {
+    /// The number of players.
+    pub fn player_count(&self) -> usize {
+        self.starting_stacks.len()
+    }
+
+    /// A field kept in [`HandHistory::extra`].
+    pub fn field(&self, key: &str) -> Option<&Value> {
+        self.extra.iter().find(|e| e.key == key).map(|e| &e.value)
+    }
+
+    /// The hand as PHH text that [`parse_str`] reads back to the same hand (up to
+    /// line numbers): amounts are written in the hand's [`Scale`].
+    pub fn to_toml(&self) -> String {
+        let mut out = String::new();
+        let amounts = |v: &[u64]| -> Value {
+            Value::Array(
+                v.iter()
+                    .map(|&a| Item {
+                        line: 0,
+                        value: Value::Raw(self.scale.format(a)),
+                    })
+                    .collect(),
+            )
+        };
+        let line = |out: &mut String, key: &str, v: &Value| {
+            write_key(out, key);
+            out.push_str(" = ");
+            v.write_toml(out);
+            out.push('\n');
+        };
+        line(
+            &mut out,
+            "variant",
+            &Value::String(self.variant.code().into()),
+        );
+        line(
+            &mut out,
+            "ante_trimming_status",
+            &Value::Bool(self.ante_trimming_status),
+        );
+        line(&mut out, "antes", &amounts(&self.antes));
+        line(
+            &mut out,
+            "blinds_or_straddles",
+            &amounts(&self.blinds_or_straddles),
+        );
+        for (key, v) in [
+            ("bring_in", self.bring_in),
+            ("small_bet", self.small_bet),
+            ("big_bet", self.big_bet),
+            ("min_bet", self.min_bet),
+        ] {
+            if let Some(v) = v {
+                line(&mut out, key, &Value::Raw(self.scale.format(v)));
+            }
+        }
+        line(&mut out, "starting_stacks", &amounts(&self.starting_stacks));
+        out.push_str("actions = [\n");
+        for (i, a) in self.actions.iter().enumerate() {
+            let mut text = a.to_phh(self.scale);
+            if let Some(c) = self.action_info.get(i).and_then(|x| x.comment.as_ref()) {
+                if !text.is_empty() {
+                    text.push(' ');
+                }
+                text.push_str("# ");
+                text.push_str(c);
+            }
+            out.push_str("  ");
+            write_string(&mut out, &text);
+            out.push_str(",\n");
+        }
+        out.push_str("]\n");
+        if let Some(p) = &self.players {
+            let names = p
+                .iter()
+                .map(|s| Item {
+                    line: 0,
+                    value: Value::String(s.clone()),
+                })
+                .collect();
+            line(&mut out, "players", &Value::Array(names));
+        }
+        if let Some(v) = &self.finishing_stacks {
+            line(&mut out, "finishing_stacks", &amounts(v));
+        }
+        if let Some(v) = &self.winnings {
+            line(&mut out, "winnings", &amounts(v));
+        }
+        for e in &self.extra {
+            line(&mut out, &e.key, &e.value);
+        }
+        out
+    }
+}
+
+/// Writes hands as one `.phhs` text, each under `[1]`, `[2]`, ...
+pub fn to_phhs(hands: &[HandHistory]) -> String {
+    let mut out = String::new();
+    for (i, h) in hands.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let _ = writeln!(out, "[{}]", i + 1);
+        out.push_str(&h.to_toml());
+    }
+    out
+}
+
+/// Parses the cards of an action: two characters each (`AcKd`), `??` for an
+/// unknown card.
+pub fn parse_cards(text: &str) -> Result<Vec<Option<Card>>, String> {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.is_empty() {
+        return Err("no cards given".into());
+    }
+    if chars.len() % 2 != 0 {
+        return Err(format!(
+            "`{text}`: each card is two characters, rank and suit (e.g. AcKd, ?? if unknown)"
+        ));
+    }
+    chars
+        .chunks(2)
+        .map(|pair| {
+            let s: String = pair.iter().collect();
+            if s == "??" {
+                Ok(None)
+            } else if s.contains('?') {
+                Err(format!("`{s}`: an unknown card is written `??`"))
+            } else {
+                s.parse::<Card>()
+                    .map(Some)
+                    .map_err(|e| format!("bad card `{s}`: {e}"))
+            }
+        })
+        .collect()
+}
+
+fn parse_player(token: &str) -> Result<usize, String> {
+    let n = token
+        .strip_prefix('p')
+        .filter(|d| !d.is_empty() && d.chars().all(|c| c.is_ascii_digit()))
+        .and_then(|d| d.parse::<usize>().ok())
+        .ok_or_else(|| format!("expected `d` or a player `pN`, found `{token}`"))?;
+    n.checked_sub(1)
+        .ok_or_else(|| "players are numbered from p1".to_string())
+}
+
+/// Parses one action string (PHH action notation), players 0-based, the `cbr`
+/// amount as written. Returns the action and its commentary (after `#`).
+pub fn parse_action(text: &str) -> Result<(PhhAction<Number>, Option<String>), String> {
+    let (body, comment) = match text.split_once('#') {
+        Some((b, c)) => (b, Some(c.trim().to_string())),
+        None => (text, None),
+    };
+    let tokens: Vec<&str> = body.split_whitespace().collect();
+    let no_more = |rest: &[&str], verb: &str| match rest.first() {
+        None => Ok(()),
+        Some(t) => Err(format!("unexpected `{t}` after `{verb}`")),
+    };
+    let action = match tokens.as_slice() {
+        [] => PhhAction::NoOp,
+        ["d", "db", cards @ ..] => {
+            if cards.is_empty() {
+                return Err("`d db` needs the board cards, e.g. `d db AcKd7h`".into());
+            }
+            PhhAction::DealBoard {
+                cards: parse_cards(&cards.concat())?,
+            }
+        }
+        ["d", "dh", player, cards @ ..] => {
+            let player = parse_player(player)?;
+            if cards.is_empty() {
+                return Err("`d dh pN` needs the cards, e.g. `d dh p1 AcKd` or `????`".into());
+            }
+            PhhAction::DealHole {
+                player,
+                cards: parse_cards(&cards.concat())?,
+            }
+        }
+        ["d", "dh"] => return Err("`d dh` needs a player and cards, e.g. `d dh p1 AcKd`".into()),
+        ["d", verb, ..] => {
+            return Err(format!(
+                "unknown dealer action `{verb}`: expected `db` (board) or `dh` (hole cards)"
+            ))
+        }
+        ["d"] => return Err("`d` needs an action: `db` or `dh`".into()),
+        [actor, rest @ ..] => {
+            let player = parse_player(actor)?;
+            match rest {
+                [] => {
+                    return Err(format!(
+                        "`{actor}` needs an action: f, cc, cbr, sm, sd or pb"
+                    ))
+                }
+                ["f", more @ ..] => {
+                    no_more(more, "f")?;
+                    PhhAction::Fold { player }
+                }
+                ["cc", more @ ..] => {
+                    no_more(more, "cc")?;
+                    PhhAction::CheckCall { player }
+                }
+                ["pb", more @ ..] => {
+                    no_more(more, "pb")?;
+                    PhhAction::PostBringIn { player }
+                }
+                ["cbr"] => return Err("`cbr` needs an amount, e.g. `p1 cbr 20`".into()),
+                ["cbr", amount, more @ ..] => {
+                    no_more(more, amount)?;
+                    let to = Number::parse(amount).ok_or_else(|| {
+                        format!("expected an amount after `cbr`, found {amount:?}")
+                    })?;
+                    if to.is_negative() {
+                        return Err(format!("the amount {amount} is negative"));
+                    }
+                    PhhAction::CompleteBetRaise { player, to }
+                }
+                ["sm"] => PhhAction::ShowMuck {
+                    player,
+                    shown: Shown::Muck,
+                },
+                ["sm", "-"] => PhhAction::ShowMuck {
+                    player,
+                    shown: Shown::Dealt,
+                },
+                ["sm", cards @ ..] => PhhAction::ShowMuck {
+                    player,
+                    shown: Shown::Cards(parse_cards(&cards.concat())?),
+                },
+                ["sd", cards @ ..] => PhhAction::StandPatDiscard {
+                    player,
+                    discards: if cards.is_empty() {
+                        Vec::new()
+                    } else {
+                        parse_cards(&cards.concat())?
+                    },
+                },
+                [verb, ..] => {
+                    return Err(format!(
+                        "unknown action `{verb}`: expected f, cc, cbr, sm, sd or pb"
+                    ))
+                }
+            }
+        }
+    };
+    Ok((action, comment))
+}
+
+/// An amount before the file's chip unit is known.
+#[derive(Debug, Clone)]
+struct Amt {
+    number: Number,
+    line: usize,
+    field: String,
+}
+
+struct RawHand {
+    line: usize,
+    section: Option<String>,
+    variant: Variant,
+    ante_trimming_status: bool,
+    antes: Vec<Amt>,
+    blinds: Vec<Amt>,
+    min_bet: Option<Amt>,
+    small_bet: Option<Amt>,
+    big_bet: Option<Amt>,
+    bring_in: Option<Amt>,
+    starting_stacks: Vec<Amt>,
+    finishing_stacks: Option<Vec<Amt>>,
+    winnings: Option<Vec<Amt>>,
+    actions: Vec<PhhAction<Amt>>,
+    action_info: Vec<ActionInfo>,
+    players: Option<Vec<String>>,
+    extra: Vec<Entry>,
+}
+
+impl RawHand {
+    fn amounts(&self) -> impl Iterator<Item = &Amt> {
+        let opt = [
+            &self.min_bet,
+            &self.small_bet,
+            &self.big_bet,
+            &self.bring_in,
+        ];
+        self.antes
+            .iter()
+            .chain(&self.blinds)
+            .chain(&self.starting_stacks)
+            .chain(self.finishing_stacks.iter().flatten())
+            .chain(self.winnings.iter().flatten())
+            .chain(opt.into_iter().flatten())
+            .chain(self.actions.iter().filter_map(|a| match a {
+                PhhAction::CompleteBetRaise { to, .. } => Some(to),
+                _ => None,
+            }))
+    }
+
+    fn finish(self, scale: Scale) -> Result<HandHistory, PhhError> {
+        let conv = |a: Amt| -> Result<u64, PhhError> {
+            scale.to_units(&a.number).ok_or_else(|| {
+                at(
+                    a.line,
+                    PhhErrorKind::BadAmount {
+                        field: a.field.clone(),
+                        value: a.number.as_str().to_string(),
+                        reason: format!(
+                            "too large: in the file's chip unit ({scale}) it does not fit in 64 bits"
+                        ),
+                    },
+                )
+            })
+        };
+        let all = |v: Vec<Amt>| v.into_iter().map(conv).collect::<Result<Vec<u64>, _>>();
+        let opt = |v: Option<Amt>| v.map(conv).transpose();
+        Ok(HandHistory {
+            variant: self.variant,
+            ante_trimming_status: self.ante_trimming_status,
+            antes: all(self.antes)?,
+            blinds_or_straddles: all(self.blinds)?,
+            min_bet: opt(self.min_bet)?,
+            small_bet: opt(self.small_bet)?,
+            big_bet: opt(self.big_bet)?,
+            bring_in: opt(self.bring_in)?,
+            starting_stacks: all(self.starting_stacks)?,
+            finishing_stacks: self.finishing_stacks.map(all).transpose()?,
+            winnings: self.winnings.map(all).transpose()?,
+            actions: self
+                .actions
+                .into_iter()
+                .map(|a| a.try_map_amount(conv))
+                .collect::<Result<_, _>>()?,
+            action_info: self.action_info,
+            players: self.players,
+            scale,
+            section: self.section,
+            line: self.line,
+            extra: self.extra,
+        })
+    }
+}
+
+/// The keys of one hand, each taken at most once; the rest become `extra`.
+struct Fields {
+    entries: Vec<Option<Entry>>,
+}
+
+impl Fields {
+    fn take(&mut self, key: &str) -> Option<Entry> {
+        self.entries
+            .iter_mut()
+            .find(|e| e.as_ref().is_some_and(|e| e.key == key))
+            .and_then(Option::take)
+    }
+
+    fn rest(self) -> Vec<Entry> {
+        self.entries.into_iter().flatten().collect()
+    }
+}
+
+fn wrong(field: &str, line: usize, expected: &'static str, found: &Value) -> PhhError {
+    at(
+        line,
+        PhhErrorKind::WrongType {
+            field: field.to_string(),
+            expected,
+            found: found.describe(),
+        },
+    )
+}
+
+fn amount(field: &str, line: usize, v: Value) -> Result<Amt, PhhError> {
+    match v {
+        Value::Number(n) if n.is_negative() => Err(at(
+            line,
+            PhhErrorKind::BadAmount {
+                field: field.to_string(),
+                value: n.as_str().to_string(),
+                reason: "amounts cannot be negative".into(),
+            },
+        )),
+        Value::Number(number) => Ok(Amt {
+            number,
+            line,
+            field: field.to_string(),
+        }),
+        Value::Raw(r) if r.contains("inf") || r.contains("nan") => Err(at(
+            line,
+            PhhErrorKind::BadAmount {
+                field: field.to_string(),
+                value: r,
+                reason: "unknown (infinite) amounts are not supported: give the amount".into(),
+            },
+        )),
+        other => Err(wrong(field, line, "a number", &other)),
+    }
+}
+
+fn amount_list(e: Entry) -> Result<Vec<Amt>, PhhError> {
+    match e.value {
+        Value::Array(items) => items
+            .into_iter()
+            .map(|i| amount(&e.key, i.line, i.value))
+            .collect(),
+        other => Err(wrong(&e.key, e.line, "an array of numbers", &other)),
+    }
+}
+
+fn build_hand(
+    entries: Vec<Entry>,
+    line: usize,
+    section: Option<String>,
+) -> Result<RawHand, PhhError> {
+    let mut f = Fields {
+        entries: entries.into_iter().map(Some).collect(),
+    };
+    let missing = |field: &'static str, variant: &'static str| PhhError {
+        path: None,
+        line: Some(line),
+        kind: PhhErrorKind::MissingField { field, variant },
+    };
+    let variant = match f.take("variant") {
+        None => return Err(missing("variant", "")),
+        Some(Entry {
+            value: Value::String(code),
+            line,
+            ..
+        }) => Variant::from_code(&code)
+            .ok_or_else(|| at(line, PhhErrorKind::UnsupportedVariant(code)))?,
+        Some(e) => return Err(wrong("variant", e.line, "a string", &e.value)),
+    };
+    let code = variant.code();
+    let ante_trimming_status = match f.take("ante_trimming_status") {
+        None => false,
+        Some(Entry {
+            value: Value::Bool(b),
+            ..
+        }) => b,
+        Some(e) => return Err(wrong(&e.key, e.line, "true or false", &e.value)),
+    };
+    let mut list = |key: &'static str| -> Result<Vec<Amt>, PhhError> {
+        amount_list(f.take(key).ok_or_else(|| missing(key, code))?)
+    };
+    let antes = list("antes")?;
+    let blinds = list("blinds_or_straddles")?;
+    let starting_stacks = list("starting_stacks")?;
+    let mut single = |key: &'static str, required: bool| -> Result<Option<Amt>, PhhError> {
+        match f.take(key) {
+            None if required => Err(missing(key, code)),
+            None => Ok(None),
+            Some(e) => amount(&e.key, e.line, e.value).map(Some),
+        }
+    };
+    let fixed = variant.is_fixed_limit();
+    let min_bet = single("min_bet", !fixed)?;
+    let small_bet = single("small_bet", fixed)?;
+    let big_bet = single("big_bet", fixed)?;
+    let bring_in = single("bring_in", false)?;
+    let finishing_stacks = f.take("finishing_stacks").map(amount_list).transpose()?;
+    let winnings = f.take("winnings").map(amount_list).transpose()?;
+    let players = match f.take("players") {
+        None => None,
+        Some(Entry {
+            value: Value::Array(items),
+            ..
+        }) => Some(
+            items
+                .into_iter()
+                .map(|i| match i.value {
+                    Value::String(s) => Ok(s),
+                    other => Err(wrong("players", i.line, "a string", &other)),
+                })
+                .collect::<Result<Vec<_>, _>>()?,
+        ),
+        Some(e) => return Err(wrong(&e.key, e.line, "an array of strings", &e.value)),
+    };
+    let n = starting_stacks.len();
+    if n < 2 {
+        return Err(at(
+            line,
+            PhhErrorKind::PlayerCount {
+                field: "starting_stacks".into(),
+                found: n,
+                players: 2,
+            },
+        ));
+    }
+    let lengths = [
+        ("antes", Some(antes.len())),
+        ("blinds_or_straddles", Some(blinds.len())),
+        ("finishing_stacks", finishing_stacks.as_ref().map(Vec::len)),
+        ("winnings", winnings.as_ref().map(Vec::len)),
+        ("players", players.as_ref().map(Vec::len)),
+    ];
+    for (field, len) in lengths {
+        if let Some(found) = len.filter(|&l| l != n) {
+            return Err(at(
+                line,
+                PhhErrorKind::PlayerCount {
+                    field: field.into(),
+                    found,
+                    players: n,
+                },
+            ));
+        }
+    }
+    let (actions, action_info) = match f.take("actions") {
+        None => return Err(missing("actions", code)),
+        Some(Entry {
+            value: Value::Array(items),
+            ..
+        }) => {
+            let mut actions = Vec::with_capacity(items.len());
+            let mut info = Vec::with_capacity(items.len());
+            for (index, item) in items.into_iter().enumerate() {
+                let text = match item.value {
+                    Value::String(s) => s,
+                    other => return Err(wrong("actions", item.line, "a string", &other)),
+                };
+                let bad = |reason: String| {
+                    at(
+                        item.line,
+                        PhhErrorKind::BadAction {
+                            index,
+                            text: text.clone(),
+                            reason,
+                        },
+                    )
+                };
+                let (action, comment) = parse_action(&text).map_err(bad)?;
+                if let Some(p) = action.player().filter(|&p| p >= n) {
+                    return Err(bad(format!("p{}: the hand has {n} players", p + 1)));
+                }
+                let action = action.try_map_amount(|number| {
+                    Ok::<_, PhhError>(Amt {
+                        number,
+                        line: item.line,
+                        field: "actions".into(),
+                    })
+                })?;
+                actions.push(action);
+                info.push(ActionInfo {
+                    line: item.line,
+                    comment,
+                });
+            }
+            (actions, info)
+        }
+        Some(e) => return Err(wrong(&e.key, e.line, "an array of strings", &e.value)),
+    };
+    Ok(RawHand {
+        line,
+        section,
+        variant,
+        ante_trimming_status,
+        antes,
+        blinds,
+        min_bet,
+        small_bet,
+        big_bet,
+        bring_in,
+        starting_stacks,
+        finishing_stacks,
+        winnings,
+        actions,
+        action_info,
+        players,
+        extra: f.rest(),
+    })
+}
+
+/// Parses the text of a `.phh` file (one hand) or a `.phhs` file (hands under `[1]`,
+/// `[2]`, ... headers). A file with keys before any header is one hand, and any
+/// sections it has are kept as tables in [`HandHistory::extra`]. Every amount of
+/// the text is in one chip unit (module docs).
+pub fn parse_str(text: &str) -> Result<Vec<HandHistory>, PhhError> {
+    let doc = parse_document(text)?;
+    let raws = if !doc.root.is_empty() {
+        let line = doc.root.first().map_or(1, |e| e.line);
+        let mut entries = doc.root;
+        for s in doc.sections {
+            if entries.iter().any(|e| e.key == s.name) {
+                return Err(at(s.line, PhhErrorKind::Duplicate(s.name)));
+            }
+            entries.push(Entry {
+                key: s.name,
+                line: s.line,
+                value: Value::Table(s.entries),
+            });
+        }
+        vec![build_hand(entries, line, None)?]
+    } else if doc.sections.is_empty() {
+        return Err(PhhError {
+            path: None,
+            line: None,
+            kind: PhhErrorKind::Structure(
+                "the file holds no hand: a hand history needs `variant`, `antes`, ... fields"
+                    .into(),
+            ),
+        });
+    } else {
+        doc.sections
+            .into_iter()
+            .map(|s| build_hand(s.entries, s.line, Some(s.name)))
+            .collect::<Result<Vec<_>, _>>()?
+    };
+    let mut decimals = 0;
+    for a in raws.iter().flat_map(RawHand::amounts) {
+        let d = a.number.decimals();
+        if d > MAX_DECIMALS {
+            return Err(at(
+                a.line,
+                PhhErrorKind::BadAmount {
+                    field: a.field.clone(),
+                    value: a.number.as_str().to_string(),
+                    reason: format!("{d} decimal places; at most {MAX_DECIMALS} are supported"),
+                },
+            ));
+        }
+        decimals = decimals.max(d);
+    }
+    let scale = Scale::new(decimals).unwrap_or(Scale::UNITS);
+    raws.into_iter().map(|r| r.finish(scale)).collect()
+}
+
+/// Parses a text that must hold exactly one hand.
+pub fn parse_hand(text: &str) -> Result<HandHistory, PhhError> {
+    let mut hands = parse_str(text)?;
+    match (hands.pop(), hands.is_empty()) {
+        (Some(h), true) => Ok(h),
+        _ => Err(PhhError {
+            path: None,
+            line: None,
+            kind: PhhErrorKind::Structure(format!(
+                "expected one hand, found {}: use parse_str for a .phhs file",
+                hands.len() + 1
+            )),
+        }),
+    }
+}
+
+/// Reads and parses a `.phh` (one hand) or `.phhs` (many hands) file. Errors carry
+/// the path.
+pub fn parse_file(path: impl AsRef<Path>) -> Result<Vec<HandHistory>, PhhError> {
+    let path = path.as_ref();
+    let with_path = |mut e: PhhError| {
+        e.path = Some(path.to_path_buf());
+        e
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        with_path(PhhError {
+            path: None,
+            line: None,
+            kind: PhhErrorKind::Io(e.to_string()),
+        })
+    })?;
+    parse_str(&text).map_err(with_path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use std::path::PathBuf;
+
+    fn card(s: &str) -> Card {
+        match s.parse() {
+            Ok(c) => c,
+            Err(e) => panic!("test card {s}: {e}"),
+        }
+    }
+
+    fn err(text: &str) -> PhhError {
+        match parse_str(text) {
+            Ok(h) => panic!("expected an error, parsed {} hand(s)", h.len()),
+            Err(e) => e,
+        }
+    }
+
+    fn hand(text: &str) -> HandHistory {
+        match parse_hand(text) {
+            Ok(h) => h,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    const NT: &str = "variant = 'NT'
+ante_trimming_status = true
+antes = [0, 0, 0]
+blinds_or_straddles = [5, 10, 0]
+min_bet = 10
+starting_stacks = [1000, 1000, 1000]
+actions = ['d dh p1 AcKd', 'd dh p2 ????', 'd dh p3 7h6h', 'p3 cbr 30', 'p1 f', 'p2 cc']
+";
+
+    // ---- the whole corpus ------------------------------------------------
+
+    fn corpus_dir() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpora")
+    }
+
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(rd) = std::fs::read_dir(dir) else {
+            return;
+        };
+        let mut entries: Vec<PathBuf> = rd.flatten().map(|e| e.path()).collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                walk(&p, out);
+            } else if matches!(p.extension().and_then(|e| e.to_str()), Some("phh" | "phhs")) {
+                out.push(p);
+            }
+        }
+    }
+
+    /// Semantic equality: everything but line numbers.
+    fn same_hand(a: &HandHistory, b: &HandHistory) -> bool {
+        fn strip_v(v: &Value) -> Value {
+            match v {
+                Value::Array(items) => Value::Array(
+                    items
+                        .iter()
+                        .map(|i| Item {
+                            line: 0,
+                            value: strip_v(&i.value),
+                        })
+                        .collect(),
+                ),
+                Value::Table(es) => Value::Table(strip_e(es)),
+                other => other.clone(),
+            }
+        }
+        fn strip_e(es: &[Entry]) -> Vec<Entry> {
+            es.iter()
+                .map(|e| Entry {
+                    key: e.key.clone(),
+                    line: 0,
+                    value: strip_v(&e.value),
+                })
+                .collect()
+        }
+        fn strip(h: &HandHistory) -> HandHistory {
+            let mut h = h.clone();
+            h.line = 0;
+            h.section = None;
+            h.extra = strip_e(&h.extra);
+            for i in &mut h.action_info {
+                i.line = 0;
+            }
+            h
+        }
+        strip(a) == strip(b)
+    }
+
+    #[test]
+    fn every_corpus_file_parses() {
+        let dir = corpus_dir();
+        if !dir.is_dir() {
+            eprintln!(
+                "SKIPPED: no corpus at {} (CI keeps ../shared beside the repository)",
+                dir.display()
+            );
+            return;
+        }
+        let mut files = Vec::new();
+        walk(&dir, &mut files);
+        assert!(
+            files.len() > 100,
+            "only {} files under {}",
+            files.len(),
+            dir.display()
+        );
+        let other_variants = ["NS", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB"];
+        let (mut hands, mut unsupported, mut sample) = (0, 0, 0);
+        for f in &files {
+            match parse_file(f) {
+                Ok(hs) => {
+                    assert!(!hs.is_empty());
+                    if f.to_string_lossy().contains("pokerkit-sample") {
+                        sample += hs.len();
+                    }
+                    for h in &hs {
+                        hands += 1;
+                        assert_eq!(h.actions.len(), h.action_info.len());
+                        assert!(h
+                            .actions
+                            .iter()
+                            .all(|a| a.player().is_none_or(|p| p < h.player_count())));
+                        // Round trip: written back and read again, the same hand.
+                        let written = h.to_toml();
+                        let back = match parse_hand(&written) {
+                            Ok(b) => b,
+                            Err(e) => panic!("{}: round trip: {e}\n{written}", f.display()),
+                        };
+                        assert_eq!(back.to_toml(), written, "{}", f.display());
+                        if back.scale == h.scale {
+                            assert!(same_hand(h, &back), "{}: round trip differs", f.display());
+                        }
+                    }
+                }
+                Err(PhhError {
+                    kind: PhhErrorKind::UnsupportedVariant(v),
+                    line: Some(_),
+                    path: Some(_),
+                }) => {
+                    assert!(other_variants.contains(&v.as_str()), "{}: {v}", f.display());
+                    unsupported += 1;
+                    // The TOML and every action of the other games still parse.
+                    let text = std::fs::read_to_string(f).unwrap_or_default();
+                    let doc = match parse_document(&text) {
+                        Ok(d) => d,
+                        Err(e) => panic!("{}: {e}", f.display()),
+                    };
+                    let actions = doc.root.iter().find(|e| e.key == "actions");
+                    let Some(Entry {
+                        value: Value::Array(items),
+                        ..
+                    }) = actions
+                    else {
+                        panic!("{}: no actions", f.display());
+                    };
+                    for i in items {
+                        let s = i.value.as_str().unwrap_or_default();
+                        if let Err(e) = parse_action(s) {
+                            panic!("{}:{}: {s:?}: {e}", f.display(), i.line);
+                        }
+                    }
+                }
+                Err(e) => panic!("{e}"),
+            }
+        }
+        // The sample corpus holds exactly the hands its manifest counts.
+        let manifest =
+            std::fs::read_to_string(dir.join("pokerkit-sample/manifest.json")).unwrap_or_default();
+        let count = serde_json::from_str::<serde_json::Value>(&manifest)
+            .ok()
+            .and_then(|m| m.get("count").and_then(serde_json::Value::as_u64));
+        if let Some(count) = count {
+            assert_eq!(sample as u64, count);
+        }
+        eprintln!(
+            "{} files: {hands} hands parsed, {unsupported} files in variants this table does not play",
+            files.len()
+        );
+    }
+
+    #[test]
+    fn handhq_phhs_from_the_corpus_in_cents() {
+        let path = corpus_dir().join(
+            "phh-dataset/handhq/ABS-2009-07-01_2009-07-23_100NLH_OBFU/1/abs NLH handhq_325-OBFUSCATED.phhs",
+        );
+        if !path.is_file() {
+            eprintln!("SKIPPED: {} not found", path.display());
+            return;
+        }
+        let hands = match parse_file(&path) {
+            Ok(h) => h,
+            Err(e) => panic!("{e}"),
+        };
+        assert_eq!(hands.len(), 11);
+        let h = &hands[0];
+        assert_eq!(h.section.as_deref(), Some("1"));
+        assert_eq!(h.scale.decimals(), 2);
+        assert_eq!(h.antes, vec![25; 6]);
+        assert_eq!(h.blinds_or_straddles, vec![50, 100, 0, 0, 0, 0]);
+        assert_eq!(h.starting_stacks[0], 9275);
+        assert_eq!(h.starting_stacks[1], 43470);
+        assert!(h
+            .actions
+            .contains(&PhhAction::CompleteBetRaise { player: 3, to: 735 }));
+        assert_eq!(
+            h.actions[0],
+            PhhAction::DealHole {
+                player: 0,
+                cards: vec![None, None]
+            }
+        );
+        assert_eq!(h.field("time"), Some(&Value::Raw("14:53:46".into())));
+        assert_eq!(
+            h.field("venue").and_then(Value::as_str),
+            Some("Absolute Poker")
+        );
+        // Every hand of the file shares the unit, even one without cents.
+        assert!(hands
+            .iter()
+            .all(|h| h.scale == Scale::new(2).unwrap_or_default()));
+    }
+
+    // ---- amounts and the chip unit ------------------------------------------
+
+    #[test]
+    fn decimal_amounts_are_scaled_to_one_unit() {
+        let text = "variant = 'NT'
+antes = [0.25, 0.25]
+blinds_or_straddles = [0.50, 1]
+min_bet = 1
+starting_stacks = [92.75, 12.6]
+actions = ['p2 cbr 7.35', 'p1 cc']
+finishing_stacks = [85.15, 20.2]
+";
+        let h = hand(text);
+        assert_eq!(h.scale.decimals(), 2);
+        assert_eq!(h.scale.factor(), 100);
+        assert_eq!(h.antes, vec![25, 25]);
+        assert_eq!(h.blinds_or_straddles, vec![50, 100]);
+        assert_eq!(h.min_bet, Some(100));
+        assert_eq!(h.starting_stacks, vec![9275, 1260]);
+        assert_eq!(
+            h.actions[0],
+            PhhAction::CompleteBetRaise { player: 1, to: 735 }
+        );
+        assert_eq!(h.finishing_stacks, Some(vec![8515, 2020]));
+        assert!(!h.ante_trimming_status, "defaults to false");
+        assert_eq!(h.scale.format(25), "0.25");
+        assert_eq!(h.scale.format(9275), "92.75");
+        assert_eq!(h.scale.format(50), "0.5");
+        assert_eq!(h.scale.format(100), "1");
+    }
+
+    #[test]
+    fn trailing_zeros_do_not_change_the_unit() {
+        // Pluribus files write finishing stacks as 9775.0.
+        let h = hand(&format!(
+            "{NT}finishing_stacks = [1000.0, 990.0, 1010.00]\n"
+        ));
+        assert_eq!(h.scale, Scale::UNITS);
+        assert_eq!(h.finishing_stacks, Some(vec![1000, 990, 1010]));
+        // A half chip in a result makes the whole file count in tenths.
+        let h = hand(&format!("{NT}finishing_stacks = [1000.5, 989.5, 1010]\n"));
+        assert_eq!(h.scale.decimals(), 1);
+        assert_eq!(h.starting_stacks, vec![10000; 3]);
+        assert_eq!(
+            h.actions[3],
+            PhhAction::CompleteBetRaise { player: 2, to: 300 }
+        );
+    }
+
+    #[test]
+    fn numbers_are_exact() {
+        let n = |s: &str| Number::parse(s);
+        assert_eq!(n("0.25").map(|n| n.decimals()), Some(2));
+        assert_eq!(n("1_000").and_then(|n| n.to_u64()), Some(1000));
+        assert_eq!(n("1.5e3").and_then(|n| n.to_u64()), Some(1500));
+        assert_eq!(n("25e-2").map(|n| n.decimals()), Some(2));
+        assert_eq!(n("+7").and_then(|n| n.to_u64()), Some(7));
+        assert_eq!(n("-0").map(|n| n.is_negative()), Some(false));
+        assert_eq!(n("-3").map(|n| n.is_negative()), Some(true));
+        assert_eq!(
+            n("0.1").and_then(|n| n.to_units(0)),
+            None,
+            "finer than the unit"
+        );
+        assert_eq!(n("0.1").and_then(|n| n.to_units(3)), Some(100));
+        assert_eq!(
+            n("18446744073709551615").and_then(|n| n.to_u64()),
+            Some(u64::MAX)
+        );
+        assert_eq!(n("18446744073709551616").and_then(|n| n.to_u64()), None);
+        for bad in [
+            "", "1.", ".5", "1__0", "_1", "1_", "abc", "1e", "--1", "0x10", "inf",
+        ] {
+            assert!(n(bad).is_none(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn too_large_amount_is_an_error() {
+        let e = err("variant = 'NT'
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [18446744073709551615, 100.5]
+actions = []
+");
+        assert_eq!(e.line, Some(5));
+        assert!(
+            matches!(e.kind, PhhErrorKind::BadAmount { ref field, .. } if field == "starting_stacks")
+        );
+        assert!(e.to_string().contains("does not fit"), "{e}");
+    }
+
+    #[test]
+    fn too_many_decimals_negative_and_infinite_amounts() {
+        let base = |stacks: &str| {
+            format!("variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = {stacks}\nactions = []\n")
+        };
+        let e = err(&base("[1.0000000000000000001, 5]"));
+        assert_eq!(e.line, Some(5));
+        assert!(e.to_string().contains("decimal places"), "{e}");
+        let e = err(&base("[-5, 5]"));
+        assert_eq!(
+            e.to_string(),
+            "line 5: amount -5 in `starting_stacks`: amounts cannot be negative"
+        );
+        let e = err(&base("[inf, 5]"));
+        assert!(e.to_string().contains("infinite"), "{e}");
+    }
+
+    // ---- errors, each with its line ------------------------------------------
+
+    #[test]
+    fn wrong_type_names_field_and_line() {
+        let text = "# a hand\nvariant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\nstarting_stacks = [100, \"abc\"]\nactions = []\n";
+        let e = err(text);
+        assert_eq!(
+            e.to_string(),
+            "line 7: expected a number in `starting_stacks`, found \"abc\""
+        );
+        assert!(matches!(e.kind, PhhErrorKind::WrongType { .. }));
+        // An element on its own line of a multi-line array is reported there.
+        let e = err("variant = 'NT'\nantes = [\n  0,\n  true,\n]\n");
+        assert_eq!(
+            e.to_string(),
+            "line 4: expected a number in `antes`, found true"
+        );
+        let e = err("variant = 5\n");
+        assert_eq!(
+            e.to_string(),
+            "line 1: expected a string in `variant`, found 5"
+        );
+        let e = err(&NT.replace(
+            "ante_trimming_status = true",
+            "ante_trimming_status = 'yes'",
+        ));
+        assert_eq!(
+            e.to_string(),
+            "line 2: expected true or false in `ante_trimming_status`, found \"yes\""
+        );
+        let e = err(&NT.replace("min_bet = 10", "min_bet = [10]"));
+        assert_eq!(
+            e.to_string(),
+            "line 5: expected a number in `min_bet`, found an array"
+        );
+        let e = err(&NT.replace("antes = [0, 0, 0]", "antes = 0"));
+        assert_eq!(
+            e.to_string(),
+            "line 3: expected an array of numbers in `antes`, found 0"
+        );
+        let e = err(&format!("{NT}players = ['a', 2, 'c']\n"));
+        assert_eq!(
+            e.to_string(),
+            "line 8: expected a string in `players`, found 2"
+        );
+    }
+
+    #[test]
+    fn syntax_errors_have_lines() {
+        let cases: [(&str, usize, &str); 12] = [
+            ("variant = 'NT\n", 1, "unterminated string"),
+            ("a = 1\nvariant = \"NT\n", 2, "unterminated string"),
+            (
+                "a = 1\nantes = [0,\n 0\n\n",
+                2,
+                "unterminated array `antes`",
+            ),
+            (
+                "a = 1\n\nmin_bet 10\n",
+                3,
+                "expected `=` after the key `min_bet`",
+            ),
+            (
+                "variant = NT\n",
+                1,
+                "invalid value `NT` for `variant`: put text in quotes",
+            ),
+            ("a = \"x\\qy\"\n", 1, "invalid escape `\\q`"),
+            ("a = 1 2\n", 1, "invalid value `1 2`"),
+            (
+                "a = 'x' b\n",
+                1,
+                "expected the end of the line after the value of `a`, found `b`",
+            ),
+            ("a = [1 2]\n", 1, "invalid value `1 2`"),
+            (
+                "a = ['x' 'y']\n",
+                1,
+                "expected `,` or `]` in the array `a`, found `'`",
+            ),
+            ("= 5\n", 1, "expected a key, found `=`"),
+            ("[[hands]]\n", 1, "arrays of tables"),
+        ];
+        for (text, line, msg) in cases {
+            let e = match parse_document(text) {
+                Ok(d) => panic!("{text:?} parsed: {d:?}"),
+                Err(e) => e,
+            };
+            assert_eq!(e.line, Some(line), "{text:?}: {e}");
+            assert!(matches!(e.kind, PhhErrorKind::Syntax(_)), "{text:?}: {e:?}");
+            assert!(e.to_string().contains(msg), "{text:?}: {e}");
+        }
+        let e = err("a = [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n");
+        assert!(e.to_string().contains("deep"), "{e}");
+    }
+
+    #[test]
+    fn duplicates_are_errors() {
+        let e = err("variant = 'NT'\nvariant = 'FT'\n");
+        assert_eq!(
+            e.to_string(),
+            "line 2: `variant` is defined twice: keep one"
+        );
+        let e = err("[1]\nvariant = 'NT'\n[1]\n");
+        assert_eq!(
+            (e.line, e.kind),
+            (Some(3), PhhErrorKind::Duplicate("[1]".into()))
+        );
+        // The same key in two sections is fine.
+        let two = format!("[1]\n{NT}\n[2]\n{NT}");
+        assert_eq!(parse_str(&two).map(|h| h.len()), Ok(2));
+    }
+
+    #[test]
+    fn missing_fields_name_the_variant() {
+        let e = err("antes = [0, 0]\n");
+        assert_eq!(e.to_string(), "line 1: missing required field `variant`");
+        let e = err(&NT.replace("min_bet = 10\n", ""));
+        assert_eq!(
+            e.kind,
+            PhhErrorKind::MissingField {
+                field: "min_bet",
+                variant: "NT"
+            }
+        );
+        assert_eq!(e.line, Some(1));
+        let ft = NT.replace("'NT'", "'FT'");
+        let e = err(&ft);
+        assert_eq!(
+            e.to_string(),
+            "line 1: missing required field `small_bet` (variant FT)"
+        );
+        let e = err(&format!("{ft}small_bet = 10\n"));
+        assert_eq!(
+            e.to_string(),
+            "line 1: missing required field `big_bet` (variant FT)"
+        );
+        let h = hand(&format!("{ft}small_bet = 10\nbig_bet = 20\n"));
+        assert_eq!(
+            (h.small_bet, h.big_bet, h.min_bet),
+            (Some(10), Some(20), Some(10))
+        );
+        let e = err(&NT.replace("actions = ", "_actions = "));
+        assert_eq!(
+            e.to_string(),
+            "line 1: missing required field `actions` (variant NT)"
+        );
+        let e = err("");
+        assert!(matches!(e.kind, PhhErrorKind::Structure(_)), "{e}");
+        let e = err("# only a comment\n\n");
+        assert!(e.to_string().contains("no hand"), "{e}");
+    }
+
+    #[test]
+    fn unsupported_variants_are_named() {
+        let e = err("\n\nvariant = 'F7S'\nbring_in = 1\n");
+        assert_eq!(e.line, Some(3));
+        assert_eq!(e.kind, PhhErrorKind::UnsupportedVariant("F7S".into()));
+        assert_eq!(
+            e.to_string(),
+            "line 3: unsupported variant \"F7S\": this table plays NT, FT, PT, PO and FO/8"
+        );
+        for v in Variant::ALL {
+            assert_eq!(Variant::from_code(v.code()), Some(v));
+        }
+        assert_eq!(Variant::from_code("nt"), None);
+    }
+
+    #[test]
+    fn player_counts_must_agree() {
+        let e = err(&NT.replace("antes = [0, 0, 0]", "antes = [0, 0]"));
+        assert_eq!(
+            e.to_string(),
+            "line 1: `antes` has 2 entries, but `starting_stacks` has 3 players"
+        );
+        let e = err(&format!("{NT}finishing_stacks = [1, 2]\n"));
+        assert!(
+            matches!(e.kind, PhhErrorKind::PlayerCount { ref field, found: 2, players: 3 } if field == "finishing_stacks")
+        );
+        let e = err("variant = 'NT'\nantes = [0]\nblinds_or_straddles = [1]\nmin_bet = 1\nstarting_stacks = [5]\nactions = []\n");
+        assert!(e.to_string().contains("at least 2"), "{e}");
+    }
+
+    #[test]
+    fn bad_actions_name_index_text_and_line() {
+        let with = |actions: &str| {
+            NT.replace(
+            "actions = ['d dh p1 AcKd', 'd dh p2 ????', 'd dh p3 7h6h', 'p3 cbr 30', 'p1 f', 'p2 cc']",
+            actions,
+        )
+        };
+        let e = err(&with("actions = [\n  'd dh p1 AcKd',\n  'p3 raise 30',\n]"));
+        assert_eq!(
+            e.to_string(),
+            "line 9: action 2 \"p3 raise 30\": unknown action `raise`: expected f, cc, cbr, sm, sd or pb"
+        );
+        let cases = [
+            ("'d dh p1 AcXd'", "bad card `Xd`"),
+            ("'d dh p1 AcK'", "two characters"),
+            ("'d dh p1 A?Kd'", "`A?`: an unknown card is written `??`"),
+            ("'d dh p4 AcKd'", "p4: the hand has 3 players"),
+            ("'p0 f'", "players are numbered from p1"),
+            ("'x1 f'", "expected `d` or a player `pN`, found `x1`"),
+            ("'p1 cbr'", "`cbr` needs an amount"),
+            (
+                "'p1 cbr abc'",
+                "expected an amount after `cbr`, found \"abc\"",
+            ),
+            ("'p1 cbr -5'", "negative"),
+            ("'p1 f now'", "unexpected `now` after `f`"),
+            ("'d db'", "`d db` needs the board cards"),
+            ("'d dx AcKd'", "unknown dealer action `dx`"),
+            ("'p2'", "`p2` needs an action"),
+            ("5", "expected a string in `actions`, found 5"),
+        ];
+        for (action, msg) in cases {
+            let e = err(&with(&format!("actions = [{action}]")));
+            assert_eq!(e.line, Some(7), "{action}: {e}");
+            assert!(e.to_string().contains(msg), "{action}: {e}");
+        }
+    }
+
+    #[test]
+    fn io_errors_carry_the_path() {
+        let e = match parse_file("/no/such/dir/hand.phh") {
+            Ok(_) => panic!("read a missing file"),
+            Err(e) => e,
+        };
+        assert!(matches!(e.kind, PhhErrorKind::Io(_)));
+        assert!(
+            e.to_string()
+                .starts_with("/no/such/dir/hand.phh: cannot read the file"),
+            "{e}"
+        );
+        let dir = match tempfile::tempdir() {
+            Ok(d) => d,
+            Err(e) => panic!("{e}"),
+        };
+        let p = dir.path().join("bad.phh");
+        if let Err(e) = std::fs::write(&p, "variant = 'NT'\nantes = [x]\n") {
+            panic!("{e}");
+        }
+        let e = match parse_file(&p) {
+            Ok(_) => panic!("parsed"),
+            Err(e) => e,
+        };
+        assert_eq!(e.path.as_deref(), Some(p.as_path()));
+        assert_eq!(e.line, Some(2));
+    }
+
+    // ---- actions ---------------------------------------------------------------
+
+    #[test]
+    fn every_action_kind() {
+        let parse = |s: &str| match parse_action(s) {
+            Ok((a, c)) => (a.try_map_amount(|n| n.to_units(2).ok_or(())).ok(), c),
+            Err(e) => panic!("{s}: {e}"),
+        };
+        let some = |a| (Some(a), None);
+        assert_eq!(
+            parse("d dh p1 AcKd"),
+            some(PhhAction::DealHole {
+                player: 0,
+                cards: vec![Some(card("Ac")), Some(card("Kd"))]
+            })
+        );
+        assert_eq!(
+            parse("d dh p3 ??Ad????"),
+            some(PhhAction::DealHole {
+                player: 2,
+                cards: vec![None, Some(card("Ad")), None, None]
+            })
+        );
+        assert_eq!(
+            parse("d db Jc3d5c"),
+            some(PhhAction::DealBoard {
+                cards: vec![Some(card("Jc")), Some(card("3d")), Some(card("5c"))]
+            })
+        );
+        assert_eq!(parse("p2 f"), some(PhhAction::Fold { player: 1 }));
+        assert_eq!(
+            parse("  p2   cc  "),
+            some(PhhAction::CheckCall { player: 1 })
+        );
+        assert_eq!(parse("p3 pb"), some(PhhAction::PostBringIn { player: 2 }));
+        assert_eq!(
+            parse("p1 cbr 7.35"),
+            some(PhhAction::CompleteBetRaise { player: 0, to: 735 })
+        );
+        assert_eq!(
+            parse("p1 sm"),
+            some(PhhAction::ShowMuck {
+                player: 0,
+                shown: Shown::Muck
+            })
+        );
+        assert_eq!(
+            parse("p1 sm -"),
+            some(PhhAction::ShowMuck {
+                player: 0,
+                shown: Shown::Dealt
+            })
+        );
+        assert_eq!(
+            parse("p4 sm 2s4c"),
+            some(PhhAction::ShowMuck {
+                player: 3,
+                shown: Shown::Cards(vec![Some(card("2s")), Some(card("4c"))])
+            })
+        );
+        assert_eq!(
+            parse("p1 sd"),
+            some(PhhAction::StandPatDiscard {
+                player: 0,
+                discards: vec![]
+            })
+        );
+        assert_eq!(
+            parse("p4 sd AsQs"),
+            some(PhhAction::StandPatDiscard {
+                player: 3,
+                discards: vec![Some(card("As")), Some(card("Qs"))]
+            })
+        );
+        assert_eq!(
+            parse("p3 cbr 7000  # Dwan"),
+            (
+                Some(PhhAction::CompleteBetRaise {
+                    player: 2,
+                    to: 700_000
+                }),
+                Some("Dwan".into())
+            )
+        );
+        assert_eq!(parse(""), some(PhhAction::NoOp));
+        assert_eq!(parse("   "), some(PhhAction::NoOp));
+        assert_eq!(
+            parse("# Burn card 6s is exposed"),
+            (
+                Some(PhhAction::NoOp),
+                Some("Burn card 6s is exposed".into())
+            )
+        );
+        assert_eq!(parse_cards("????"), Ok(vec![None, None]));
+    }
+
+    #[test]
+    fn actions_keep_lines_and_commentary() {
+        let text = "variant = \"NT\"
+antes = [500, 500, 500]
+blinds_or_straddles = [1000, 2000, 0]
+min_bet = 2000
+starting_stacks = [1125600, 2000000, 553500]
+actions = [
+  # Pre-flop
+
+  \"d dh p1 Ac2d\",  # Ivey
+  \"d dh p2 ????\",  # Antonius
+  \"p3 cbr 7000 # Dwan opens\",
+  \"\",
+  \"p1 sm -\",
+]
+";
+        let h = hand(text);
+        assert_eq!(h.actions.len(), 5);
+        assert_eq!(
+            h.action_info[0],
+            ActionInfo {
+                line: 9,
+                comment: None
+            }
+        );
+        assert_eq!(
+            h.action_info[2],
+            ActionInfo {
+                line: 11,
+                comment: Some("Dwan opens".into())
+            }
+        );
+        assert_eq!(h.actions[3], PhhAction::NoOp);
+        assert_eq!(
+            h.actions[4],
+            PhhAction::ShowMuck {
+                player: 0,
+                shown: Shown::Dealt
+            }
+        );
+        assert_eq!(h.actions[4].to_phh(h.scale), "p1 sm -");
+        assert_eq!(h.actions[2].to_phh(h.scale), "p3 cbr 7000");
+    }
+
+    // ---- TOML features -----------------------------------------------------------
+
+    #[test]
+    fn toml_subset() {
+        let text = "\u{feff}# comment line\r
+title = \"tab\\there \\\"q\\\" \\u00e9\" # trailing comment\r
+lit = 'C:\\path'
+ml = \"\"\"
+two\\
+   lines\"\"\"
+mll = '''
+raw \\n'''
+neg = -3
+dec = 1_000.50
+date = 2009-07-20
+odt = 1979-05-27T07:32:00-08:00
+time = 14:53:46
+big = inf
+hex = 0xFF
+yes = true
+\"quoted key\" = 1
+dotted . key = 2
+arr = [
+  1, # one
+  'two',   # two
+
+  [3, 4],
+]
+empty = []
+tbl = { a = 1, b = 'x' }
+_user = [\"\", \"GGPoker\"]
+";
+        let doc = match parse_document(text) {
+            Ok(d) => d,
+            Err(e) => panic!("{e}"),
+        };
+        let get = |k: &str| {
+            doc.root
+                .iter()
+                .find(|e| e.key == k)
+                .map(|e| e.value.clone())
+        };
+        assert_eq!(
+            get("title"),
+            Some(Value::String("tab\there \"q\" é".into()))
+        );
+        assert_eq!(get("lit"), Some(Value::String("C:\\path".into())));
+        assert_eq!(get("ml"), Some(Value::String("twolines".into())));
+        assert_eq!(get("mll"), Some(Value::String("raw \\n".into())));
+        assert_eq!(
+            get("neg").and_then(|v| v.as_number().map(Number::is_negative)),
+            Some(true)
+        );
+        assert_eq!(
+            get("dec").and_then(|v| v.as_number().map(Number::decimals)),
+            Some(1)
+        );
+        assert_eq!(get("date"), Some(Value::Raw("2009-07-20".into())));
+        assert_eq!(
+            get("odt"),
+            Some(Value::Raw("1979-05-27T07:32:00-08:00".into()))
+        );
+        assert_eq!(get("time"), Some(Value::Raw("14:53:46".into())));
+        assert_eq!(get("big"), Some(Value::Raw("inf".into())));
+        assert_eq!(get("hex"), Some(Value::Raw("0xFF".into())));
+        assert_eq!(get("yes"), Some(Value::Bool(true)));
+        assert!(get("quoted key").is_some());
+        assert!(get("dotted.key").is_some());
+        let Some(Value::Array(items)) = get("arr") else {
+            panic!("arr");
+        };
+        assert_eq!(
+            items.iter().map(|i| i.line).collect::<Vec<_>>(),
+            vec![20, 21, 23]
+        );
+        assert!(matches!(&items[2].value, Value::Array(v) if v.len() == 2));
+        assert_eq!(get("empty"), Some(Value::Array(vec![])));
+        assert!(matches!(get("tbl"), Some(Value::Table(t)) if t.len() == 2));
+        let e = doc.root.iter().find(|e| e.key == "_user").map(|e| e.line);
+        assert_eq!(e, Some(27));
+    }
+
+    #[test]
+    fn user_fields_and_unknown_keys_are_kept() {
+        let h = hand(&format!(
+            "{NT}_sponsors = ['', 'GGPoker', '']\nevent = 'Main Event'\ntime_zone = 'America/Toronto'\nday = 22\nplayers = ['A', 'B', 'C']\n"
+        ));
+        assert_eq!(h.players, Some(vec!["A".into(), "B".into(), "C".into()]));
+        assert_eq!(h.field("event").and_then(Value::as_str), Some("Main Event"));
+        assert_eq!(
+            h.field("day")
+                .and_then(Value::as_number)
+                .and_then(Number::to_u64),
+            Some(22)
+        );
+        assert!(matches!(h.field("_sponsors"), Some(Value::Array(a)) if a.len() == 3));
+        assert_eq!(h.extra.len(), 4);
+        assert_eq!(h.variant, Variant::NoLimitHoldem);
+        assert!(h.ante_trimming_status);
+    }
+
+    // ---- .phhs files -----------------------------------------------------------
+
+    #[test]
+    fn phhs_sections_are_hands() {
+        let text = format!(
+            "[1]\n{NT}\n[2]\n{}\n[3]\n{}",
+            NT.replace("'NT'", "'PO'").replace("AcKd", "AcKdQh2s"),
+            NT.replace("[1000, 1000, 1000]", "[1000, 1000, 1000.5]")
+        );
+        let hands = match parse_str(&text) {
+            Ok(h) => h,
+            Err(e) => panic!("{e}"),
+        };
+        assert_eq!(hands.len(), 3);
+        assert_eq!(
+            hands.iter().map(|h| h.section.clone()).collect::<Vec<_>>(),
+            vec![Some("1".into()), Some("2".into()), Some("3".into())]
+        );
+        assert_eq!(
+            hands.iter().map(|h| h.line).collect::<Vec<_>>(),
+            vec![1, 10, 19]
+        );
+        assert_eq!(hands[1].variant, Variant::PotLimitOmaha);
+        // One unit per file: the half chip of hand 3 puts hand 1 in tenths too.
+        assert!(hands.iter().all(|h| h.scale.decimals() == 1));
+        assert_eq!(hands[0].starting_stacks, vec![10000; 3]);
+        assert_eq!(hands[2].starting_stacks, vec![10000, 10000, 10005]);
+        // An error in a later hand has the file's line.
+        let bad = format!("[1]\n{NT}\n[2]\n{}", NT.replace("'p1 f'", "'p1 fold'"));
+        assert_eq!(err(&bad).line, Some(17));
+        // Written back as .phhs and read again.
+        let again = parse_str(&to_phhs(&hands)).unwrap_or_default();
+        assert_eq!(again.len(), 3);
+        assert!(hands.iter().zip(&again).all(|(a, b)| same_hand(a, b)));
+        assert!(matches!(
+            parse_hand(&text),
+            Err(PhhError {
+                kind: PhhErrorKind::Structure(_),
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn sections_after_a_root_hand_are_extra_tables() {
+        let h = hand(&format!("{NT}\n[_meta]\nsource = 'tv'\n"));
+        assert!(matches!(h.field("_meta"), Some(Value::Table(t)) if t.len() == 1));
+        assert!(same_hand(&h, &hand(&h.to_toml())));
+    }
+
+    // ---- never panics ------------------------------------------------------------
+
+    proptest! {
+        #[test]
+        fn arbitrary_text_never_panics(s in "\\PC{0,200}") {
+            let _ = parse_str(&s);
+        }
+
+        #[test]
+        fn mangled_hands_never_panic(cut in 0usize..400, junk in "[\\[\\]'\"#=,\\\\\n a-z0-9.{}]{0,8}") {
+            let mut text = NT.to_string();
+            let at = text.char_indices().map(|(i, _)| i).nth(cut).unwrap_or(text.len());
+            text.insert_str(at, &junk);
+            if let Ok(hands) = parse_str(&text) {
+                for h in &hands {
+                    let written = h.to_toml();
+                    let back = parse_hand(&written);
+                    prop_assert!(back.as_ref().is_ok_and(|b| b.to_toml() == written), "{:?}", back);
+                }
+            }
+        }
+
+        #[test]
+        fn amounts_round_trip(cents in proptest::collection::vec(0u64..10_000_000, 3), k in 0u32..4) {
+            let scale = Scale::new(k).unwrap_or_default();
+            let stacks: Vec<String> = cents.iter().map(|&c| scale.format(c)).collect();
+            let text = NT.replace("[1000, 1000, 1000]", &format!("[{}]", stacks.join(", ")))
+                .replace("'p3 cbr 30'", "'p3 cbr 0.001'");
+            let h = parse_hand(&text);
+            prop_assert!(h.is_ok(), "{:?}", h);
+            if let Ok(h) = h {
+                prop_assert_eq!(h.scale.decimals(), 3);
+                let f = 10u64.pow(3 - k);
+                prop_assert_eq!(h.starting_stacks, cents.iter().map(|c| c * f).collect::<Vec<_>>());
+            }
+        }
+    }
+}

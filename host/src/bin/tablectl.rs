@@ -1,8 +1,9 @@
 //! `tablectl`: the table controller's command line.
 //!
 //! ```text
-//! tablectl                      the bench table (for now: a demonstration script)
+//! tablectl [table] [OPTIONS]   the bench table: simulated players, shoe and buttons
 //! tablectl scenario FILE...     run scenario scripts, printing every event
+//! tablectl replay [--json] FILE... replay PHH hand histories
 //! ```
 
 use host::scenario::Scenario;
@@ -12,13 +13,25 @@ use std::process::ExitCode;
 const DEMO: &str = include_str!("../../../tests/scenarios/e6_straddle.scn");
 
 const USAGE: &str = "usage:
-  tablectl                      play the demonstration table
-  tablectl scenario FILE...     run scenario scripts (tests/README.md), printing every event";
+  tablectl [table] [OPTIONS]       the bench table: simulated players, shoe and buttons
+      --hands N        hands to play (default 20)
+      --players N      players seated, 2-10 (default 6)
+      --game G         holdem, omaha, omaha8 or draw (default holdem)
+      --limit L        nl, pl or fl (default nl)
+      --blinds SB/BB   (default 5/10)
+      --seed N         the same seed plays the same hands (default 1)
+      --data DIR       the table's data folder, with the hand log (default ./table-data)
+      --verbose        print every event
+  tablectl demo                    play RULES.md's straddle example, printing every event
+  tablectl scenario FILE...        run scenario scripts (tests/README.md), printing every event
+  tablectl replay [--json] FILE... replay PHH hand histories (.phh, .phhs) through the engine";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
-        None => run_script("demo (RULES.md E6)", DEMO),
+        None => table(&[]),
+        Some("table") => table(&args[1..]),
+        Some("demo") => run_script("demo (RULES.md E6)", DEMO),
         Some("scenario") if args.len() > 1 => {
             let mut code = ExitCode::SUCCESS;
             for path in &args[1..] {
@@ -35,10 +48,12 @@ fn main() -> ExitCode {
             }
             code
         }
+        Some("replay") => replay(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
         }
+        Some(flag) if flag.starts_with("--") => table(&args),
         Some(other) => {
             eprintln!("tablectl: unknown command `{other}`\n{USAGE}");
             ExitCode::from(2)
@@ -71,4 +86,241 @@ fn run_script(name: &str, text: &str) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `tablectl replay [--json] FILE...`: one line per hand. A file that cannot be read
+/// or a hand the engine refuses prints an `error` and the command goes on.
+fn replay(args: &[String]) -> ExitCode {
+    let json = args.iter().any(|a| a == "--json");
+    let files: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
+    if files.is_empty() {
+        eprintln!("tablectl replay: give one or more .phh or .phhs files\n{USAGE}");
+        return ExitCode::from(2);
+    }
+    let rules = host::settle::HouseRules::phh();
+    let mut failed = false;
+    for file in files {
+        let hands = match host::phh::parse_file(file) {
+            Ok(h) => h,
+            Err(e) => {
+                failed = true;
+                print_error(json, file, None, &e.to_string());
+                continue;
+            }
+        };
+        for hh in &hands {
+            let result = host::replay::from_history(hh)
+                .and_then(|(spec, steps)| host::replay::replay(&spec, &steps, &rules));
+            match result {
+                Ok(r) => print_hand(json, file, hh, &r),
+                Err(e) => {
+                    failed = true;
+                    // Name the action: its line in the file, and its text.
+                    let at = e.action.and_then(|i| {
+                        let line = hh.action_info.get(i)?.line;
+                        Some(format!(
+                            "line {line}: {}",
+                            hh.actions.get(i)?.to_phh(hh.scale)
+                        ))
+                    });
+                    print_error(
+                        json,
+                        file,
+                        hh.section.as_deref(),
+                        &match at {
+                            Some(at) => format!("{at}: {}", e.message),
+                            None => e.message.clone(),
+                        },
+                    );
+                }
+            }
+        }
+    }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn print_error(json: bool, file: &str, section: Option<&str>, message: &str) {
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({ "file": file, "section": section, "error": message })
+        );
+    } else {
+        eprintln!("{file}: {message}");
+    }
+}
+
+fn print_hand(json: bool, file: &str, hh: &host::phh::HandHistory, r: &host::replay::Replayed) {
+    // Amounts are integers in the file's chip unit; a file with decimal amounts
+    // (HandHQ's $0.25 antes) names its unit in `chip_unit` (never a float).
+    let amount = |a: u64| serde_json::json!(a);
+    let opt = |a: Option<u64>| a.map_or(serde_json::Value::Null, amount);
+    if json {
+        let pots: Vec<_> = r
+            .pots
+            .iter()
+            .map(|p| serde_json::json!({ "amount": amount(p.amount), "eligible": p.eligible, "winners": p.winners }))
+            .collect();
+        let decisions: Vec<_> = r
+            .decisions
+            .iter()
+            .map(|d| {
+                serde_json::json!({
+                    "player": d.player + 1,
+                    "call": amount(d.call),
+                    "min_raise_to": opt(d.min_raise_to),
+                    "max_raise_to": opt(d.max_raise_to),
+                })
+            })
+            .collect();
+        let stacks: Vec<_> = r.finishing_stacks.iter().map(|&s| amount(s)).collect();
+        let mut out = serde_json::json!({
+            "file": file,
+            "finishing_stacks": stacks,
+            "pots": pots,
+            "decisions": decisions,
+        });
+        if let Some(section) = &hh.section {
+            out["section"] = serde_json::json!(section);
+        }
+        if hh.scale.factor() != 1 {
+            out["chip_unit"] = serde_json::json!(hh.scale.format(1));
+        }
+        println!("{out}");
+    } else {
+        let stacks: Vec<String> = r
+            .finishing_stacks
+            .iter()
+            .map(|&s| hh.scale.format(s))
+            .collect();
+        println!(
+            "{file}{}: finishing stacks {}",
+            hh.section
+                .as_deref()
+                .map(|s| format!(" [{s}]"))
+                .unwrap_or_default(),
+            stacks.join(" ")
+        );
+        for (i, p) in r.pots.iter().enumerate() {
+            let name = if i == 0 {
+                "main pot".to_string()
+            } else {
+                format!("side pot {i}")
+            };
+            println!(
+                "  {name} {}: eligible {:?}, won by {:?}",
+                hh.scale.format(p.amount),
+                p.eligible,
+                p.winners
+            );
+        }
+    }
+}
+
+/// `tablectl [table] [OPTIONS]`: the bench table.
+fn table(args: &[String]) -> ExitCode {
+    match table_options(args) {
+        Ok((opts, data)) => match run_table(&opts, &data) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("tablectl: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        Err(e) => {
+            eprintln!("tablectl: {e}\n{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn table_options(
+    args: &[String],
+) -> Result<(host::bench::BenchOptions, std::path::PathBuf), String> {
+    use firmware::{Game, Structure};
+    let mut opts = host::bench::BenchOptions::default();
+    let mut data = std::path::PathBuf::from("table-data");
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
+        let number = |v: &str| {
+            v.parse::<u64>()
+                .map_err(|_| format!("{flag}: `{v}` is not a whole number"))
+        };
+        match flag.as_str() {
+            "--hands" => {
+                opts.hands = number(value()?)?
+                    .try_into()
+                    .map_err(|_| "--hands: too many".to_string())?
+            }
+            "--players" => {
+                opts.players = number(value()?)?
+                    .try_into()
+                    .map_err(|_| "--players: 2 to 10".to_string())?
+            }
+            "--seed" => opts.seed = number(value()?)?,
+            "--data" => data = value()?.into(),
+            "--verbose" => opts.verbose = true,
+            "--game" => {
+                opts.game = match value()?.as_str() {
+                    "holdem" => Game::Holdem,
+                    "omaha" => Game::Omaha,
+                    "omaha8" => Game::OmahaHiLo,
+                    "draw" => Game::FiveCardDraw,
+                    other => {
+                        return Err(format!("--game: `{other}`: holdem, omaha, omaha8 or draw"))
+                    }
+                }
+            }
+            "--limit" => {
+                opts.structure = match value()?.as_str() {
+                    "nl" => Structure::NoLimit,
+                    "pl" => Structure::PotLimit,
+                    "fl" => Structure::FixedLimit,
+                    other => return Err(format!("--limit: `{other}`: nl, pl or fl")),
+                }
+            }
+            "--blinds" => {
+                let v = value()?;
+                let (sb, bb) = v
+                    .split_once('/')
+                    .ok_or_else(|| format!("--blinds: `{v}`: write SB/BB, e.g. 5/10"))?;
+                opts.blinds = (number(sb)?, number(bb)?);
+            }
+            other => return Err(format!("unknown option `{other}`")),
+        }
+    }
+    Ok((opts, data))
+}
+
+fn run_table(opts: &host::bench::BenchOptions, data: &std::path::Path) -> Result<(), String> {
+    use host::bench::{Bench, DirectSource};
+    // Each bench run keeps its own log in the data folder; a table's log lives on.
+    let started = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let table_id = format!("bench-{started}-seed{}", opts.seed);
+    let data = &data.join(&table_id);
+    let secret =
+        host::handlog_secret(data).map_err(|e| format!("data folder {}: {e}", data.display()))?;
+    let (mut log, _recovered) =
+        host::handlog::HandLog::open(data, &table_id, &secret).map_err(|e| e.to_string())?;
+    println!(
+        "bench table: {} players, {:?} {:?} {}/{}, seed {}",
+        opts.players, opts.game, opts.structure, opts.blinds.0, opts.blinds.1, opts.seed
+    );
+    println!("hand log: {}", log.path().display());
+    let mut bench = Bench::new(opts, DirectSource, Some(&mut log)).map_err(|e| e.to_string())?;
+    let summary = bench
+        .run(opts.hands, &mut |line| println!("{line}"))
+        .map_err(|e| e.to_string())?;
+    println!(
+        "{} hands, {} inputs accepted and logged; chips on the table {} (bought in {})",
+        summary.hands, summary.inputs, summary.chips, summary.bought_in
+    );
+    Ok(())
 }

@@ -1,0 +1,500 @@
+//! The bench table: simulated players at a table with a simulated shoe, driving the
+//! whole engine hand after hand, settling every pot and writing the hand log. It is
+//! the product's main command on a machine with no table (`cargo run --release`).
+//!
+//! The dealer's cards come from a [`CardSource`]: the simulated RFID shoe over a real
+//! pseudo-terminal (the serial code path of a real table), or cards handed straight
+//! to the engine for fast tests.
+
+use crate::handlog::{HandLog, Record};
+use crate::settle::{self, HouseRules};
+use firmware::rules::Stakes;
+use firmware::{
+    Action, Card, CardSet, Chips, Event, Game, Input, Phase, Read, RuleError, Structure, Table,
+    TableConfig,
+};
+use std::fmt;
+
+/// Where the dealer's cards come from.
+pub trait CardSource {
+    /// The dealer deals `card` (as a burn when `burn`): the read the engine gets.
+    /// Link faults are recovered inside; an error means the card could not be read.
+    fn deal(&mut self, card: Card, burn: bool) -> Result<Read, String>;
+
+    /// Faults seen and recovered so far (garbled, dropped, duplicated frames...).
+    fn faults(&self) -> u64 {
+        0
+    }
+}
+
+/// Cards handed straight to the engine: the reads are exactly the cards dealt.
+pub struct DirectSource;
+
+impl CardSource for DirectSource {
+    fn deal(&mut self, card: Card, burn: bool) -> Result<Read, String> {
+        Ok(Read {
+            card: Some(card),
+            burn,
+        })
+    }
+}
+
+/// What to play.
+#[derive(Debug, Clone)]
+pub struct BenchOptions {
+    /// Hands to play.
+    pub hands: u32,
+    /// Players seated (2..=10).
+    pub players: u8,
+    /// The game.
+    pub game: Game,
+    /// The betting structure.
+    pub structure: Structure,
+    /// Small and big blind.
+    pub blinds: (Chips, Chips),
+    /// The random seed: the same seed plays the same hands.
+    pub seed: u64,
+    /// Print every event, not just a line per hand.
+    pub verbose: bool,
+}
+
+impl Default for BenchOptions {
+    fn default() -> Self {
+        BenchOptions {
+            hands: 20,
+            players: 6,
+            game: Game::Holdem,
+            structure: Structure::NoLimit,
+            blinds: (5, 10),
+            seed: 1,
+            verbose: false,
+        }
+    }
+}
+
+/// Why the bench table stopped.
+#[derive(Debug)]
+pub enum BenchError {
+    /// The settings make no playable table.
+    Config(String),
+    /// The engine refused what a simulated player or the dealer did: a bug, since
+    /// they choose only from what the engine offers.
+    Engine(Input, RuleError),
+    /// A card could not be read.
+    Shoe(String),
+    /// The hand log failed: the table does not deal without it.
+    Log(String),
+    /// The pot could not be settled.
+    Settle(String),
+}
+
+impl fmt::Display for BenchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BenchError::Config(e) => write!(f, "table settings: {e}"),
+            BenchError::Engine(i, e) => write!(f, "the engine refused {i:?}: {e}"),
+            BenchError::Shoe(e) => write!(f, "shoe: {e}"),
+            BenchError::Log(e) => write!(f, "hand log: {e}"),
+            BenchError::Settle(e) => write!(f, "settlement: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for BenchError {}
+
+/// What a bench run did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Hands played to the end.
+    pub hands: u32,
+    /// Inputs the engine accepted.
+    pub inputs: u64,
+    /// Shoe faults recovered by a re-read.
+    pub shoe_faults: u64,
+    /// Chips on the table at the end (stacks), for conservation checks.
+    pub chips: Chips,
+    /// Chips bought in over the run.
+    pub bought_in: Chips,
+}
+
+/// A small deterministic generator (xorshift64*): same seed, same hands.
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed (any value).
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed ^ 0x9E37_79B9_7F4A_7C15 | 1)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number below `n` (0 when `n` is 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        if n == 0 {
+            0
+        } else {
+            self.next_u64() % n
+        }
+    }
+
+    /// True with the given percent chance.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+
+    /// The deck in a random order (Fisher-Yates).
+    pub fn shuffled(&mut self, deck: CardSet) -> Vec<Card> {
+        let mut cards: Vec<Card> = deck.iter().collect();
+        for i in (1..cards.len()).rev() {
+            let j = self.below(i as u64 + 1) as usize;
+            cards.swap(i, j);
+        }
+        cards
+    }
+}
+
+/// The table settings of a bench run: the casino defaults of RULES.md.
+pub fn config(opts: &BenchOptions) -> Result<TableConfig, BenchError> {
+    let (sb, bb) = opts.blinds;
+    let mut cfg = TableConfig::new(opts.game, opts.structure, sb, bb);
+    if opts.game == Game::FiveCardDraw {
+        // R-DRAW-1: every player antes. Fixed-limit draw is played on antes alone;
+        // no-limit and pot-limit keep the blinds, whose big blind is the minimum bet.
+        if opts.structure == Structure::FixedLimit {
+            cfg.stakes = Stakes {
+                small_bet: bb,
+                big_bet: bb * 2,
+                ..Stakes::blinds(0, 0)
+            };
+        }
+        cfg.stakes.ante = sb.max(1);
+    }
+    cfg.validate()
+        .map_err(|e| BenchError::Config(e.to_string()))?;
+    if !(2..=cfg.max_players).contains(&opts.players) {
+        return Err(BenchError::Config(format!(
+            "{} players: seat 2 to {}",
+            opts.players, cfg.max_players
+        )));
+    }
+    Ok(cfg)
+}
+
+/// The bench table: the engine, the simulated players and dealer, the log.
+pub struct Bench<'a, S: CardSource> {
+    table: Table,
+    rng: Rng,
+    source: S,
+    log: Option<&'a mut HandLog>,
+    rules: HouseRules,
+    summary: Summary,
+    verbose: bool,
+}
+
+impl<'a, S: CardSource> Bench<'a, S> {
+    /// A table seated with `opts.players` players of 100 big blinds each.
+    pub fn new(
+        opts: &BenchOptions,
+        source: S,
+        log: Option<&'a mut HandLog>,
+    ) -> Result<Self, BenchError> {
+        let cfg = config(opts)?;
+        let table = Table::new(cfg).map_err(|e| BenchError::Config(e.to_string()))?;
+        let mut bench = Bench {
+            table,
+            rng: Rng::new(opts.seed),
+            source,
+            log,
+            rules: HouseRules::casino(),
+            summary: Summary::default(),
+            verbose: opts.verbose,
+        };
+        if let Some(log) = bench.log.as_deref_mut() {
+            log.append(crate::handlog::now_ms(), Record::Config { config: cfg })
+                .map_err(|e| BenchError::Log(e.to_string()))?;
+        }
+        let stack = buy_in(&cfg);
+        for seat in 1..=opts.players {
+            bench.input(
+                Input::SitDown {
+                    seat,
+                    stack,
+                    wait_for_bb: false,
+                },
+                &mut |_| {},
+            )?;
+            bench.summary.bought_in += stack;
+        }
+        Ok(bench)
+    }
+
+    /// The engine.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// One input: logged before it counts (the dealer sees it only once it is
+    /// durable), then reported.
+    fn input(
+        &mut self,
+        input: Input,
+        report: &mut dyn FnMut(&Event),
+    ) -> Result<Vec<Event>, BenchError> {
+        let result = self.table.handle(input);
+        if let Some(log) = self.log.as_deref_mut() {
+            log.append(crate::handlog::now_ms(), Record::outcome(input, &result))
+                .map_err(|e| BenchError::Log(e.to_string()))?;
+        }
+        let events: Vec<Event> = result
+            .map_err(|e| BenchError::Engine(input, e))?
+            .iter()
+            .copied()
+            .collect();
+        self.summary.inputs += 1;
+        for e in &events {
+            report(e);
+        }
+        Ok(events)
+    }
+
+    /// Plays one hand to the end, calling `report` with every event.
+    pub fn play_hand(&mut self, report: &mut dyn FnMut(&Event)) -> Result<(), BenchError> {
+        self.between_hands(report)?;
+        self.input(Input::StartHand, report)?;
+        let cfg = *self.table.config();
+        if cfg.straddle_allowed && self.rng.chance(10) {
+            // A straddle, confirmed most of the time (R-STRAD-4).
+            let confirmed = self.rng.chance(80);
+            let _ = self
+                .table
+                .clone()
+                .handle(Input::Straddle { confirmed })
+                .is_ok()
+                && self.input(Input::Straddle { confirmed }, report).is_ok();
+        }
+        let mut deck = self.rng.shuffled(CardSet::deck(cfg.short_deck)).into_iter();
+        while let Some(h) = self.table.hand().filter(|_| self.table.in_hand()) {
+            match h.phase {
+                Phase::Dealing | Phase::Board { .. } => {
+                    let burn = matches!(h.phase, Phase::Board { burn_due: true });
+                    let card = deck
+                        .next()
+                        .ok_or_else(|| BenchError::Shoe("the deck ran out".into()))?;
+                    let read = self.source.deal(card, burn).map_err(BenchError::Shoe)?;
+                    self.input(Input::Card(read), report)?;
+                }
+                Phase::Betting => {
+                    let action = self.choose();
+                    let events = self.input(Input::Act(action), report)?;
+                    if events.iter().any(|e| matches!(e, Event::Redeal { .. })) {
+                        // R-DRAW-3: the cards are shuffled and dealt again.
+                        deck = self.rng.shuffled(CardSet::deck(cfg.short_deck)).into_iter();
+                    }
+                }
+                Phase::Exchange => {
+                    let seat = h
+                        .drawer()
+                        .ok_or_else(|| BenchError::Shoe("no drawer".into()))?;
+                    let p = *h.player(seat);
+                    if p.discards != 0 {
+                        // R-DRAW-5: the stub; once used up, the discards come back.
+                        let card = match deck.next() {
+                            Some(c) => c,
+                            None => discard_for(h)
+                                .ok_or_else(|| BenchError::Shoe("no card for the draw".into()))?,
+                        };
+                        let read = self.source.deal(card, false).map_err(BenchError::Shoe)?;
+                        self.input(Input::Card(read), report)?;
+                    } else {
+                        let n = self.rng.below(4);
+                        if n == 0 {
+                            self.input(Input::StandPat, report)?;
+                        } else {
+                            let held: Vec<Card> = p.hole.iter().flatten().copied().collect();
+                            for card in held.into_iter().take(n as usize) {
+                                self.input(Input::Discard(card), report)?;
+                            }
+                        }
+                    }
+                }
+                Phase::Settling => {
+                    let outcome = settle::settle(&self.table, &[], &self.rules)
+                        .map_err(|e| BenchError::Settle(e.to_string()))?;
+                    let mut next = self.table.clone();
+                    let events = settle::pay(&mut next, &outcome)
+                        .map_err(|e| BenchError::Settle(e.to_string()))?;
+                    // Pay through `input` so each award is logged.
+                    for e in &events {
+                        let input = match *e {
+                            Event::Awarded { seat, amount } => Input::Award { seat, amount },
+                            Event::Raked { amount } => Input::Rake { amount },
+                            _ => continue,
+                        };
+                        self.input(input, report)?;
+                    }
+                    if self.verbose {
+                        for hand in &outcome.hands {
+                            println!(
+                                "      seat {}: {}{}",
+                                hand.seat,
+                                hand.high,
+                                hand.low
+                                    .as_ref()
+                                    .map(|l| format!(", {l}"))
+                                    .unwrap_or_default()
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        self.summary.hands += 1;
+        Ok(())
+    }
+
+    /// Between hands: busted players buy in again, so the table keeps playing.
+    fn between_hands(&mut self, report: &mut dyn FnMut(&Event)) -> Result<(), BenchError> {
+        let cfg = *self.table.config();
+        let stack = buy_in(&cfg);
+        for seat in 1..=cfg.max_players {
+            let s = self.table.seat(seat).map(|s| (s.presence, s.stack));
+            if let Some((p, 0)) = s {
+                if p != firmware::Presence::Empty {
+                    self.input(
+                        Input::TopUp {
+                            seat,
+                            amount: stack,
+                        },
+                        report,
+                    )?;
+                    self.summary.bought_in += stack;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A simulated player's decision, from what the engine offers (never anything else).
+    fn choose(&mut self) -> Action {
+        let Some(o) = self.table.options() else {
+            return Action::CheckCall;
+        };
+        let roll = self.rng.below(100);
+        match o.raise {
+            Some(r) if roll < 12 => {
+                let span = r.max_to.saturating_sub(r.min_to);
+                // Mostly small raises; sometimes the maximum.
+                let to = if self.rng.chance(15) {
+                    r.max_to
+                } else {
+                    r.min_to + self.rng.below(span / 4 + 1)
+                };
+                Action::BetTo(to)
+            }
+            _ if o.call > 0 && roll > 80 => Action::Fold,
+            _ => Action::CheckCall,
+        }
+    }
+
+    /// Runs `hands` hands, printing a line per hand (or every event if verbose).
+    pub fn run(&mut self, hands: u32, out: &mut dyn FnMut(&str)) -> Result<Summary, BenchError> {
+        let verbose = self.verbose;
+        for _ in 0..hands {
+            let mut lines: Vec<String> = Vec::new();
+            let mut result_line = String::new();
+            self.play_hand(&mut |e| {
+                if verbose {
+                    lines.push(format!("    {e}"));
+                }
+                match e {
+                    Event::HandStarted { .. } => result_line = e.to_string(),
+                    Event::Awarded { .. } | Event::Raked { .. } => {
+                        result_line.push_str("; ");
+                        result_line.push_str(&e.to_string());
+                    }
+                    _ => {}
+                }
+            })?;
+            out(&result_line);
+            for l in lines {
+                out(&l);
+            }
+        }
+        self.summary.shoe_faults = self.source.faults();
+        self.summary.chips = (1..=self.table.config().max_players)
+            .filter_map(|s| self.table.seat(s))
+            .map(|s| s.stack)
+            .sum();
+        Ok(self.summary.clone())
+    }
+}
+
+/// A discard another player threw, for a stub that ran out (R-DRAW-5, PD-DRAW).
+fn discard_for(h: &firmware::Hand) -> Option<Card> {
+    h.discarded.iter().find(|&c| !h.served_discards.contains(c))
+}
+
+/// A buy-in of 100 big blinds (or 100 antes in draw).
+fn buy_in(cfg: &TableConfig) -> Chips {
+    let unit = if cfg.stakes.big_blind > 0 {
+        cfg.stakes.big_blind
+    } else {
+        cfg.stakes.ante.max(1) * 2
+    };
+    unit.saturating_mul(100)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play(game: Game, structure: Structure, hands: u32, seed: u64) -> Summary {
+        let opts = BenchOptions {
+            game,
+            structure,
+            hands,
+            seed,
+            players: 6,
+            ..BenchOptions::default()
+        };
+        let mut bench = Bench::new(&opts, DirectSource, None).expect("bench");
+        bench
+            .run(hands, &mut |_| {})
+            .expect("hands play to the end")
+    }
+
+    #[test]
+    fn every_game_plays_and_conserves_chips() {
+        for game in [
+            Game::Holdem,
+            Game::Omaha,
+            Game::OmahaHiLo,
+            Game::FiveCardDraw,
+        ] {
+            for structure in [
+                Structure::NoLimit,
+                Structure::PotLimit,
+                Structure::FixedLimit,
+            ] {
+                let s = play(game, structure, 40, 7);
+                assert_eq!(s.hands, 40);
+                // No rake at the bench: every chip bought in is still on the table.
+                assert_eq!(s.chips, s.bought_in, "{game:?} {structure:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_same_seed_plays_the_same_hands() {
+        let a = play(Game::Holdem, Structure::NoLimit, 30, 42);
+        let b = play(Game::Holdem, Structure::NoLimit, 30, 42);
+        assert_eq!(a, b);
+    }
+}

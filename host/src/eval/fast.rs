@@ -1,0 +1,381 @@
+//! The fast Hold'em evaluators: [`Evaluator`] values a whole hand of five to seven
+//! cards at once (perfect hash on an additive rank key), [`Accum`] adds one card
+//! at a time (one table load per card) for enumerations and runouts.
+
+use core::fmt;
+
+use firmware::Card;
+
+use super::tables::{
+    self, Row, CARD_KEY, CARD_KEY_MASK, COL_MASK, DAG_ROWS, FLUSH_BITS, FLUSH_LEN, KEY_BIAS,
+    LOOKUP_LEN, ROWS, ROW_SHIFT, SUIT_SHIFT, VALUE_BITS, VALUE_MASK,
+};
+use super::{check_cards, EvalError, HandValue};
+
+/// A handle on the evaluator tables (built on first use; every handle shares
+/// them). Cheap to copy; get one outside a hot loop.
+#[derive(Clone, Copy)]
+pub struct Evaluator {
+    // References to the arrays themselves (not to the table struct), so that a
+    // hot loop keeps them in registers.
+    row_base: &'static [u32; ROWS],
+    lookup: &'static [u16; LOOKUP_LEN],
+    flush: &'static [u16; FLUSH_LEN],
+    dag: &'static [Row; DAG_ROWS],
+}
+
+impl fmt::Debug for Evaluator {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Evaluator")
+    }
+}
+
+impl Default for Evaluator {
+    fn default() -> Self {
+        Evaluator::get()
+    }
+}
+
+impl Evaluator {
+    /// The evaluator, building the tables if this is the first use in the process.
+    pub fn get() -> Evaluator {
+        let t = tables::get();
+        Evaluator {
+            row_base: &tables::ROW_BASE,
+            lookup: &t.lookup,
+            flush: &t.flush,
+            dag: &t.dag,
+        }
+    }
+
+    /// The best five-card Hold'em value of seven cards (R-RANK-6), the fast path
+    /// for cards known to be distinct (dealt from one shoe).
+    ///
+    /// If two of the cards are the same card the result is some valid but
+    /// meaningless [`HandValue`], never a panic; use [`Evaluator::value`] to have
+    /// the cards checked.
+    #[inline]
+    pub fn value7(&self, cards: &[Card; 7]) -> HandValue {
+        let t = &CARD_KEY_MASK.0;
+        let k = |c: Card| t[c.index() as usize][0];
+        // Two independent sums, so the seven loads and adds overlap.
+        let a = KEY_BIAS
+            .wrapping_add(k(cards[0]))
+            .wrapping_add(k(cards[1]))
+            .wrapping_add(k(cards[2]));
+        let b = k(cards[3])
+            .wrapping_add(k(cards[4]))
+            .wrapping_add(k(cards[5]))
+            .wrapping_add(k(cards[6]));
+        let key = a.wrapping_add(b);
+        let flush = key & FLUSH_BITS;
+        if flush != 0 {
+            // About 3% of random hands: inline, the masks only fetched now.
+            let m = |c: Card| t[c.index() as usize][1];
+            let mask = (m(cards[0]) | m(cards[1]) | m(cards[2]) | m(cards[3]))
+                | (m(cards[4]) | m(cards[5]) | m(cards[6]));
+            let suit = flush.trailing_zeros().wrapping_sub(SUIT_SHIFT) / 4;
+            let pattern = (mask >> (16 * (suit & 3))) as usize & (FLUSH_LEN - 1);
+            return HandValue(self.flush[pattern]);
+        }
+        self.nonflush(key)
+    }
+
+    /// The best five-card Hold'em value of 5, 6 or 7 distinct cards (R-RANK-6:
+    /// the board may play).
+    pub fn value(&self, cards: &[Card]) -> Result<HandValue, EvalError> {
+        check_cards(cards, 5, 7)?;
+        Ok(self.value_unchecked(cards))
+    }
+
+    /// [`Evaluator::value`] for cards already checked (5..=7, distinct).
+    #[inline]
+    pub(crate) fn value_unchecked(&self, cards: &[Card]) -> HandValue {
+        let key = cards.iter().fold(KEY_BIAS, |k, c| {
+            k.wrapping_add(CARD_KEY[c.index() as usize])
+        });
+        if key & FLUSH_BITS != 0 {
+            return self.flush_value(cards, key);
+        }
+        self.nonflush(key)
+    }
+
+    /// The additive key of some cards, without the suit-counter bias; keys of
+    /// disjoint card sets add up (see [`Evaluator::value_of_key`]).
+    #[inline]
+    pub(crate) fn partial_key(&self, cards: &[Card]) -> u64 {
+        cards
+            .iter()
+            .fold(0, |k, c| k.wrapping_add(CARD_KEY[c.index() as usize]))
+    }
+
+    /// The value of 5..=7 cards whose partial keys add up to `key` (bias not
+    /// included); `cards` are the same cards, read only for a flush.
+    #[inline]
+    pub(crate) fn value_of_key(&self, key: u64, cards: &[Card]) -> HandValue {
+        let key = key.wrapping_add(KEY_BIAS);
+        if key & FLUSH_BITS != 0 {
+            return self.flush_value(cards, key);
+        }
+        self.nonflush(key)
+    }
+
+    #[inline]
+    fn nonflush(&self, key: u64) -> HandValue {
+        let rk = key as u32;
+        let base = self.row_base[(rk >> ROW_SHIFT) as usize & (ROWS - 1)];
+        HandValue(self.lookup[base.wrapping_add(rk & COL_MASK) as usize & (LOOKUP_LEN - 1)])
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn flush_value(&self, cards: &[Card], key: u64) -> HandValue {
+        // The lowest counter with its top bit set names the flush suit.
+        let suit = (key & FLUSH_BITS).trailing_zeros().wrapping_sub(SUIT_SHIFT) / 4;
+        let pattern = cards
+            .iter()
+            .filter(|c| u32::from(c.suit().index()) == suit)
+            .fold(0usize, |m, c| m | 1 << c.rank().index());
+        HandValue(self.flush[pattern & (FLUSH_LEN - 1)])
+    }
+
+    /// An empty incremental hand, as [`Accum::new`].
+    pub fn accum(&self) -> Accum {
+        Accum {
+            dag: self.dag,
+            flush: self.flush,
+            entry: 0,
+            suits: INITIAL_SUITS,
+            mask: 0,
+            dup: 0,
+        }
+    }
+}
+
+/// `SUIT_INC[card index]`: one in the suit's counter and one in the card count.
+static SUIT_INC: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = 1 << (4 * (i & 3)) | 1 << COUNT_SHIFT;
+        i += 1;
+    }
+    t
+};
+
+/// Each suit's 4-bit counter starts at 3 so that its top bit (8) comes on at the
+/// fifth card of the suit; bits 32.. count all cards.
+const INITIAL_SUITS: u64 = 0x3333;
+const SUIT_FLUSH_BITS: u64 = 0x8888;
+/// Where the card count starts in [`Accum`]'s `suits` (clear of counter carries).
+const COUNT_SHIFT: u32 = 32;
+
+/// A hand being built one card at a time, for enumerating boards and runouts:
+/// `Accum::new().add(a).add(b)…`, then [`Accum::value`]. Small and `Copy`: keep
+/// the state of the shared cards and extend copies of it.
+///
+/// Adding a card is one table load (the rank DAG, see the tables module docs)
+/// and a few bit operations; the value of five, six or seven cards is then read
+/// without further work unless five cards share a suit.
+///
+/// ```
+/// use firmware::Card;
+/// use host::eval::{Accum, Category};
+///
+/// let c = |s: &str| s.parse::<Card>().unwrap();
+/// let flop = Accum::new().add(c("Ah")).add(c("Ad")).add(c("7c")).add(c("7s")).add(c("2d"));
+/// let turn = flop.add(c("As"));
+/// assert_eq!(turn.value().category(), Category::FullHouse);
+/// assert_eq!(turn.value().to_string(), "Full house, aces over sevens");
+/// ```
+#[derive(Clone, Copy)]
+pub struct Accum {
+    dag: &'static [Row; DAG_ROWS],
+    flush: &'static [u16; FLUSH_LEN],
+    /// DAG entry of the rank multiset: `node << 13 | value`.
+    entry: u32,
+    /// Suit counters (4 bits each, biased by 3) and, from bit 32, the card count.
+    suits: u64,
+    /// Bit `16 * suit + rank` per card.
+    mask: u64,
+    /// Mask bits of cards added twice.
+    dup: u64,
+}
+
+impl fmt::Debug for Accum {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Accum")
+            .field("cards", &self.len())
+            .field("value", &self.value().get())
+            .finish()
+    }
+}
+
+impl core::ops::Add<Card> for Accum {
+    type Output = Accum;
+
+    #[inline]
+    fn add(self, card: Card) -> Accum {
+        Accum::add(self, card)
+    }
+}
+
+impl Default for Accum {
+    fn default() -> Self {
+        Accum::new()
+    }
+}
+
+impl Accum {
+    /// No cards yet.
+    pub fn new() -> Accum {
+        Evaluator::get().accum()
+    }
+
+    /// This hand plus `card` (also `accum + card`).
+    #[inline]
+    #[must_use]
+    #[allow(clippy::should_implement_trait)] // `Add<Card>` is implemented too; this reads better in chains
+    pub fn add(self, card: Card) -> Accum {
+        let i = card.index() as u32;
+        let rank = i >> 2;
+        let suit = i & 3;
+        let row = &self.dag[(self.entry >> VALUE_BITS) as usize & (DAG_ROWS - 1)];
+        let bit = 1u64 << ((suit * 16 + rank) & 63);
+        Accum {
+            entry: row.0[rank as usize & 15],
+            suits: self.suits.wrapping_add(SUIT_INC[i as usize & 255]),
+            mask: self.mask | bit,
+            dup: self.dup | (self.mask & bit),
+            ..self
+        }
+    }
+
+    /// The best five-card Hold'em value of the cards added so far (R-RANK-6), when
+    /// there are five, six or seven distinct cards. Otherwise the result is
+    /// unspecified ([`HandValue::NONE`] below five cards) but never a panic; see
+    /// [`Accum::checked_value`].
+    #[inline]
+    pub fn value(self) -> HandValue {
+        let flush = self.suits & SUIT_FLUSH_BITS;
+        if flush != 0 {
+            let suit = flush.trailing_zeros() >> 2;
+            let pattern = (self.mask >> (16 * suit)) as usize & (FLUSH_LEN - 1);
+            HandValue(self.flush[pattern])
+        } else {
+            HandValue((self.entry & VALUE_MASK) as u16)
+        }
+    }
+
+    /// [`Accum::value`], or an error if the hand does not have 5..=7 cards or a
+    /// card was added twice.
+    pub fn checked_value(self) -> Result<HandValue, EvalError> {
+        let n = self.len();
+        if !(5..=7).contains(&n) {
+            return Err(EvalError::CardCount {
+                got: n,
+                min: 5,
+                max: 7,
+            });
+        }
+        if self.dup != 0 {
+            let b = self.dup.trailing_zeros();
+            let card = Card::from_index(((b % 16) * 4 + b / 16) as u8);
+            return Err(card.map_or(
+                EvalError::CardCount {
+                    got: n,
+                    min: 5,
+                    max: 7,
+                },
+                EvalError::DuplicateCard,
+            ));
+        }
+        Ok(self.value())
+    }
+
+    /// How many cards were added (counting a repeated card each time).
+    pub fn len(self) -> usize {
+        (self.suits >> COUNT_SHIFT) as usize
+    }
+
+    /// Whether no card was added.
+    pub fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(s: &str) -> Vec<Card> {
+        let mut out = [Card::from_index(0).unwrap(); 8];
+        let n = Card::parse_many(s, &mut out).unwrap();
+        out[..n].to_vec()
+    }
+
+    #[test]
+    fn accum_and_evaluator_agree_on_five_six_and_seven_cards() {
+        let ev = Evaluator::get();
+        for s in [
+            "As Ks Qs Js Ts",
+            "As Ks Qs Js Ts 9s",
+            "2c 3c 4c 5c 7c 6c Ac",
+            "Ah Ad 7c 7s 2d As",
+            "Kh Kd 9c 9s 2d 2c 3s",
+            "5d 4h 3s 2c Ad Kd Qd",
+        ] {
+            let cs = cards(s);
+            let acc = cs.iter().fold(Accum::new(), |a, &c| a.add(c));
+            assert_eq!(acc.checked_value(), ev.value(&cs), "{s}");
+            assert_eq!(acc.len(), cs.len());
+            if let Ok(seven) = <[Card; 7]>::try_from(cs.as_slice()) {
+                assert_eq!(ev.value7(&seven), acc.value(), "{s}");
+            }
+        }
+    }
+
+    #[test]
+    fn misuse_gives_errors_or_unspecified_values_never_panics() {
+        let cs = cards("As Ad Ah Ac Ks");
+        let acc = cs.iter().fold(Accum::new(), |a, &c| a.add(c));
+        // Adding the same ace a fifth time: five aces lead to the sink.
+        let five_aces = acc.add(cs[0]);
+        assert_eq!(
+            five_aces.checked_value(),
+            Err(EvalError::DuplicateCard(cs[0]))
+        );
+        let _ = five_aces.value();
+        let mut many = Accum::new();
+        for i in 0..52u8 {
+            many = many.add(Card::from_index(i).unwrap());
+            let _ = many.value();
+        }
+        for _ in 0..100 {
+            many = many.add(cs[1]);
+            let _ = many.value();
+        }
+        assert_eq!(
+            many.checked_value(),
+            Err(EvalError::CardCount {
+                got: 152,
+                min: 5,
+                max: 7
+            })
+        );
+        assert_eq!(Accum::new().value(), HandValue::NONE);
+        assert!(Accum::new().is_empty());
+        assert_eq!(
+            Accum::new().add(cs[0]).checked_value(),
+            Err(EvalError::CardCount {
+                got: 1,
+                min: 5,
+                max: 7
+            })
+        );
+        let ev = Evaluator::get();
+        let dup = [cs[0], cs[0], cs[0], cs[0], cs[0], cs[0], cs[0]];
+        let _ = ev.value7(&dup);
+        assert_eq!(ev.value(&dup), Err(EvalError::DuplicateCard(cs[0])));
+    }
+}

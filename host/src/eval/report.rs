@@ -1,0 +1,212 @@
+//! Whole-deck enumeration, the category census and the `tablectl bench` report.
+
+use std::io::{self, Write};
+use std::time::Instant;
+
+use firmware::{Card, CardSet, Rank, Suit};
+
+use super::{Accum, Category, Evaluator, HandValue};
+
+/// The 52 cards in index order.
+fn deck() -> [Card; 52] {
+    let mut deck = [Card::new(Rank::Two, Suit::Spades); 52];
+    for (slot, c) in deck.iter_mut().zip(CardSet::deck(false).iter()) {
+        *slot = c;
+    }
+    deck
+}
+
+/// Calls `f` with the value of each of the 133,784,560 seven-card hands of the
+/// 52-card deck, adding one card per loop level to an [`Accum`] (cards in index
+/// order). Only hands whose lowest card index is in `first` are visited, so
+/// that the work can be split; pass `0..52` for all.
+pub fn enumerate_all_seven_card_hands(
+    first: core::ops::Range<usize>,
+    mut f: impl FnMut(HandValue),
+) {
+    let d = deck();
+    let a0 = Accum::new();
+    for i1 in first.start..first.end.min(46) {
+        let a1 = a0.add(d[i1]);
+        for i2 in i1 + 1..47 {
+            let a2 = a1.add(d[i2]);
+            for i3 in i2 + 1..48 {
+                let a3 = a2.add(d[i3]);
+                for i4 in i3 + 1..49 {
+                    let a4 = a3.add(d[i4]);
+                    for i5 in i4 + 1..50 {
+                        let a5 = a4.add(d[i5]);
+                        for i6 in i5 + 1..51 {
+                            let a6 = a5.add(d[i6]);
+                            for &c7 in &d[i6 + 1..] {
+                                f(a6.add(c7).value());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The number of seven-card hands (of all 133,784,560) whose best five cards
+/// fall in each category, best category first ([`Category::BEST_FIRST`]):
+/// 41,584 straight flushes .. 23,294,460 high-card hands. Uses every core.
+pub fn category_counts_all_seven_card_hands() -> [u64; 9] {
+    // The first card's index splits the work; hands per first card fall steeply,
+    // so deal the first cards out round-robin.
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, 8);
+    let per_value: Vec<[u64; 8192]> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                s.spawn(move || {
+                    let mut hist = [0u64; 8192];
+                    for i1 in (t..46).step_by(threads) {
+                        enumerate_all_seven_card_hands(i1..i1 + 1, |v| {
+                            hist[v.get() as usize & 8191] += 1;
+                        });
+                    }
+                    hist
+                })
+            })
+            .collect();
+        workers.into_iter().filter_map(|w| w.join().ok()).collect()
+    });
+    let mut counts = [0u64; 9];
+    for hist in &per_value {
+        for (v, &n) in hist.iter().enumerate() {
+            let value = HandValue(v as u16);
+            let slot = Category::BEST_FIRST
+                .iter()
+                .position(|&c| c == value.category())
+                .unwrap_or(8);
+            counts[slot] += n;
+        }
+    }
+    counts
+}
+
+/// `n` random seven-card hands as card indices (0..52, distinct within a hand),
+/// the way the controller receives them from the shoe; reproducible from `seed`.
+pub fn random_seven_card_hands(n: usize, seed: u64) -> Vec<[u8; 7]> {
+    let mut state = seed;
+    let mut next = move || {
+        // SplitMix64.
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    (0..n)
+        .map(|_| {
+            let mut hand = [0u8; 7];
+            let mut taken = 0u64;
+            let mut i = 0;
+            while i < 7 {
+                let c = (((next() >> 32) * 52) >> 32) as u8;
+                if taken & 1 << c == 0 {
+                    taken |= 1 << c;
+                    hand[i] = c;
+                    i += 1;
+                }
+            }
+            hand
+        })
+        .collect()
+}
+
+/// `1234567` → `"1,234,567"`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// The `tablectl bench` report: the category census of all seven-card hands, one
+/// line per category best first ("straight flush 41,584"), then the measured
+/// speed of the Hold'em evaluator in million hands per second: enumerating all
+/// seven-card hands one card per loop level ([`Accum`]), and ten million random
+/// hands given as seven card indices ([`Evaluator::value7`]).
+pub fn bench_report(out: &mut impl Write) -> io::Result<()> {
+    let counts = category_counts_all_seven_card_hands();
+    for (category, n) in Category::BEST_FIRST.iter().zip(counts) {
+        writeln!(out, "{} {}", category.lower_name(), thousands(n))?;
+    }
+    let total: u64 = counts.iter().sum();
+
+    let start = Instant::now();
+    let mut sum = 0u64;
+    enumerate_all_seven_card_hands(0..52, |v| sum += u64::from(v.get()));
+    let secs = start.elapsed().as_secs_f64();
+    std::hint::black_box(sum);
+    writeln!(
+        out,
+        "enumeration, one card per loop level: {:.1} M hands/s ({} hands, one thread)",
+        total as f64 / secs / 1e6,
+        thousands(total)
+    )?;
+
+    const RANDOM: usize = 10_000_000;
+    let ev = Evaluator::get();
+    let hands: Vec<[Card; 7]> = random_seven_card_hands(RANDOM, 0x5eed)
+        .iter()
+        .map(|h| h.map(|i| Card::from_index(i).unwrap_or(Card::new(Rank::Two, Suit::Spades))))
+        .collect();
+    let mut best = f64::INFINITY;
+    for _ in 0..3 {
+        let start = Instant::now();
+        let sum: u64 = hands.iter().map(|h| u64::from(ev.value7(h).get())).sum();
+        std::hint::black_box(sum);
+        best = best.min(start.elapsed().as_secs_f64());
+    }
+    writeln!(
+        out,
+        "random hands from card indices: {:.1} M hands/s ({} hands, one thread)",
+        RANDOM as f64 / best / 1e6,
+        thousands(RANDOM as u64)
+    )?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_separators() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(41_584), "41,584");
+        assert_eq!(thousands(133_784_560), "133,784,560");
+    }
+
+    #[test]
+    fn random_hands_are_seven_distinct_cards() {
+        let hands = random_seven_card_hands(10_000, 1);
+        assert!(hands.iter().all(
+            |h| h.iter().fold(0u64, |m, &c| m | 1 << c).count_ones() == 7
+                && h.iter().all(|&c| c < 52)
+        ));
+        assert_eq!(hands, random_seven_card_hands(10_000, 1));
+    }
+
+    #[test]
+    fn category_counts_of_all_133_784_560_seven_card_hands() {
+        assert_eq!(
+            category_counts_all_seven_card_hands(),
+            [
+                41_584, 224_848, 3_473_184, 4_047_644, 6_180_020, 6_461_620, 31_433_400,
+                58_627_800, 23_294_460
+            ]
+        );
+    }
+}

@@ -1,0 +1,556 @@
+//! Replays a hand history through the firmware engine and the host's pots and
+//! showdown, under the rules profile that `replay-schema.md` gives for plain PHH files
+//! (each item of it is a table setting the engine has anyway). Nothing here
+//! re-implements a rule: the engine decides whose turn it is, what is legal and the
+//! limits; the host's pots and showdown decide the money.
+
+use firmware::rules::{AmountPolicy, AnteMode, FlCap, FlShortAllIn, ShortBlind, StraddleMinRaise};
+use firmware::{
+    Action, Card, Chips, Event, Game, Input, Phase, Read, RuleError, SeatNo, Structure, Table,
+    TableConfig,
+};
+use std::fmt;
+
+/// The table of a hand history: game, forced bets and starting stacks, by player
+/// (index 0 = p1, the small blind; heads-up p1 is the big blind).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Spec {
+    /// The game.
+    pub game: Game,
+    /// The betting structure.
+    pub structure: Structure,
+    /// Antes by player.
+    pub antes: Vec<Chips>,
+    /// Blinds and straddle by player: `[sb, bb, straddle, 0, …]`.
+    pub blinds: Vec<Chips>,
+    /// Fixed limit: the small and big bet.
+    pub small_bet: Chips,
+    /// Fixed limit: the big bet.
+    pub big_bet: Chips,
+    /// Starting stacks by player.
+    pub stacks: Vec<Chips>,
+}
+
+/// One action of a hand history, players 0-based.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Step {
+    /// Hole cards dealt to a player (`None` for a card not shown).
+    Hole(usize, Vec<Option<Card>>),
+    /// Board cards.
+    Board(Vec<Option<Card>>),
+    /// Fold.
+    Fold(usize),
+    /// Check or call.
+    CheckCall(usize),
+    /// Complete, bet or raise to a street total.
+    BetTo(usize, Chips),
+    /// Show (with the cards) or muck (`None`).
+    ShowOrMuck(usize, Option<Vec<Option<Card>>>),
+}
+
+/// The situation before one betting decision (replay-schema `decisions`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decision {
+    /// 0-based player.
+    pub player: usize,
+    /// Chips to add to check (0) or call, capped at the stack.
+    pub call: Chips,
+    /// Smallest legal bet/raise-to, if raising is allowed.
+    pub min_raise_to: Option<Chips>,
+    /// Largest legal bet/raise-to, if raising is allowed.
+    pub max_raise_to: Option<Chips>,
+}
+
+/// Why a history could not be replayed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplayError {
+    /// Index of the action in the history (0-based), if one is to blame.
+    pub action: Option<usize>,
+    /// What went wrong, naming the rule.
+    pub message: String,
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.action {
+            Some(i) => write!(f, "action {}: {}", i + 1, self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+fn fail(action: Option<usize>, message: impl Into<String>) -> ReplayError {
+    ReplayError {
+        action,
+        message: message.into(),
+    }
+}
+
+fn rule(action: usize, e: RuleError) -> ReplayError {
+    fail(Some(action), format!("refused by the engine: {e} ({e:?})"))
+}
+
+/// The PHH reference profile (replay-schema.md): real small blind for pot-limit
+/// sizing, four raises over the big blind in fixed limit, the next fixed-limit raise
+/// always to the all-in plus a bet, strict amounts, burns not recorded.
+pub fn phh_profile(spec: &Spec) -> Result<TableConfig, ReplayError> {
+    let n = spec.stacks.len();
+    if !(2..=firmware::config::MAX_SEATS).contains(&n) {
+        return Err(fail(None, format!("{n} players: the table seats 2 to 11")));
+    }
+    if spec.antes.len() != n || spec.blinds.len() != n {
+        return Err(fail(None, "antes and blinds must list every player"));
+    }
+    let sb = spec.blinds[0].min(spec.blinds[1]);
+    let bb = spec.blinds[0].max(spec.blinds[1]);
+    let mut cfg = TableConfig::new(spec.game, spec.structure, sb, bb);
+    cfg.max_players = n as u8;
+    cfg.pl_sb_virtual = false;
+    cfg.fl_cap = FlCap::Round {
+        bets: 4,
+        blind_is_bet: false,
+    };
+    cfg.fl_short_all_in = FlShortAllIn::AllInPlusBet;
+    cfg.straddle_min_raise = StraddleMinRaise::BigBlind;
+    cfg.short_blind = ShortBlind::AllIn;
+    cfg.amounts = AmountPolicy::Reject;
+    cfg.automations.burns = true;
+    cfg.stakes.small_bet = spec.small_bet;
+    cfg.stakes.big_bet = spec.big_bet;
+    // Antes: every player the same, or only the big blind's (a big-blind ante).
+    let bb_player = if n == 2 { 0 } else { 1 };
+    let first = spec.antes[0];
+    if spec.antes.iter().all(|&a| a == first) {
+        cfg.stakes.ante = first;
+    } else if spec
+        .antes
+        .iter()
+        .enumerate()
+        .all(|(i, &a)| (i == bb_player) == (a > 0))
+    {
+        cfg.stakes.ante = spec.antes[bb_player];
+        cfg.stakes.ante_mode = AnteMode::BigBlind;
+    } else {
+        return Err(fail(
+            None,
+            format!(
+                "antes {:?}: only equal antes or a big-blind ante are supported",
+                spec.antes
+            ),
+        ));
+    }
+    cfg.validate().map_err(|e| fail(None, e.to_string()))?;
+    Ok(cfg)
+}
+
+/// A hand history replayed through the engine: the table at the end of betting, and
+/// what the history's players did that the host's showdown needs.
+pub struct Played {
+    /// The table, with the hand in its settlement (or over, if nothing was left to pay).
+    pub table: Table,
+    /// Every betting decision's situation, in order.
+    pub decisions: Vec<Decision>,
+    /// Each player's hole cards as dealt or shown (`None` where never seen).
+    pub hole: Vec<Vec<Option<Card>>>,
+    /// The board.
+    pub board: Vec<Card>,
+    /// Players who mucked at the showdown.
+    pub mucked: Vec<bool>,
+}
+
+/// Seat of player `p` (0-based): p1 sits in seat 1, and the button is the last seat.
+fn seat(p: usize) -> SeatNo {
+    (p + 1) as SeatNo
+}
+
+/// Drives the engine through the history, up to the settlement.
+pub fn play(spec: &Spec, steps: &[Step]) -> Result<Played, ReplayError> {
+    let cfg = phh_profile(spec)?;
+    let n = spec.stacks.len();
+    let mut t = Table::new(cfg).map_err(|e| fail(None, e.to_string()))?;
+    for (p, &stack) in spec.stacks.iter().enumerate() {
+        t.handle(Input::SitDown {
+            seat: seat(p),
+            stack,
+            wait_for_bb: false,
+        })
+        .map_err(|e| fail(None, format!("p{}: {e}", p + 1)))?;
+    }
+    // The button is the last player: heads-up he is p2, the small blind. A history
+    // whose only blind is p1's has no small blind: p1 is the big blind, so the button
+    // sits one seat earlier and the small blind's seat (the last player) posts none.
+    let lone_big_blind = n > 2 && spec.blinds[0] > 0 && spec.blinds[1] == 0;
+    let button = if lone_big_blind { n - 2 } else { n - 1 };
+    t.handle(Input::PlaceButton { seat: seat(button) })
+        .map_err(|e| fail(None, e.to_string()))?;
+    let started = t
+        .handle(Input::StartHand)
+        .map_err(|e| fail(None, e.to_string()))?;
+    check_posts(spec, &started)?;
+    let straddle = spec.blinds.get(2).copied().unwrap_or(0);
+    if n > 2 && straddle > 0 {
+        if straddle != 2 * cfg.stakes.big_blind {
+            return Err(fail(
+                None,
+                format!("straddle {straddle}: R-STRAD-2 requires exactly twice the big blind"),
+            ));
+        }
+        t.handle(Input::Straddle { confirmed: true })
+            .map_err(|e| fail(None, e.to_string()))?;
+    }
+    if spec.blinds.iter().skip(3).any(|&b| b > 0) {
+        return Err(fail(None, "more than one straddle (R-STRAD-1)"));
+    }
+
+    let mut hole: Vec<Vec<Option<Card>>> = vec![Vec::new(); n];
+    let mut board = Vec::new();
+    let mut mucked = vec![false; n];
+    let mut decisions = Vec::new();
+    let mut dealt = false;
+    for (i, step) in steps.iter().enumerate() {
+        match step {
+            Step::Hole(p, cards) => {
+                let slot = hole
+                    .get_mut(*p)
+                    .ok_or_else(|| fail(Some(i), format!("no player p{}", p + 1)))?;
+                if !slot.is_empty() || dealt {
+                    return Err(fail(Some(i), format!("p{} is dealt twice", p + 1)));
+                }
+                *slot = cards.clone();
+            }
+            Step::Board(cards) => {
+                deal_hole(&mut t, &hole, &mut dealt, i)?;
+                for c in cards {
+                    if !matches!(t.hand().map(|h| h.phase), Some(Phase::Board { .. })) {
+                        return Err(fail(
+                            Some(i),
+                            "a board card before the betting round is complete",
+                        ));
+                    }
+                    t.handle(Input::Card(Read {
+                        card: *c,
+                        burn: false,
+                    }))
+                    .map_err(|e| rule(i, e))?;
+                    board.extend(c);
+                }
+            }
+            Step::Fold(p) => decide(
+                &mut t,
+                &hole,
+                &mut dealt,
+                &mut decisions,
+                i,
+                *p,
+                Action::Fold,
+            )?,
+            Step::CheckCall(p) => decide(
+                &mut t,
+                &hole,
+                &mut dealt,
+                &mut decisions,
+                i,
+                *p,
+                Action::CheckCall,
+            )?,
+            Step::BetTo(p, to) => decide(
+                &mut t,
+                &hole,
+                &mut dealt,
+                &mut decisions,
+                i,
+                *p,
+                Action::BetTo(*to),
+            )?,
+            Step::ShowOrMuck(p, cards) => {
+                let slot = hole
+                    .get_mut(*p)
+                    .ok_or_else(|| fail(Some(i), format!("no player p{}", p + 1)))?;
+                match cards {
+                    None => mucked[*p] = true,
+                    Some(shown) => {
+                        if slot.len() < shown.len() {
+                            slot.resize(shown.len(), None);
+                        }
+                        for (have, show) in slot.iter_mut().zip(shown) {
+                            match (*have, show) {
+                                (None, s) => *have = *s,
+                                (Some(a), Some(b)) if a != *b => {
+                                    return Err(fail(
+                                        Some(i),
+                                        format!("p{} shows {b}, but was dealt {a}", p + 1),
+                                    ));
+                                }
+                                _ => {}
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    deal_hole(&mut t, &hole, &mut dealt, steps.len())?;
+    let over = t.hand().is_some_and(|h| h.phase == Phase::Settling) || !t.in_hand();
+    if !over {
+        return Err(fail(None, "the history ends before the hand is over"));
+    }
+    Ok(Played {
+        table: t,
+        decisions,
+        hole,
+        board,
+        mucked,
+    })
+}
+
+/// Feeds the hole cards to the shoe in dealing order (R-DEAL-1), once.
+fn deal_hole(
+    t: &mut Table,
+    hole: &[Vec<Option<Card>>],
+    dealt: &mut bool,
+    i: usize,
+) -> Result<(), ReplayError> {
+    if *dealt {
+        return Ok(());
+    }
+    *dealt = true;
+    while let Some(h) = t.hand().filter(|h| h.phase == Phase::Dealing) {
+        let n = h.deal_order().count();
+        let k = usize::from(h.hole_dealt);
+        let s = h
+            .deal_order()
+            .nth(k % n)
+            .ok_or_else(|| fail(Some(i), "no one to deal to"))?;
+        let card = hole
+            .get(usize::from(s) - 1)
+            .and_then(|c| c.get(k / n).copied())
+            .unwrap_or(None);
+        t.handle(Input::Card(Read { card, burn: false }))
+            .map_err(|e| rule(i, e))?;
+    }
+    Ok(())
+}
+
+/// A betting action: checks it is the player's turn, records the situation before it
+/// (what the engine offers), and has the engine take it.
+fn decide(
+    t: &mut Table,
+    hole: &[Vec<Option<Card>>],
+    dealt: &mut bool,
+    decisions: &mut Vec<Decision>,
+    i: usize,
+    p: usize,
+    action: Action,
+) -> Result<(), ReplayError> {
+    deal_hole(t, hole, dealt, i)?;
+    let o = t
+        .options()
+        .ok_or_else(|| fail(Some(i), format!("p{} acts, but no one is to act", p + 1)))?;
+    if o.seat != seat(p) {
+        return Err(fail(
+            Some(i),
+            format!(
+                "p{} acts, but it is p{}'s turn (R-BET-2, R-BET-3)",
+                p + 1,
+                o.seat
+            ),
+        ));
+    }
+    decisions.push(Decision {
+        player: p,
+        call: o.call,
+        min_raise_to: o.raise.map(|r| r.min_to),
+        max_raise_to: o.raise.map(|r| r.max_to),
+    });
+    t.handle(Input::Act(action)).map_err(|e| rule(i, e))?;
+    Ok(())
+}
+
+/// Checks the engine posted the blinds the history states (R-BLIND-1, R-HU-1).
+fn check_posts(spec: &Spec, events: &[Event]) -> Result<(), ReplayError> {
+    let n = spec.blinds.len();
+    let posted = |p: usize| -> Chips {
+        events
+            .iter()
+            .filter_map(|e| match *e {
+                Event::Posted {
+                    seat: s,
+                    post: firmware::Post::SmallBlind | firmware::Post::BigBlind,
+                    amount,
+                    ..
+                } if s == seat(p) => Some(amount),
+                _ => None,
+            })
+            .sum()
+    };
+    let expected: Vec<Chips> = if n == 2 {
+        // Heads-up p1 posts the big blind and p2 the small (R-HU-1).
+        vec![
+            spec.blinds[0].max(spec.blinds[1]),
+            spec.blinds[0].min(spec.blinds[1]),
+        ]
+    } else {
+        vec![spec.blinds[0], spec.blinds[1]]
+    };
+    for (p, want) in expected.iter().enumerate() {
+        let want = (*want).min(spec.stacks[p]);
+        if posted(p) != want {
+            return Err(fail(
+                None,
+                format!(
+                    "p{} should post {want}, the rules give {}",
+                    p + 1,
+                    posted(p)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A hand history turned into the replay's table and steps.
+pub fn from_history(hh: &crate::phh::HandHistory) -> Result<(Spec, Vec<Step>), ReplayError> {
+    use crate::phh::{PhhAction, Shown, Variant};
+    let (game, structure) = match hh.variant {
+        Variant::NoLimitHoldem => (Game::Holdem, Structure::NoLimit),
+        Variant::PotLimitHoldem => (Game::Holdem, Structure::PotLimit),
+        Variant::FixedLimitHoldem => (Game::Holdem, Structure::FixedLimit),
+        Variant::PotLimitOmaha => (Game::Omaha, Structure::PotLimit),
+        Variant::FixedLimitOmahaHiLo => (Game::OmahaHiLo, Structure::FixedLimit),
+    };
+    let bb = hh
+        .blinds_or_straddles
+        .iter()
+        .take(2)
+        .copied()
+        .max()
+        .unwrap_or(0);
+    let (small_bet, big_bet) = match structure {
+        Structure::FixedLimit => (
+            hh.small_bet
+                .ok_or_else(|| fail(None, "fixed limit needs small_bet"))?,
+            hh.big_bet
+                .ok_or_else(|| fail(None, "fixed limit needs big_bet"))?,
+        ),
+        _ => {
+            let min_bet = hh.min_bet.unwrap_or(bb);
+            if min_bet != bb {
+                return Err(fail(
+                    None,
+                    format!(
+                        "min_bet {min_bet} differs from the big blind {bb}: R-NL-1 makes them one"
+                    ),
+                ));
+            }
+            (bb, bb.saturating_mul(2))
+        }
+    };
+    // With equal antes, trimming changes nothing: every ante is matched. A big-blind
+    // ante with trimming would return the unmatched ante, which RULES.md does not do.
+    if hh.ante_trimming_status && hh.antes.windows(2).any(|w| w[0] != w[1]) {
+        return Err(fail(
+            None,
+            "ante_trimming_status = true with unequal antes: a big-blind ante is dead money (R-ANTE-1), never returned",
+        ));
+    }
+    let spec = Spec {
+        game,
+        structure,
+        antes: hh.antes.clone(),
+        blinds: hh.blinds_or_straddles.clone(),
+        small_bet,
+        big_bet,
+        stacks: hh.starting_stacks.clone(),
+    };
+    let mut steps = Vec::new();
+    for (i, a) in hh.actions.iter().enumerate() {
+        steps.push(match a {
+            PhhAction::DealHole { player, cards } => Step::Hole(*player, cards.clone()),
+            PhhAction::DealBoard { cards } => Step::Board(cards.clone()),
+            PhhAction::Fold { player } => Step::Fold(*player),
+            PhhAction::CheckCall { player } => Step::CheckCall(*player),
+            PhhAction::CompleteBetRaise { player, to } => Step::BetTo(*player, *to),
+            PhhAction::ShowMuck { player, shown } => match shown {
+                Shown::Muck => Step::ShowOrMuck(*player, None),
+                Shown::Cards(c) => Step::ShowOrMuck(*player, Some(c.clone())),
+                Shown::Dealt => Step::ShowOrMuck(*player, Some(Vec::new())),
+            },
+            PhhAction::NoOp => continue,
+            PhhAction::PostBringIn { .. } | PhhAction::StandPatDiscard { .. } => {
+                return Err(fail(
+                    Some(i),
+                    "bring-ins and draws are not in the replayed variants",
+                ));
+            }
+        });
+    }
+    Ok((spec, steps))
+}
+
+/// One pot of a replayed hand, players 1-based as in PHH.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplayPot {
+    /// Chips awarded from the pot.
+    pub amount: Chips,
+    /// Players who could win it.
+    pub eligible: Vec<usize>,
+    /// Players paid from it.
+    pub winners: Vec<usize>,
+}
+
+/// A replayed hand: what `tablectl replay --json` prints (replay-schema.md).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replayed {
+    /// Stacks after the hand, by player.
+    pub finishing_stacks: Vec<Chips>,
+    /// Main pot, then side pots.
+    pub pots: Vec<ReplayPot>,
+    /// The situation before every betting decision.
+    pub decisions: Vec<Decision>,
+}
+
+/// Replays a hand through the engine, the pots and the showdown under `rules`.
+pub fn replay(
+    spec: &Spec,
+    steps: &[Step],
+    rules: &crate::settle::HouseRules,
+) -> Result<Replayed, ReplayError> {
+    let mut played = play(spec, steps)?;
+    let n = spec.stacks.len();
+    let mut pots = Vec::new();
+    if played.table.in_hand() {
+        let mucked: Vec<SeatNo> = (0..n).filter(|&p| played.mucked[p]).map(seat).collect();
+        let shown: Vec<(SeatNo, Vec<Card>)> = played
+            .hole
+            .iter()
+            .enumerate()
+            .filter_map(|(p, cards)| {
+                let known: Option<Vec<Card>> = cards.iter().copied().collect();
+                known.filter(|k| !k.is_empty()).map(|k| (seat(p), k))
+            })
+            .collect();
+        let outcome = crate::settle::settle_with(&played.table, &mucked, &shown, rules)
+            .map_err(|e| fail(None, format!("showdown: {e}")))?;
+        crate::settle::pay(&mut played.table, &outcome)
+            .map_err(|e| fail(None, format!("payout: {e}")))?;
+        pots = outcome
+            .pots
+            .iter()
+            .map(|p| ReplayPot {
+                amount: p.amount,
+                eligible: p.eligible.iter().map(|&s| usize::from(s)).collect(),
+                winners: p.winners.iter().map(|&(s, _)| usize::from(s)).collect(),
+            })
+            .collect();
+    }
+    let finishing_stacks = (0..n)
+        .map(|p| played.table.seat(seat(p)).map_or(0, |s| s.stack))
+        .collect();
+    Ok(Replayed {
+        finishing_stacks,
+        pots,
+        decisions: played.decisions,
+    })
+}

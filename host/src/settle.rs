@@ -1,0 +1,323 @@
+//! Settling a hand: the engine's ledger becomes main and side pots ([`crate::pots`]),
+//! the players' cards are valued ([`crate::eval`]), each pot is paid
+//! ([`crate::showdown`]), and the awards go back to the engine as inputs, which
+//! checks every chip of them. Nothing here repeats a betting rule.
+
+use crate::eval::{self, DrawRules, DrawValue, EvalError, HandValue, LowRules, LowValue};
+use crate::pots::{self, Pot, PotError};
+use crate::showdown::{self, OddChip, Rake, Settings, Settlement, ShowdownError};
+use firmware::{Card, Chips, Event, Game, Input, Phase, RuleError, SeatNo, Table};
+use std::fmt;
+
+/// The house rules of the money (RULES.md PD-ODD, PD-RAKE, PD-HILO, PD-DECK).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HouseRules {
+    /// Odd chips of a split.
+    pub odd_chip: OddChip,
+    /// The rake, if any.
+    pub rake: Option<Rake>,
+    /// The low of Omaha Hi/Lo.
+    pub low: LowRules,
+    /// Five-card draw on the 32-card deck: A-7-8-9-T is a straight (PD-DECK).
+    pub short_deck_low_straight: bool,
+}
+
+impl HouseRules {
+    /// The casino: odd chips clockwise from the button (PD-ODD), no rake unless set,
+    /// and a low that may not be a straight or a flush other than the wheel, as
+    /// seed \[002\] says (docs/seed-notes.md D1).
+    pub fn casino() -> HouseRules {
+        HouseRules {
+            odd_chip: OddChip::LeftOfButton,
+            rake: None,
+            low: LowRules::new(false),
+            short_deck_low_straight: true,
+        }
+    }
+
+    /// The PHH reference profile (replay-schema.md): every odd chip to the first
+    /// winner left of the button, no rake, lows that ignore straights and flushes.
+    pub fn phh() -> HouseRules {
+        HouseRules {
+            odd_chip: OddChip::LowestIndex,
+            rake: None,
+            low: LowRules::new(true),
+            short_deck_low_straight: true,
+        }
+    }
+}
+
+/// One pot as paid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PaidPot {
+    /// Chips in the pot (before rake).
+    pub amount: Chips,
+    /// Seats that may win it (not folded when betting ended).
+    pub eligible: Vec<SeatNo>,
+    /// Seats paid from it, with what each receives.
+    pub winners: Vec<(SeatNo, Chips)>,
+}
+
+/// A player's hand at the showdown, for the display and the log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShownHand {
+    /// The seat.
+    pub seat: SeatNo,
+    /// The high hand's name ("Full house, kings over tens").
+    pub high: String,
+    /// The low hand's name in hi/lo ("Low 8-6-4-2-A"), if he has one.
+    pub low: Option<String>,
+}
+
+/// What the hand paid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// Main pot first, then side pots in the order they formed.
+    pub pots: Vec<PaidPot>,
+    /// The rake.
+    pub rake: Chips,
+    /// Every hand that was valued.
+    pub hands: Vec<ShownHand>,
+    /// Whether the pot went to the last player without a showdown.
+    pub uncontested: bool,
+}
+
+/// Why a hand could not be settled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SettleError {
+    /// The hand is not at its settlement.
+    NotSettling,
+    /// A player who can still win has cards the shoe did not read: the dealer must
+    /// read them or the floor must decide.
+    UnknownCards(SeatNo),
+    /// A hand could not be valued (wrong number of cards).
+    Eval(SeatNo, EvalError),
+    /// The pots could not be formed.
+    Pots(PotError),
+    /// The pots could not be paid.
+    Showdown(ShowdownError),
+    /// The engine refused an award.
+    Rule(RuleError),
+}
+
+impl fmt::Display for SettleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SettleError::NotSettling => f.write_str("the hand is not over"),
+            SettleError::UnknownCards(s) => {
+                write!(
+                    f,
+                    "seat {s}'s cards were not read: read them at the shoe or call the floor"
+                )
+            }
+            SettleError::Eval(s, e) => write!(f, "seat {s}'s hand: {e}"),
+            SettleError::Pots(e) => write!(f, "pots: {e}"),
+            SettleError::Showdown(e) => write!(f, "showdown: {e}"),
+            SettleError::Rule(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for SettleError {}
+
+/// A hand's high strength for the game: Hold'em/Omaha ranking, or draw's (where a
+/// flush beats a full house, R-RANK-2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum High {
+    Board(HandValue),
+    Draw(DrawValue),
+}
+
+/// Values one player's hand.
+fn value(
+    game: Game,
+    hole: &[Card],
+    board: &[Card],
+    rules: &HouseRules,
+    short_deck: bool,
+) -> Result<(High, Option<LowValue>, String, Option<String>), EvalError> {
+    Ok(match game {
+        Game::Holdem => {
+            let v = eval::holdem(hole, board)?;
+            (High::Board(v), None, v.name(), None)
+        }
+        Game::Omaha => {
+            let v = eval::omaha_high(hole, board)?;
+            (High::Board(v), None, v.name(), None)
+        }
+        Game::OmahaHiLo => {
+            let v = eval::omaha_high(hole, board)?;
+            let low = eval::omaha_low(hole, board, rules.low)?;
+            (High::Board(v), low, v.name(), low.map(|l| l.name()))
+        }
+        Game::FiveCardDraw => {
+            let draw = DrawRules {
+                short_deck,
+                short_deck_low_straight: rules.short_deck_low_straight,
+            };
+            let v = eval::draw_value(hole, draw)?;
+            (High::Draw(v), None, v.name(), None)
+        }
+    })
+}
+
+/// Settles the hand at the table's settlement: pots, values, winners. `mucked` seats
+/// threw their hands away at the showdown: they stay eligible but cannot win.
+pub fn settle(
+    table: &Table,
+    mucked: &[SeatNo],
+    rules: &HouseRules,
+) -> Result<Outcome, SettleError> {
+    settle_with(table, mucked, &[], rules)
+}
+
+/// [`settle`], with hole cards `shown` at the showdown that the shoe did not read
+/// (a hand history's hidden cards, or a hand read again at the showdown).
+pub fn settle_with(
+    table: &Table,
+    mucked: &[SeatNo],
+    shown: &[(SeatNo, Vec<Card>)],
+    rules: &HouseRules,
+) -> Result<Outcome, SettleError> {
+    let cfg = table.config();
+    let h = table
+        .hand()
+        .filter(|h| h.phase == Phase::Settling && table.in_hand())
+        .ok_or(SettleError::NotSettling)?;
+    let n = usize::from(cfg.max_players);
+    let seats: Vec<SeatNo> = (1..=cfg.max_players).collect();
+    let live: Vec<SeatNo> = h.in_hand().collect();
+    let saw_flop = h.board.len() >= 3 || h.street > firmware::Street::Preflop;
+    // Player indices clockwise from the first seat left of the button.
+    let clockwise: Vec<usize> = (1..=n)
+        .map(|k| (usize::from(h.button) - 1 + k) % n)
+        .collect();
+
+    if live.len() == 1 {
+        // R-STREET-3: the last player takes the pot without showing.
+        let seat = live[0];
+        let pot = Pot {
+            amount: h.pot(),
+            eligible: vec![usize::from(seat) - 1],
+        };
+        let high: Vec<Option<u8>> = seats.iter().map(|&s| (s == seat).then_some(0)).collect();
+        let settings = Settings {
+            odd_chip: rules.odd_chip,
+            rake: rules.rake,
+        };
+        let paid = showdown::award_high(
+            std::slice::from_ref(&pot),
+            &high,
+            &clockwise,
+            &settings,
+            saw_flop,
+        )
+        .map_err(SettleError::Showdown)?;
+        return Ok(outcome(&[pot], &paid, Vec::new(), true));
+    }
+
+    let contributions: Vec<Chips> = seats.iter().map(|&s| h.player(s).total).collect();
+    let dead: Chips = seats.iter().map(|&s| h.player(s).dead).sum();
+    let folded: Vec<bool> = seats
+        .iter()
+        .map(|&s| !h.player(s).dealt || h.player(s).folded)
+        .collect();
+    let pots = pots::build_pots(&contributions, dead, &folded).map_err(SettleError::Pots)?;
+
+    let board: Vec<Card> = h.board.iter().flatten().copied().collect();
+    let mut high: Vec<Option<High>> = vec![None; n];
+    let mut low: Vec<Option<LowValue>> = vec![None; n];
+    let mut hands = Vec::new();
+    for &s in &live {
+        if mucked.contains(&s) {
+            continue;
+        }
+        let p = h.player(s);
+        let read: Option<Vec<Card>> = p.hole[..usize::from(p.holes)].iter().copied().collect();
+        let hole = read
+            .or_else(|| shown.iter().find(|(x, _)| *x == s).map(|(_, c)| c.clone()))
+            .ok_or(SettleError::UnknownCards(s))?;
+        let (hv, lv, name, low_name) = value(cfg.game, &hole, &board, rules, cfg.short_deck)
+            .map_err(|e| SettleError::Eval(s, e))?;
+        let i = usize::from(s) - 1;
+        high[i] = Some(hv);
+        low[i] = lv;
+        hands.push(ShownHand {
+            seat: s,
+            high: name,
+            low: low_name,
+        });
+    }
+    let settings = Settings {
+        odd_chip: rules.odd_chip,
+        rake: rules.rake,
+    };
+    let paid = if cfg.game == Game::OmahaHiLo {
+        showdown::award(&pots, &high, Some(&low), &clockwise, &settings, saw_flop)
+    } else {
+        showdown::award_high(&pots, &high, &clockwise, &settings, saw_flop)
+    }
+    .map_err(SettleError::Showdown)?;
+    Ok(outcome(&pots, &paid, hands, false))
+}
+
+fn outcome(pots: &[Pot], paid: &Settlement, hands: Vec<ShownHand>, uncontested: bool) -> Outcome {
+    let seat = |i: usize| (i + 1) as SeatNo;
+    let pots = pots
+        .iter()
+        .enumerate()
+        .map(|(i, pot)| PaidPot {
+            amount: pot.amount,
+            eligible: pot.eligible.iter().map(|&p| seat(p)).collect(),
+            winners: paid
+                .awards
+                .iter()
+                .filter(|a| a.pot_index == i)
+                .flat_map(|a| a.winners.iter().map(|&(p, c)| (seat(p), c)))
+                .collect(),
+        })
+        .collect();
+    Outcome {
+        pots,
+        rake: paid.rake,
+        hands,
+        uncontested,
+    }
+}
+
+/// Pays the outcome through the engine: the rake, then each seat's total. The engine
+/// refuses any award a folded player or a wrong total would need.
+pub fn pay(table: &mut Table, outcome: &Outcome) -> Result<Vec<Event>, SettleError> {
+    let mut inputs = Vec::new();
+    if outcome.rake > 0 {
+        inputs.push(Input::Rake {
+            amount: outcome.rake,
+        });
+    }
+    let mut totals: Vec<(SeatNo, Chips)> = Vec::new();
+    for (seat, amount) in outcome.pots.iter().flat_map(|p| p.winners.iter().copied()) {
+        match totals.iter_mut().find(|(s, _)| *s == seat) {
+            Some((_, total)) => *total += amount,
+            None => totals.push((seat, amount)),
+        }
+    }
+    inputs.extend(
+        totals
+            .into_iter()
+            .filter(|&(_, amount)| amount > 0)
+            .map(|(seat, amount)| Input::Award { seat, amount }),
+    );
+    // Apply on a copy so a refusal leaves the table as it was.
+    let mut next = table.clone();
+    let mut events = Vec::new();
+    for input in inputs {
+        events.extend(
+            next.handle(input)
+                .map_err(SettleError::Rule)?
+                .iter()
+                .copied(),
+        );
+    }
+    *table = next;
+    Ok(events)
+}
