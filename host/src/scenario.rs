@@ -3,6 +3,7 @@
 //! staff use the same format to reproduce a disputed hand. The format is documented in
 //! `tests/README.md`.
 
+use firmware::deck::{DeckKind, DeckMap, TagUid};
 use firmware::rules::{
     AmountPolicy, AnteMode, ButtonRule, FlCap, FlShortAllIn, MixSwitch, Mixed, ShortBlind, Stakes,
     StraddleMinRaise, UnconfirmedStraddle,
@@ -44,6 +45,16 @@ pub enum Step {
         actor: Option<SeatNo>,
         /// `check` (not `call`): nothing may be due.
         check_only: bool,
+    },
+    /// A tag read by the shoe (`tag UID [burn]`), looked up in the table's deck map:
+    /// the simulated deck 0 of the table's deck (`firmware::deck::DeckMap::simulated`).
+    Tag {
+        /// The tag's UID.
+        uid: TagUid,
+        /// Read at the burn slot.
+        burn: bool,
+        /// `=> Error`: it must be refused with this error (e.g. `UnknownTag`).
+        refused: Option<String>,
     },
     /// A statement about the table that must hold.
     Expect(Expect),
@@ -120,6 +131,22 @@ fn parse_card(line: usize, s: &str) -> Result<Option<Card>, ScenarioError> {
     s.parse::<Card>()
         .map(Some)
         .map_err(|e| err(line, format!("card `{s}`: {e}")))
+}
+
+/// A UID written in hex, with or without `:` between bytes.
+fn parse_uid(text: &str) -> Option<TagUid> {
+    let hex: String = text.chars().filter(|c| *c != ':').collect();
+    if hex.len() % 2 != 0 {
+        return None;
+    }
+    let bytes: Option<Vec<u8>> = (0..hex.len())
+        .step_by(2)
+        .map(|i| {
+            hex.get(i..i + 2)
+                .and_then(|b| u8::from_str_radix(b, 16).ok())
+        })
+        .collect();
+    TagUid::new(&bytes?).ok()
 }
 
 fn parse_bool(line: usize, key: &str, v: &str) -> Result<bool, ScenarioError> {
@@ -482,6 +509,14 @@ impl Scenario {
                 steps.push((line, Step::Expect(parse_expect(line, &words, body)?)));
                 continue;
             }
+            if words[0] == "tag" {
+                let uid = words.get(1).and_then(|u| parse_uid(u)).ok_or_else(|| {
+                    err(line, "tag: give the UID in hex, e.g. 53:00:00:00:00:30:63")
+                })?;
+                let burn = words.get(2) == Some(&"burn");
+                steps.push((line, Step::Tag { uid, burn, refused }));
+                continue;
+            }
             // `4 fold` or `s4 fold`: the seat that must be acting.
             let actor = match words[0].trim_start_matches('s').parse::<SeatNo>() {
                 Ok(s) if words.len() > 1 => {
@@ -514,6 +549,7 @@ impl Scenario {
         mut observe: impl FnMut(usize, &Input, &[Event]),
     ) -> Result<Table, ScenarioError> {
         let mut t = Table::new(self.config).map_err(|e| err(1, e.to_string()))?;
+        let deck = DeckMap::simulated(DeckKind::from_short_deck(self.config.short_deck), 0);
         let mut last: Vec<Event> = Vec::new();
         for (line, step) in &self.steps {
             let line = *line;
@@ -548,6 +584,39 @@ impl Scenario {
                                 ));
                             }
                         }
+                    }
+                }
+                Step::Tag { uid, burn, refused } => {
+                    // The deck map turns the tag into a card; an unknown tag never
+                    // becomes one (PD-RFID).
+                    let result = match deck.lookup(uid) {
+                        Ok(card) => {
+                            let input = Input::Card(Read {
+                                card: Some(card),
+                                burn: *burn,
+                            });
+                            apply(&mut t, input, None, false)
+                                .map(|ev| (input, ev))
+                                .map_err(|e| format!("{e:?}: {e}"))
+                        }
+                        Err(e) => Err(format!("{e:?}: {e}")),
+                    };
+                    match (result, refused) {
+                        (Ok((input, ev)), None) => {
+                            observe(line, &input, &ev);
+                            last = ev;
+                        }
+                        (Err(e), None) => return Err(err(line, format!("refused: {e}"))),
+                        (Ok(_), Some(want)) => {
+                            return Err(err(
+                                line,
+                                format!("accepted, but should be refused with {want}"),
+                            ));
+                        }
+                        (Err(e), Some(want)) if !e.starts_with(want.as_str()) => {
+                            return Err(err(line, format!("refused with {e}, expected {want}")));
+                        }
+                        (Err(_), Some(_)) => {}
                     }
                 }
                 Step::Expect(x) => check(&t, x, &last).map_err(|m| err(line, m))?,

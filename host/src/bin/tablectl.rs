@@ -24,7 +24,11 @@ const USAGE: &str = "usage:
       --verbose        print every event
   tablectl demo                    play RULES.md's straddle example, printing every event
   tablectl scenario FILE...        run scenario scripts (tests/README.md), printing every event
-  tablectl replay [--json] FILE... replay PHH hand histories (.phh, .phhs) through the engine";
+  tablectl replay [--json] FILE... replay PHH hand histories (.phh, .phhs) through the engine
+  tablectl bench [--replay DIR] [--no-peer]
+                                   the evaluator's census of all 133,784,560 seven-card hands
+                                   and its speed; PHH replay in hands per second, beside
+                                   PokerKit's on the same files when python3 has it";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -49,6 +53,7 @@ fn main() -> ExitCode {
             code
         }
         Some("replay") => replay(&args[1..]),
+        Some("bench") => bench(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -323,4 +328,100 @@ fn run_table(opts: &host::bench::BenchOptions, data: &std::path::Path) -> Result
         summary.hands, summary.inputs, summary.chips, summary.bought_in
     );
     Ok(())
+}
+
+/// `tablectl bench`: the evaluator report, then PHH replay throughput, measured beside
+/// PokerKit (the reference engine) on the same files in the same run when
+/// `python3 -c 'import pokerkit'` works and `../shared/oracle` is here.
+fn bench(args: &[String]) -> ExitCode {
+    let mut dir = std::path::PathBuf::from("tests/corpus/pokerkit-2500");
+    let mut peer = true;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--replay" => match it.next() {
+                Some(d) => dir = d.into(),
+                None => {
+                    eprintln!("--replay needs a folder of .phh files");
+                    return ExitCode::from(2);
+                }
+            },
+            "--no-peer" => peer = false,
+            other => {
+                eprintln!("tablectl bench: unknown option `{other}`\n{USAGE}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let mut out = std::io::stdout();
+    if let Err(e) = host::eval::bench_report(&mut out) {
+        eprintln!("tablectl bench: {e}");
+        return ExitCode::FAILURE;
+    }
+    let mut files: Vec<std::path::PathBuf> = match std::fs::read_dir(&dir) {
+        Ok(entries) => entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "phh"))
+            .collect(),
+        Err(e) => {
+            println!("replay: {} not readable ({e}); skipped", dir.display());
+            return ExitCode::SUCCESS;
+        }
+    };
+    files.sort();
+    // Parsing included, as PokerKit's figure includes it; texts read beforehand.
+    let texts: Vec<String> = files
+        .iter()
+        .filter_map(|f| std::fs::read_to_string(f).ok())
+        .collect();
+    let rules = host::settle::HouseRules::phh();
+    let rounds = 5;
+    let start = std::time::Instant::now();
+    let mut replayed = 0u64;
+    for _ in 0..rounds {
+        for text in &texts {
+            if let Ok(hands) = host::phh::parse_str(text) {
+                for hh in &hands {
+                    if host::replay::from_history(hh)
+                        .and_then(|(spec, steps)| host::replay::replay(&spec, &steps, &rules))
+                        .is_ok()
+                    {
+                        replayed += 1;
+                    }
+                }
+            }
+        }
+    }
+    let ours = replayed as f64 / start.elapsed().as_secs_f64();
+    println!(
+        "PHH replay (tablectl): {ours:.0} hands/s over {} files of {}",
+        texts.len(),
+        dir.display()
+    );
+    if !peer {
+        return ExitCode::SUCCESS;
+    }
+    let oracle = std::path::Path::new("../shared/oracle/ref_replay.py");
+    let sample: Vec<&std::path::PathBuf> = files.iter().take(300).collect();
+    if !oracle.exists() || sample.is_empty() {
+        println!("PokerKit: ../shared/oracle is not here; not measured");
+        return ExitCode::SUCCESS;
+    }
+    let start = std::time::Instant::now();
+    let run = std::process::Command::new("python3")
+        .arg(oracle)
+        .args(&sample)
+        .output();
+    match run {
+        Ok(o) if o.status.success() || !o.stdout.is_empty() => {
+            let hands = o.stdout.iter().filter(|&&b| b == b'\n').count();
+            let theirs = hands as f64 / start.elapsed().as_secs_f64();
+            println!("PHH replay (PokerKit 0.7.7, same files, process start included): {theirs:.0} hands/s over {hands} hands");
+            if theirs > 0.0 {
+                println!("ratio: {:.0}x", ours / theirs);
+            }
+        }
+        _ => println!("PokerKit: python3 with pokerkit is not installed here (pip install pokerkit==0.7.7); not measured"),
+    }
+    ExitCode::SUCCESS
 }

@@ -1,0 +1,26 @@
+//! Replays arbitrary hand histories through the engine, the pots and the showdown:
+//! any text must give a hand or an error, never a panic; a replayed hand conserves
+//! chips (finishing stacks add up to the starting stacks).
+#![no_main]
+
+use host::replay::{from_history, replay};
+use host::settle::HouseRules;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(hands) = host::phh::parse_str(text) else {
+        return;
+    };
+    for hh in hands.iter().take(4) {
+        if let Ok(r) =
+            from_history(hh).and_then(|(spec, steps)| replay(&spec, &steps, &HouseRules::phh()))
+        {
+            let start: u128 = hh.starting_stacks.iter().map(|&s| u128::from(s)).sum();
+            let end: u128 = r.finishing_stacks.iter().map(|&s| u128::from(s)).sum();
+            assert_eq!(start, end, "chips are conserved");
+        }
+    }
+});
