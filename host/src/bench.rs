@@ -451,6 +451,73 @@ fn buy_in(cfg: &TableConfig) -> Chips {
     unit.saturating_mul(100)
 }
 
+/// The simulated RFID shoe on a real pseudo-terminal: the dealer presents each card
+/// at the shoe's exit (or the burn slot) and the controller reads it through the same
+/// serial link as at a real table, re-reading after any fault.
+pub struct PtyShoeSource {
+    link: hardware::link::ShoeLink<Box<dyn serialport::SerialPort>>,
+    dealer: hardware::sim::SimDealer,
+    map: firmware::deck::DeckMap,
+    path: String,
+    // Keeps the simulator's thread and the pseudo-terminal alive.
+    _pty: Box<dyn std::any::Any>,
+}
+
+impl PtyShoeSource {
+    /// Starts the simulated shoe with fault `rates` (percent garbled, dropped and
+    /// duplicated frames) and opens the link on its pseudo-terminal.
+    pub fn start(rates: (u32, u32, u32), seed: u64) -> Result<PtyShoeSource, String> {
+        use hardware::link::{open_serial, LinkSettings};
+        use hardware::sim::{FaultRates, Faulty, PtyShoe, SimConfig, SimDealer, SimShoe};
+        let (shoe, handle) = SimShoe::new(SimConfig::default());
+        let faulty = Faulty::new(shoe, FaultRates::percent(rates.0, rates.1, rates.2), seed);
+        let pty = PtyShoe::spawn(faulty).map_err(|e| format!("pseudo-terminal: {e}"))?;
+        let path = pty.path().to_string();
+        let link = open_serial(&path, LinkSettings::bench()).map_err(|e| format!("{path}: {e}"))?;
+        let dealer = SimDealer::new(handle, firmware::deck::DeckKind::Standard52, 1, seed);
+        let map = dealer.deck_map();
+        Ok(PtyShoeSource {
+            link,
+            dealer,
+            map,
+            path,
+            _pty: Box::new(pty),
+        })
+    }
+
+    /// The pseudo-terminal the shoe speaks on (as `/dev/table-shoe` at a table).
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+}
+
+impl CardSource for PtyShoeSource {
+    fn deal(&mut self, card: Card, burn: bool) -> Result<Read, String> {
+        use hardware::link::Antenna;
+        let antenna = if burn { Antenna::Burn } else { Antenna::Exit };
+        // The card stays at the reader until it is read: every fault is recovered by
+        // reading it again (the dealer re-presents it at worst).
+        for _ in 0..20 {
+            self.dealer.present(card, antenna);
+            match self.link.read_card(std::time::Duration::from_millis(500)) {
+                Ok(read) => {
+                    self.dealer.remove();
+                    return hardware::link::to_read(&self.map, &read).map_err(|e| e.to_string());
+                }
+                Err(e) => log::warn!("shoe: {e}; reading {card} again"),
+            }
+        }
+        self.dealer.remove();
+        Err(format!(
+            "{card} could not be read after 20 tries: check the shoe"
+        ))
+    }
+
+    fn faults(&self) -> u64 {
+        self.link.fault_counts().total()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

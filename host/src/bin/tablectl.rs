@@ -21,6 +21,8 @@ const USAGE: &str = "usage:
       --blinds SB/BB   (default 5/10)
       --seed N         the same seed plays the same hands (default 1)
       --data DIR       the table's data folder, with the hand log (default ./table-data)
+      --faults G,D,U   percent of shoe frames garbled, dropped, duplicated (default 0,0,0)
+      --direct         hand cards straight to the engine, without the serial shoe
       --verbose        print every event
   tablectl demo                    play RULES.md's straddle example, printing every event
   tablectl scenario FILE...        run scenario scripts (tests/README.md), printing every event
@@ -229,7 +231,7 @@ fn print_hand(json: bool, file: &str, hh: &host::phh::HandHistory, r: &host::rep
 /// `tablectl [table] [OPTIONS]`: the bench table.
 fn table(args: &[String]) -> ExitCode {
     match table_options(args) {
-        Ok((opts, data)) => match run_table(&opts, &data) {
+        Ok((opts, data, faults, direct)) => match run_table(&opts, &data, faults, direct) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("tablectl: {e}");
@@ -243,12 +245,21 @@ fn table(args: &[String]) -> ExitCode {
     }
 }
 
-fn table_options(
-    args: &[String],
-) -> Result<(host::bench::BenchOptions, std::path::PathBuf), String> {
+/// The bench table's options, its data folder, the shoe's fault rates, and whether
+/// cards go straight to the engine.
+type TableArgs = (
+    host::bench::BenchOptions,
+    std::path::PathBuf,
+    (u32, u32, u32),
+    bool,
+);
+
+fn table_options(args: &[String]) -> Result<TableArgs, String> {
     use firmware::{Game, Structure};
     let mut opts = host::bench::BenchOptions::default();
     let mut data = std::path::PathBuf::from("table-data");
+    let mut faults = (0, 0, 0);
+    let mut direct = false;
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
@@ -270,6 +281,23 @@ fn table_options(
             "--seed" => opts.seed = number(value()?)?,
             "--data" => data = value()?.into(),
             "--verbose" => opts.verbose = true,
+            "--direct" => direct = true,
+            "--faults" => {
+                let v = value()?;
+                let parts: Vec<&str> = v.split(',').collect();
+                let [g, d, u] = parts[..] else {
+                    return Err(format!(
+                        "--faults: `{v}`: write GARBLED,DROPPED,DUPLICATED percents, e.g. 5,5,5"
+                    ));
+                };
+                let pct = |x: &str| -> Result<u32, String> {
+                    x.parse::<u32>()
+                        .ok()
+                        .filter(|p| *p <= 50)
+                        .ok_or_else(|| format!("--faults: `{x}` is not a percent from 0 to 50"))
+                };
+                faults = (pct(g)?, pct(d)?, pct(u)?);
+            }
             "--game" => {
                 opts.game = match value()?.as_str() {
                     "holdem" => Game::Holdem,
@@ -299,11 +327,16 @@ fn table_options(
             other => return Err(format!("unknown option `{other}`")),
         }
     }
-    Ok((opts, data))
+    Ok((opts, data, faults, direct))
 }
 
-fn run_table(opts: &host::bench::BenchOptions, data: &std::path::Path) -> Result<(), String> {
-    use host::bench::{Bench, DirectSource};
+fn run_table(
+    opts: &host::bench::BenchOptions,
+    data: &std::path::Path,
+    faults: (u32, u32, u32),
+    direct: bool,
+) -> Result<(), String> {
+    use host::bench::{Bench, DirectSource, PtyShoeSource};
     // Each bench run keeps its own log in the data folder; a table's log lives on.
     let started = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -319,10 +352,32 @@ fn run_table(opts: &host::bench::BenchOptions, data: &std::path::Path) -> Result
         opts.players, opts.game, opts.structure, opts.blinds.0, opts.blinds.1, opts.seed
     );
     println!("hand log: {}", log.path().display());
-    let mut bench = Bench::new(opts, DirectSource, Some(&mut log)).map_err(|e| e.to_string())?;
-    let summary = bench
-        .run(opts.hands, &mut |line| println!("{line}"))
-        .map_err(|e| e.to_string())?;
+    let summary = if direct {
+        let mut bench =
+            Bench::new(opts, DirectSource, Some(&mut log)).map_err(|e| e.to_string())?;
+        bench
+            .run(opts.hands, &mut |line| println!("{line}"))
+            .map_err(|e| e.to_string())?
+    } else {
+        let source = PtyShoeSource::start(faults, opts.seed)?;
+        println!(
+            "shoe: simulated PN532 on {} ({}% garbled, {}% dropped, {}% duplicated frames)",
+            source.path(),
+            faults.0,
+            faults.1,
+            faults.2
+        );
+        let mut bench = Bench::new(opts, source, Some(&mut log)).map_err(|e| e.to_string())?;
+        bench
+            .run(opts.hands, &mut |line| println!("{line}"))
+            .map_err(|e| e.to_string())?
+    };
+    if summary.shoe_faults > 0 {
+        println!(
+            "shoe faults detected and recovered by a re-read: {}",
+            summary.shoe_faults
+        );
+    }
     println!(
         "{} hands, {} inputs accepted and logged; chips on the table {} (bought in {})",
         summary.hands, summary.inputs, summary.chips, summary.bought_in

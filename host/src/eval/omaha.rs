@@ -18,7 +18,7 @@ use super::{check_distinct, EvalError, Evaluator, HandValue};
 pub struct LowRules {
     /// `low_ignores_straights_flushes` (default `true`, standard practice):
     /// straights and flushes neither disqualify nor worsen a low. With `false`
-    /// (the literal reading of [002]) five cards making a straight or a flush are
+    /// (the literal reading of \[002\]) five cards making a straight or a flush are
     /// no low, except that 5-4-3-2-A (in any suits) always is.
     pub low_ignores_straights_flushes: bool,
 }
