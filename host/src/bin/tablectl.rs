@@ -27,6 +27,13 @@ const USAGE: &str = "usage:
   tablectl demo                    play RULES.md's straddle example, printing every event
   tablectl scenario FILE...        run scenario scripts (tests/README.md), printing every event
   tablectl replay [--json] FILE... replay PHH hand histories (.phh, .phhs) through the engine
+  tablectl audit verify DIR        check the hand log's HMAC chain: names the first edited,
+                                   deleted, inserted or reordered record; exits 1 if any
+  tablectl audit list DIR [--json] [--seat N] [--pot-over X] [--from MS] [--to MS]
+                       [--corrections] [--misdeals] [--over-pot] [--bad-tags]
+                                   the hands in a table's log, filtered
+  tablectl audit show DIR HAND [--json]
+                                   a hand's timeline: every key, card, correction and payout
   tablectl bench [--replay DIR] [--no-peer]
                                    the evaluator's census of all 133,784,560 seven-card hands
                                    and its speed; PHH replay in hands per second, beside
@@ -56,6 +63,7 @@ fn main() -> ExitCode {
         }
         Some("replay") => replay(&args[1..]),
         Some("bench") => bench(&args[1..]),
+        Some("audit") => audit(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -479,4 +487,145 @@ fn bench(args: &[String]) -> ExitCode {
         _ => println!("PokerKit: python3 with pokerkit is not installed here (pip install pokerkit==0.7.7); not measured"),
     }
     ExitCode::SUCCESS
+}
+
+/// `tablectl audit ...`: the floor staff's view of a table's hand log (read-only).
+fn audit(args: &[String]) -> ExitCode {
+    use host::handlog::{AuditLog, HandFilter, HandLog};
+    let (Some(what), Some(dir)) = (args.first(), args.get(1)) else {
+        eprintln!("tablectl audit: give verify, list or show and the table's data folder\n{USAGE}");
+        return ExitCode::from(2);
+    };
+    let dir = std::path::Path::new(dir);
+    let json = args.iter().any(|a| a == "--json");
+    match what.as_str() {
+        "verify" => {
+            let secret = match std::fs::read(dir.join("secret")) {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!(
+                        "{}: cannot read the table's secret: {e}",
+                        dir.join("secret").display()
+                    );
+                    return ExitCode::FAILURE;
+                }
+            };
+            let report = HandLog::verify(dir, &secret);
+            println!("{report}");
+            if report.is_intact() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
+        }
+        "list" => {
+            let mut filter = HandFilter::default();
+            let mut it = args[2..].iter();
+            while let Some(flag) = it.next() {
+                let mut number = || -> Result<u64, String> {
+                    let v = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
+                    v.parse()
+                        .map_err(|_| format!("{flag}: `{v}` is not a whole number"))
+                };
+                let parsed: Result<(), String> = match flag.as_str() {
+                    "--json" => Ok(()),
+                    "--seat" => number().and_then(|n| {
+                        filter.seat =
+                            Some(u8::try_from(n).map_err(|_| "--seat: 1 to 11".to_string())?);
+                        Ok(())
+                    }),
+                    "--pot-over" => number().map(|n| filter.pot_over = Some(n)),
+                    "--from" => number().map(|n| filter.from_ms = Some(n)),
+                    "--to" => number().map(|n| filter.to_ms = Some(n)),
+                    "--corrections" => {
+                        filter.corrections = true;
+                        Ok(())
+                    }
+                    "--misdeals" => {
+                        filter.misdeals = true;
+                        Ok(())
+                    }
+                    "--over-pot" => {
+                        filter.over_pot = true;
+                        Ok(())
+                    }
+                    "--bad-tags" => {
+                        filter.bad_tags = true;
+                        Ok(())
+                    }
+                    other => Err(format!("unknown option `{other}`")),
+                };
+                if let Err(e) = parsed {
+                    eprintln!("tablectl audit list: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+            let hands = match AuditLog::open(dir).and_then(|log| log.list_hands(&filter)) {
+                Ok(h) => h,
+                Err(e) => {
+                    eprintln!("{}: {e}", dir.display());
+                    return ExitCode::FAILURE;
+                }
+            };
+            for h in &hands {
+                if json {
+                    println!("{}", serde_json::to_string(h).unwrap_or_default());
+                } else {
+                    let pot = h.pot.map_or("-".to_string(), |p| p.to_string());
+                    println!(
+                        "hand {:>5}  seats {:?}  pot {pot}  records {}{}",
+                        h.number,
+                        h.seats,
+                        h.records,
+                        flags(&h.flags)
+                    );
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        "show" => {
+            let Some(number) = args.get(2).and_then(|n| n.parse::<u32>().ok()) else {
+                eprintln!("tablectl audit show: give the hand number");
+                return ExitCode::from(2);
+            };
+            match AuditLog::open(dir).and_then(|log| log.timeline(number)) {
+                Ok(entries) => {
+                    for e in &entries {
+                        if json {
+                            println!("{}", serde_json::to_string(e).unwrap_or_default());
+                        } else {
+                            println!("{e}");
+                        }
+                    }
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("{}: {e}", dir.display());
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        other => {
+            eprintln!("tablectl audit: unknown `{other}`\n{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn flags(f: &host::handlog::HandFlags) -> String {
+    let v = serde_json::to_value(f).unwrap_or_default();
+    let set: Vec<String> = v
+        .as_object()
+        .map(|o| {
+            o.iter()
+                .filter(|(_, x)| x.as_bool() == Some(true))
+                .map(|(k, _)| k.clone())
+                .collect()
+        })
+        .unwrap_or_default();
+    if set.is_empty() {
+        String::new()
+    } else {
+        format!("  [{}]", set.join(", "))
+    }
 }
