@@ -34,6 +34,11 @@ const USAGE: &str = "usage:
                                    the hands in a table's log, filtered
   tablectl audit show DIR HAND [--json]
                                    a hand's timeline: every key, card, correction and payout
+  tablectl deck enrol|check [--port PATH | --sim] [--data DIR]
+                                   bind a new deck's tags to cards, read in new-deck order
+                                   (saved as DIR/deck.map), or read a whole deck and report
+                                   missing, extra, duplicate and foreign tags
+  tablectl run --config table.toml the table on a Raspberry Pi: its pins and its shoe
   tablectl bench [--replay DIR] [--no-peer]
                                    the evaluator's census of all 133,784,560 seven-card hands
                                    and its speed; PHH replay in hands per second, beside
@@ -64,6 +69,8 @@ fn main() -> ExitCode {
         Some("replay") => replay(&args[1..]),
         Some("bench") => bench(&args[1..]),
         Some("audit") => audit(&args[1..]),
+        Some("deck") => deck(&args[1..]),
+        Some("run") => run_pi(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -627,5 +634,173 @@ fn flags(f: &host::handlog::HandFlags) -> String {
         String::new()
     } else {
         format!("  [{}]", set.join(", "))
+    }
+}
+
+/// `tablectl deck enrol|check`: the deck map of the table's data folder, read through
+/// the shoe on `--port` (a real reader) or the simulated shoe (`--sim`).
+fn deck(args: &[String]) -> ExitCode {
+    use firmware::deck::DeckKind;
+    use hardware::deck::{self as hw, CheckSettings, DECK_FILE_NAME};
+    use hardware::link::{open_serial, Antenna, LinkSettings};
+    let Some(what) = args.first() else {
+        eprintln!("tablectl deck: enrol or check?\n{USAGE}");
+        return ExitCode::from(2);
+    };
+    let mut port: Option<String> = None;
+    let mut data = std::path::PathBuf::from("table-data");
+    let mut it = args[1..].iter();
+    while let Some(a) = it.next() {
+        match (a.as_str(), it.clone().next()) {
+            ("--port", Some(p)) => {
+                port = Some(p.clone());
+                it.next();
+            }
+            ("--data", Some(d)) => {
+                data = d.into();
+                it.next();
+            }
+            ("--sim", _) => port = None,
+            (other, _) => {
+                eprintln!("tablectl deck: unknown option `{other}`");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let kind = DeckKind::Standard52;
+    // The simulated shoe and its dealer, who presents whatever card is asked for.
+    let mut sim = None;
+    let path = match &port {
+        Some(p) => p.clone(),
+        None => {
+            use hardware::sim::{PtyShoe, SimConfig, SimDealer, SimShoe};
+            let (shoe, handle) = SimShoe::new(SimConfig::default());
+            let pty = match PtyShoe::spawn(shoe) {
+                Ok(p) => p,
+                Err(e) => {
+                    eprintln!("simulated shoe: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let path = pty.path().to_string();
+            println!("simulated shoe on {path}");
+            sim = Some((pty, SimDealer::new(handle.clone(), kind, 1, 1), handle));
+            path
+        }
+    };
+    let settings = if sim.is_some() {
+        LinkSettings::bench()
+    } else {
+        LinkSettings::new()
+    };
+    let mut link = match open_serial(&path, settings) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("{path}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let file = data.join(DECK_FILE_NAME);
+    match what.as_str() {
+        "enrol" => {
+            let order = hw::new_deck_order(kind);
+            let result = hw::enrol(
+                &mut link,
+                kind,
+                order,
+                std::time::Duration::from_secs(30),
+                |e| {
+                    println!("{e}");
+                    if let (Some((_, dealer, _)), hw::EnrolEvent::Present { card, .. }) = (&sim, e)
+                    {
+                        dealer.present(*card, Antenna::Exit);
+                    }
+                },
+            );
+            match result.map_err(|e| e.to_string()).and_then(|map| {
+                std::fs::create_dir_all(&data).map_err(|e| e.to_string())?;
+                hw::save(&map, &file).map_err(|e| e.to_string())
+            }) {
+                Ok(()) => {
+                    println!("deck enrolled: {}", file.display());
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("enrolment failed: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        "check" => {
+            let map = match hw::load(&file) {
+                Ok(m) => m,
+                Err(e) => {
+                    eprintln!("{}: {e} (enrol the deck first)", file.display());
+                    return ExitCode::FAILURE;
+                }
+            };
+            if let Some((_, _, handle)) = &sim {
+                // The simulated dealer runs the whole deck through the shoe.
+                let cards: Vec<firmware::Card> = hw::new_deck_order(kind);
+                let handle = handle.clone();
+                std::thread::spawn(move || {
+                    for c in cards {
+                        handle.present(firmware::deck::DeckMap::simulated_uid(1, c), Antenna::Exit);
+                        std::thread::sleep(std::time::Duration::from_millis(40));
+                    }
+                    handle.remove();
+                });
+            }
+            let idle = std::time::Duration::from_secs(if sim.is_some() { 1 } else { 5 });
+            let settings = CheckSettings::with(idle, std::time::Duration::from_secs(600));
+            match hw::check(&mut link, &map, settings, |_| {}) {
+                Ok(c) => {
+                    println!(
+                        "{} reads: {} missing, {} duplicate reads, {} foreign tags",
+                        c.reads(),
+                        c.missing().len(),
+                        c.duplicate_reads(),
+                        c.foreign_reads()
+                    );
+                    for card in c.missing().iter() {
+                        println!("  missing {card}");
+                    }
+                    for uid in c.foreign() {
+                        println!("  foreign tag {uid}");
+                    }
+                    if c.is_clean() {
+                        println!("the deck is complete");
+                        ExitCode::SUCCESS
+                    } else {
+                        ExitCode::FAILURE
+                    }
+                }
+                Err(e) => {
+                    eprintln!("deck check: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        other => {
+            eprintln!("tablectl deck: `{other}`: enrol or check");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// `tablectl run --config table.toml`: the table on a Raspberry Pi. Anywhere else it
+/// says so and points to the bench table.
+fn run_pi(_args: &[String]) -> ExitCode {
+    match hardware::pi::detect_pi() {
+        Err(e) => {
+            eprintln!("tablectl run: {e}");
+            ExitCode::FAILURE
+        }
+        Ok(model) => {
+            eprintln!(
+                "tablectl run: {model}: the Pi runtime needs a build with the `pi` feature of the hardware crate (hardware/docs/wiring.md)"
+            );
+            ExitCode::FAILURE
+        }
     }
 }
