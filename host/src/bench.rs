@@ -451,22 +451,31 @@ fn buy_in(cfg: &TableConfig) -> Chips {
     unit.saturating_mul(100)
 }
 
-/// The simulated RFID shoe on a real pseudo-terminal: the dealer presents each card
-/// at the shoe's exit (or the burn slot) and the controller reads it through the same
-/// serial link as at a real table, re-reading after any fault.
-pub struct PtyShoeSource {
-    link: hardware::link::ShoeLink<Box<dyn serialport::SerialPort>>,
+/// The simulated RFID shoe: the dealer presents each card at the shoe's exit (or the
+/// burn slot) and the controller reads it through the serial link, re-reading after any
+/// fault. On a pseudo-terminal ([`ShoeSource::pty`]) this is the code path of a real
+/// table; in memory ([`ShoeSource::loopback`]) the same link runs on a simulated clock.
+pub struct ShoeSource<P: hardware::link::ShoePort> {
+    link: hardware::link::ShoeLink<P>,
     dealer: hardware::sim::SimDealer,
     map: firmware::deck::DeckMap,
     path: String,
     // Keeps the simulator's thread and the pseudo-terminal alive.
-    _pty: Box<dyn std::any::Any>,
+    _keep: Option<Box<dyn std::any::Any>>,
 }
 
-impl PtyShoeSource {
-    /// Starts the simulated shoe with fault `rates` (percent garbled, dropped and
-    /// duplicated frames) and opens the link on its pseudo-terminal.
-    pub fn start(rates: (u32, u32, u32), seed: u64) -> Result<PtyShoeSource, String> {
+/// The shoe on a pseudo-terminal, as the bench table uses it.
+pub type PtyShoeSource = ShoeSource<Box<dyn serialport::SerialPort>>;
+
+impl ShoeSource<Box<dyn serialport::SerialPort>> {
+    /// Starts the simulated shoe on a pseudo-terminal with fault `rates` (percent
+    /// garbled, dropped and duplicated frames) and opens the link on it.
+    pub fn start(rates: (u32, u32, u32), seed: u64) -> Result<Self, String> {
+        Self::pty(rates, seed)
+    }
+
+    /// [`ShoeSource::start`].
+    pub fn pty(rates: (u32, u32, u32), seed: u64) -> Result<Self, String> {
         use hardware::link::{open_serial, LinkSettings};
         use hardware::sim::{FaultRates, Faulty, PtyShoe, SimConfig, SimDealer, SimShoe};
         let (shoe, handle) = SimShoe::new(SimConfig::default());
@@ -476,22 +485,49 @@ impl PtyShoeSource {
         let link = open_serial(&path, LinkSettings::bench()).map_err(|e| format!("{path}: {e}"))?;
         let dealer = SimDealer::new(handle, firmware::deck::DeckKind::Standard52, 1, seed);
         let map = dealer.deck_map();
-        Ok(PtyShoeSource {
+        Ok(ShoeSource {
             link,
             dealer,
             map,
             path,
-            _pty: Box::new(pty),
+            _keep: Some(Box::new(pty)),
         })
     }
+}
 
-    /// The pseudo-terminal the shoe speaks on (as `/dev/table-shoe` at a table).
+/// The in-memory shoe of [`ShoeSource::loopback`].
+pub type LoopbackShoe = hardware::sim::Loopback<hardware::sim::Faulty<hardware::sim::SimShoe>>;
+
+impl ShoeSource<LoopbackShoe> {
+    /// The simulated shoe in memory, on a simulated clock: the same link and faults,
+    /// thousands of hands a second.
+    pub fn loopback(rates: (u32, u32, u32), seed: u64) -> Result<Self, String> {
+        use hardware::link::{LinkSettings, ShoeLink};
+        use hardware::sim::{FaultRates, Faulty, Loopback, SimConfig, SimDealer, SimShoe};
+        let (shoe, handle) = SimShoe::new(SimConfig::default());
+        let faulty = Faulty::new(shoe, FaultRates::percent(rates.0, rates.1, rates.2), seed);
+        let link = ShoeLink::start(Loopback::new(faulty), LinkSettings::bench())
+            .map_err(|e| e.to_string())?;
+        let dealer = SimDealer::new(handle, firmware::deck::DeckKind::Standard52, 1, seed);
+        let map = dealer.deck_map();
+        Ok(ShoeSource {
+            link,
+            dealer,
+            map,
+            path: "memory".into(),
+            _keep: None,
+        })
+    }
+}
+
+impl<P: hardware::link::ShoePort> ShoeSource<P> {
+    /// Where the shoe speaks (a pseudo-terminal's path, as `/dev/table-shoe` at a table).
     pub fn path(&self) -> &str {
         &self.path
     }
 }
 
-impl CardSource for PtyShoeSource {
+impl<P: hardware::link::ShoePort> CardSource for ShoeSource<P> {
     fn deal(&mut self, card: Card, burn: bool) -> Result<Read, String> {
         use hardware::link::Antenna;
         let antenna = if burn { Antenna::Burn } else { Antenna::Exit };
