@@ -188,9 +188,14 @@ pub fn config(opts: &BenchOptions) -> Result<TableConfig, BenchError> {
 }
 
 /// The bench table: the engine, the simulated players and dealer, the log.
+///
+/// Every decision of the simulated players and dealer is a function of the seed and
+/// the table's state (the hand's number, its inputs so far), never of a running
+/// generator: a table rebuilt from its hand log after a crash carries on exactly as if
+/// nothing had happened.
 pub struct Bench<'a, S: CardSource> {
     table: Table,
-    rng: Rng,
+    seed: u64,
     source: S,
     log: Option<&'a mut HandLog>,
     rules: HouseRules,
@@ -207,15 +212,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
     ) -> Result<Self, BenchError> {
         let cfg = config(opts)?;
         let table = Table::new(cfg).map_err(|e| BenchError::Config(e.to_string()))?;
-        let mut bench = Bench {
-            table,
-            rng: Rng::new(opts.seed),
-            source,
-            log,
-            rules: HouseRules::casino(),
-            summary: Summary::default(),
-            verbose: opts.verbose,
-        };
+        let mut bench = Bench::resume(opts, table, source, log);
         if let Some(log) = bench.log.as_deref_mut() {
             log.append(crate::handlog::now_ms(), Record::Config { config: cfg })
                 .map_err(|e| BenchError::Log(e.to_string()))?;
@@ -235,9 +232,52 @@ impl<'a, S: CardSource> Bench<'a, S> {
         Ok(bench)
     }
 
+    /// Carries on with a table rebuilt from its hand log (crash recovery).
+    pub fn resume(
+        opts: &BenchOptions,
+        table: Table,
+        source: S,
+        log: Option<&'a mut HandLog>,
+    ) -> Self {
+        Bench {
+            table,
+            seed: opts.seed,
+            source,
+            log,
+            rules: HouseRules::casino(),
+            summary: Summary::default(),
+            verbose: opts.verbose,
+        }
+    }
+
     /// The engine.
     pub fn table(&self) -> &Table {
         &self.table
+    }
+
+    /// Hands played to the end so far, at this table.
+    pub fn hands_done(&self) -> u32 {
+        let started = self.table.state().hands;
+        if self.table.in_hand() {
+            started.saturating_sub(1)
+        } else {
+            started
+        }
+    }
+
+    /// A generator for one decision: the seed, the hand's number, and `salt`.
+    fn rng(&self, salt: u64) -> Rng {
+        let hand = u64::from(self.table.state().hands);
+        Rng::new(
+            self.seed
+                ^ hand.wrapping_mul(0xD6E8_FEB8_6659_FD93)
+                ^ salt.wrapping_mul(0xA076_1D64_78BD_642F),
+        )
+    }
+
+    /// A generator for the next input of the hand.
+    fn next_rng(&self) -> Rng {
+        self.rng(self.table.hand_inputs().len() as u64)
     }
 
     /// One input: logged before it counts (the dealer sees it only once it is
@@ -264,82 +304,110 @@ impl<'a, S: CardSource> Bench<'a, S> {
         Ok(events)
     }
 
-    /// Plays one hand to the end, calling `report` with every event.
+    /// Plays a hand to its end: a new one, or the one in progress after a restart.
     pub fn play_hand(&mut self, report: &mut dyn FnMut(&Event)) -> Result<(), BenchError> {
-        self.between_hands(report)?;
-        self.input(Input::StartHand, report)?;
-        let cfg = *self.table.config();
-        if cfg.straddle_allowed && self.rng.chance(10) {
-            // A straddle, confirmed most of the time (R-STRAD-4).
-            let confirmed = self.rng.chance(80);
-            let _ = self
-                .table
-                .clone()
-                .handle(Input::Straddle { confirmed })
-                .is_ok()
-                && self.input(Input::Straddle { confirmed }, report).is_ok();
+        if !self.table.in_hand() {
+            self.between_hands(report)?;
+            self.input(Input::StartHand, report)?;
+            let cfg = *self.table.config();
+            let mut rng = self.rng(u64::MAX);
+            if cfg.straddle_allowed && rng.chance(10) {
+                // A straddle, confirmed most of the time (R-STRAD-4).
+                let confirmed = rng.chance(80);
+                if self
+                    .table
+                    .clone()
+                    .handle(Input::Straddle { confirmed })
+                    .is_ok()
+                {
+                    self.input(Input::Straddle { confirmed }, report)?;
+                }
+            }
         }
-        let mut deck = self.rng.shuffled(CardSet::deck(cfg.short_deck)).into_iter();
-        while let Some(h) = self.table.hand().filter(|_| self.table.in_hand()) {
-            match h.phase {
-                Phase::Dealing | Phase::Board { .. } => {
-                    let burn = matches!(h.phase, Phase::Board { burn_due: true });
-                    let card = deck
+        while self.table.in_hand() {
+            self.step(report)?;
+        }
+        self.summary.hands += 1;
+        Ok(())
+    }
+
+    /// The deck of the current deal, top card first: the same for the same seed, hand
+    /// and dealer (a redeal moves the deal on, R-DRAW-3).
+    fn deck(&self) -> Vec<Card> {
+        let cfg = self.table.config();
+        let button = self.table.hand().map_or(0, |h| u64::from(h.button));
+        self.rng(0x5EED ^ (button << 8))
+            .shuffled(CardSet::deck(cfg.short_deck))
+    }
+
+    /// The next card from the top of the deck: the first not yet seen this deal.
+    fn next_card(&self) -> Option<Card> {
+        let h = self.table.hand()?;
+        self.deck().into_iter().find(|&c| !h.seen.contains(c))
+    }
+
+    /// The table's next input: a card, a decision, a discard, or the payout.
+    fn step(&mut self, report: &mut dyn FnMut(&Event)) -> Result<(), BenchError> {
+        let Some(h) = self.table.hand() else {
+            return Ok(());
+        };
+        match h.phase {
+            Phase::Dealing | Phase::Board { .. } => {
+                let burn = matches!(h.phase, Phase::Board { burn_due: true });
+                let card = self
+                    .next_card()
+                    .ok_or_else(|| BenchError::Shoe("the deck ran out".into()))?;
+                let read = self.source.deal(card, burn).map_err(BenchError::Shoe)?;
+                self.input(Input::Card(read), report)?;
+            }
+            Phase::Betting => {
+                let action = self.choose();
+                self.input(Input::Act(action), report)?;
+            }
+            Phase::Exchange => {
+                let seat = h
+                    .drawer()
+                    .ok_or_else(|| BenchError::Shoe("no drawer".into()))?;
+                let p = *h.player(seat);
+                let discarded = h.served_discards.len();
+                let pending = p.discards.count_ones();
+                // How many this player throws: fixed for him in this hand (R-DRAW-5).
+                let wanted = self.rng(0xD15C ^ u64::from(seat)).below(4) as u32;
+                if discarded == pending && discarded < wanted {
+                    let card = p
+                        .hole
+                        .iter()
+                        .flatten()
+                        .copied()
                         .next()
-                        .ok_or_else(|| BenchError::Shoe("the deck ran out".into()))?;
-                    let read = self.source.deal(card, burn).map_err(BenchError::Shoe)?;
+                        .ok_or_else(|| BenchError::Shoe("no card to discard".into()))?;
+                    self.input(Input::Discard(card), report)?;
+                } else if pending > 0 {
+                    // R-DRAW-5: the stub; once used up, the discards come back.
+                    let card = self
+                        .next_card()
+                        .or_else(|| discard_for(h))
+                        .ok_or_else(|| BenchError::Shoe("no card for the draw".into()))?;
+                    let read = self.source.deal(card, false).map_err(BenchError::Shoe)?;
                     self.input(Input::Card(read), report)?;
+                } else {
+                    self.input(Input::StandPat, report)?;
                 }
-                Phase::Betting => {
-                    let action = self.choose();
-                    let events = self.input(Input::Act(action), report)?;
-                    if events.iter().any(|e| matches!(e, Event::Redeal { .. })) {
-                        // R-DRAW-3: the cards are shuffled and dealt again.
-                        deck = self.rng.shuffled(CardSet::deck(cfg.short_deck)).into_iter();
-                    }
-                }
-                Phase::Exchange => {
-                    let seat = h
-                        .drawer()
-                        .ok_or_else(|| BenchError::Shoe("no drawer".into()))?;
-                    let p = *h.player(seat);
-                    if p.discards != 0 {
-                        // R-DRAW-5: the stub; once used up, the discards come back.
-                        let card = match deck.next() {
-                            Some(c) => c,
-                            None => discard_for(h)
-                                .ok_or_else(|| BenchError::Shoe("no card for the draw".into()))?,
-                        };
-                        let read = self.source.deal(card, false).map_err(BenchError::Shoe)?;
-                        self.input(Input::Card(read), report)?;
-                    } else {
-                        let n = self.rng.below(4);
-                        if n == 0 {
-                            self.input(Input::StandPat, report)?;
-                        } else {
-                            let held: Vec<Card> = p.hole.iter().flatten().copied().collect();
-                            for card in held.into_iter().take(n as usize) {
-                                self.input(Input::Discard(card), report)?;
-                            }
-                        }
-                    }
-                }
-                Phase::Settling => {
-                    let outcome = settle::settle(&self.table, &[], &self.rules)
-                        .map_err(|e| BenchError::Settle(e.to_string()))?;
-                    let mut next = self.table.clone();
-                    let events = settle::pay(&mut next, &outcome)
-                        .map_err(|e| BenchError::Settle(e.to_string()))?;
-                    // Pay through `input` so each award is logged.
-                    for e in &events {
-                        let input = match *e {
-                            Event::Awarded { seat, amount } => Input::Award { seat, amount },
-                            Event::Raked { amount } => Input::Rake { amount },
-                            _ => continue,
-                        };
-                        self.input(input, report)?;
-                    }
-                    if self.verbose {
+            }
+            Phase::Settling => {
+                let outcome = settle::settle(&self.table, &[], &self.rules)
+                    .map_err(|e| BenchError::Settle(e.to_string()))?;
+                // Pay through `input`, one award at a time, so each is logged; after a
+                // restart the settlement is computed again and what was paid is skipped.
+                let paid = self
+                    .table
+                    .hand_inputs()
+                    .iter()
+                    .filter(|i| matches!(i, Input::Award { .. } | Input::Rake { .. }))
+                    .count();
+                let due = settle::payout_inputs(&outcome);
+                if let Some(&input) = due.get(paid) {
+                    if self.verbose && matches!(input, Input::Award { .. }) {
                         for hand in &outcome.hands {
                             println!(
                                 "      seat {}: {}{}",
@@ -352,10 +420,10 @@ impl<'a, S: CardSource> Bench<'a, S> {
                             );
                         }
                     }
+                    self.input(input, report)?;
                 }
             }
         }
-        self.summary.hands += 1;
         Ok(())
     }
 
@@ -382,19 +450,20 @@ impl<'a, S: CardSource> Bench<'a, S> {
     }
 
     /// A simulated player's decision, from what the engine offers (never anything else).
-    fn choose(&mut self) -> Action {
+    fn choose(&self) -> Action {
         let Some(o) = self.table.options() else {
             return Action::CheckCall;
         };
-        let roll = self.rng.below(100);
+        let mut rng = self.next_rng();
+        let roll = rng.below(100);
         match o.raise {
             Some(r) if roll < 12 => {
                 let span = r.max_to.saturating_sub(r.min_to);
                 // Mostly small raises; sometimes the maximum.
-                let to = if self.rng.chance(15) {
+                let to = if rng.chance(15) {
                     r.max_to
                 } else {
-                    r.min_to + self.rng.below(span / 4 + 1)
+                    r.min_to + rng.below(span / 4 + 1)
                 };
                 Action::BetTo(to)
             }
@@ -403,10 +472,11 @@ impl<'a, S: CardSource> Bench<'a, S> {
         }
     }
 
-    /// Runs `hands` hands, printing a line per hand (or every event if verbose).
+    /// Plays until `hands` hands are over at this table (counting those played before
+    /// a restart), printing a line per hand (or every event if verbose).
     pub fn run(&mut self, hands: u32, out: &mut dyn FnMut(&str)) -> Result<Summary, BenchError> {
         let verbose = self.verbose;
-        for _ in 0..hands {
+        while self.hands_done() < hands {
             let mut lines: Vec<String> = Vec::new();
             let mut result_line = String::new();
             self.play_hand(&mut |e| {

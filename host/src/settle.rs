@@ -285,9 +285,8 @@ fn outcome(pots: &[Pot], paid: &Settlement, hands: Vec<ShownHand>, uncontested: 
     }
 }
 
-/// Pays the outcome through the engine: the rake, then each seat's total. The engine
-/// refuses any award a folded player or a wrong total would need.
-pub fn pay(table: &mut Table, outcome: &Outcome) -> Result<Vec<Event>, SettleError> {
+/// The engine inputs that pay the outcome: the rake, then each seat's total.
+pub fn payout_inputs(outcome: &Outcome) -> Vec<Input> {
     let mut inputs = Vec::new();
     if outcome.rake > 0 {
         inputs.push(Input::Rake {
@@ -307,6 +306,13 @@ pub fn pay(table: &mut Table, outcome: &Outcome) -> Result<Vec<Event>, SettleErr
             .filter(|&(_, amount)| amount > 0)
             .map(|(seat, amount)| Input::Award { seat, amount }),
     );
+    inputs
+}
+
+/// Pays the outcome through the engine ([`payout_inputs`]). The engine refuses any
+/// award a folded player or a wrong total would need.
+pub fn pay(table: &mut Table, outcome: &Outcome) -> Result<Vec<Event>, SettleError> {
+    let inputs = payout_inputs(outcome);
     // Apply on a copy so a refusal leaves the table as it was.
     let mut next = table.clone();
     let mut events = Vec::new();

@@ -20,7 +20,9 @@ const USAGE: &str = "usage:
       --limit L        nl, pl or fl (default nl)
       --blinds SB/BB   (default 5/10)
       --seed N         the same seed plays the same hands (default 1)
-      --data DIR       the table's data folder, with the hand log (default ./table-data)
+      --data DIR       the table's data folder, with its hand log; restarted on the same
+                       folder the table resumes where it stopped (default: a new
+                       folder under ./table-data for each run)
       --faults G,D,U   percent of shoe frames garbled, dropped, duplicated (default 0,0,0)
       --direct         hand cards straight to the engine, without the serial shoe
       --verbose        print every event
@@ -245,26 +247,29 @@ fn print_hand(json: bool, file: &str, hh: &host::phh::HandHistory, r: &host::rep
 
 /// `tablectl [table] [OPTIONS]`: the bench table.
 fn table(args: &[String]) -> ExitCode {
-    match table_options(args) {
-        Ok((opts, data, faults, direct)) => match run_table(&opts, &data, faults, direct) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("tablectl: {e}");
-                ExitCode::FAILURE
-            }
-        },
+    let (opts, data, fresh, faults, direct) = match table_options(args) {
+        Ok(parsed) => parsed,
         Err(e) => {
             eprintln!("tablectl: {e}\n{USAGE}");
-            ExitCode::from(2)
+            return ExitCode::from(2);
+        }
+    };
+    match run_table(&opts, &data, fresh, faults, direct) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tablectl: {e}");
+            ExitCode::FAILURE
         }
     }
 }
 
-/// The bench table's options, its data folder, the shoe's fault rates, and whether
-/// cards go straight to the engine.
+/// The bench table's options, its data folder, whether the run gets a folder of its
+/// own (no `--data`), the shoe's fault rates, and whether cards go straight to the
+/// engine.
 type TableArgs = (
     host::bench::BenchOptions,
     std::path::PathBuf,
+    bool,
     (u32, u32, u32),
     bool,
 );
@@ -273,6 +278,7 @@ fn table_options(args: &[String]) -> Result<TableArgs, String> {
     use firmware::{Game, Structure};
     let mut opts = host::bench::BenchOptions::default();
     let mut data = std::path::PathBuf::from("table-data");
+    let mut fresh = true;
     let mut faults = (0, 0, 0);
     let mut direct = false;
     let mut it = args.iter();
@@ -294,7 +300,10 @@ fn table_options(args: &[String]) -> Result<TableArgs, String> {
                     .map_err(|_| "--players: 2 to 10".to_string())?
             }
             "--seed" => opts.seed = number(value()?)?,
-            "--data" => data = value()?.into(),
+            "--data" => {
+                data = value()?.into();
+                fresh = false;
+            }
             "--verbose" => opts.verbose = true,
             "--direct" => direct = true,
             "--faults" => {
@@ -342,37 +351,59 @@ fn table_options(args: &[String]) -> Result<TableArgs, String> {
             other => return Err(format!("unknown option `{other}`")),
         }
     }
-    Ok((opts, data, faults, direct))
+    Ok((opts, data, fresh, faults, direct))
 }
 
 fn run_table(
     opts: &host::bench::BenchOptions,
     data: &std::path::Path,
+    fresh: bool,
     faults: (u32, u32, u32),
     direct: bool,
 ) -> Result<(), String> {
-    use host::bench::{Bench, DirectSource, PtyShoeSource};
-    // Each bench run keeps its own log in the data folder; a table's log lives on.
-    let started = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let table_id = format!("bench-{started}-seed{}", opts.seed);
-    let data = &data.join(&table_id);
+    use host::bench::{DirectSource, PtyShoeSource};
+    // With no --data, each run keeps its own log under table-data/. A named data
+    // folder is one table: restarted on it, the table resumes from its log.
+    let (data, table_id) = if fresh {
+        let started = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let id = format!("bench-{started}-seed{}", opts.seed);
+        (data.join(&id), id)
+    } else {
+        (data.to_path_buf(), "bench".to_string())
+    };
     let secret =
-        host::handlog_secret(data).map_err(|e| format!("data folder {}: {e}", data.display()))?;
-    let (mut log, _recovered) =
-        host::handlog::HandLog::open(data, &table_id, &secret).map_err(|e| e.to_string())?;
+        host::handlog_secret(&data).map_err(|e| format!("data folder {}: {e}", data.display()))?;
+    let (mut log, recovered) =
+        host::handlog::HandLog::open(&data, &table_id, &secret).map_err(|e| e.to_string())?;
     println!(
         "bench table: {} players, {:?} {:?} {}/{}, seed {}",
         opts.players, opts.game, opts.structure, opts.blinds.0, opts.blinds.1, opts.seed
     );
     println!("hand log: {}", log.path().display());
+    if let Some(d) = &recovered.dropped {
+        println!("hand log: a record torn by the last stop was set aside: {d:?}");
+    }
+    let resumed = match recovered.config {
+        Some(_) => {
+            let t = host::handlog::rebuild_table(&recovered).map_err(|e| e.to_string())?;
+            println!(
+                "resumed from the hand log: {} records, hand {} {}",
+                recovered.records,
+                t.state().hands,
+                if t.in_hand() {
+                    "in progress"
+                } else {
+                    "complete"
+                }
+            );
+            Some(t)
+        }
+        None => None,
+    };
     let summary = if direct {
-        let mut bench =
-            Bench::new(opts, DirectSource, Some(&mut log)).map_err(|e| e.to_string())?;
-        bench
-            .run(opts.hands, &mut |line| println!("{line}"))
-            .map_err(|e| e.to_string())?
+        play(opts, resumed, DirectSource, &mut log)?
     } else {
         let source = PtyShoeSource::start(faults, opts.seed)?;
         println!(
@@ -382,10 +413,7 @@ fn run_table(
             faults.1,
             faults.2
         );
-        let mut bench = Bench::new(opts, source, Some(&mut log)).map_err(|e| e.to_string())?;
-        bench
-            .run(opts.hands, &mut |line| println!("{line}"))
-            .map_err(|e| e.to_string())?
+        play(opts, resumed, source, &mut log)?
     };
     if summary.shoe_faults > 0 {
         println!(
@@ -394,10 +422,29 @@ fn run_table(
         );
     }
     println!(
-        "{} hands, {} inputs accepted and logged; chips on the table {} (bought in {})",
-        summary.hands, summary.inputs, summary.chips, summary.bought_in
+        "{} hands at this table; {} inputs accepted and logged in this run",
+        summary.hands, summary.inputs
     );
     Ok(())
+}
+
+/// Plays the bench table to `opts.hands` hands, new or resumed.
+fn play<S: host::bench::CardSource>(
+    opts: &host::bench::BenchOptions,
+    resumed: Option<firmware::Table>,
+    source: S,
+    log: &mut host::handlog::HandLog,
+) -> Result<host::bench::Summary, String> {
+    use host::bench::Bench;
+    let mut bench = match resumed {
+        Some(table) => Bench::resume(opts, table, source, Some(log)),
+        None => Bench::new(opts, source, Some(log)).map_err(|e| e.to_string())?,
+    };
+    let mut summary = bench
+        .run(opts.hands, &mut |line| println!("{line}"))
+        .map_err(|e| e.to_string())?;
+    summary.hands = bench.hands_done();
+    Ok(summary)
 }
 
 /// `tablectl bench`: the evaluator report, then PHH replay throughput, measured beside
