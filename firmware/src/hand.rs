@@ -110,6 +110,8 @@ pub struct Hand {
     pub discarded: CardSet,
     /// Draw: the discards of the player being served, kept out of a new stub (PD-DRAW).
     pub served_discards: CardSet,
+    /// Redeals of this hand so far (R-DRAW-3, R-DRAW-6): 0 for the first deal.
+    pub deal: u8,
 }
 
 impl Hand {
@@ -143,6 +145,7 @@ impl Hand {
             stakes,
             discarded: CardSet::EMPTY,
             served_discards: CardSet::EMPTY,
+            deal: 0,
         }
     }
 
@@ -622,6 +625,7 @@ impl Hand {
             })
             .unwrap_or(self.button);
         self.button = button;
+        self.deal = self.deal.saturating_add(1);
         for p in self.players.iter_mut() {
             p.hole = [None; MAX_HOLE_CARDS];
             p.holes = 0;

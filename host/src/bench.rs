@@ -86,6 +86,8 @@ pub enum BenchError {
     Log(String),
     /// The pot could not be settled.
     Settle(String),
+    /// A hand went on without end (a bug: reported rather than looped on).
+    Stuck(u32),
 }
 
 impl fmt::Display for BenchError {
@@ -96,6 +98,7 @@ impl fmt::Display for BenchError {
             BenchError::Shoe(e) => write!(f, "shoe: {e}"),
             BenchError::Log(e) => write!(f, "hand log: {e}"),
             BenchError::Settle(e) => write!(f, "settlement: {e}"),
+            BenchError::Stuck(n) => write!(f, "hand {n} did not end: stopped"),
         }
     }
 }
@@ -265,9 +268,11 @@ impl<'a, S: CardSource> Bench<'a, S> {
         }
     }
 
-    /// A generator for one decision: the seed, the hand's number, and `salt`.
+    /// A generator for one decision: the seed, the hand's number and deal (a redeal
+    /// must not replay the same decisions), and `salt`.
     fn rng(&self, salt: u64) -> Rng {
-        let hand = u64::from(self.table.state().hands);
+        let deal = self.table.hand().map_or(0, |h| u64::from(h.deal));
+        let hand = u64::from(self.table.state().hands) | deal << 32;
         Rng::new(
             self.seed
                 ^ hand.wrapping_mul(0xD6E8_FEB8_6659_FD93)
@@ -324,7 +329,13 @@ impl<'a, S: CardSource> Bench<'a, S> {
                 }
             }
         }
+        // No hand takes this many inputs; a hand that does is reported, not looped on.
+        let mut steps = 0u32;
         while self.table.in_hand() {
+            steps += 1;
+            if steps > 20_000 {
+                return Err(BenchError::Stuck(self.table.state().hands));
+            }
             self.step(report)?;
         }
         self.summary.hands += 1;
