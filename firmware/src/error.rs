@@ -116,6 +116,8 @@ pub enum RuleError {
     HandLogFull,
     /// A chip count overflowed.
     ChipOverflow,
+    /// The table's settings cannot be played (replaying a log with bad settings).
+    Config(crate::rules::ConfigError),
 }
 
 /// The kind of a betting action, for error messages.
@@ -224,6 +226,7 @@ impl fmt::Display for RuleError {
             ),
             HandLogFull => f.write_str("this hand's record is full: call the floor"),
             ChipOverflow => f.write_str("chip count too large: check the amount"),
+            Config(c) => write!(f, "the table's settings: {c}"),
         }
     }
 }

@@ -359,7 +359,7 @@ impl Table {
     /// Rebuilds a table from its settings, a state between hands, and every input
     /// accepted since (UNDO inputs included): what crash recovery does with the log.
     pub fn replay(cfg: TableConfig, start: State, inputs: &[Input]) -> Result<Table, RuleError> {
-        let mut t = Table::new(cfg).map_err(|_| RuleError::NoHand)?;
+        let mut t = Table::new(cfg).map_err(RuleError::Config)?;
         t.state = start.clone();
         t.start = start;
         for input in inputs {

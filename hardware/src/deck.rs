@@ -403,7 +403,7 @@ fn parse_uid(s: &str) -> Option<TagUid> {
     if s.contains(':') && s.split(':').any(|p| p.len() != 2) {
         return None;
     }
-    if hex.len() % 2 != 0 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+    if !hex.len().is_multiple_of(2) || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
         return None;
     }
     let bytes: Option<Vec<u8>> = (0..hex.len())

@@ -1469,7 +1469,7 @@ pub fn parse_cards(text: &str) -> Result<Vec<Option<Card>>, String> {
     if chars.is_empty() {
         return Err("no cards given".into());
     }
-    if chars.len() % 2 != 0 {
+    if !chars.len().is_multiple_of(2) {
         return Err(format!(
             "`{text}`: each card is two characters, rank and suit (e.g. AcKd, ?? if unknown)"
         ));

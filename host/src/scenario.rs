@@ -136,7 +136,7 @@ fn parse_card(line: usize, s: &str) -> Result<Option<Card>, ScenarioError> {
 /// A UID written in hex, with or without `:` between bytes.
 fn parse_uid(text: &str) -> Option<TagUid> {
     let hex: String = text.chars().filter(|c| *c != ':').collect();
-    if hex.len() % 2 != 0 {
+    if !hex.len().is_multiple_of(2) {
         return None;
     }
     let bytes: Option<Vec<u8>> = (0..hex.len())

@@ -211,7 +211,7 @@ impl SimPanel {
         let bouncing = |edge: u64| t >= edge && t < edge + BOUNCE_MS;
         if bouncing(p.down) || bouncing(p.up) {
             // Chatter: the contact makes and breaks every few ms.
-            (t / 2) % 2 == 0
+            (t / 2).is_multiple_of(2)
         } else {
             t >= p.down && t < p.up
         }

@@ -364,7 +364,7 @@ fn all_five_card_hands_match_the_reference() {
                         let five = [d[a], d[b], d[c], d[e], d[f]];
                         let v = a4.add(d[f]).value();
                         assert_eq!(v, reference_value(&five));
-                        if n % 64 == 0 {
+                        if n.is_multiple_of(64) {
                             assert_eq!(ev.value_unchecked(&five), v);
                         }
                         n += 1;
