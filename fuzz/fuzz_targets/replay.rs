@@ -3,7 +3,7 @@
 //! chips (finishing stacks add up to the starting stacks).
 #![no_main]
 
-use host::replay::{from_history, replay};
+use host::replay::replay_history;
 use host::settle::HouseRules;
 use libfuzzer_sys::fuzz_target;
 
@@ -16,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
     };
     for hh in hands.iter().take(4) {
         if let Ok(r) =
-            from_history(hh).and_then(|(spec, steps)| replay(&spec, &steps, &HouseRules::phh()))
+            replay_history(hh, &HouseRules::phh())
         {
             let start: u128 = hh.starting_stacks.iter().map(|&s| u128::from(s)).sum();
             let end: u128 = r.finishing_stacks.iter().map(|&s| u128::from(s)).sum();

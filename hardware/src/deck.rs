@@ -398,7 +398,8 @@ impl fmt::Display for DeckFileError {
 
 impl std::error::Error for DeckFileError {}
 
-fn parse_uid(s: &str) -> Option<TagUid> {
+/// A tag UID written in hex, bytes optionally separated by `:` (`53:00:00:00:00:30:63`).
+pub fn parse_uid(s: &str) -> Option<TagUid> {
     let hex: String = s.chars().filter(|c| *c != ':').collect();
     if s.contains(':') && s.split(':').any(|p| p.len() != 2) {
         return None;

@@ -554,3 +554,12 @@ pub fn replay(
         decisions: played.decisions,
     })
 }
+
+/// Replays one parsed hand history: [`from_history`], then [`replay`].
+pub fn replay_history(
+    hh: &crate::phh::HandHistory,
+    rules: &crate::settle::HouseRules,
+) -> Result<Replayed, ReplayError> {
+    let (spec, steps) = from_history(hh)?;
+    replay(&spec, &steps, rules)
+}

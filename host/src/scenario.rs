@@ -133,22 +133,6 @@ fn parse_card(line: usize, s: &str) -> Result<Option<Card>, ScenarioError> {
         .map_err(|e| err(line, format!("card `{s}`: {e}")))
 }
 
-/// A UID written in hex, with or without `:` between bytes.
-fn parse_uid(text: &str) -> Option<TagUid> {
-    let hex: String = text.chars().filter(|c| *c != ':').collect();
-    if !hex.len().is_multiple_of(2) {
-        return None;
-    }
-    let bytes: Option<Vec<u8>> = (0..hex.len())
-        .step_by(2)
-        .map(|i| {
-            hex.get(i..i + 2)
-                .and_then(|b| u8::from_str_radix(b, 16).ok())
-        })
-        .collect();
-    TagUid::new(&bytes?).ok()
-}
-
 fn parse_bool(line: usize, key: &str, v: &str) -> Result<bool, ScenarioError> {
     match v {
         "true" | "yes" | "on" => Ok(true),
@@ -510,9 +494,12 @@ impl Scenario {
                 continue;
             }
             if words[0] == "tag" {
-                let uid = words.get(1).and_then(|u| parse_uid(u)).ok_or_else(|| {
-                    err(line, "tag: give the UID in hex, e.g. 53:00:00:00:00:30:63")
-                })?;
+                let uid = words
+                    .get(1)
+                    .and_then(|u| hardware::deck::parse_uid(u))
+                    .ok_or_else(|| {
+                        err(line, "tag: give the UID in hex, e.g. 53:00:00:00:00:30:63")
+                    })?;
                 let burn = words.get(2) == Some(&"burn");
                 steps.push((line, Step::Tag { uid, burn, refused }));
                 continue;

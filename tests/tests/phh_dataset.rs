@@ -3,7 +3,7 @@
 //! every hand in our variants replays through the engine, and every recorded
 //! `finishing_stacks` that PokerKit itself reproduces is matched exactly.
 
-use host::replay::{from_history, replay};
+use host::replay::replay_history;
 use host::settle::HouseRules;
 use std::path::{Path, PathBuf};
 
@@ -58,7 +58,7 @@ fn real_hands_replay_to_their_recorded_finishing_stacks() {
         };
         for hh in &parsed {
             hands += 1;
-            let result = from_history(hh).and_then(|(spec, steps)| replay(&spec, &steps, &rules));
+            let result = replay_history(hh, &rules);
             match (result, &hh.finishing_stacks) {
                 (Err(e), _) if known.contains(&rel.as_str()) => {
                     assert!(e.message.contains("ante"), "{rel}: {e}");

@@ -11,7 +11,7 @@
 //!   then (p1 acts first before and after the flop); R-HU-1 makes the button the
 //!   small blind, who acts first preflop only.
 
-use host::replay::{from_history, replay, Replayed};
+use host::replay::{replay_history, Replayed};
 use host::settle::HouseRules;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -106,7 +106,7 @@ fn generated_corpus_replays_exactly_as_pokerkit() {
             .map_or(Vec::new(), |t| t.iter().filter_map(Value::as_str).collect());
         let hands = host::phh::parse_file(path).expect("the corpus parses");
         let hh = &hands[0];
-        let result = from_history(hh).and_then(|(spec, steps)| replay(&spec, &steps, &rules));
+        let result = replay_history(hh, &rules);
         let heads_up_equal =
             hh.player_count() == 2 && hh.blinds_or_straddles[0] == hh.blinds_or_straddles[1];
         if heads_up_equal {
@@ -168,8 +168,7 @@ fn pk_reopen_quirk_hands_follow_pd_reopen() {
         }
         seen += 1;
         let hands = host::phh::parse_file(path.with_extension("phh")).expect("parses");
-        let result =
-            from_history(&hands[0]).and_then(|(spec, steps)| replay(&spec, &steps, &rules));
+        let result = replay_history(&hands[0], &rules);
         match result {
             Ok(r) => assert_ne!(
                 ours(&r).2,

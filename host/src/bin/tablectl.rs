@@ -133,8 +133,7 @@ fn replay(args: &[String]) -> ExitCode {
             }
         };
         for hh in &hands {
-            let result = host::replay::from_history(hh)
-                .and_then(|(spec, steps)| host::replay::replay(&spec, &steps, &rules));
+            let result = host::replay::replay_history(hh, &rules);
             match result {
                 Ok(r) => print_hand(json, file, hh, &r),
                 Err(e) => {
@@ -499,10 +498,7 @@ fn bench(args: &[String]) -> ExitCode {
         for text in &texts {
             if let Ok(hands) = host::phh::parse_str(text) {
                 for hh in &hands {
-                    if host::replay::from_history(hh)
-                        .and_then(|(spec, steps)| host::replay::replay(&spec, &steps, &rules))
-                        .is_ok()
-                    {
+                    if host::replay::replay_history(hh, &rules).is_ok() {
                         replayed += 1;
                     }
                 }
