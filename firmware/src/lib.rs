@@ -29,6 +29,7 @@ pub mod betting;
 pub mod buttons;
 pub mod card;
 pub mod config;
+pub mod console;
 pub mod deck;
 pub mod error;
 pub mod event;

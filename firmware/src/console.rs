@@ -1,0 +1,516 @@
+//! The dealer's console: checked key presses to engine inputs.
+//!
+//! The panel ([`crate::buttons`]) says which key was pressed and how; this module says
+//! what the press means at this moment of the hand, reading the table but never
+//! changing it: the [`Input`] it returns goes to [`Table::handle`] like any other, so
+//! the engine alone decides whether it is legal. What a key means:
+//!
+//! | key | in a betting round | between hands | at the showdown (settling) |
+//! |---|---|---|---|
+//! | FOLD, CHECK/CALL, ALL-IN | the player to act does it | — | — |
+//! | digits, CLEAR | key an amount / forget it | the same | the same |
+//! | BET/RAISE or ENTER | bet or raise to the keyed amount (fixed limit: the one size, nothing keyed) | — | — |
+//! | UNDO | the last input of the hand | — | the same |
+//! | STRADDLE | announce; press again to confirm (R-STRAD-4) | — | — |
+//! | MISDEAL (held) | the deal restarts (PD-MISDEAL) | — | — |
+//! | NEXT HAND (held) | — | start the next hand | — |
+//! | seat key | — | with an amount keyed: seat a new player with that buy-in, or top up; without: sit out / sit in; held: the player leaves | the seat mucks |
+//!
+//! In a draw game's exchange, CHECK/CALL keeps the hand (stands pat); the discards
+//! and replacement cards come from the shoe.
+//!
+//! A press that means nothing now is refused with [`ConsoleError`], whose message
+//! tells the dealer what to press instead; the keyed amount is kept so that a wrong
+//! key never costs the dealer his typing.
+
+use crate::buttons::{AmountEntry, AmountError, ButtonError, Key, KeyEvent, PressKind};
+use crate::event::{Action, Input};
+use crate::hand::Phase;
+use crate::rules::{SeatNo, Structure};
+use crate::table::{Presence, Table};
+use core::fmt;
+
+/// What a press did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Press {
+    /// An input for the engine.
+    Input(Input),
+    /// An amount is being keyed: its value so far (for the display).
+    Amount(u64),
+    /// CLEAR: the amount keyed was forgotten.
+    Cleared,
+}
+
+/// Why a press was refused. The table and the amount being keyed are unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum ConsoleError {
+    /// The panel refused the press (not held, pressed twice).
+    Press(ButtonError),
+    /// The amount keyed was refused.
+    Amount(AmountError),
+    /// A betting key with nobody to act.
+    NobodyToAct(Key),
+    /// BET/RAISE or ENTER with no amount keyed, where the size must be keyed.
+    NoAmount,
+    /// A seat key during the deal or a betting round.
+    SeatKeyInHand(SeatNo),
+    /// A seat key for an empty seat with no buy-in keyed.
+    NoBuyIn(SeatNo),
+    /// A seat key held (leave) for an empty seat.
+    EmptySeat(SeatNo),
+    /// NEXT HAND while a hand is being played.
+    HandInProgress,
+    /// A key that only works during a hand, between hands.
+    NoHand(Key),
+    /// A key with no use at this point of the hand.
+    NotNow(Key),
+}
+
+impl fmt::Display for ConsoleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConsoleError::Press(e) => write!(f, "{e}"),
+            ConsoleError::Amount(e) => write!(f, "{e}"),
+            ConsoleError::NobodyToAct(key) => write!(
+                f,
+                "{key} not taken: nobody is to act now; deal the cards the table is waiting for"
+            ),
+            ConsoleError::NoAmount => {
+                f.write_str("Key the amount first (the total of the bet), then BET/RAISE")
+            }
+            ConsoleError::SeatKeyInHand(seat) => write!(
+                f,
+                "Seat {seat} key not taken: seat keys work between hands, and at the showdown to muck"
+            ),
+            ConsoleError::NoBuyIn(seat) => write!(
+                f,
+                "Seat {seat} is empty: key the buy-in, then press the seat key"
+            ),
+            ConsoleError::EmptySeat(seat) => write!(f, "Seat {seat} is empty: nobody to leave"),
+            ConsoleError::HandInProgress => f.write_str(
+                "NEXT HAND not taken: this hand is not over; finish it, or hold MISDEAL",
+            ),
+            ConsoleError::NoHand(key) => {
+                write!(f, "{key} not taken: no hand is being played; hold NEXT HAND to start one")
+            }
+            ConsoleError::NotNow(key) => write!(f, "{key} has no use at this point of the hand"),
+        }
+    }
+}
+
+impl core::error::Error for ConsoleError {}
+
+impl From<AmountError> for ConsoleError {
+    fn from(e: AmountError) -> Self {
+        ConsoleError::Amount(e)
+    }
+}
+
+/// The console: the amount being keyed, between presses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Console {
+    amount: AmountEntry,
+}
+
+impl Console {
+    /// A console with nothing keyed.
+    pub const fn new() -> Console {
+        Console {
+            amount: AmountEntry::new(),
+        }
+    }
+
+    /// The amount keyed so far, if any digit was.
+    pub fn keyed(&self) -> Option<u64> {
+        (!self.amount.is_empty()).then(|| self.amount.value())
+    }
+
+    /// What `event` means at `table` now. An input uses up the amount keyed; a
+    /// refused press keeps it.
+    pub fn press(&mut self, table: &Table, event: KeyEvent) -> Result<Press, ConsoleError> {
+        let key = event.check().map_err(ConsoleError::Press)?;
+        let held = event.kind == PressKind::Long;
+        match key {
+            Key::Digit(_) => {
+                self.amount.press(key)?;
+                Ok(Press::Amount(self.amount.value()))
+            }
+            Key::Clear => {
+                self.amount.clear();
+                Ok(Press::Cleared)
+            }
+            _ => {
+                let input = self.meaning(table, key, held)?;
+                self.amount.clear();
+                Ok(Press::Input(input))
+            }
+        }
+    }
+
+    /// The input `key` stands for, reading (not changing) the amount keyed.
+    fn meaning(&self, table: &Table, key: Key, held: bool) -> Result<Input, ConsoleError> {
+        let phase = table.hand().map(|h| h.phase);
+        match key {
+            Key::NextHand => match phase {
+                None => Ok(Input::StartHand),
+                Some(_) => Err(ConsoleError::HandInProgress),
+            },
+            Key::Undo | Key::Misdeal => match phase {
+                None => Err(ConsoleError::NoHand(key)),
+                Some(_) if key == Key::Undo => Ok(Input::Undo),
+                Some(_) => Ok(Input::Misdeal),
+            },
+            Key::Straddle => {
+                let h = table.hand().ok_or(ConsoleError::NoHand(key))?;
+                // The first press announces; a second press, before the first hole
+                // card, confirms (R-STRAD-4).
+                Ok(Input::Straddle {
+                    confirmed: h.straddle.is_some(),
+                })
+            }
+            Key::CheckCall if phase == Some(Phase::Exchange) => Ok(Input::StandPat),
+            Key::Fold | Key::CheckCall | Key::AllIn | Key::BetRaise | Key::Enter => {
+                self.action(table, key).map(Input::Act)
+            }
+            Key::Seat(seat) => self.seat(table, seat, held),
+            Key::Digit(_) | Key::Clear => Err(ConsoleError::NotNow(key)),
+        }
+    }
+
+    /// A betting key: the player to act's decision.
+    fn action(&self, table: &Table, key: Key) -> Result<Action, ConsoleError> {
+        let Some(options) = table.options() else {
+            return Err(match table.hand() {
+                None => ConsoleError::NoHand(key),
+                Some(_) => ConsoleError::NobodyToAct(key),
+            });
+        };
+        Ok(match key {
+            Key::Fold => Action::Fold,
+            Key::CheckCall => Action::CheckCall,
+            Key::AllIn => Action::AllIn,
+            _ => match (self.keyed(), options.raise) {
+                (Some(to), _) => Action::BetTo(to),
+                // Fixed limit has one size: nothing to key (R-FL).
+                (None, Some(r)) if table.config().structure == Structure::FixedLimit => {
+                    Action::BetTo(r.min_to)
+                }
+                (None, _) => return Err(ConsoleError::NoAmount),
+            },
+        })
+    }
+
+    /// A seat key: between hands, seating and presence; at the showdown, a muck.
+    fn seat(&self, table: &Table, seat: SeatNo, held: bool) -> Result<Input, ConsoleError> {
+        match table.hand().map(|h| h.phase) {
+            Some(Phase::Settling) => return Ok(Input::Muck { seat }),
+            Some(_) => return Err(ConsoleError::SeatKeyInHand(seat)),
+            None => {}
+        }
+        let presence = table.seat(seat).map_or(Presence::Empty, |s| s.presence);
+        match (presence, self.keyed(), held) {
+            (Presence::Empty, _, true) => Err(ConsoleError::EmptySeat(seat)),
+            (_, _, true) => Ok(Input::Leave { seat }),
+            (Presence::Empty, Some(stack), false) => Ok(Input::SitDown {
+                seat,
+                stack,
+                wait_for_bb: false,
+            }),
+            (Presence::Empty, None, false) => Err(ConsoleError::NoBuyIn(seat)),
+            (_, Some(amount), false) => Ok(Input::TopUp { seat, amount }),
+            (Presence::SittingOut, None, false) => Ok(Input::SitIn {
+                seat,
+                wait_for_bb: false,
+            }),
+            (Presence::Playing | Presence::WaitingForBb, None, false) => Ok(Input::SitOut { seat }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::Read;
+    use crate::rules::{Game, TableConfig};
+    use crate::Card;
+
+    fn short(key: Key) -> KeyEvent {
+        KeyEvent {
+            key,
+            kind: PressKind::Short,
+            at: 0,
+        }
+    }
+
+    fn held(key: Key) -> KeyEvent {
+        KeyEvent {
+            key,
+            kind: PressKind::Long,
+            at: 0,
+        }
+    }
+
+    fn digits(console: &mut Console, table: &Table, amount: &str) {
+        for c in amount.bytes() {
+            let key = Key::digit(c - b'0').unwrap();
+            console.press(table, short(key)).unwrap();
+        }
+    }
+
+    /// Plays `press` and hands its input to the engine.
+    fn act(console: &mut Console, table: &mut Table, event: KeyEvent) -> Input {
+        match console.press(table, event) {
+            Ok(Press::Input(input)) => {
+                table.handle(input).unwrap();
+                input
+            }
+            other => panic!("{event:?}: {other:?}"),
+        }
+    }
+
+    fn nl_table() -> Table {
+        Table::new(TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10)).unwrap()
+    }
+
+    /// Three players seated from the panel, hole cards dealt: seat 1 is to act.
+    fn preflop() -> (Console, Table) {
+        let mut c = Console::new();
+        let mut t = nl_table();
+        for seat in 1..=3 {
+            digits(&mut c, &t, "1000");
+            act(&mut c, &mut t, short(Key::Seat(seat)));
+        }
+        act(&mut c, &mut t, held(Key::NextHand));
+        let cards = ["As", "Kd", "Qh", "Ad", "Kc", "Qs"];
+        for card in cards {
+            let card: Card = card.parse().unwrap();
+            t.handle(Input::Card(Read::card(card))).unwrap();
+        }
+        (c, t)
+    }
+
+    #[test]
+    fn a_seat_key_with_an_amount_seats_a_player() {
+        let mut c = Console::new();
+        let mut t = nl_table();
+        digits(&mut c, &t, "1500");
+        assert_eq!(c.keyed(), Some(1500));
+        let input = act(&mut c, &mut t, short(Key::Seat(4)));
+        assert_eq!(
+            input,
+            Input::SitDown {
+                seat: 4,
+                stack: 1500,
+                wait_for_bb: false
+            }
+        );
+        assert_eq!(c.keyed(), None, "the amount is used up");
+        assert_eq!(t.seat(4).unwrap().stack, 1500);
+        // Again with an amount: a top-up (R-TABLE-4); without: sit out, then sit in.
+        digits(&mut c, &t, "500");
+        assert_eq!(
+            act(&mut c, &mut t, short(Key::Seat(4))),
+            Input::TopUp {
+                seat: 4,
+                amount: 500
+            }
+        );
+        assert_eq!(
+            act(&mut c, &mut t, short(Key::Seat(4))),
+            Input::SitOut { seat: 4 }
+        );
+        assert_eq!(
+            act(&mut c, &mut t, short(Key::Seat(4))),
+            Input::SitIn {
+                seat: 4,
+                wait_for_bb: false
+            }
+        );
+        assert_eq!(
+            act(&mut c, &mut t, held(Key::Seat(4))),
+            Input::Leave { seat: 4 }
+        );
+    }
+
+    #[test]
+    fn an_empty_seat_wants_a_buy_in() {
+        let mut c = Console::new();
+        let t = nl_table();
+        assert_eq!(
+            c.press(&t, short(Key::Seat(2))),
+            Err(ConsoleError::NoBuyIn(2))
+        );
+        assert_eq!(
+            c.press(&t, held(Key::Seat(2))),
+            Err(ConsoleError::EmptySeat(2))
+        );
+    }
+
+    #[test]
+    fn betting_keys_act_for_the_player_to_act() {
+        let (mut c, mut t) = preflop();
+        assert_eq!(t.options().unwrap().seat, 1);
+        // Nothing keyed: BET/RAISE says to key the amount, and nothing changes.
+        let before = t.clone();
+        assert_eq!(
+            c.press(&t, short(Key::BetRaise)),
+            Err(ConsoleError::NoAmount)
+        );
+        assert_eq!(t.state(), before.state());
+        digits(&mut c, &t, "30");
+        assert_eq!(
+            act(&mut c, &mut t, short(Key::BetRaise)),
+            Input::Act(Action::BetTo(30))
+        );
+        assert_eq!(
+            act(&mut c, &mut t, short(Key::CheckCall)),
+            Input::Act(Action::CheckCall)
+        );
+        // ENTER after an amount is BET/RAISE too.
+        digits(&mut c, &t, "90");
+        assert_eq!(
+            act(&mut c, &mut t, short(Key::Enter)),
+            Input::Act(Action::BetTo(90))
+        );
+        assert_eq!(
+            act(&mut c, &mut t, short(Key::Fold)),
+            Input::Act(Action::Fold)
+        );
+        assert_eq!(
+            act(&mut c, &mut t, short(Key::AllIn)),
+            Input::Act(Action::AllIn)
+        );
+    }
+
+    #[test]
+    fn a_refused_press_keeps_the_amount_keyed() {
+        let (mut c, t) = preflop();
+        digits(&mut c, &t, "25");
+        assert_eq!(
+            c.press(&t, short(Key::Seat(2))),
+            Err(ConsoleError::SeatKeyInHand(2))
+        );
+        assert_eq!(c.keyed(), Some(25));
+        assert_eq!(c.press(&t, short(Key::Clear)), Ok(Press::Cleared));
+        assert_eq!(c.keyed(), None);
+    }
+
+    #[test]
+    fn misdeal_and_next_hand_must_be_held() {
+        let (mut c, mut t) = preflop();
+        assert_eq!(
+            c.press(&t, short(Key::Misdeal)),
+            Err(ConsoleError::Press(ButtonError::HoldToConfirm(
+                Key::Misdeal
+            )))
+        );
+        assert_eq!(
+            c.press(&t, held(Key::NextHand)),
+            Err(ConsoleError::HandInProgress)
+        );
+        assert_eq!(act(&mut c, &mut t, held(Key::Misdeal)), Input::Misdeal);
+    }
+
+    #[test]
+    fn a_double_press_of_an_action_never_acts_twice() {
+        let (mut c, t) = preflop();
+        let double = KeyEvent {
+            key: Key::CheckCall,
+            kind: PressKind::Double,
+            at: 0,
+        };
+        assert_eq!(
+            c.press(&t, double),
+            Err(ConsoleError::Press(ButtonError::RepeatedPress(
+                Key::CheckCall
+            )))
+        );
+    }
+
+    #[test]
+    fn keys_that_need_a_hand_say_so_between_hands() {
+        let mut c = Console::new();
+        let t = nl_table();
+        for key in [Key::Fold, Key::CheckCall, Key::Undo, Key::Straddle] {
+            assert_eq!(c.press(&t, short(key)), Err(ConsoleError::NoHand(key)));
+        }
+        assert_eq!(
+            c.press(&t, held(Key::Misdeal)),
+            Err(ConsoleError::NoHand(Key::Misdeal))
+        );
+    }
+
+    #[test]
+    fn straddle_announces_then_confirms() {
+        let mut c = Console::new();
+        let cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
+        let mut t = Table::new(cfg).unwrap();
+        for seat in 1..=4 {
+            digits(&mut c, &t, "1000");
+            act(&mut c, &mut t, short(Key::Seat(seat)));
+        }
+        act(&mut c, &mut t, held(Key::NextHand));
+        assert_eq!(
+            act(&mut c, &mut t, short(Key::Straddle)),
+            Input::Straddle { confirmed: false }
+        );
+        assert_eq!(
+            act(&mut c, &mut t, short(Key::Straddle)),
+            Input::Straddle { confirmed: true }
+        );
+    }
+
+    #[test]
+    fn fixed_limit_bets_its_one_size_with_nothing_keyed() {
+        let mut c = Console::new();
+        let mut t =
+            Table::new(TableConfig::new(Game::Holdem, Structure::FixedLimit, 5, 10)).unwrap();
+        for seat in 1..=2 {
+            digits(&mut c, &t, "500");
+            act(&mut c, &mut t, short(Key::Seat(seat)));
+        }
+        act(&mut c, &mut t, held(Key::NextHand));
+        for card in ["As", "Kd", "Ad", "Kc"] {
+            t.handle(Input::Card(Read::card(card.parse().unwrap())))
+                .unwrap();
+        }
+        let min = t.options().unwrap().raise.unwrap().min_to;
+        assert_eq!(
+            act(&mut c, &mut t, short(Key::BetRaise)),
+            Input::Act(Action::BetTo(min))
+        );
+    }
+
+    #[test]
+    fn at_the_showdown_a_seat_key_mucks() {
+        let (mut c, mut t) = preflop();
+        // Everyone all in: the board runs out and the hand settles.
+        for _ in 0..3 {
+            act(&mut c, &mut t, short(Key::AllIn));
+        }
+        for card in ["2c", "3c", "4d", "5h", "7s", "8s", "9d", "Td"] {
+            if t.hand().map(|h| h.phase) == Some(Phase::Settling) {
+                break;
+            }
+            let burn = matches!(
+                t.hand().map(|h| h.phase),
+                Some(Phase::Board { burn_due: true })
+            );
+            let card: Card = card.parse().unwrap();
+            let read = if burn {
+                Read::burn(card)
+            } else {
+                Read::card(card)
+            };
+            t.handle(Input::Card(read)).unwrap();
+        }
+        assert_eq!(t.hand().map(|h| h.phase), Some(Phase::Settling));
+        assert_eq!(
+            c.press(&t, short(Key::Seat(2))),
+            Ok(Press::Input(Input::Muck { seat: 2 }))
+        );
+    }
+}
