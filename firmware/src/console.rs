@@ -15,6 +15,7 @@
 //! | MISDEAL (held) | the deal restarts (PD-MISDEAL) | — | — |
 //! | NEXT HAND (held) | — | start the next hand | — |
 //! | seat key | — | with an amount keyed: seat a new player with that buy-in, or top up; without: sit out / sit in; held: the player leaves | the seat mucks |
+//! | ENTER | (as BET/RAISE) | — | pay the pots as shown ([`Press::Pay`]) |
 //!
 //! In a draw game's exchange, CHECK/CALL keeps the hand (stands pat); the discards
 //! and replacement cards come from the shoe.
@@ -25,7 +26,7 @@
 
 use crate::buttons::{AmountEntry, AmountError, ButtonError, Key, KeyEvent, PressKind};
 use crate::event::{Action, Input};
-use crate::hand::Phase;
+use crate::hand::{Hand, Phase};
 use crate::rules::{SeatNo, Structure};
 use crate::table::{Presence, Table};
 use core::fmt;
@@ -40,6 +41,9 @@ pub enum Press {
     Amount(u64),
     /// CLEAR: the amount keyed was forgotten.
     Cleared,
+    /// ENTER at the showdown: pay the pots as the host's showdown says (the dealer
+    /// has seen the hands shown and the mucks keyed).
+    Pay,
 }
 
 /// Why a press was refused. The table and the amount being keyed are unchanged.
@@ -142,6 +146,10 @@ impl Console {
                 self.amount.clear();
                 Ok(Press::Cleared)
             }
+            Key::Enter if live(table).map(|h| h.phase) == Some(Phase::Settling) => {
+                self.amount.clear();
+                Ok(Press::Pay)
+            }
             _ => {
                 let input = self.meaning(table, key, held)?;
                 self.amount.clear();
@@ -152,7 +160,7 @@ impl Console {
 
     /// The input `key` stands for, reading (not changing) the amount keyed.
     fn meaning(&self, table: &Table, key: Key, held: bool) -> Result<Input, ConsoleError> {
-        let phase = table.hand().map(|h| h.phase);
+        let phase = live(table).map(|h| h.phase);
         match key {
             Key::NextHand => match phase {
                 None => Ok(Input::StartHand),
@@ -164,7 +172,7 @@ impl Console {
                 Some(_) => Ok(Input::Misdeal),
             },
             Key::Straddle => {
-                let h = table.hand().ok_or(ConsoleError::NoHand(key))?;
+                let h = live(table).ok_or(ConsoleError::NoHand(key))?;
                 // The first press announces; a second press, before the first hole
                 // card, confirms (R-STRAD-4).
                 Ok(Input::Straddle {
@@ -183,7 +191,7 @@ impl Console {
     /// A betting key: the player to act's decision.
     fn action(&self, table: &Table, key: Key) -> Result<Action, ConsoleError> {
         let Some(options) = table.options() else {
-            return Err(match table.hand() {
+            return Err(match live(table) {
                 None => ConsoleError::NoHand(key),
                 Some(_) => ConsoleError::NobodyToAct(key),
             });
@@ -205,7 +213,7 @@ impl Console {
 
     /// A seat key: between hands, seating and presence; at the showdown, a muck.
     fn seat(&self, table: &Table, seat: SeatNo, held: bool) -> Result<Input, ConsoleError> {
-        match table.hand().map(|h| h.phase) {
+        match live(table).map(|h| h.phase) {
             Some(Phase::Settling) => return Ok(Input::Muck { seat }),
             Some(_) => return Err(ConsoleError::SeatKeyInHand(seat)),
             None => {}
@@ -228,6 +236,11 @@ impl Console {
             (Presence::Playing | Presence::WaitingForBb, None, false) => Ok(Input::SitOut { seat }),
         }
     }
+}
+
+/// The hand being played, if one is: the table keeps the last hand after its end.
+fn live(table: &Table) -> Option<&Hand> {
+    table.hand().filter(|_| table.in_hand())
 }
 
 #[cfg(test)]
@@ -511,6 +524,27 @@ mod tests {
         assert_eq!(
             c.press(&t, short(Key::Seat(2))),
             Ok(Press::Input(Input::Muck { seat: 2 }))
+        );
+        assert_eq!(c.press(&t, short(Key::Enter)), Ok(Press::Pay));
+        // Paid (here by hand): the hand is over and the keys are those between hands.
+        let pot = t.hand().unwrap().pot();
+        t.handle(Input::Award {
+            seat: 1,
+            amount: pot,
+        })
+        .unwrap();
+        assert!(!t.in_hand());
+        assert_eq!(
+            c.press(&t, short(Key::Enter)),
+            Err(ConsoleError::NoHand(Key::Enter))
+        );
+        assert_eq!(
+            c.press(&t, short(Key::Seat(2))),
+            Ok(Press::Input(Input::SitOut { seat: 2 }))
+        );
+        assert_eq!(
+            c.press(&t, held(Key::NextHand)),
+            Ok(Press::Input(Input::StartHand))
         );
     }
 }

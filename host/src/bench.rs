@@ -166,19 +166,13 @@ impl Rng {
 /// The table settings of a bench run: the casino defaults of RULES.md.
 pub fn config(opts: &BenchOptions) -> Result<TableConfig, BenchError> {
     let (sb, bb) = opts.blinds;
-    let mut cfg = TableConfig::new(opts.game, opts.structure, sb, bb);
-    if opts.game == Game::FiveCardDraw {
-        // R-DRAW-1: every player antes. Fixed-limit draw is played on antes alone;
-        // no-limit and pot-limit keep the blinds, whose big blind is the minimum bet.
-        if opts.structure == Structure::FixedLimit {
-            cfg.stakes = Stakes {
-                small_bet: bb,
-                big_bet: bb * 2,
-                ..Stakes::blinds(0, 0)
-            };
-        }
-        cfg.stakes.ante = sb.max(1);
-    }
+    // R-DRAW-1: every player antes in draw.
+    let ante = if opts.game == Game::FiveCardDraw {
+        sb.max(1)
+    } else {
+        0
+    };
+    let cfg = table_config(opts.game, opts.structure, (sb, bb), ante);
     cfg.validate()
         .map_err(|e| BenchError::Config(e.to_string()))?;
     if !(2..=cfg.max_players).contains(&opts.players) {
@@ -188,6 +182,51 @@ pub fn config(opts: &BenchOptions) -> Result<TableConfig, BenchError> {
         )));
     }
     Ok(cfg)
+}
+
+/// The engine's settings for `game` and `structure` at blinds `sb`/`bb` with `ante`
+/// per player, every other setting the casino default of RULES.md. Fixed-limit draw
+/// is played on antes alone (R-DRAW-1), with bets of BB and 2×BB; no-limit and
+/// pot-limit draw keep the blinds, whose big blind is the minimum bet.
+pub fn table_config(
+    game: Game,
+    structure: Structure,
+    (sb, bb): (Chips, Chips),
+    ante: Chips,
+) -> TableConfig {
+    let mut cfg = TableConfig::new(game, structure, sb, bb);
+    if game == Game::FiveCardDraw && structure == Structure::FixedLimit {
+        cfg.stakes = Stakes {
+            small_bet: bb,
+            big_bet: bb * 2,
+            ..Stakes::blinds(0, 0)
+        };
+    }
+    cfg.stakes.ante = ante;
+    cfg
+}
+
+/// A game by its name in the command line and in `table.toml`: `holdem`, `omaha`,
+/// `omaha8` or `draw`.
+pub fn parse_game(name: &str) -> Result<Game, String> {
+    match name {
+        "holdem" => Ok(Game::Holdem),
+        "omaha" => Ok(Game::Omaha),
+        "omaha8" => Ok(Game::OmahaHiLo),
+        "draw" => Ok(Game::FiveCardDraw),
+        other => Err(format!("game `{other}`: holdem, omaha, omaha8 or draw")),
+    }
+}
+
+/// A betting structure by its name in the command line and in `table.toml`: `nl`,
+/// `pl` or `fl`.
+pub fn parse_limit(name: &str) -> Result<Structure, String> {
+    match name {
+        "nl" => Ok(Structure::NoLimit),
+        "pl" => Ok(Structure::PotLimit),
+        "fl" => Ok(Structure::FixedLimit),
+        other => Err(format!("limit `{other}`: nl, pl or fl")),
+    }
 }
 
 /// The bench table: the engine, the simulated players and dealer, the log.
@@ -406,31 +445,28 @@ impl<'a, S: CardSource> Bench<'a, S> {
                 }
             }
             Phase::Settling => {
-                let outcome = settle::settle(&self.table, &[], &self.rules)
-                    .map_err(|e| BenchError::Settle(e.to_string()))?;
-                // Pay through `input`, one award at a time, so each is logged; after a
-                // restart the settlement is computed again and what was paid is skipped.
-                let paid = self
+                // The hands shown, once, before the first payout.
+                let paying = self
                     .table
                     .hand_inputs()
                     .iter()
-                    .filter(|i| matches!(i, Input::Award { .. } | Input::Rake { .. }))
-                    .count();
-                let due = settle::payout_inputs(&outcome);
-                if let Some(&input) = due.get(paid) {
-                    if self.verbose && matches!(input, Input::Award { .. }) {
+                    .any(|i| matches!(i, Input::Award { .. } | Input::Rake { .. }));
+                if self.verbose && !paying {
+                    if let Ok(outcome) = settle::settle(&self.table, &[], &self.rules) {
                         for hand in &outcome.hands {
+                            let low = hand.low.as_ref().map(|l| format!(", {l}"));
                             println!(
                                 "      seat {}: {}{}",
                                 hand.seat,
                                 hand.high,
-                                hand.low
-                                    .as_ref()
-                                    .map(|l| format!(", {l}"))
-                                    .unwrap_or_default()
+                                low.unwrap_or_default()
                             );
                         }
                     }
+                }
+                let due = settle::next_payout(&self.table, &self.rules)
+                    .map_err(|e| BenchError::Settle(e.to_string()))?;
+                if let Some(input) = due {
                     self.input(input, report)?;
                 }
             }

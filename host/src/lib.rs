@@ -10,6 +10,7 @@ pub mod handlog;
 pub mod phh;
 pub mod pots;
 pub mod replay;
+pub mod runtime;
 pub mod scenario;
 pub mod settle;
 pub mod showdown;

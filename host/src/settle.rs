@@ -309,6 +309,23 @@ pub fn payout_inputs(outcome: &Outcome) -> Vec<Input> {
     inputs
 }
 
+/// The next payout input due at the table's settlement, one at a time so that each is
+/// logged before it counts: the outcome is computed from the table (so again, the
+/// same, after a restart) and the payouts the hand has already taken are skipped.
+/// `None` once everything is paid (or when the hand is not settling).
+pub fn next_payout(table: &Table, rules: &HouseRules) -> Result<Option<Input>, SettleError> {
+    if !table.in_hand() || table.hand().map(|h| h.phase) != Some(Phase::Settling) {
+        return Ok(None);
+    }
+    let outcome = settle(table, &[], rules)?;
+    let paid = table
+        .hand_inputs()
+        .iter()
+        .filter(|i| matches!(i, Input::Award { .. } | Input::Rake { .. }))
+        .count();
+    Ok(payout_inputs(&outcome).get(paid).copied())
+}
+
 /// Pays the outcome through the engine ([`payout_inputs`]). The engine refuses any
 /// award a folded player or a wrong total would need.
 pub fn pay(table: &mut Table, outcome: &Outcome) -> Result<Vec<Event>, SettleError> {

@@ -130,7 +130,8 @@ impl SimPanel {
     }
 
     fn add(&mut self, key: Key, hold: u64, gap_after: u64, expect: PressKind) {
-        let down = self.cursor;
+        // A press scripted after the panel has run starts after what was scanned.
+        let down = self.cursor.max(self.now + self.scan_ms);
         let up = down + hold;
         log::debug!("sim panel: {key} down at {down} ms, up at {up} ms ({expect})");
         self.presses.push(Press {

@@ -274,7 +274,6 @@ type TableArgs = (
 );
 
 fn table_options(args: &[String]) -> Result<TableArgs, String> {
-    use firmware::{Game, Structure};
     let mut opts = host::bench::BenchOptions::default();
     let mut data = std::path::PathBuf::from("table-data");
     let mut fresh = true;
@@ -322,23 +321,11 @@ fn table_options(args: &[String]) -> Result<TableArgs, String> {
                 faults = (pct(g)?, pct(d)?, pct(u)?);
             }
             "--game" => {
-                opts.game = match value()?.as_str() {
-                    "holdem" => Game::Holdem,
-                    "omaha" => Game::Omaha,
-                    "omaha8" => Game::OmahaHiLo,
-                    "draw" => Game::FiveCardDraw,
-                    other => {
-                        return Err(format!("--game: `{other}`: holdem, omaha, omaha8 or draw"))
-                    }
-                }
+                opts.game = host::bench::parse_game(value()?).map_err(|e| format!("--game: {e}"))?
             }
             "--limit" => {
-                opts.structure = match value()?.as_str() {
-                    "nl" => Structure::NoLimit,
-                    "pl" => Structure::PotLimit,
-                    "fl" => Structure::FixedLimit,
-                    other => return Err(format!("--limit: `{other}`: nl, pl or fl")),
-                }
+                opts.structure =
+                    host::bench::parse_limit(value()?).map_err(|e| format!("--limit: {e}"))?
             }
             "--blinds" => {
                 let v = value()?;
@@ -831,19 +818,136 @@ fn deck(args: &[String]) -> ExitCode {
     }
 }
 
-/// `tablectl run --config table.toml`: the table on a Raspberry Pi. Anywhere else it
-/// says so and points to the bench table.
-fn run_pi(_args: &[String]) -> ExitCode {
-    match hardware::pi::detect_pi() {
+/// `tablectl run --config table.toml`: the table on a Raspberry Pi. The configuration
+/// is checked first, anywhere (so it can be checked on a bench machine); off a Pi the
+/// command then says so and points to the bench table.
+fn run_pi(args: &[String]) -> ExitCode {
+    let path = match args {
+        [flag, path] if flag == "--config" => std::path::PathBuf::from(path),
+        [] => std::path::PathBuf::from("/etc/tablectl/table.toml"),
+        _ => {
+            eprintln!("usage: tablectl run [--config table.toml]");
+            return ExitCode::from(2);
+        }
+    };
+    let file = match host::runtime::config::TableFile::load(&path) {
+        Ok(f) => f,
         Err(e) => {
             eprintln!("tablectl run: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let cfg = &file.config;
+    println!(
+        "table {}: {:?} {:?} {}/{}, {} seats; data in {}",
+        file.id,
+        cfg.game,
+        cfg.structure,
+        cfg.stakes.small_blind,
+        cfg.stakes.big_blind,
+        cfg.max_players,
+        file.data.display()
+    );
+    match hardware::pi::detect_pi() {
+        Err(e) => {
+            eprintln!("tablectl run: {} is valid, but {e}", path.display());
             ExitCode::FAILURE
         }
-        Ok(model) => {
-            eprintln!(
-                "tablectl run: {model}: the Pi runtime needs a build with the `pi` feature of the hardware crate (hardware/docs/wiring.md)"
-            );
-            ExitCode::FAILURE
-        }
+        Ok(model) => match pi_table(&file, &model) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("tablectl run: {e}");
+                ExitCode::FAILURE
+            }
+        },
     }
+}
+
+/// The table on the Pi: pins, shoe, deck map, hand log, then the runtime loop until
+/// the process is stopped (systemd restarts it; the log brings the hand back).
+#[cfg(feature = "pi")]
+fn pi_table(
+    file: &host::runtime::config::TableFile,
+    model: &hardware::pi::PiModel,
+) -> Result<(), String> {
+    use host::runtime::{self, Runtime};
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    let pins = hardware::pins::PinMap::load(&file.pins)
+        .map_err(|e| format!("{}: {e}", file.pins.display()))?;
+    let deck_file = file.data.join("deck.map");
+    let map = hardware::deck::load(&deck_file).map_err(|e| {
+        format!(
+            "{}: {e}: enrol the table's deck first (tablectl deck enrol --port {} --data {})",
+            deck_file.display(),
+            pins.shoe_port,
+            file.data.display()
+        )
+    })?;
+    let secret = host::handlog_secret(&file.data)
+        .map_err(|e| format!("data folder {}: {e}", file.data.display()))?;
+    let (mut log, recovered) =
+        host::handlog::HandLog::open(&file.data, &file.id, &secret).map_err(|e| e.to_string())?;
+    let table = match recovered.config {
+        Some(logged) => {
+            if logged != file.config {
+                println!(
+                    "the hand log was started with other settings than table.toml's: the table keeps the log's; \
+                     to play new settings, give the table a new data folder"
+                );
+            }
+            host::handlog::rebuild_table(&recovered).map_err(|e| e.to_string())?
+        }
+        None => {
+            log.append(
+                host::handlog::now_ms(),
+                host::handlog::Record::Config {
+                    config: file.config,
+                },
+            )
+            .map_err(|e| e.to_string())?;
+            firmware::Table::new(file.config).map_err(|e| e.to_string())?
+        }
+    };
+    let panel = hardware::pi::open(&pins, firmware::buttons::ButtonConfig::default())
+        .map_err(|e| e.to_string())?;
+    let mut panel = runtime::pi::PiPanel(panel);
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = std::sync::mpsc::channel();
+    let _shoe = runtime::spawn_serial_shoe(
+        pins.shoe_port.clone(),
+        hardware::link::LinkSettings::default(),
+        tx,
+        stop.clone(),
+    );
+    println!(
+        "{model}: panel on the GPIO, shoe on {}, hand log {}",
+        pins.shoe_port,
+        log.path().display()
+    );
+    let mut rt = Runtime::new(table, map, &mut log);
+    let started = std::time::Instant::now();
+    let mut clock = || started.elapsed().as_millis() as u64;
+    runtime::run(
+        &mut rt,
+        &mut panel,
+        &rx,
+        &stop,
+        &mut clock,
+        &mut |_, outcome| {
+            println!("{outcome}");
+        },
+    )
+    .map_err(|e| e.to_string())
+}
+
+/// Without the `pi` feature the build cannot drive the pins.
+#[cfg(not(feature = "pi"))]
+fn pi_table(
+    _file: &host::runtime::config::TableFile,
+    model: &hardware::pi::PiModel,
+) -> Result<(), String> {
+    Err(format!(
+        "{model}: this build has no GPIO support: build it with `cargo build --release` (the `pi` feature is on by default)"
+    ))
 }

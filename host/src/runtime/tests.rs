@@ -1,0 +1,331 @@
+//! The runtime loop end to end on the bench: the simulated panel through the
+//! firmware's debouncer and console, the simulated shoe through a pseudo-terminal and
+//! the serial link (with faults), the hand log on disk.
+
+use super::*;
+use crate::handlog::HandLog;
+use firmware::buttons::{ButtonConfig, Key};
+use firmware::deck::DeckKind;
+use firmware::{Card, Game};
+use hardware::link::{open_serial, Antenna, LinkSettings};
+use hardware::sim::{FaultRates, Faulty, PtyShoe, SimConfig, SimHandle, SimPanel, SimShoe};
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+/// One step of the dealer's script.
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    Tap(Key),
+    Hold(Key),
+    /// Digits on the keypad (no ENTER).
+    Digits(u64),
+    /// A card through the shoe's exit, or its burn slot.
+    Card(&'static str, Antenna),
+    /// A tag that is not in the table's deck.
+    Foreign,
+}
+
+use Step::*;
+
+fn cards(list: &[&'static str]) -> Vec<Step> {
+    list.iter().map(|c| Card(c, Antenna::Exit)).collect()
+}
+
+/// The dealer: presses keys on the simulated panel and holds cards to the shoe, one
+/// step at a time, each once the table has taken the last (a card stays at the
+/// antenna until the engine has it, as a real card rests in the shoe's exit).
+struct Dealer {
+    panel: SimPanel,
+    shoe: SimHandle,
+    steps: VecDeque<Step>,
+    table: Rc<RefCell<Option<Table>>>,
+    at_antenna: Option<(Card, usize)>,
+    foreign_until: Option<u64>,
+    stop: Arc<AtomicBool>,
+    leds: Vec<Option<SeatNo>>,
+}
+
+impl Dealer {
+    fn seen(&self) -> usize {
+        self.table
+            .borrow()
+            .as_ref()
+            .and_then(|t| t.hand().map(|h| h.seen.len() as usize))
+            .unwrap_or(0)
+    }
+}
+
+impl Panel for Dealer {
+    fn scan(&mut self, now: u64) -> Result<Vec<KeyEvent>, String> {
+        if let Some((_, seen_before)) = self.at_antenna {
+            if self.seen() > seen_before {
+                self.shoe.remove();
+                self.at_antenna = None;
+            }
+        }
+        if self.foreign_until.is_some_and(|t| now >= t) {
+            self.shoe.remove();
+            self.foreign_until = None;
+        }
+        let idle =
+            now >= self.panel.end_ms() && self.at_antenna.is_none() && self.foreign_until.is_none();
+        if idle {
+            match self.steps.pop_front() {
+                Some(Tap(k)) => {
+                    self.panel.tap(k);
+                }
+                Some(Hold(k)) => {
+                    self.panel.hold(k);
+                }
+                Some(Digits(n)) => {
+                    for c in n.to_string().bytes() {
+                        self.panel.tap(Key::digit(c - b'0').ok_or("digit")?);
+                    }
+                }
+                Some(Card(name, antenna)) => {
+                    let card: firmware::Card = name.parse().map_err(|_| "card")?;
+                    let uid = DeckMap::simulated_uid(1, card);
+                    self.at_antenna = Some((card, self.seen()));
+                    self.shoe.present(uid, antenna);
+                }
+                Some(Foreign) => {
+                    let uid = DeckMap::simulated_uid(99, "As".parse().map_err(|_| "card")?);
+                    self.shoe.present(uid, Antenna::Exit);
+                    self.foreign_until = Some(now + 1_000);
+                }
+                None => self.stop.store(true, Ordering::Relaxed),
+            }
+        }
+        Ok(self.panel.run_until(now))
+    }
+
+    fn show_turn(&mut self, seat: Option<SeatNo>) -> Result<(), String> {
+        self.leds.push(seat);
+        Ok(())
+    }
+}
+
+struct Played {
+    table: Table,
+    outcomes: Vec<Outcome>,
+    leds: Vec<Option<SeatNo>>,
+    dir: tempfile::TempDir,
+}
+
+/// Plays `steps` through the runtime loop with the shoe at `faults` percent.
+fn play(steps: Vec<Step>, faults: (u32, u32, u32)) -> Played {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut log, _) = HandLog::open(dir.path(), "table-1", b"0123456789abcdef0123").unwrap();
+    let config = crate::bench::table_config(Game::Holdem, firmware::Structure::NoLimit, (5, 10), 0);
+    log.append(now_ms(), Record::Config { config }).unwrap();
+    let table = Table::new(config).unwrap();
+
+    let (shoe, handle) = SimShoe::new(SimConfig::default());
+    let rates = FaultRates::percent(faults.0, faults.1, faults.2);
+    let pty = PtyShoe::spawn(Faulty::new(shoe, rates, 7)).unwrap();
+    let link = open_serial(pty.path(), LinkSettings::bench()).unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = std::sync::mpsc::channel();
+    let thread = spawn_shoe(link, tx, stop.clone());
+
+    let shared = Rc::new(RefCell::new(Some(table.clone())));
+    let mut dealer = Dealer {
+        panel: SimPanel::new(ButtonConfig::default()),
+        shoe: handle,
+        steps: steps.into(),
+        table: shared.clone(),
+        at_antenna: None,
+        foreign_until: None,
+        stop: stop.clone(),
+        leds: Vec::new(),
+    };
+    let map = DeckMap::simulated(DeckKind::Standard52, 1);
+    let mut rt = Runtime::new(table, map, &mut log);
+    let mut t = 0u64;
+    let mut clock = || {
+        t += 20;
+        t
+    };
+    let mut outcomes = Vec::new();
+    run(
+        &mut rt,
+        &mut dealer,
+        &rx,
+        &stop,
+        &mut clock,
+        &mut |table, o| {
+            *shared.borrow_mut() = Some(table.clone());
+            if std::env::var_os("RUNTIME_TRACE").is_some() {
+                eprintln!("{o}");
+            }
+            outcomes.push(o.clone());
+        },
+    )
+    .unwrap_or_else(|e| panic!("the runtime stopped: {e}"));
+    let table = rt.table().clone();
+    stop.store(true, Ordering::Relaxed);
+    drop(rx);
+    thread.join().unwrap();
+    Played {
+        table,
+        outcomes,
+        leds: dealer.leds,
+        dir,
+    }
+}
+
+/// Three players seated from the keypad, a hand checked down to a showdown paid on
+/// ENTER, then a hand folded to the big blind (paid at once).
+fn two_hands() -> Vec<Step> {
+    let mut s = Vec::new();
+    for seat in 1..=3 {
+        s.extend([Digits(1000), Tap(Key::Seat(seat))]);
+    }
+    // A betting key between hands is refused and changes nothing.
+    s.push(Tap(Key::Fold));
+    s.push(Hold(Key::NextHand));
+    // Button 1, small blind 2, big blind 3: the deal starts at seat 2 (R-DEAL-1).
+    s.extend(cards(&["7c", "8h", "As", "2d", "3s", "Ad"]));
+    s.extend([Tap(Key::CheckCall); 3]);
+    for (burn, street) in [
+        ("4c", &["Kd", "9s", "5h"][..]),
+        ("6c", &["Jc"]),
+        ("Tc", &["Qs"]),
+    ] {
+        s.push(Card(burn, Antenna::Burn));
+        s.extend(cards(street));
+        s.extend([Tap(Key::CheckCall); 3]);
+    }
+    s.push(Tap(Key::Enter));
+    s.push(Hold(Key::NextHand));
+    // Button 2, small blind 3, big blind 1; seat 2 acts first three-handed.
+    s.extend(cards(&["7c", "8h", "As", "2d", "3s", "Ad"]));
+    s.extend([Tap(Key::Fold), Tap(Key::Fold)]);
+    s
+}
+
+#[test]
+fn a_dealer_plays_two_hands_from_the_panel_and_the_shoe() {
+    let p = play(two_hands(), (0, 0, 0));
+    let t = &p.table;
+    assert!(!t.in_hand(), "both hands over");
+    assert_eq!(t.state().hands, 2);
+    // Aces win the checked-down pot of 30; then the big blind takes the small blind.
+    let stacks: Vec<_> = (1..=3).map(|s| t.seat(s).unwrap().stack).collect();
+    assert_eq!(stacks, [1025, 990, 985]);
+    let refused: Vec<&String> = p
+        .outcomes
+        .iter()
+        .filter_map(|o| match o {
+            Outcome::Refused(m) => Some(m),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert!(
+        refused[0].contains("no hand is being played"),
+        "{}",
+        refused[0]
+    );
+    // The LEDs followed the turn, and are off between hands.
+    assert!(p.leds.contains(&Some(1)) && p.leds.contains(&Some(2)));
+    assert_eq!(p.leds.last(), Some(&None));
+
+    // The log holds the presses and frames beside the inputs, and rebuilds the table.
+    let (log, recovered) = HandLog::open(p.dir.path(), "table-1", b"0123456789abcdef0123").unwrap();
+    let rebuilt = crate::handlog::rebuild_table(&recovered).unwrap();
+    assert_eq!(rebuilt.state(), t.state());
+    let audit = crate::handlog::AuditLog::open(log.path().parent().unwrap()).unwrap();
+    let hands = audit.list_hands(&Default::default()).unwrap();
+    assert_eq!(hands.len(), 2);
+}
+
+#[test]
+fn a_faulty_shoe_loses_no_card_and_invents_none() {
+    let p = play(two_hands(), (10, 10, 10));
+    let t = &p.table;
+    assert_eq!(t.state().hands, 2);
+    let stacks: Vec<_> = (1..=3).map(|s| t.seat(s).unwrap().stack).collect();
+    assert_eq!(stacks, [1025, 990, 985], "the same hands as a clean shoe");
+    let faults = p
+        .outcomes
+        .iter()
+        .filter(|o| matches!(o, Outcome::ShoeFault(_)))
+        .count();
+    assert!(faults > 0, "faults were injected and reported");
+}
+
+#[test]
+fn a_foreign_tag_is_refused_and_never_a_card() {
+    let mut steps = Vec::new();
+    for seat in 1..=2 {
+        steps.extend([Digits(500), Tap(Key::Seat(seat))]);
+    }
+    steps.push(Hold(Key::NextHand));
+    steps.push(Foreign);
+    steps.extend(cards(&["As"]));
+    let p = play(steps, (0, 0, 0));
+    let h = p.table.hand().unwrap();
+    assert_eq!(h.seen.len(), 1, "only the deck's card was dealt");
+    assert!(p.outcomes.iter().any(
+        |o| matches!(o, Outcome::Refused(m) if m.contains("not in this table's deck") || m.contains("deck"))
+    ));
+}
+
+/// Plays `steps` straight into the runtime: no loop, no threads, no serial line.
+fn direct(steps: Vec<Step>) -> (Table, Vec<Outcome>) {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut log, _) = HandLog::open(dir.path(), "table-1", b"0123456789abcdef0123").unwrap();
+    let config = crate::bench::table_config(Game::Holdem, firmware::Structure::NoLimit, (5, 10), 0);
+    log.append(now_ms(), Record::Config { config }).unwrap();
+    let map = DeckMap::simulated(DeckKind::Standard52, 1);
+    let mut rt = Runtime::new(Table::new(config).unwrap(), map, &mut log);
+    let press = |key, kind| KeyEvent { key, kind, at: 0 };
+    let mut outcomes = Vec::new();
+    for step in steps {
+        let mut got = match step {
+            Tap(k) => vec![rt
+                .key(press(k, firmware::buttons::PressKind::Short))
+                .unwrap()],
+            Hold(k) => vec![rt
+                .key(press(k, firmware::buttons::PressKind::Long))
+                .unwrap()],
+            Digits(n) => n
+                .to_string()
+                .bytes()
+                .map(|c| {
+                    rt.key(press(
+                        Key::digit(c - b'0').unwrap(),
+                        firmware::buttons::PressKind::Short,
+                    ))
+                    .unwrap()
+                })
+                .collect(),
+            Card(name, antenna) => {
+                let mut read = CardRead::new(DeckMap::simulated_uid(1, name.parse().unwrap()));
+                read.target = antenna.target();
+                vec![rt.shoe(ShoeEvent::Read(read)).unwrap()]
+            }
+            Foreign => {
+                let read = CardRead::new(DeckMap::simulated_uid(99, "As".parse().unwrap()));
+                vec![rt.shoe(ShoeEvent::Read(read)).unwrap()]
+            }
+        };
+        if std::env::var_os("RUNTIME_TRACE").is_some() {
+            for o in &got {
+                eprintln!("{o}");
+            }
+        }
+        outcomes.append(&mut got);
+    }
+    (rt.table().clone(), outcomes)
+}
+
+#[test]
+fn the_runtime_takes_presses_and_reads_in_order() {
+    let (t, outcomes) = direct(two_hands());
+    assert_eq!(t.state().hands, 2, "{outcomes:?}");
+    let stacks: Vec<_> = (1..=3).map(|s| t.seat(s).unwrap().stack).collect();
+    assert_eq!(stacks, [1025, 990, 985]);
+}
