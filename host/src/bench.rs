@@ -56,6 +56,9 @@ pub struct BenchOptions {
     pub seed: u64,
     /// Print every event, not just a line per hand.
     pub verbose: bool,
+    /// A pause after each input, so people can follow the hand on the display
+    /// (0: full speed).
+    pub pace_ms: u64,
 }
 
 impl Default for BenchOptions {
@@ -68,6 +71,7 @@ impl Default for BenchOptions {
             blinds: (5, 10),
             seed: 1,
             verbose: false,
+            pace_ms: 0,
         }
     }
 }
@@ -243,6 +247,7 @@ pub struct Bench<'a, S: CardSource> {
     rules: HouseRules,
     summary: Summary,
     verbose: bool,
+    pace: std::time::Duration,
 }
 
 impl<'a, S: CardSource> Bench<'a, S> {
@@ -289,6 +294,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
             rules: HouseRules::casino(),
             summary: Summary::default(),
             verbose: opts.verbose,
+            pace: std::time::Duration::from_millis(opts.pace_ms),
         }
     }
 
@@ -344,6 +350,9 @@ impl<'a, S: CardSource> Bench<'a, S> {
         self.summary.inputs += 1;
         for e in &events {
             report(e);
+        }
+        if !self.pace.is_zero() {
+            std::thread::sleep(self.pace);
         }
         Ok(events)
     }

@@ -25,6 +25,8 @@ const USAGE: &str = "usage:
                        folder under ./table-data for each run)
       --faults G,D,U   percent of shoe frames garbled, dropped, duplicated (default 0,0,0)
       --direct         hand cards straight to the engine, without the serial shoe
+      --pace MS        pause MS milliseconds after each input, to follow the hand on
+                       the display (default 0: full speed)
       --verbose        print every event
   tablectl demo                    play RULES.md's straddle example, printing every event
   tablectl scenario FILE...        run scenario scripts (tests/README.md), printing every event
@@ -303,6 +305,7 @@ fn table_options(args: &[String]) -> Result<TableArgs, String> {
                 fresh = false;
             }
             "--verbose" => opts.verbose = true,
+            "--pace" => opts.pace_ms = number(value()?)?,
             "--direct" => direct = true,
             "--faults" => {
                 let v = value()?;
