@@ -1,8 +1,13 @@
 //! Hold'em: every rest of the board in nested loops, one card per level, each
 //! player's incremental hand ([`Accum`]: hole cards plus the board so far) carried
-//! down the levels. A board then costs one card added and one value read per
+//! down the levels, so a board costs at most one card added and one value read per
 //! player (R-RANK-6: best five of the seven).
+//!
+//! The last card is dealt by rank: a card in a suit where no player holds four
+//! cards can neither make nor change a flush, so it changes every hand by its rank
+//! alone, and all such cards of one rank are one value read counted as many boards.
 
+use firmware::config::DECK_SIZE;
 use firmware::Card;
 
 use crate::eval::{Accum, Evaluator, HandValue};
@@ -21,51 +26,120 @@ fn run_n<const N: usize>(deal: &Deal<'_>, tally: &mut Tally) -> Result<(), Equit
         let hole = deal.hands.get(p).copied().unwrap_or_default();
         hole.iter().chain(deal.board).fold(empty, |a, &c| a.add(c))
     });
-    walk(&hands, deal.missing(), &deal.unseen, tally);
+    let unseen = Unseen::new(&deal.unseen);
+    unseen.walk(&hands, deal.missing(), 0, tally);
     Ok(())
 }
 
-/// Deals `missing` more board cards from `unseen` (in index order, so each board
-/// once) to every hand in `hands`.
-fn walk<const N: usize>(hands: &[Accum; N], missing: usize, unseen: &[Card], tally: &mut Tally) {
-    match missing {
-        0 => tally.record(board_winners(hands, None), 0),
-        // The innermost level: one add and one value read per player. Cards of one
-        // rank in suits where nobody can make or change a flush give every player
-        // the same value: valued once, counted as many times.
-        1 => {
-            let flush_suits = hands.iter().fold(0u8, |m, h| m | h.flush_draw_suits());
-            for same_rank in unseen.chunk_by(|a, b| a.rank() == b.rank()) {
-                let mut plain = (0u64, None);
-                for &c in same_rank {
-                    if flush_suits & (1 << c.suit().index()) != 0 {
-                        tally.record(board_winners(hands, Some(c)), 0);
-                    } else {
-                        plain = (plain.0 + 1, Some(c));
-                    }
+/// The unseen cards of one rank, by suit.
+#[derive(Clone, Copy)]
+struct RankGroup {
+    /// The card of each suit present (others hold a placeholder, never read).
+    by_suit: [Card; 4],
+    /// Bit `suit` for each card present.
+    suits: u8,
+}
+
+/// The unseen cards in index order (rank by rank), grouped by rank.
+struct Unseen<'a> {
+    cards: &'a [Card],
+    groups: Vec<RankGroup>,
+    /// Per card: its group and the suits of the group's cards from it on.
+    from: Vec<(usize, u8)>,
+}
+
+impl<'a> Unseen<'a> {
+    fn new(cards: &'a [Card]) -> Unseen<'a> {
+        let mut groups: Vec<RankGroup> = Vec::with_capacity(DECK_SIZE / 4);
+        let mut from = Vec::with_capacity(cards.len());
+        for same_rank in cards.chunk_by(|a, b| a.rank() == b.rank()) {
+            let Some(&head) = same_rank.first() else {
+                continue;
+            };
+            let mut group = RankGroup {
+                by_suit: [head; 4],
+                suits: 0,
+            };
+            for &c in same_rank {
+                let s = c.suit().index();
+                if let Some(slot) = group.by_suit.get_mut(usize::from(s)) {
+                    *slot = c;
                 }
-                if let (boards, Some(c)) = plain {
-                    tally.record_boards(board_winners(hands, Some(c)), 0, boards);
-                }
+                group.suits |= 1 << s;
             }
+            for &c in same_rank {
+                // This card's suit and the higher ones: the cards after it.
+                let from_here = group.suits & !((1u8 << c.suit().index()) - 1);
+                from.push((groups.len(), from_here));
+            }
+            groups.push(group);
         }
-        _ => {
-            // Leave enough cards for the levels below.
-            let last = unseen.len().saturating_sub(missing - 1);
-            for (i, &c) in unseen.iter().enumerate().take(last) {
-                let mut next = *hands;
-                for h in &mut next {
-                    *h = h.add(c);
+        Unseen {
+            cards,
+            groups,
+            from,
+        }
+    }
+
+    /// Deals `missing` more board cards from the cards `start..` (in index order,
+    /// so each board once) to every hand in `hands`.
+    fn walk<const N: usize>(
+        &self,
+        hands: &[Accum; N],
+        missing: usize,
+        start: usize,
+        tally: &mut Tally,
+    ) {
+        match missing {
+            0 => tally.record(board_winners(hands, None), 0),
+            1 => self.last_card(hands, start, tally),
+            _ => {
+                // Leave enough cards for the levels below.
+                let end = self.cards.len().saturating_sub(missing - 1);
+                for (i, &c) in self.cards.iter().enumerate().take(end).skip(start) {
+                    let mut next = *hands;
+                    for h in &mut next {
+                        *h = h.add(c);
+                    }
+                    self.walk(&next, missing - 1, i + 1, tally);
                 }
-                walk(
-                    &next,
-                    missing - 1,
-                    unseen.get(i + 1..).unwrap_or_default(),
-                    tally,
-                );
             }
         }
     }
+
+    /// The innermost level: the cards `start..` complete the board, rank by rank.
+    fn last_card<const N: usize>(&self, hands: &[Accum; N], start: usize, tally: &mut Tally) {
+        let Some(&(first, first_suits)) = self.from.get(start) else {
+            return;
+        };
+        let flush_suits = hands.iter().fold(0u8, |m, h| m | h.flush_draw_suits());
+        let groups = self.groups.get(first..).unwrap_or_default();
+        for (i, group) in groups.iter().enumerate() {
+            let suits = if i == 0 { first_suits } else { group.suits };
+            let plain = suits & !flush_suits;
+            if plain != 0 {
+                let card = suit_card(group, plain);
+                tally.record_boards(
+                    board_winners(hands, Some(card)),
+                    0,
+                    u64::from(plain.count_ones()),
+                );
+            }
+            let mut flushing = suits & flush_suits;
+            while flushing != 0 {
+                let card = suit_card(group, flushing);
+                flushing &= flushing - 1;
+                tally.record(board_winners(hands, Some(card)), 0);
+            }
+        }
+    }
+}
+
+/// The group's card of the lowest suit in `suits`.
+#[inline(always)]
+fn suit_card(group: &RankGroup, suits: u8) -> Card {
+    let s = suits.trailing_zeros() as usize & 3;
+    group.by_suit[s]
 }
 
 /// The winners on the board of `hands`, completed by `card` if given.
