@@ -56,8 +56,10 @@ use crate::settle::HouseRules;
 
 mod holdem;
 mod omaha;
+mod report;
 mod tally;
 
+pub use report::bench_report;
 pub use tally::SHARE_UNITS;
 
 /// Most players an equity is computed for (R-TABLE-1: 2 to 10 players; the
