@@ -45,7 +45,8 @@ const USAGE: &str = "usage:
   tablectl run --config table.toml the table on a Raspberry Pi: its pins and its shoe
   tablectl bench [--replay DIR] [--no-peer]
                                    the evaluator's census of all 133,784,560 seven-card hands
-                                   and its speed; PHH replay in hands per second, beside
+                                   and its speed; the exact equity of aces against kings
+                                   preflop, timed; PHH replay in hands per second, beside
                                    PokerKit's on the same files when python3 has it";
 
 fn main() -> ExitCode {
@@ -460,7 +461,9 @@ fn bench(args: &[String]) -> ExitCode {
         }
     }
     let mut out = std::io::stdout();
-    if let Err(e) = host::eval::bench_report(&mut out) {
+    if let Err(e) =
+        host::eval::bench_report(&mut out).and_then(|()| host::equity::bench_report(&mut out))
+    {
         eprintln!("tablectl bench: {e}");
         return ExitCode::FAILURE;
     }

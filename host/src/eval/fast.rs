@@ -293,6 +293,17 @@ impl Accum {
         Ok(self.value())
     }
 
+    /// The suits (bit `suit`) holding four or more of the cards: the suits in which
+    /// one more card can make or change a flush. A card of any other suit changes
+    /// the value by its rank alone, so cards of one rank in those suits give the
+    /// same value (used to value them once, `crate::equity`).
+    #[inline]
+    pub(crate) fn flush_draw_suits(self) -> u8 {
+        // A counter (biased by 3) reaches its top bit at five cards; plus one, at four.
+        let bits = self.suits.wrapping_add(0x1111) & SUIT_FLUSH_BITS;
+        ((bits >> 3) & 1 | (bits >> 6) & 2 | (bits >> 9) & 4 | (bits >> 12) & 8) as u8
+    }
+
     /// How many cards were added (counting a repeated card each time).
     pub fn len(self) -> usize {
         (self.suits >> COUNT_SHIFT) as usize
@@ -333,6 +344,16 @@ mod tests {
                 assert_eq!(ev.value7(&seven), acc.value(), "{s}");
             }
         }
+    }
+
+    #[test]
+    fn flush_draw_suits_are_the_suits_with_four_cards_or_more() {
+        let acc = |s: &str| cards(s).iter().fold(Accum::new(), |a, &c| a.add(c));
+        assert_eq!(acc("As Ks Qs 2h 3h 4h").flush_draw_suits(), 0);
+        assert_eq!(acc("As Ks Qs Js 3h 4h").flush_draw_suits(), 0b0001);
+        assert_eq!(acc("As Ks Qs Js 3c 4c 5c 6c").flush_draw_suits(), 0b1001);
+        assert_eq!(acc("2d 3d 4d 5d 6d 7d 8d").flush_draw_suits(), 0b0100);
+        assert_eq!(acc("2h 3h 4h 5h 6h").flush_draw_suits(), 0b0010);
     }
 
     #[test]

@@ -37,6 +37,7 @@ pub use fast::{Accum, Evaluator};
 pub use omaha::{
     low_five, omaha_high, omaha_high_best_five, omaha_low, omaha_low_best_five, LowRules, LowValue,
 };
+pub(crate) use report::thousands;
 pub use report::{
     bench_report, category_counts_all_seven_card_hands, enumerate_all_seven_card_hands,
     random_seven_card_hands,

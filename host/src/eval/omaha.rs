@@ -80,6 +80,12 @@ impl LowValue {
         out
     }
 
+    /// A number that orders lows as [`LowValue`] does (greater is better), never
+    /// 0: for tables and hot loops, where 0 can stand for "no low".
+    pub const fn code(self) -> u8 {
+        !self.mask
+    }
+
     /// The name, as [`Display`](fmt::Display) writes it: "Low 7-5-3-2-A".
     pub fn name(self) -> String {
         self.to_string()
@@ -355,6 +361,9 @@ mod tests {
         assert_eq!(low("8c 6d 4h 2s Ac").to_string(), "Low 8-6-4-2-A");
         assert_eq!(low("8c 6d 4h 2s Ac").ranks(), [8, 6, 4, 2, 1]);
         assert_eq!(low("5c 4d 3h 2s Ac"), LowValue::BEST);
+        assert!(low("8c 6d 4h 2s Ac").code() < low("7c 6d 4h 3s 2c").code());
+        assert!(low("8c 6d 5h 4s Ac").code() > low("8c 6d 5h 4s 2c").code());
+        assert!(LowValue::BEST.code() > low("6c 4d 3h 2s Ac").code());
         // Suits never matter for a low: an exact tie.
         assert_eq!(low("8c 6d 4h 2s Ac"), low("8d 6c 4s 2h Ah"));
     }

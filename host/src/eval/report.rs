@@ -119,7 +119,7 @@ pub fn random_seven_card_hands(n: usize, seed: u64) -> Vec<[u8; 7]> {
 }
 
 /// `1234567` → `"1,234,567"`.
-fn thousands(n: u64) -> String {
+pub(crate) fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, ch) in digits.chars().enumerate() {

@@ -1,0 +1,157 @@
+//! Hold'em: every rest of the board in nested loops, one card per level, each
+//! player's incremental hand ([`Accum`]: hole cards plus the board so far) carried
+//! down the levels, so a board costs at most one card added and one value read per
+//! player (R-RANK-6: best five of the seven).
+//!
+//! The last card is dealt by rank: a card in a suit where no player holds four
+//! cards can neither make nor change a flush, so it changes every hand by its rank
+//! alone, and all such cards of one rank are one value read counted as many boards.
+
+use firmware::config::DECK_SIZE;
+use firmware::Card;
+
+use crate::eval::{Accum, Evaluator, HandValue};
+
+use super::tally::{winners, Tally};
+use super::{for_players, Deal, EquityError};
+
+/// Counts every board of `deal` into `tally`.
+pub(super) fn run(deal: &Deal<'_>, tally: &mut Tally) -> Result<(), EquityError> {
+    for_players!(deal.hands.len(), run_n(deal, tally))
+}
+
+fn run_n<const N: usize>(deal: &Deal<'_>, tally: &mut Tally) -> Result<(), EquityError> {
+    let empty = Evaluator::get().accum();
+    let hands: [Accum; N] = core::array::from_fn(|p| {
+        let hole = deal.hands.get(p).copied().unwrap_or_default();
+        hole.iter().chain(deal.board).fold(empty, |a, &c| a.add(c))
+    });
+    let unseen = Unseen::new(&deal.unseen);
+    unseen.walk(&hands, deal.missing(), 0, tally);
+    Ok(())
+}
+
+/// The unseen cards of one rank, by suit.
+#[derive(Clone, Copy)]
+struct RankGroup {
+    /// The card of each suit present (others hold a placeholder, never read).
+    by_suit: [Card; 4],
+    /// Bit `suit` for each card present.
+    suits: u8,
+}
+
+/// The unseen cards in index order (rank by rank), grouped by rank.
+struct Unseen<'a> {
+    cards: &'a [Card],
+    groups: Vec<RankGroup>,
+    /// Per card: its group and the suits of the group's cards from it on.
+    from: Vec<(usize, u8)>,
+}
+
+impl<'a> Unseen<'a> {
+    fn new(cards: &'a [Card]) -> Unseen<'a> {
+        let mut groups: Vec<RankGroup> = Vec::with_capacity(DECK_SIZE / 4);
+        let mut from = Vec::with_capacity(cards.len());
+        for same_rank in cards.chunk_by(|a, b| a.rank() == b.rank()) {
+            let Some(&head) = same_rank.first() else {
+                continue;
+            };
+            let mut group = RankGroup {
+                by_suit: [head; 4],
+                suits: 0,
+            };
+            for &c in same_rank {
+                let s = c.suit().index();
+                if let Some(slot) = group.by_suit.get_mut(usize::from(s)) {
+                    *slot = c;
+                }
+                group.suits |= 1 << s;
+            }
+            for &c in same_rank {
+                // This card's suit and the higher ones: the cards after it.
+                let from_here = group.suits & !((1u8 << c.suit().index()) - 1);
+                from.push((groups.len(), from_here));
+            }
+            groups.push(group);
+        }
+        Unseen {
+            cards,
+            groups,
+            from,
+        }
+    }
+
+    /// Deals `missing` more board cards from the cards `start..` (in index order,
+    /// so each board once) to every hand in `hands`.
+    fn walk<const N: usize>(
+        &self,
+        hands: &[Accum; N],
+        missing: usize,
+        start: usize,
+        tally: &mut Tally,
+    ) {
+        match missing {
+            0 => tally.record(board_winners(hands, None), 0),
+            1 => self.last_card(hands, start, tally),
+            _ => {
+                // Leave enough cards for the levels below.
+                let end = self.cards.len().saturating_sub(missing - 1);
+                for (i, &c) in self.cards.iter().enumerate().take(end).skip(start) {
+                    let mut next = *hands;
+                    for h in &mut next {
+                        *h = h.add(c);
+                    }
+                    self.walk(&next, missing - 1, i + 1, tally);
+                }
+            }
+        }
+    }
+
+    /// The innermost level: the cards `start..` complete the board, rank by rank.
+    fn last_card<const N: usize>(&self, hands: &[Accum; N], start: usize, tally: &mut Tally) {
+        let Some(&(first, first_suits)) = self.from.get(start) else {
+            return;
+        };
+        let flush_suits = hands.iter().fold(0u8, |m, h| m | h.flush_draw_suits());
+        let groups = self.groups.get(first..).unwrap_or_default();
+        for (i, group) in groups.iter().enumerate() {
+            let suits = if i == 0 { first_suits } else { group.suits };
+            let plain = suits & !flush_suits;
+            if plain != 0 {
+                let card = suit_card(group, plain);
+                tally.record_boards(
+                    board_winners(hands, Some(card)),
+                    0,
+                    u64::from(plain.count_ones()),
+                );
+            }
+            let mut flushing = suits & flush_suits;
+            while flushing != 0 {
+                let card = suit_card(group, flushing);
+                flushing &= flushing - 1;
+                tally.record(board_winners(hands, Some(card)), 0);
+            }
+        }
+    }
+}
+
+/// The group's card of the lowest suit in `suits`.
+#[inline(always)]
+fn suit_card(group: &RankGroup, suits: u8) -> Card {
+    let s = suits.trailing_zeros() as usize & 3;
+    group.by_suit[s]
+}
+
+/// The winners on the board of `hands`, completed by `card` if given.
+#[inline(always)]
+fn board_winners<const N: usize>(hands: &[Accum; N], card: Option<Card>) -> u16 {
+    // Loops, not `array::map`: that one is not inlined in the hot loop.
+    let mut values = [HandValue::NONE; N];
+    for (v, h) in values.iter_mut().zip(hands) {
+        *v = match card {
+            Some(c) => h.add(c).value(),
+            None => h.value(),
+        };
+    }
+    winners(&values, HandValue::NONE)
+}

@@ -1,0 +1,313 @@
+//! # Exact all-in equity
+//!
+//! Before working on this module, read RULES.md §2-§3 (R-RANK-5..7, R-HILO-1..5),
+//! §15 (R-SHOW-4, PD-SHOW) and the evaluator's module docs ([`crate::eval`]).
+//!
+//! When every remaining player is all-in the hands are tabled face up (PD-SHOW), and
+//! the table display shows each player's chance to win and to tie. [`exact`] counts
+//! it by dealing **every** possible rest of the board from the cards nobody has
+//! seen, never by sampling: the figures the players see are the same every time
+//! and can be checked by hand.
+//!
+//! Hands are valued by [`crate::eval`] only; what is shared between boards is the
+//! work, never a second evaluator:
+//!
+//! - **Hold'em** walks the missing board cards in nested loops and carries every
+//!   player's incremental [`Accum`](crate::eval::Accum) (hole cards plus the board
+//!   so far) down the levels, so a board costs one card added per player.
+//! - **Omaha** and **Omaha Hi/Lo** value every three-card board subset once per
+//!   player with [`omaha_high`](crate::eval::omaha_high) and
+//!   [`omaha_low`](crate::eval::omaha_low) on that triple (the best of the six hole
+//!   pairs with it); a board's hand is the best of its ten triples (R-RANK-7:
+//!   exactly two hole and three board cards), looked up instead of recomputed.
+//!
+//! ## What the figures mean
+//!
+//! Each board is one pot, divided by the showdown rules: the best hands split it
+//! equally (R-SHOW-4, R-RANK-5); in hi/lo half goes to the best high, half to the
+//! best qualifying low, the whole to the high when nobody has a low (R-HILO-1),
+//! and each half is split among equal hands. Odd chips are ignored: shares are
+//! exact fractions of a pot ([`SHARE_UNITS`] units per board).
+//!
+//! - [`Equity::win`]: the expected share of the pot a player takes **alone**
+//!   (Hold'em/Omaha: the fraction of boards he wins outright; hi/lo: a scoop counts
+//!   1, an unshared half ½).
+//! - [`Equity::tie`]: the expected share he gets from parts he **splits** (a board
+//!   tied three ways counts ⅓). So `win + tie` is his expected share of the pot and
+//!   the sum over the players is exactly 1.
+//! - [`Equity::wins`] / [`Equity::ties`]: board counts. `wins` are the boards on
+//!   which he takes the whole pot alone (in hi/lo: the scoops), `ties` those on
+//!   which he gets a part, but not all of it alone. The display's "tie" figure in
+//!   Hold'em (e.g. 0.38% for aces against kings) is `ties / boards`.
+//! - Hi/lo only: [`Equity::low_wins`], [`Equity::low_ties`], and
+//!   [`EquityReport::no_low`], the boards with no qualifying low.
+//!
+//! Five-card draw has no board: what is still to come is each player's exchange,
+//! which depends on his own choice of discards, so there is nothing exact to show
+//! ([`EquityError::DrawGame`]).
+
+use core::fmt;
+
+use firmware::config::MAX_BOARD_CARDS;
+use firmware::{Card, CardSet, Game};
+
+use crate::eval::{EvalError, LowRules};
+use crate::settle::HouseRules;
+
+mod holdem;
+mod omaha;
+mod report;
+mod tally;
+
+pub use report::bench_report;
+pub use tally::SHARE_UNITS;
+
+/// Most players an equity is computed for (R-TABLE-1: 2 to 10 players; the
+/// tallies index the winners of a board by a bit per player).
+pub const MAX_PLAYERS: usize = 10;
+/// Fewest players: equity is a comparison.
+pub const MIN_PLAYERS: usize = 2;
+
+/// One player's figures, over every board ([module docs](self) for the meanings).
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Equity {
+    /// Expected share of the pot taken alone, 0..=1.
+    pub win: f64,
+    /// Expected share of the pot from splits, 0..=1.
+    pub tie: f64,
+    /// Boards on which this player takes the whole pot alone (hi/lo: scoops).
+    pub wins: u64,
+    /// Boards on which he gets a part of the pot, but not all of it alone.
+    pub ties: u64,
+    /// [`Equity::win`] exactly, in [`SHARE_UNITS`] per board, summed over boards.
+    pub win_units: u64,
+    /// [`Equity::tie`] exactly, in [`SHARE_UNITS`] per board, summed over boards.
+    pub tie_units: u64,
+    /// Hi/lo: boards on which he alone has the best qualifying low (0 otherwise).
+    pub low_wins: u64,
+    /// Hi/lo: boards on which he shares the best qualifying low (0 otherwise).
+    pub low_ties: u64,
+}
+
+/// Every player's [`Equity`], in the order the hands were given.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct EquityReport {
+    /// Boards enumerated: C(unseen cards, missing board cards).
+    pub boards: u64,
+    /// Per player, in the order of the `hands` given.
+    pub players: Vec<Equity>,
+    /// Hi/lo: boards on which nobody has a qualifying low (the high takes the whole
+    /// pot, R-HILO-1); 0 in the other games.
+    pub no_low: u64,
+}
+
+/// Why equity cannot be shown. Each names what to check; nothing is computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EquityError {
+    /// Five-card draw has no board to run out: what is to come is each player's
+    /// own exchange, so no exact figure exists and none is shown.
+    DrawGame,
+    /// `got` hands were given; equity needs 2 to 10 players still in the hand.
+    Players {
+        /// Hands given.
+        got: usize,
+    },
+    /// Hand number `player` (0-based, in the order given) has `got` cards; the game
+    /// deals `need` (Hold'em 2, Omaha 4).
+    HoleCards {
+        /// The hand's position in the input.
+        player: usize,
+        /// Cards given.
+        got: usize,
+        /// Cards the game deals.
+        need: usize,
+    },
+    /// The board has `got` cards; a board has at most 5.
+    BoardTooLong {
+        /// Board cards given.
+        got: usize,
+    },
+    /// The card appears twice among the hands, the board and the dead cards.
+    DuplicateCard(Card),
+    /// Only `left` cards are unseen but the board still needs `needed`: too many
+    /// cards were marked dead.
+    NotEnoughCards {
+        /// Unseen cards.
+        left: usize,
+        /// Board cards still to come.
+        needed: usize,
+    },
+    /// A hand could not be valued (a wrong call into the evaluator).
+    Eval(EvalError),
+}
+
+impl fmt::Display for EquityError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EquityError::DrawGame => f.write_str(
+                "no equity in five-card draw: there is no board to run out, each player's exchange decides",
+            ),
+            EquityError::Players { got } => write!(
+                f,
+                "{got} hands given, equity needs {MIN_PLAYERS} to {MAX_PLAYERS} players all-in"
+            ),
+            EquityError::HoleCards { player, got, need } => write!(
+                f,
+                "hand {} has {got} cards, the game deals {need}: check the seat's reads",
+                player + 1
+            ),
+            EquityError::BoardTooLong { got } => write!(
+                f,
+                "{got} board cards given, a board has at most {MAX_BOARD_CARDS}: check the board reads"
+            ),
+            EquityError::DuplicateCard(c) => write!(
+                f,
+                "card {c} appears twice among the hands, the board and the dead cards: re-scan it or call the floor"
+            ),
+            EquityError::NotEnoughCards { left, needed } => write!(
+                f,
+                "only {left} unseen cards left for {needed} board cards: check the dead cards"
+            ),
+            EquityError::Eval(e) => write!(f, "a hand could not be valued: {e}"),
+        }
+    }
+}
+
+impl core::error::Error for EquityError {}
+
+impl From<EvalError> for EquityError {
+    fn from(e: EvalError) -> Self {
+        EquityError::Eval(e)
+    }
+}
+
+/// Each player's exact chance to win and tie, over every rest of the board.
+///
+/// - `game`: Hold'em, Omaha or Omaha Hi/Lo (five-card draw is
+///   [`EquityError::DrawGame`]); hi/lo uses the casino's low
+///   ([`HouseRules::casino`]); a table with other house rules calls
+///   [`exact_with_low`].
+/// - `hands`: each player's hole cards, 2 to 10 players.
+/// - `board`: the board so far, 0 to 5 cards.
+/// - `dead`: cards known to be out of play (burns seen, shown mucks), never dealt.
+///
+/// ```
+/// use firmware::{Card, Game};
+/// let c = |s: &str| -> Vec<Card> { s.split(' ').map(|x| x.parse().unwrap()).collect() };
+/// let (aces, kings) = (c("Ah As"), c("Kd Kc"));
+/// let r = host::equity::exact(Game::Holdem, &[&aces, &kings], &c("Ac 7d 2h"), &[]).unwrap();
+/// assert_eq!(r.boards, 990); // C(45, 2)
+/// assert!(r.players[0].win > 0.95);
+/// ```
+pub fn exact(
+    game: Game,
+    hands: &[&[Card]],
+    board: &[Card],
+    dead: &[Card],
+) -> Result<EquityReport, EquityError> {
+    exact_with_low(game, HouseRules::casino().low, hands, board, dead)
+}
+
+/// [`exact`] under the table's own low rules for hi/lo (PD-HILO); `low` is
+/// ignored in the other games.
+pub fn exact_with_low(
+    game: Game,
+    low: LowRules,
+    hands: &[&[Card]],
+    board: &[Card],
+    dead: &[Card],
+) -> Result<EquityReport, EquityError> {
+    let deal = Deal::check(game, hands, board, dead)?;
+    let mut tally = tally::Tally::new(hands.len());
+    match game {
+        Game::Holdem => holdem::run(&deal, &mut tally)?,
+        Game::Omaha => omaha::run(&deal, None, &mut tally)?,
+        Game::OmahaHiLo => omaha::run(&deal, Some(low), &mut tally)?,
+        Game::FiveCardDraw => return Err(EquityError::DrawGame),
+    }
+    Ok(tally.report(game == Game::OmahaHiLo))
+}
+
+/// A checked situation: the hands, the board so far and the unseen cards.
+struct Deal<'a> {
+    hands: &'a [&'a [Card]],
+    board: &'a [Card],
+    /// The cards that may still come, in index order.
+    unseen: Vec<Card>,
+}
+
+impl<'a> Deal<'a> {
+    /// Checks the input (game, player count, card counts, duplicates, enough cards).
+    fn check(
+        game: Game,
+        hands: &'a [&'a [Card]],
+        board: &'a [Card],
+        dead: &[Card],
+    ) -> Result<Deal<'a>, EquityError> {
+        if !game.has_board() {
+            return Err(EquityError::DrawGame);
+        }
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&hands.len()) {
+            return Err(EquityError::Players { got: hands.len() });
+        }
+        let need = usize::from(game.hole_cards());
+        if let Some((player, hand)) = hands.iter().enumerate().find(|(_, h)| h.len() != need) {
+            return Err(EquityError::HoleCards {
+                player,
+                got: hand.len(),
+                need,
+            });
+        }
+        if board.len() > MAX_BOARD_CARDS {
+            return Err(EquityError::BoardTooLong { got: board.len() });
+        }
+        let mut seen = CardSet::EMPTY;
+        let known = hands.iter().flat_map(|h| h.iter()).chain(board).chain(dead);
+        for &c in known {
+            if !seen.insert(c) {
+                return Err(EquityError::DuplicateCard(c));
+            }
+        }
+        let unseen: Vec<Card> = CardSet::from_bits(!seen.bits()).iter().collect();
+        let needed = MAX_BOARD_CARDS - board.len();
+        if unseen.len() < needed {
+            return Err(EquityError::NotEnoughCards {
+                left: unseen.len(),
+                needed,
+            });
+        }
+        Ok(Deal {
+            hands,
+            board,
+            unseen,
+        })
+    }
+
+    /// Board cards still to come.
+    fn missing(&self) -> usize {
+        MAX_BOARD_CARDS - self.board.len()
+    }
+}
+
+/// Runs `$f::<N>($args)` with `N` the number of players (2..=10): the hot loops
+/// are compiled for each table size, with the players' values in fixed arrays.
+macro_rules! for_players {
+    ($n:expr, $f:ident ( $($arg:expr),* )) => {
+        match $n {
+            2 => $f::<2>($($arg),*),
+            3 => $f::<3>($($arg),*),
+            4 => $f::<4>($($arg),*),
+            5 => $f::<5>($($arg),*),
+            6 => $f::<6>($($arg),*),
+            7 => $f::<7>($($arg),*),
+            8 => $f::<8>($($arg),*),
+            9 => $f::<9>($($arg),*),
+            10 => $f::<10>($($arg),*),
+            got => Err(EquityError::Players { got }),
+        }
+    };
+}
+use for_players;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,271 @@
+//! Omaha and Omaha Hi/Lo: a hand is exactly two hole cards and exactly three
+//! board cards (R-RANK-7, R-HILO-2), so a player's best hand on a board is the
+//! best, over the board's ten three-card subsets (triples), of his best hand with
+//! that triple. That is what [`omaha_high`] and [`omaha_low`] give for a
+//! three-card board, so each triple is valued **once** per player, before the
+//! boards are dealt, and every board only looks its ten triples up.
+//!
+//! The cards that can be on the board (the known board first, then the unseen
+//! cards) are numbered `0..t`; triple `a < b < c` is entry `C(c,3) + C(b,2) + a` of
+//! a table holding every player's values for it. The boards are dealt in nested
+//! loops in increasing card order, each level carrying the best values of the
+//! triples it completes: the innermost level reads the six triples that contain
+//! its card.
+
+use firmware::config::{DECK_SIZE, MAX_BOARD_CARDS};
+use firmware::Card;
+
+use crate::eval::{omaha_high, omaha_low, HandValue, LowRules, LowValue};
+
+use super::tally::{winners, Tally};
+use super::{for_players, Deal, EquityError};
+
+/// `C(i, k)` for `i` in `0..=DECK_SIZE`.
+const fn binomials(k: u32) -> [u32; DECK_SIZE + 1] {
+    let mut out = [0u32; DECK_SIZE + 1];
+    let mut i = 0;
+    while i <= DECK_SIZE {
+        let n = i as u32;
+        out[i] = match k {
+            2 => n * n.saturating_sub(1) / 2,
+            _ => n * n.saturating_sub(1) * n.saturating_sub(2) / 6,
+        };
+        i += 1;
+    }
+    out
+}
+/// Offset of the pairs whose top card is `i`.
+static PAIR_BASE: [u32; DECK_SIZE + 1] = binomials(2);
+/// Offset of the triples whose top card is `i` (and the number of triples of `i` cards).
+static TRIPLE_BASE: [u32; DECK_SIZE + 1] = binomials(3);
+
+/// Pairs among the first four board cards: the innermost level's six triples.
+const LEAF_PAIRS: usize = 6;
+
+/// Counts every board of `deal` into `tally`: Omaha high when `low` is `None`,
+/// Omaha Hi/Lo under those low rules otherwise.
+pub(super) fn run(
+    deal: &Deal<'_>,
+    low: Option<LowRules>,
+    tally: &mut Tally,
+) -> Result<(), EquityError> {
+    match low {
+        None => for_players!(deal.hands.len(), run_high(deal, tally)),
+        Some(rules) => for_players!(deal.hands.len(), run_hilo(deal, rules, tally)),
+    }
+}
+
+fn run_high<const N: usize>(deal: &Deal<'_>, tally: &mut Tally) -> Result<(), EquityError> {
+    run_cells::<High<N>>(deal, LowRules::default(), tally)
+}
+
+fn run_hilo<const N: usize>(
+    deal: &Deal<'_>,
+    rules: LowRules,
+    tally: &mut Tally,
+) -> Result<(), EquityError> {
+    run_cells::<HighLow<N>>(deal, rules, tally)
+}
+
+/// Every player's value for one triple, or the best over several.
+trait Cell: Copy {
+    /// Below every hand (no triple yet, or a triple no board can hold).
+    fn nothing() -> Self;
+    /// Each hand's value with `triple` as the board.
+    fn of(hands: &[&[Card]], triple: &[Card; 3], low: LowRules) -> Result<Self, EquityError>;
+    /// Each player's better value of the two.
+    fn best(self, other: &Self) -> Self;
+    /// The high winners and the low winners (none without a low), a bit each.
+    fn winners(&self) -> (u16, u16);
+}
+
+/// Omaha high.
+#[derive(Clone, Copy)]
+struct High<const N: usize>([HandValue; N]);
+
+impl<const N: usize> Cell for High<N> {
+    fn nothing() -> Self {
+        High([HandValue::NONE; N])
+    }
+
+    fn of(hands: &[&[Card]], triple: &[Card; 3], _: LowRules) -> Result<Self, EquityError> {
+        let mut out = Self::nothing();
+        for (v, hole) in out.0.iter_mut().zip(hands) {
+            *v = omaha_high(hole, triple)?;
+        }
+        Ok(out)
+    }
+
+    #[inline(always)]
+    fn best(mut self, other: &Self) -> Self {
+        for (a, b) in self.0.iter_mut().zip(&other.0) {
+            *a = (*a).max(*b);
+        }
+        self
+    }
+
+    #[inline(always)]
+    fn winners(&self) -> (u16, u16) {
+        (winners(&self.0, HandValue::NONE), 0)
+    }
+}
+
+/// Omaha Hi/Lo: high and low chosen independently (R-HILO-2); the low as its
+/// [`LowValue::code`], 0 for no qualifying low.
+#[derive(Clone, Copy)]
+struct HighLow<const N: usize>([HandValue; N], [u8; N]);
+
+impl<const N: usize> Cell for HighLow<N> {
+    fn nothing() -> Self {
+        HighLow([HandValue::NONE; N], [0; N])
+    }
+
+    fn of(hands: &[&[Card]], triple: &[Card; 3], low: LowRules) -> Result<Self, EquityError> {
+        let mut out = Self::nothing();
+        for ((h, l), hole) in out.0.iter_mut().zip(out.1.iter_mut()).zip(hands) {
+            *h = omaha_high(hole, triple)?;
+            *l = omaha_low(hole, triple, low)?.map_or(0, LowValue::code);
+        }
+        Ok(out)
+    }
+
+    #[inline(always)]
+    fn best(mut self, other: &Self) -> Self {
+        for (a, b) in self.0.iter_mut().zip(&other.0) {
+            *a = (*a).max(*b);
+        }
+        for (a, b) in self.1.iter_mut().zip(&other.1) {
+            *a = (*a).max(*b);
+        }
+        self
+    }
+
+    #[inline(always)]
+    fn winners(&self) -> (u16, u16) {
+        (winners(&self.0, HandValue::NONE), winners(&self.1, 0))
+    }
+}
+
+fn run_cells<C: Cell>(
+    deal: &Deal<'_>,
+    low: LowRules,
+    tally: &mut Tally,
+) -> Result<(), EquityError> {
+    // The known board first, so that every board starts with it.
+    let cards: Vec<Card> = deal.board.iter().chain(&deal.unseen).copied().collect();
+    let known = deal.board.len();
+    let table = triples::<C>(deal.hands, &cards, known, deal.missing(), low)?;
+    let mut board = Partial::<C>::new();
+    for x in 0..known {
+        board = board.add(x, &table);
+    }
+    walk(&board, known, cards.len(), &table, tally);
+    Ok(())
+}
+
+/// Every player's values for every triple of `cards` that a board can hold: at
+/// most `missing` of its cards from beyond the `known` board. The others are left
+/// at [`Cell::nothing`] and never read.
+fn triples<C: Cell>(
+    hands: &[&[Card]],
+    cards: &[Card],
+    known: usize,
+    missing: usize,
+    low: LowRules,
+) -> Result<Vec<C>, EquityError> {
+    let t = cards.len().min(DECK_SIZE);
+    let mut table = Vec::with_capacity(TRIPLE_BASE.get(t).copied().unwrap_or(0) as usize);
+    // Pushed in index order: C(c,3) + C(b,2) + a grows with (c, b, a).
+    for (c, &z) in cards.iter().enumerate().take(t) {
+        for (b, &y) in cards.iter().enumerate().take(c) {
+            for (a, &x) in cards.iter().enumerate().take(b) {
+                let new = [a, b, c].iter().filter(|&&i| i >= known).count();
+                table.push(if new <= missing {
+                    C::of(hands, &[x, y, z], low)?
+                } else {
+                    C::nothing()
+                });
+            }
+        }
+    }
+    Ok(table)
+}
+
+/// The board cards chosen so far (as indices into the cards that can be on the
+/// board, increasing) and each player's best over the triples among them.
+#[derive(Clone, Copy)]
+struct Partial<C> {
+    best: C,
+    chosen: [usize; MAX_BOARD_CARDS],
+    len: usize,
+    /// `C(b,2) + a` for each pair `a < b` of chosen cards, while there are at most four.
+    pairs: [u32; LEAF_PAIRS],
+    pair_count: usize,
+}
+
+impl<C: Cell> Partial<C> {
+    fn new() -> Self {
+        Partial {
+            best: C::nothing(),
+            chosen: [0; MAX_BOARD_CARDS],
+            len: 0,
+            pairs: [0; LEAF_PAIRS],
+            pair_count: 0,
+        }
+    }
+
+    /// The board with card `x` (greater than every chosen card) added.
+    #[inline]
+    fn add(&self, x: usize, table: &[C]) -> Self {
+        let mut next = *self;
+        let base = TRIPLE_BASE.get(x).copied().unwrap_or(0);
+        for &pair in self.pairs.iter().take(self.pair_count) {
+            if let Some(cell) = table.get((base + pair) as usize) {
+                next.best = next.best.best(cell);
+            }
+        }
+        let pair_base = PAIR_BASE.get(x).copied().unwrap_or(0);
+        if self.len < MAX_BOARD_CARDS - 1 {
+            for &a in self.chosen.iter().take(self.len) {
+                if let Some(slot) = next.pairs.get_mut(next.pair_count) {
+                    *slot = pair_base + a as u32;
+                    next.pair_count += 1;
+                }
+            }
+        }
+        if let Some(slot) = next.chosen.get_mut(self.len) {
+            *slot = x;
+            next.len += 1;
+        }
+        next
+    }
+}
+
+/// Deals the rest of the board from the cards `start..t`, in increasing order.
+fn walk<C: Cell>(board: &Partial<C>, start: usize, t: usize, table: &[C], tally: &mut Tally) {
+    match MAX_BOARD_CARDS.saturating_sub(board.len) {
+        0 => {
+            let (high, low) = board.best.winners();
+            tally.record(high, low);
+        }
+        // The innermost level: the six triples that hold card `x`.
+        1 => {
+            for x in start..t {
+                let base = TRIPLE_BASE.get(x).copied().unwrap_or(0);
+                let mut best = board.best;
+                for &pair in &board.pairs {
+                    if let Some(cell) = table.get((base + pair) as usize) {
+                        best = best.best(cell);
+                    }
+                }
+                let (high, low) = best.winners();
+                tally.record(high, low);
+            }
+        }
+        missing => {
+            for x in start..(t + 1).saturating_sub(missing) {
+                walk(&board.add(x, table), x + 1, t, table, tally);
+            }
+        }
+    }
+}
