@@ -309,7 +309,7 @@ fn walk(
                 for e in &logged.events {
                     if let EventData::Warning { warning } = e {
                         b.corrections.push(format!(
-                            "amount corrected at {at_ms} ms (record #{seq}): {}",
+                            "warning at {at_ms} ms (record #{seq}): {}",
                             warning_text(warning)
                         ));
                     }
@@ -986,4 +986,279 @@ pub fn house_config(hh: &HandHistory, spec: &Spec) -> Result<TableConfig, Replay
         cfg.short_deck = d.to_u64() == Some(32);
     }
     Ok(cfg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::handlog::{HandLog, Record};
+    use crate::phh::{parse_str, to_phhs};
+    use crate::replay::replay_with;
+    use crate::settle::{self, HouseRules};
+    use firmware::{Game, Phase};
+
+    /// Plays a script of log inputs (the scenario syntax) at a table writing its hand
+    /// log in `dir`. `deal all` deals unknown hole cards to everyone, `fold out` folds
+    /// to the last player, `settle` pays the pot as the host's showdown says.
+    fn play(dir: &Path, cfg: TableConfig, script: &str) -> Table {
+        let (mut log, _) = HandLog::open(dir, "t1", &[9u8; 32]).expect("log");
+        log.append(1, Record::Config { config: cfg })
+            .expect("config");
+        let mut t = Table::new(cfg).expect("table");
+        let mut ms = 1_000;
+        let mut feed = |t: &mut Table, input: Input| {
+            ms += 10;
+            let r = t.handle(input);
+            log.append(ms, Record::outcome(input, &r)).expect("append");
+            r.unwrap_or_else(|e| panic!("{input:?}: {e}"));
+        };
+        for line in script.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            match line {
+                "deal all" => {
+                    while t.hand().is_some_and(|h| h.phase == Phase::Dealing) {
+                        feed(&mut t, parse_input("deal ??").expect("input"));
+                    }
+                }
+                "fold out" => {
+                    while t.hand().is_some_and(|h| h.phase == Phase::Betting) {
+                        feed(&mut t, Input::Act(firmware::Action::Fold));
+                    }
+                }
+                "settle" if !t.in_hand() => {}
+                "settle" => {
+                    let outcome = settle::settle(&t, &[], &HouseRules::casino()).expect("settles");
+                    for input in settle::payout_inputs(&outcome) {
+                        feed(&mut t, input);
+                    }
+                }
+                other => feed(&mut t, parse_input(other).expect("input")),
+            }
+        }
+        t
+    }
+
+    fn dir() -> tempfile::TempDir {
+        tempfile::tempdir().expect("temporary folder")
+    }
+
+    fn text(v: Option<&Value>) -> String {
+        let mut s = String::new();
+        if let Some(Value::Array(items)) = v {
+            for i in items {
+                if let Some(t) = i.value.as_str() {
+                    s.push_str(t);
+                    s.push('\n');
+                }
+            }
+        }
+        s
+    }
+
+    fn seats3(game: Game, structure: Structure) -> TableConfig {
+        let mut cfg = TableConfig::new(game, structure, 5, 10);
+        cfg.max_players = 6;
+        cfg
+    }
+
+    const CHECK_DOWN: &str = "
+        call
+        call
+        call
+        burn 2c
+        deal 3d
+        deal 4d
+        deal 5c
+        call
+        call
+        call
+        burn 2d
+        deal 7s
+        call
+        call
+        call
+        burn 2h
+        deal 8c
+        call
+        call
+        call
+        settle";
+
+    #[test]
+    fn a_corrected_and_misdealt_hand_is_written_as_dealt_in_the_end() {
+        let d = dir();
+        let script = format!(
+            "seat 1 1000\nseat 2 1000\nseat 3 1000\nhand
+             deal As\ndeal Ks\ndeal Qs\ndeal Js\ndeal Ts\ndeal 9s
+             bet 60\nundo\nmisdeal
+             deal Ah\ndeal Kh\ndeal Qh\ndeal Jh\ndeal Th\ndeal 9h
+             {CHECK_DOWN}"
+        );
+        let t = play(d.path(), seats3(Game::Holdem, Structure::NoLimit), &script);
+        let hands = export_dir(d.path(), Some("t1"), &[1]).expect("export");
+        let hh = &hands[0];
+        let written = hh.to_toml();
+        // p1 is the small blind (seat 2), the button (seat 1) is p3; the voided deal
+        // and the undone raise are gone.
+        for line in [
+            "\"d dh p1 AhJh\"",
+            "\"d dh p2 KhTh\"",
+            "\"d dh p3 Qh9h\"",
+            "\"d db 3d4d5c\"",
+            "\"p3 sm Qh9h\"",
+            "blinds_or_straddles = [5, 10, 0]",
+            "seats = [2, 3, 1]",
+            "_button_seat = 1",
+            "_burns = [\"2c\", \"2d\", \"2h\"]",
+        ] {
+            assert!(written.contains(line), "{line} in\n{written}");
+        }
+        let actions: Vec<String> = hh.actions.iter().map(|a| a.to_phh(hh.scale)).collect();
+        assert!(
+            !actions
+                .iter()
+                .any(|a| a.contains("As") || a.contains("cbr 60")),
+            "{actions:?}"
+        );
+        let corrections = text(hh.field("_corrections"));
+        assert!(corrections.contains("undo") && corrections.contains("`bet 60`"));
+        assert!(corrections.contains("misdeal") && corrections.contains("deal As"));
+        let paid: Vec<u64> = [2, 3, 1]
+            .iter()
+            .map(|&s| t.seat(s).map_or(0, |s| s.stack))
+            .collect();
+        assert_eq!(hh.finishing_stacks.as_ref(), Some(&paid));
+        // Read back by our parser and replayed under its house rules: the same stacks.
+        let back = parse_str(&to_phhs(&hands)).expect("reads");
+        let (spec, steps, cfg) = replay_parts(&back[0]).expect("replay parts");
+        let r = replay_with(cfg, &spec, &steps, &HouseRules::casino()).expect("replays");
+        assert_eq!(r.finishing_stacks, paid);
+    }
+
+    #[test]
+    fn an_over_pot_bet_is_written_as_corrected() {
+        let d = dir();
+        let script = "seat 1 1000\nseat 2 1000\nseat 3 1000\nhand\ndeal all
+             bet 1000\nfold out\nsettle";
+        play(d.path(), seats3(Game::Holdem, Structure::PotLimit), script);
+        let hh = &export_dir(d.path(), None, &[]).expect("export")[0];
+        assert_eq!(hh.variant, Variant::PotLimitHoldem);
+        // R-PL-4: the small blind counts as a big blind, 40 is the most.
+        assert!(hh
+            .actions
+            .contains(&PhhAction::CompleteBetRaise { player: 2, to: 40 }));
+        let corrections = text(hh.field("_corrections"));
+        assert!(
+            corrections.contains("over the pot: reduced to 40 (R-PL-5)"),
+            "{corrections}"
+        );
+        assert_eq!(hh.finishing_stacks, Some(vec![995, 990, 1015]));
+        let rules = hh.field("_house_rules").map(|v| format!("{v:?}"));
+        assert!(rules.is_some_and(|r| r.contains("pl_sb_virtual")));
+    }
+
+    /// The export of hand `number` of `script` at a four-seat table, and the index of
+    /// seat 1 among its players.
+    fn seat_one_in(script: &str, number: u32) -> (HandHistory, usize) {
+        let d = dir();
+        play(d.path(), seats3(Game::Holdem, Structure::NoLimit), script);
+        let hh = export_dir(d.path(), None, &[number])
+            .expect("export")
+            .remove(0);
+        let p = match hh.field("seats") {
+            Some(Value::Array(items)) => items
+                .iter()
+                .position(|i| i.value.as_number().and_then(Number::to_u64) == Some(1)),
+            _ => None,
+        };
+        let p = p.unwrap_or_else(|| panic!("seat 1 dealt in:\n{}", hh.to_toml()));
+        assert_eq!(
+            hh.starting_stacks.iter().sum::<u64>(),
+            hh.finishing_stacks.as_ref().map_or(0, |f| f.iter().sum()),
+            "every chip accounted for"
+        );
+        (hh, p)
+    }
+
+    const FOUR: &str = "seat 1 1000\nseat 2 1000\nseat 3 1000\nseat 4 1000
+             hand\ndeal all\nfold out\nsettle
+             hand\ndeal all\nfold out\nsettle";
+
+    #[test]
+    fn a_missed_big_blind_is_posted_live() {
+        // Hand 3's big blind passes seat 1 while he sits out: back in hand 5, he posts
+        // a big blind live (R-MISS-2) beside the big blind's own.
+        let script = format!(
+            "{FOUR}\nsitout 1\nhand\ndeal all\nfold out\nsettle
+             hand\ndeal all\nfold out\nsettle\nsitin 1\nhand\ndeal all\nfold out\nsettle"
+        );
+        let (hh, p) = seat_one_in(&script, 5);
+        assert_eq!(hh.blinds_or_straddles[p], 10, "\n{}", hh.to_toml());
+        assert_eq!(
+            hh.field("_enter_big_blinds")
+                .map(|v| format!("{:?}", strip(v))),
+            Some(format!(
+                "{:?}",
+                strip(&array((0..4).map(|i| num(if i == p { 10 } else { 0 }))))
+            ))
+        );
+    }
+
+    #[test]
+    fn a_missed_small_blind_is_dead_money_as_an_ante() {
+        // Hand 4's small blind falls on seat 1 while he sits out: back in hand 5 he
+        // posts it dead (R-MISS-2), which PHH carries as an ante.
+        let script = format!(
+            "{FOUR}\nhand\ndeal all\nfold out\nsettle\nsitout 1
+             hand\ndeal all\nfold out\nsettle\nsitin 1\nhand\ndeal all\nfold out\nsettle"
+        );
+        let (hh, p) = seat_one_in(&script, 5);
+        assert_eq!(hh.antes[p], 5, "\n{}", hh.to_toml());
+        assert!(hh.field("_dead_blinds").is_some(), "{}", hh.to_toml());
+    }
+
+    fn strip(v: &Value) -> String {
+        let mut s = String::new();
+        if let Value::Array(items) = v {
+            for i in items {
+                if let Some(n) = i.value.as_number() {
+                    s.push_str(n.as_str());
+                    s.push(',');
+                }
+            }
+        }
+        s
+    }
+
+    #[test]
+    fn unknown_and_unfinished_hands_are_named() {
+        let d = dir();
+        play(
+            d.path(),
+            seats3(Game::Holdem, Structure::NoLimit),
+            "seat 1 1000\nseat 2 1000\nseat 3 1000\nhand\ndeal all\nfold out\nsettle\nhand\ndeal all",
+        );
+        let e = export_dir(d.path(), None, &[7]).expect_err("no hand 7");
+        assert_eq!(
+            e.to_string(),
+            "hand 7 is not in the log of table `t1`: its finished hands are 1 to 1"
+        );
+        let e = export_dir(d.path(), None, &[2]).expect_err("hand 2 is being dealt");
+        assert_eq!(e, ExportError::Unfinished { number: 2 });
+        assert_eq!(export_dir(d.path(), None, &[]).map(|h| h.len()), Ok(1));
+        let e = export_dir(d.path(), Some("t2"), &[]).expect_err("another table");
+        assert!(
+            matches!(e, ExportError::Log(LogError::OtherTable { .. })),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn player_order_starts_left_of_the_button() {
+        assert_eq!(player_order(&[1, 3, 5, 8], 5), vec![8, 1, 3, 5]);
+        assert_eq!(player_order(&[1, 3, 5, 8], 8), vec![1, 3, 5, 8]);
+        // A dead button on an empty seat.
+        assert_eq!(player_order(&[1, 3, 5, 8], 4), vec![5, 8, 1, 3]);
+        // Heads-up: p1 is the big blind, the button last.
+        assert_eq!(player_order(&[2, 6], 2), vec![6, 2]);
+    }
 }
