@@ -44,4 +44,4 @@ pub use error::RuleError;
 pub use event::{Action, Event, Events, Input, Post, Read, Street, Warning};
 pub use hand::{Hand, Phase, Player};
 pub use rules::{Chips, Game, SeatNo, Structure, TableConfig};
-pub use table::{Presence, Seat, State, Table};
+pub use table::{survives_misdeal, Presence, Seat, State, Table};

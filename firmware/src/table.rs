@@ -588,8 +588,9 @@ impl State {
 }
 
 /// The inputs a misdeal keeps (PD-MISDEAL): NEXT HAND with its posts, the straddle,
-/// and seat changes of players not in the hand. Cards and actions are voided.
-fn survives_misdeal(input: &Input) -> bool {
+/// and seat changes of players not in the hand. Cards and actions are voided. Public
+/// so the host's reading of the log takes a misdeal back exactly as the engine does.
+pub fn survives_misdeal(input: &Input) -> bool {
     matches!(
         input,
         Input::StartHand

@@ -3026,40 +3026,50 @@ fn timeline(conn: &Connection, path: &Path, number: u32) -> Result<Vec<TimelineE
         &format!("SELECT {ROW_COLUMNS} FROM records WHERE hand = ?1 ORDER BY seq"),
         &[&i64::from(number)],
         |seq, at_ms, parsed, _| {
-            let entry = match parsed {
-                Parsed::Config { table_id, data } => Entry::Config {
-                    table_id,
-                    config: serde_json::to_value(&data)
-                        .map_err(|err| corrupt_record(path, seq, &err.to_string()))?,
-                },
-                Parsed::Input {
-                    input,
-                    text,
-                    events,
-                } => Entry::Input {
-                    input: text,
-                    events,
-                    correction: matches!(input, Input::Undo | Input::Misdeal),
-                },
-                Parsed::Refused { text, code, error } => Entry::Refused {
-                    input: text,
-                    bad_tag: is_bad_tag(&code),
-                    code,
-                    error,
-                },
-                Parsed::Shoe { hex } => Entry::ShoeFrame { hex },
-                Parsed::Key { key, kind } => Entry::KeyPress { key, press: kind },
-                Parsed::Note { text } => Entry::Note { text },
-            };
-            out.push(TimelineEntry {
-                seq: Seq(seq.unsigned_abs()),
-                at_ms,
-                entry,
-            });
+            out.push(timeline_entry(path, seq, at_ms, parsed)?);
             Ok(())
         },
     )?;
     Ok(out)
+}
+
+/// A record as the floor reads it.
+fn timeline_entry(
+    path: &Path,
+    seq: i64,
+    at_ms: u64,
+    parsed: Parsed,
+) -> Result<TimelineEntry, LogError> {
+    let entry = match parsed {
+        Parsed::Config { table_id, data } => Entry::Config {
+            table_id,
+            config: serde_json::to_value(&data)
+                .map_err(|err| corrupt_record(path, seq, &err.to_string()))?,
+        },
+        Parsed::Input {
+            input,
+            text,
+            events,
+        } => Entry::Input {
+            input: text,
+            events,
+            correction: matches!(input, Input::Undo | Input::Misdeal),
+        },
+        Parsed::Refused { text, code, error } => Entry::Refused {
+            input: text,
+            bad_tag: is_bad_tag(&code),
+            code,
+            error,
+        },
+        Parsed::Shoe { hex } => Entry::ShoeFrame { hex },
+        Parsed::Key { key, kind } => Entry::KeyPress { key, press: kind },
+        Parsed::Note { text } => Entry::Note { text },
+    };
+    Ok(TimelineEntry {
+        seq: Seq(seq.unsigned_abs()),
+        at_ms,
+        entry,
+    })
 }
 
 /// A hand log opened read-only, for the floor's queries while the table runs. It does
@@ -3097,6 +3107,44 @@ impl AuditLog {
     /// Every record of hand `number`, in order.
     pub fn timeline(&self, number: u32) -> Result<Vec<TimelineEntry>, LogError> {
         timeline(&self.conn, &self.path, number)
+    }
+
+    /// The table's settings, from the log's configuration record (the first record):
+    /// what an export or an audit replays the inputs with.
+    pub fn config(&self) -> Result<TableConfig, LogError> {
+        let mut found = None;
+        query_rows(
+            &self.conn,
+            &self.path,
+            &format!(
+                "SELECT {ROW_COLUMNS} FROM records WHERE kind = '{KIND_CONFIG}' ORDER BY seq LIMIT 1"
+            ),
+            &[],
+            |_, _, parsed, _| {
+                if let Parsed::Config { data, .. } = parsed {
+                    found = Some(data.to_config());
+                }
+                Ok(())
+            },
+        )?;
+        found.ok_or(LogError::NoConfig)
+    }
+
+    /// Every record of the log in order, each with the hand it belongs to: the whole
+    /// table's story, for exports that need the stacks every hand started with.
+    pub fn records(&self) -> Result<Vec<(Option<u32>, TimelineEntry)>, LogError> {
+        let mut out = Vec::new();
+        query_rows(
+            &self.conn,
+            &self.path,
+            &format!("SELECT {ROW_COLUMNS} FROM records ORDER BY seq"),
+            &[],
+            |seq, at_ms, parsed, hand| {
+                out.push((hand, timeline_entry(&self.path, seq, at_ms, parsed)?));
+                Ok(())
+            },
+        )?;
+        Ok(out)
     }
 }
 

@@ -7,6 +7,7 @@
 pub mod bench;
 pub mod equity;
 pub mod eval;
+pub mod export;
 pub mod handlog;
 pub mod phh;
 pub mod pots;

@@ -86,7 +86,8 @@ pub enum PhhErrorKind {
         /// What the file has, as written.
         found: String,
     },
-    /// The variant is not one this table plays (NT, FT, PT, PO, FO/8).
+    /// The variant is not one this table plays (NT, FT, PT, PO, FO/8 and our
+    /// extensions, [`Variant::ALL`]).
     UnsupportedVariant(String),
     /// An amount cannot be used: negative, too many decimal places, or too large
     /// once every amount of the file is in one chip unit.
@@ -141,7 +142,7 @@ impl fmt::Display for PhhErrorKind {
             } => write!(f, "expected {expected} in `{field}`, found {found}"),
             PhhErrorKind::UnsupportedVariant(v) => write!(
                 f,
-                "unsupported variant {v:?}: this table plays NT, FT, PT, PO and FO/8"
+                "unsupported variant {v:?}: this table plays NT, FT, PT, PO, FO/8 and our NO, FO, NO/8, PO/8, N5CD, P5CD, F5CD"
             ),
             PhhErrorKind::BadAmount {
                 field,
@@ -1116,16 +1117,37 @@ pub enum Variant {
     PotLimitOmaha,
     /// `FO/8`: fixed-limit Omaha hi/lo, eight or better.
     FixedLimitOmahaHiLo,
+    /// `NO`: no-limit Omaha (our extension, fields as `PO`).
+    NoLimitOmaha,
+    /// `FO`: fixed-limit Omaha high (our extension, fields as `FO/8`).
+    FixedLimitOmaha,
+    /// `NO/8`: no-limit Omaha hi/lo (our extension, fields as `PO`).
+    NoLimitOmahaHiLo,
+    /// `PO/8`: pot-limit Omaha hi/lo (our extension, fields as `PO`).
+    PotLimitOmahaHiLo,
+    /// `N5CD`: no-limit five-card draw, high (our extension, fields as `NT`).
+    NoLimitFiveCardDraw,
+    /// `P5CD`: pot-limit five-card draw (our extension, fields as `NT`).
+    PotLimitFiveCardDraw,
+    /// `F5CD`: fixed-limit five-card draw (our extension, fields as `FT`).
+    FixedLimitFiveCardDraw,
 }
 
 impl Variant {
     /// Every supported variant.
-    pub const ALL: [Variant; 5] = [
+    pub const ALL: [Variant; 12] = [
         Variant::NoLimitHoldem,
         Variant::FixedLimitHoldem,
         Variant::PotLimitHoldem,
         Variant::PotLimitOmaha,
         Variant::FixedLimitOmahaHiLo,
+        Variant::NoLimitOmaha,
+        Variant::FixedLimitOmaha,
+        Variant::NoLimitOmahaHiLo,
+        Variant::PotLimitOmahaHiLo,
+        Variant::NoLimitFiveCardDraw,
+        Variant::PotLimitFiveCardDraw,
+        Variant::FixedLimitFiveCardDraw,
     ];
 
     /// The PHH code: `NT`, `FT`, `PT`, `PO`, `FO/8`.
@@ -1136,7 +1158,42 @@ impl Variant {
             Variant::PotLimitHoldem => "PT",
             Variant::PotLimitOmaha => "PO",
             Variant::FixedLimitOmahaHiLo => "FO/8",
+            Variant::NoLimitOmaha => "NO",
+            Variant::FixedLimitOmaha => "FO",
+            Variant::NoLimitOmahaHiLo => "NO/8",
+            Variant::PotLimitOmahaHiLo => "PO/8",
+            Variant::NoLimitFiveCardDraw => "N5CD",
+            Variant::PotLimitFiveCardDraw => "P5CD",
+            Variant::FixedLimitFiveCardDraw => "F5CD",
         }
+    }
+
+    /// The engine's game and betting structure: the one mapping between PHH codes and
+    /// the table's settings.
+    pub const fn game(self) -> (firmware::Game, firmware::Structure) {
+        use firmware::{Game, Structure};
+        match self {
+            Variant::NoLimitHoldem => (Game::Holdem, Structure::NoLimit),
+            Variant::PotLimitHoldem => (Game::Holdem, Structure::PotLimit),
+            Variant::FixedLimitHoldem => (Game::Holdem, Structure::FixedLimit),
+            Variant::NoLimitOmaha => (Game::Omaha, Structure::NoLimit),
+            Variant::PotLimitOmaha => (Game::Omaha, Structure::PotLimit),
+            Variant::FixedLimitOmaha => (Game::Omaha, Structure::FixedLimit),
+            Variant::NoLimitOmahaHiLo => (Game::OmahaHiLo, Structure::NoLimit),
+            Variant::PotLimitOmahaHiLo => (Game::OmahaHiLo, Structure::PotLimit),
+            Variant::FixedLimitOmahaHiLo => (Game::OmahaHiLo, Structure::FixedLimit),
+            Variant::NoLimitFiveCardDraw => (Game::FiveCardDraw, Structure::NoLimit),
+            Variant::PotLimitFiveCardDraw => (Game::FiveCardDraw, Structure::PotLimit),
+            Variant::FixedLimitFiveCardDraw => (Game::FiveCardDraw, Structure::FixedLimit),
+        }
+    }
+
+    /// The variant of a game and structure.
+    pub fn of_game(game: firmware::Game, structure: firmware::Structure) -> Variant {
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.game() == (game, structure))
+            .unwrap_or(Variant::NoLimitHoldem)
     }
 
     /// The variant of a PHH code, if this table plays it.
@@ -1146,10 +1203,7 @@ impl Variant {
 
     /// Fixed limit (`small_bet`/`big_bet`) rather than `min_bet`.
     pub const fn is_fixed_limit(self) -> bool {
-        matches!(
-            self,
-            Variant::FixedLimitHoldem | Variant::FixedLimitOmahaHiLo
-        )
+        matches!(self.game().1, firmware::Structure::FixedLimit)
     }
 }
 
@@ -2512,7 +2566,7 @@ actions = []
         assert_eq!(e.kind, PhhErrorKind::UnsupportedVariant("F7S".into()));
         assert_eq!(
             e.to_string(),
-            "line 3: unsupported variant \"F7S\": this table plays NT, FT, PT, PO and FO/8"
+            "line 3: unsupported variant \"F7S\": this table plays NT, FT, PT, PO, FO/8 and our NO, FO, NO/8, PO/8, N5CD, P5CD, F5CD"
         );
         for v in Variant::ALL {
             assert_eq!(Variant::from_code(v.code()), Some(v));

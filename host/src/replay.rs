@@ -29,6 +29,9 @@ pub struct Spec {
     pub big_bet: Chips,
     /// Starting stacks by player.
     pub stacks: Vec<Chips>,
+    /// The straddle was confirmed before the deal (R-STRAD-4); PHH files always
+    /// are, our exports say otherwise in `_straddle_confirmed`.
+    pub straddle_confirmed: bool,
 }
 
 /// One action of a hand history, players 0-based.
@@ -46,6 +49,9 @@ pub enum Step {
     BetTo(usize, Chips),
     /// Show (with the cards) or muck (`None`).
     ShowOrMuck(usize, Option<Vec<Option<Card>>>),
+    /// Draw games: the player discards these cards (none: he stands pat). His
+    /// replacements follow as a [`Step::Hole`] (R-DRAW-5).
+    Discard(usize, Vec<Option<Card>>),
 }
 
 /// The situation before one betting decision (replay-schema `decisions`).
@@ -165,9 +171,15 @@ fn seat(p: usize) -> SeatNo {
     (p + 1) as SeatNo
 }
 
-/// Drives the engine through the history, up to the settlement.
+/// Drives the engine through the history, up to the settlement, under the PHH
+/// reference profile ([`phh_profile`]).
 pub fn play(spec: &Spec, steps: &[Step]) -> Result<Played, ReplayError> {
-    let cfg = phh_profile(spec)?;
+    play_with(phh_profile(spec)?, spec, steps)
+}
+
+/// Drives the engine through the history under the table settings `cfg` (the house
+/// rules a hand was dealt with, as our own exports record them), up to the settlement.
+pub fn play_with(cfg: TableConfig, spec: &Spec, steps: &[Step]) -> Result<Played, ReplayError> {
     let n = spec.stacks.len();
     let mut t = Table::new(cfg).map_err(|e| fail(None, e.to_string()))?;
     for (p, &stack) in spec.stacks.iter().enumerate() {
@@ -197,8 +209,10 @@ pub fn play(spec: &Spec, steps: &[Step]) -> Result<Played, ReplayError> {
                 format!("straddle {straddle}: R-STRAD-2 requires exactly twice the big blind"),
             ));
         }
-        t.handle(Input::Straddle { confirmed: true })
-            .map_err(|e| fail(None, e.to_string()))?;
+        t.handle(Input::Straddle {
+            confirmed: spec.straddle_confirmed,
+        })
+        .map_err(|e| fail(None, e.to_string()))?;
     }
     if spec.blinds.iter().skip(3).any(|&b| b > 0) {
         return Err(fail(None, "more than one straddle (R-STRAD-1)"));
@@ -209,13 +223,53 @@ pub fn play(spec: &Spec, steps: &[Step]) -> Result<Played, ReplayError> {
     let mut mucked = vec![false; n];
     let mut decisions = Vec::new();
     let mut dealt = false;
-    for (i, step) in steps.iter().enumerate() {
+    for (i, step) in draw_order(steps) {
         match step {
+            Step::Hole(p, cards) if dealt => {
+                // Draw: the replacements for the player's discards (R-DRAW-5).
+                let drawer = t.hand().and_then(firmware::Hand::drawer);
+                if drawer != Some(seat(*p)) {
+                    return Err(fail(Some(i), format!("p{} is dealt twice", p + 1)));
+                }
+                for c in cards {
+                    t.handle(Input::Card(Read {
+                        card: *c,
+                        burn: false,
+                    }))
+                    .map_err(|e| rule(i, e))?;
+                }
+                if let Some(slot) = hole.get_mut(*p) {
+                    slot.retain(Option::is_some);
+                    slot.extend(cards.iter().copied());
+                }
+            }
+            Step::Discard(p, cards) => {
+                deal_hole(&mut t, &hole, &mut dealt, i)?;
+                let drawer = t.hand().and_then(firmware::Hand::drawer);
+                if drawer != Some(seat(*p)) {
+                    return Err(fail(
+                        Some(i),
+                        format!("p{} draws, but it is not his turn (R-DRAW-5)", p + 1),
+                    ));
+                }
+                if cards.is_empty() {
+                    t.handle(Input::StandPat).map_err(|e| rule(i, e))?;
+                }
+                for c in cards {
+                    let c = c.ok_or_else(|| fail(Some(i), "a discard must name its card"))?;
+                    t.handle(Input::Discard(c)).map_err(|e| rule(i, e))?;
+                    if let Some(slot) = hole.get_mut(*p) {
+                        if let Some(k) = slot.iter().position(|&h| h == Some(c)) {
+                            slot[k] = None;
+                        }
+                    }
+                }
+            }
             Step::Hole(p, cards) => {
                 let slot = hole
                     .get_mut(*p)
                     .ok_or_else(|| fail(Some(i), format!("no player p{}", p + 1)))?;
-                if !slot.is_empty() || dealt {
+                if !slot.is_empty() {
                     return Err(fail(Some(i), format!("p{} is dealt twice", p + 1)));
                 }
                 *slot = cards.clone();
@@ -303,6 +357,33 @@ pub fn play(spec: &Spec, steps: &[Step]) -> Result<Played, ReplayError> {
         board,
         mucked,
     })
+}
+
+/// The steps in the order the engine takes them, with their indices: PHH deals the
+/// draw's replacements once every player has discarded, the table right after each
+/// player's discards (R-DRAW-5), so each player's replacements move up behind his
+/// discard.
+fn draw_order(steps: &[Step]) -> Vec<(usize, &Step)> {
+    let mut order: Vec<(usize, &Step)> = Vec::with_capacity(steps.len());
+    let mut moved = vec![false; steps.len()];
+    for (i, step) in steps.iter().enumerate() {
+        if moved[i] {
+            continue;
+        }
+        order.push((i, step));
+        if let Step::Discard(p, cards) = step {
+            if cards.is_empty() {
+                continue;
+            }
+            let next = (i + 1..steps.len())
+                .find(|&j| !moved[j] && matches!(&steps[j], Step::Hole(q, _) if q == p));
+            if let Some(j) = next {
+                moved[j] = true;
+                order.push((j, &steps[j]));
+            }
+        }
+    }
+    order
 }
 
 /// Feeds the hole cards to the shoe in dealing order (R-DEAL-1), once.
@@ -412,14 +493,8 @@ fn check_posts(spec: &Spec, events: &[Event]) -> Result<(), ReplayError> {
 
 /// A hand history turned into the replay's table and steps.
 pub fn from_history(hh: &crate::phh::HandHistory) -> Result<(Spec, Vec<Step>), ReplayError> {
-    use crate::phh::{PhhAction, Shown, Variant};
-    let (game, structure) = match hh.variant {
-        Variant::NoLimitHoldem => (Game::Holdem, Structure::NoLimit),
-        Variant::PotLimitHoldem => (Game::Holdem, Structure::PotLimit),
-        Variant::FixedLimitHoldem => (Game::Holdem, Structure::FixedLimit),
-        Variant::PotLimitOmaha => (Game::Omaha, Structure::PotLimit),
-        Variant::FixedLimitOmahaHiLo => (Game::OmahaHiLo, Structure::FixedLimit),
-    };
+    use crate::phh::{PhhAction, Shown};
+    let (game, structure) = hh.variant.game();
     let bb = hh
         .blinds_or_straddles
         .iter()
@@ -463,6 +538,7 @@ pub fn from_history(hh: &crate::phh::HandHistory) -> Result<(Spec, Vec<Step>), R
         small_bet,
         big_bet,
         stacks: hh.starting_stacks.clone(),
+        straddle_confirmed: true,
     };
     let mut steps = Vec::new();
     for (i, a) in hh.actions.iter().enumerate() {
@@ -477,12 +553,12 @@ pub fn from_history(hh: &crate::phh::HandHistory) -> Result<(Spec, Vec<Step>), R
                 Shown::Cards(c) => Step::ShowOrMuck(*player, Some(c.clone())),
                 Shown::Dealt => Step::ShowOrMuck(*player, Some(Vec::new())),
             },
+            PhhAction::StandPatDiscard { player, discards } => {
+                Step::Discard(*player, discards.clone())
+            }
             PhhAction::NoOp => continue,
-            PhhAction::PostBringIn { .. } | PhhAction::StandPatDiscard { .. } => {
-                return Err(fail(
-                    Some(i),
-                    "bring-ins and draws are not in the replayed variants",
-                ));
+            PhhAction::PostBringIn { .. } => {
+                return Err(fail(Some(i), "bring-ins are not in the replayed variants"));
             }
         });
     }
@@ -517,7 +593,17 @@ pub fn replay(
     steps: &[Step],
     rules: &crate::settle::HouseRules,
 ) -> Result<Replayed, ReplayError> {
-    let mut played = play(spec, steps)?;
+    replay_with(phh_profile(spec)?, spec, steps, rules)
+}
+
+/// [`replay`] under the table settings `cfg` instead of the PHH reference profile.
+pub fn replay_with(
+    cfg: TableConfig,
+    spec: &Spec,
+    steps: &[Step],
+    rules: &crate::settle::HouseRules,
+) -> Result<Replayed, ReplayError> {
+    let mut played = play_with(cfg, spec, steps)?;
     let n = spec.stacks.len();
     let mut pots = Vec::new();
     if played.table.in_hand() {

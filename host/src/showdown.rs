@@ -1093,6 +1093,7 @@ mod tests {
                             omaha_high(hole, board).ok(),
                             omaha_low(hole, board, LowRules::default()).ok().flatten(),
                         ),
+                        other => panic!("{}: the corpus has no {other} hands", f.display()),
                     }
                 })
                 .unzip();

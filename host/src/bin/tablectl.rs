@@ -38,6 +38,10 @@ const USAGE: &str = "usage:
                                    the hands in a table's log, filtered
   tablectl audit show DIR HAND [--json]
                                    a hand's timeline: every key, card, correction and payout
+  tablectl audit export --phh DIR [--hand N]... [--out FILE] [--table ID]
+                                   the finished hands (all, or each --hand) as PHH hand
+                                   histories (.phhs, dialect in the README) on
+                                   stdout or in FILE; --table refuses another table's log
   tablectl deck enrol|check [--port PATH | --sim] [--data DIR]
                                    bind a new deck's tags to cards, read in new-deck order
                                    (saved as DIR/deck.map), or read a whole deck and report
@@ -535,6 +539,15 @@ fn bench(args: &[String]) -> ExitCode {
 /// `tablectl audit ...`: the floor staff's view of a table's hand log (read-only).
 fn audit(args: &[String]) -> ExitCode {
     use host::handlog::{AuditLog, HandFilter, HandLog};
+    if args.first().map(String::as_str) == Some("export") {
+        return match audit_export(&args[1..]) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("tablectl audit export: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let (Some(what), Some(dir)) = (args.first(), args.get(1)) else {
         eprintln!("tablectl audit: give verify, list or show and the table's data folder\n{USAGE}");
         return ExitCode::from(2);
@@ -653,6 +666,60 @@ fn audit(args: &[String]) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `tablectl audit export --phh DIR [--hand N]... [--out FILE] [--table ID]`: nothing
+/// is written unless every hand asked for exports.
+fn audit_export(args: &[String]) -> Result<(), String> {
+    let mut dir: Option<&str> = None;
+    let mut phh = false;
+    let mut hands: Vec<u32> = Vec::new();
+    let mut out: Option<&str> = None;
+    let mut table: Option<&str> = None;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let mut value = |flag: &str| {
+            it.next()
+                .map(String::as_str)
+                .ok_or_else(|| format!("{flag} needs a value"))
+        };
+        match arg.as_str() {
+            "--phh" => phh = true,
+            "--hand" => {
+                let v = value("--hand")?;
+                hands.push(
+                    v.parse()
+                        .map_err(|_| format!("--hand: `{v}` is not a hand number"))?,
+                );
+            }
+            "--out" => out = Some(value("--out")?),
+            "--table" => table = Some(value("--table")?),
+            other if other.starts_with("--") => {
+                return Err(format!("unknown option `{other}`\n{USAGE}"))
+            }
+            other if dir.is_none() => dir = Some(other),
+            other => return Err(format!("one data folder only (`{other}` is a second)")),
+        }
+    }
+    if !phh {
+        return Err("give the format: --phh (PHH hand histories)".to_string());
+    }
+    let dir = dir.ok_or("give the table's data folder")?;
+    let path = std::path::Path::new(dir);
+    if !path.is_dir() {
+        return Err(format!("{dir}: there is no such data folder"));
+    }
+    let exported =
+        host::export::export_dir(path, table, &hands).map_err(|e| format!("{dir}: {e}"))?;
+    let text = host::phh::to_phhs(&exported);
+    match out {
+        Some(file) => {
+            std::fs::write(file, text).map_err(|e| format!("{file}: cannot write: {e}"))?;
+            eprintln!("{} hand(s) written to {file}", exported.len());
+        }
+        None => print!("{text}"),
+    }
+    Ok(())
 }
 
 fn flags(f: &host::handlog::HandFlags) -> String {

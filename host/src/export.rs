@@ -1,0 +1,1264 @@
+//! # PHH export of the hand log
+//!
+//! Floor staff and analysts take a table's hands to other tools as PHH hand histories
+//! (<https://phh.readthedocs.io>), written by [`crate::phh::to_phhs`]. This module turns
+//! the hand log ([`AuditLog`]) into [`HandHistory`] values; the README's section "Hand
+//! histories we write (PHH dialect)" documents every field.
+//!
+//! ## How a hand is read from the log
+//!
+//! The log's accepted inputs are replayed through the engine from the table's
+//! configuration, as crash recovery does ([`crate::handlog::rebuild_table`]), so the
+//! stacks a hand started with, its stakes and its finishing stacks come from the engine,
+//! never recomputed here. The hand's actions come from the events the dealer saw, with
+//! the corrections taken back the way the engine takes them back: an UNDO removes the
+//! last input's events, a MISDEAL voids the deal (posts and straddle stay, PD-MISDEAL),
+//! a draw redeal (R-DRAW-3, R-DRAW-6) closes the deal before it. What PHH cannot say
+//! (burns, the button, dead blinds, corrections, redeals, rake, the shoe's frames, the
+//! table, the times) goes into `_`-prefixed user-defined fields.
+//!
+//! ## What stays ours
+//!
+//! The finishing stacks written are the ones the table paid. Where PokerKit's rules
+//! differ from the casino's (odd chips PD-ODD, pot limit R-PL-4, the fixed-limit cap
+//! R-FL-2 and PD-REOPEN, the short blind PD-SHORTBLIND, missed-blind posts R-MISS,
+//! redeals, rake PD-RAKE) a reader replaying the file may pay differently; the
+//! `_house_rules` field says which rules the hand was dealt under, and
+//! [`house_config`] turns it back into the engine's settings.
+
+use crate::handlog::{parse_input, AuditLog, Entry as LogEntry, EventData, LogError, PostKind};
+use crate::phh::{
+    ActionInfo, Entry, HandHistory, Item, Number, PhhAction, Scale, Shown, Value, Variant,
+};
+use crate::replay::{from_history, phh_profile, ReplayError, Spec, Step};
+use firmware::rules::{FlCap, FlShortAllIn, Stakes, StraddleMinRaise, UnconfirmedStraddle};
+use firmware::{survives_misdeal, Card, Chips, Input, SeatNo, Structure, Table, TableConfig};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
+
+/// Why a log could not be exported. Each message says what to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ExportError {
+    /// The log cannot be read: missing folder, damaged file, another table's log.
+    Log(LogError),
+    /// A hand asked for is not in the log.
+    UnknownHand {
+        /// The hand asked for.
+        number: u32,
+        /// The table.
+        table: String,
+        /// The finished hands the log holds (first, last), if any.
+        range: Option<(u32, u32)>,
+    },
+    /// A hand asked for is still being dealt: it has no result yet.
+    Unfinished {
+        /// The hand.
+        number: u32,
+    },
+    /// The log's inputs do not replay: the log and the engine disagree.
+    Replay {
+        /// The record.
+        seq: u64,
+        /// The input, as the log writes it.
+        input: String,
+        /// The engine's or the parser's answer.
+        detail: String,
+    },
+}
+
+impl fmt::Display for ExportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExportError::Log(e) => write!(f, "{e}"),
+            ExportError::UnknownHand {
+                number,
+                table,
+                range: Some((a, b)),
+            } => write!(
+                f,
+                "hand {number} is not in the log of table `{table}`: its finished hands are {a} to {b}"
+            ),
+            ExportError::UnknownHand { number, table, .. } => write!(
+                f,
+                "hand {number} is not in the log of table `{table}`: it holds no finished hand"
+            ),
+            ExportError::Unfinished { number } => write!(
+                f,
+                "hand {number} is still being dealt: export it once its pot is paid"
+            ),
+            ExportError::Replay { seq, input, detail } => write!(
+                f,
+                "record #{seq} (`{input}`) does not replay: {detail}; run `tablectl audit verify` and call the floor"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ExportError {}
+
+impl From<LogError> for ExportError {
+    fn from(e: LogError) -> Self {
+        ExportError::Log(e)
+    }
+}
+
+/// One input of a hand as the log kept it.
+#[derive(Debug, Clone)]
+struct Logged {
+    input: Input,
+    text: String,
+    seq: u64,
+    events: Vec<EventData>,
+}
+
+/// What the engine says about a hand at its start, a redeal and its end.
+#[derive(Debug, Clone)]
+struct HandBuild {
+    number: u32,
+    start_ms: u64,
+    /// Stacks of every seat before NEXT HAND.
+    stacks: BTreeMap<SeatNo, Chips>,
+    stakes: Stakes,
+    structure: Structure,
+    /// Inputs before the last redeal: closed to UNDO.
+    committed: Vec<Logged>,
+    /// Inputs UNDO can still take back.
+    live: Vec<Logged>,
+    /// Chips each seat had put in (live and dead) when each redeal came.
+    redeal_totals: Vec<BTreeMap<SeatNo, Chips>>,
+    corrections: Vec<String>,
+    refused: Vec<String>,
+    shoe_frames: Vec<String>,
+    /// Set once every chip is paid.
+    end: Option<(u64, BTreeMap<SeatNo, Chips>)>,
+}
+
+fn stacks_of(t: &Table) -> BTreeMap<SeatNo, Chips> {
+    (1..=t.config().max_players)
+        .filter_map(|s| t.seat(s).map(|seat| (s, seat.stack)))
+        .collect()
+}
+
+/// Exports the finished hands of the log in the data folder `dir` (all of them when
+/// `hands` is empty). With `table`, a log of another table is refused.
+pub fn export_dir(
+    dir: impl AsRef<Path>,
+    table: Option<&str>,
+    hands: &[u32],
+) -> Result<Vec<HandHistory>, ExportError> {
+    let log = AuditLog::open(dir.as_ref())?;
+    if let Some(want) = table {
+        if want != log.table_id() {
+            return Err(ExportError::Log(LogError::OtherTable {
+                path: dir.as_ref().join(crate::handlog::FILE_NAME),
+                expected: want.to_string(),
+                found: log.table_id().to_string(),
+            }));
+        }
+    }
+    export_log(&log, hands)
+}
+
+/// Exports the finished hands of `log` (all when `hands` is empty, else those, in the
+/// order asked).
+pub fn export_log(log: &AuditLog, hands: &[u32]) -> Result<Vec<HandHistory>, ExportError> {
+    let cfg = log.config()?;
+    let records = log.records()?;
+    let builds = walk(cfg, &records)?;
+    let finished: BTreeMap<u32, &HandBuild> = builds
+        .iter()
+        .filter(|b| b.end.is_some())
+        .map(|b| (b.number, b))
+        .collect();
+    let wanted: Vec<u32> = if hands.is_empty() {
+        finished.keys().copied().collect()
+    } else {
+        hands.to_vec()
+    };
+    let mut out = Vec::with_capacity(wanted.len());
+    for n in wanted {
+        let Some(b) = finished.get(&n) else {
+            if builds.iter().any(|b| b.number == n) {
+                return Err(ExportError::Unfinished { number: n });
+            }
+            return Err(ExportError::UnknownHand {
+                number: n,
+                table: log.table_id().to_string(),
+                range: finished
+                    .keys()
+                    .next()
+                    .copied()
+                    .zip(finished.keys().next_back().copied()),
+            });
+        };
+        out.push(to_history(&cfg, log.table_id(), b));
+    }
+    Ok(out)
+}
+
+/// Replays the log's inputs through the engine and gathers each hand.
+fn walk(
+    cfg: TableConfig,
+    records: &[(Option<u32>, crate::handlog::TimelineEntry)],
+) -> Result<Vec<HandBuild>, ExportError> {
+    let mut t = Table::new(cfg).map_err(|e| {
+        ExportError::Log(LogError::BadConfig {
+            detail: e.to_string(),
+        })
+    })?;
+    let mut builds: Vec<HandBuild> = Vec::new();
+    let mut current: Option<usize> = None;
+    for (hand, rec) in records {
+        let seq = rec.seq.0;
+        let at_ms = rec.at_ms;
+        match &rec.entry {
+            LogEntry::Input { input, events, .. } => {
+                let parsed = parse_input(input).map_err(|e| ExportError::Replay {
+                    seq,
+                    input: input.clone(),
+                    detail: e.to_string(),
+                })?;
+                let before = stacks_of(&t);
+                t.handle(parsed).map_err(|e| ExportError::Replay {
+                    seq,
+                    input: input.clone(),
+                    detail: e.to_string(),
+                })?;
+                let events: Vec<EventData> = events.iter().map(|e| e.event.clone()).collect();
+                let logged = Logged {
+                    input: parsed,
+                    text: input.clone(),
+                    seq,
+                    events,
+                };
+                let started = logged.events.iter().find_map(|e| match e {
+                    EventData::HandStarted { number, .. } => Some(*number),
+                    _ => None,
+                });
+                if let Some(number) = started {
+                    let h = t.hand();
+                    let fresh = HandBuild {
+                        number,
+                        start_ms: at_ms,
+                        stacks: before,
+                        stakes: h.map_or(cfg.stakes, |h| h.stakes),
+                        structure: h.map_or(cfg.structure, |h| h.structure),
+                        committed: Vec::new(),
+                        live: vec![logged],
+                        redeal_totals: Vec::new(),
+                        corrections: Vec::new(),
+                        refused: Vec::new(),
+                        shoe_frames: Vec::new(),
+                        end: None,
+                    };
+                    // NEXT HAND again after an UNDO of it: the same hand, dealt anew.
+                    match builds.iter().position(|b| b.number == number) {
+                        Some(i) => {
+                            let old = std::mem::replace(&mut builds[i], fresh);
+                            builds[i].corrections = old.corrections;
+                            builds[i].refused = old.refused;
+                            builds[i].shoe_frames = old.shoe_frames;
+                            current = Some(i);
+                        }
+                        None => {
+                            builds.push(fresh);
+                            current = Some(builds.len() - 1);
+                        }
+                    }
+                    continue;
+                }
+                let Some(b) = current.and_then(|i| builds.get_mut(i)) else {
+                    continue;
+                };
+                if hand.is_none() && b.end.is_some() {
+                    continue;
+                }
+                let has = |f: fn(&EventData) -> bool| logged.events.iter().any(f);
+                if parsed == Input::Undo {
+                    // The engine took back the last input of the hand.
+                    if let Some(undone) = b.live.pop() {
+                        b.corrections.push(format!(
+                            "undo at {at_ms} ms (record #{seq}): took back `{}` (record #{})",
+                            undone.text, undone.seq
+                        ));
+                    }
+                    if b.live.is_empty() {
+                        // NEXT HAND itself was undone: the hand waits to be dealt again.
+                        current = None;
+                    }
+                    continue;
+                }
+                if has(|e| matches!(e, EventData::Misdealt { .. })) {
+                    let voided: Vec<String> = b
+                        .live
+                        .iter()
+                        .filter(|l| !survives_misdeal(&l.input))
+                        .map(|l| l.text.clone())
+                        .collect();
+                    b.corrections.push(format!(
+                        "misdeal at {at_ms} ms (record #{seq}): the deal was voided and dealt again; voided inputs: {}",
+                        voided.join(", ")
+                    ));
+                    b.live.retain(|l| survives_misdeal(&l.input));
+                    // The engine keeps MISDEAL itself among what UNDO can take back.
+                    b.live.push(logged);
+                    continue;
+                }
+                for e in &logged.events {
+                    if let EventData::Warning { warning } = e {
+                        b.corrections.push(format!(
+                            "warning at {at_ms} ms (record #{seq}): {}",
+                            warning_text(warning)
+                        ));
+                    }
+                }
+                let redeal = has(|e| matches!(e, EventData::Redeal { .. }));
+                let complete = has(|e| matches!(e, EventData::HandComplete { .. }));
+                b.live.push(logged);
+                if redeal {
+                    let totals = t
+                        .hand()
+                        .map(|h| {
+                            (1..=cfg.max_players)
+                                .map(|s| {
+                                    let p = h.player(s);
+                                    (s, p.total.saturating_add(p.dead))
+                                })
+                                .filter(|&(_, c)| c > 0)
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    b.redeal_totals.push(totals);
+                    b.committed.append(&mut b.live);
+                }
+                if complete {
+                    b.end = Some((at_ms, stacks_of(&t)));
+                    current = None;
+                }
+            }
+            LogEntry::Refused { input, error, .. } => {
+                if let Some(b) = current
+                    .and_then(|i| builds.get_mut(i))
+                    .filter(|_| hand.is_some())
+                {
+                    b.refused.push(format!("{input}: {error}"));
+                }
+            }
+            LogEntry::ShoeFrame { hex } => {
+                if let Some(b) = current
+                    .and_then(|i| builds.get_mut(i))
+                    .filter(|_| hand.is_some())
+                {
+                    b.shoe_frames.push(hex.clone());
+                }
+            }
+            LogEntry::Config { .. } | LogEntry::KeyPress { .. } | LogEntry::Note { .. } => {}
+        }
+    }
+    Ok(builds)
+}
+
+fn warning_text(w: &crate::handlog::WarningData) -> String {
+    use crate::handlog::WarningData as W;
+    match w {
+        W::OverPot { seat, asked, max } => {
+            format!("seat {seat} bet {asked} over the pot: reduced to {max} (R-PL-5)")
+        }
+        W::UnderMinimum { seat, asked, to } => {
+            format!("seat {seat} bet {asked}, under the minimum: made {to}")
+        }
+        W::FixedSize { seat, asked, to } => {
+            format!("seat {seat} bet {asked} in fixed limit: made {to}")
+        }
+        W::StraddleUnconfirmed { seat } => {
+            format!("seat {seat}'s straddle was not confirmed (R-STRAD-4)")
+        }
+        W::FoldedWithCheck { seat } => format!("seat {seat} folded when he could check"),
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Events to PHH
+// ---------------------------------------------------------------------------------
+
+fn num(n: u64) -> Value {
+    Number::parse(&n.to_string()).map_or_else(|| Value::Raw(n.to_string()), Value::Number)
+}
+
+fn array(values: impl IntoIterator<Item = Value>) -> Value {
+    Value::Array(
+        values
+            .into_iter()
+            .map(|value| Item { line: 0, value })
+            .collect(),
+    )
+}
+
+fn strings(v: &[String]) -> Value {
+    array(v.iter().map(|s| Value::String(s.clone())))
+}
+
+fn entry(key: &str, value: Value) -> Entry {
+    Entry {
+        key: key.to_string(),
+        line: 0,
+        value,
+    }
+}
+
+fn card_of(s: &Option<String>) -> Option<Card> {
+    s.as_deref().and_then(|t| t.parse().ok())
+}
+
+fn card_text(c: Option<Card>) -> String {
+    c.map_or_else(|| "??".to_string(), |c| c.to_string())
+}
+
+/// The seats dealt into the final deal, p1 first: clockwise from the seat left of the
+/// button, the button last (heads-up p1 is the big blind, as PHH has it).
+fn player_order(dealt: &[SeatNo], button: SeatNo) -> Vec<SeatNo> {
+    let mut seats = dealt.to_vec();
+    seats.sort_unstable();
+    let split = seats
+        .iter()
+        .position(|&s| s > button)
+        .unwrap_or(seats.len());
+    seats.rotate_left(split);
+    seats
+}
+
+/// The house rules a hand was dealt under, as the `_house_rules` inline table.
+fn house_rules_value(cfg: &TableConfig) -> Value {
+    let fl_cap = match cfg.fl_cap {
+        FlCap::Round { bets, blind_is_bet } => format!(
+            "{bets} bets a round{}",
+            if blind_is_bet {
+                ", the big blind counts"
+            } else {
+                ""
+            }
+        ),
+        FlCap::PerPlayer { raises } => format!("{raises} raises a player"),
+    };
+    let fields = [
+        ("pl_sb_virtual", Value::Bool(cfg.pl_sb_virtual)),
+        ("fl_cap", Value::String(fl_cap)),
+        (
+            "fl_short_all_in",
+            Value::String(
+                match cfg.fl_short_all_in {
+                    FlShortAllIn::HalfBet => "half_bet",
+                    FlShortAllIn::AllInPlusBet => "all_in_plus_bet",
+                }
+                .into(),
+            ),
+        ),
+        (
+            "fl_uncapped_heads_up",
+            Value::Bool(cfg.fl_uncapped_heads_up),
+        ),
+        (
+            "straddle_min_raise",
+            Value::String(
+                match cfg.straddle_min_raise {
+                    StraddleMinRaise::BigBlind => "big_blind",
+                    StraddleMinRaise::Straddle => "straddle",
+                }
+                .into(),
+            ),
+        ),
+        (
+            "unconfirmed_straddle",
+            Value::String(
+                match cfg.unconfirmed_straddle {
+                    UnconfirmedStraddle::NoRaise => "no_raise",
+                    UnconfirmedStraddle::NoOption => "no_option",
+                }
+                .into(),
+            ),
+        ),
+        (
+            "short_blind",
+            Value::String(
+                match cfg.short_blind {
+                    firmware::rules::ShortBlind::AllIn => "all_in",
+                    firmware::rules::ShortBlind::MustCover => "must_cover",
+                }
+                .into(),
+            ),
+        ),
+        ("odd_chips", Value::String("left_of_button".into())),
+        ("deck", num(if cfg.short_deck { 32 } else { 52 })),
+    ];
+    Value::Table(fields.into_iter().map(|(k, v)| entry(k, v)).collect())
+}
+
+/// Turns a hand gathered from the log into a hand history.
+fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
+    let events: Vec<&Logged> = b.committed.iter().chain(&b.live).collect();
+    // The final deal begins at the last redeal.
+    let last_redeal = events.iter().rposition(|l| {
+        l.events
+            .iter()
+            .any(|e| matches!(e, EventData::Redeal { .. }))
+    });
+    let mut button = 0;
+    let mut dealt: Vec<SeatNo> = Vec::new();
+    let mut straddle_confirmed = None;
+    for l in &events {
+        for e in &l.events {
+            match e {
+                EventData::HandStarted {
+                    button: btn,
+                    dealt: d,
+                    ..
+                } => {
+                    button = *btn;
+                    dealt = d.clone();
+                }
+                EventData::Redeal { button: btn } => button = *btn,
+                EventData::StraddleConfirmed { .. } => straddle_confirmed = Some(true),
+                EventData::Warning {
+                    warning: crate::handlog::WarningData::StraddleUnconfirmed { .. },
+                } => straddle_confirmed = Some(false),
+                _ => {}
+            }
+        }
+    }
+    let final_events: Vec<&EventData> = events
+        .iter()
+        .enumerate()
+        .flat_map(|(i, l)| {
+            let skip = match last_redeal {
+                Some(r) if i < r => l.events.len(),
+                Some(r) if i == r => l
+                    .events
+                    .iter()
+                    .position(|e| matches!(e, EventData::Redeal { .. }))
+                    .map_or(0, |p| p + 1),
+                _ => 0,
+            };
+            l.events.iter().skip(skip)
+        })
+        .collect();
+    if last_redeal.is_some() {
+        // Only those dealt in the final deal are its players.
+        let mut again: Vec<SeatNo> = final_events
+            .iter()
+            .filter_map(|e| match e {
+                EventData::HoleCard { seat, .. } => Some(*seat),
+                _ => None,
+            })
+            .collect();
+        again.sort_unstable();
+        again.dedup();
+        dealt = again;
+    }
+    let seats = player_order(&dealt, button);
+    let index = |s: SeatNo| seats.iter().position(|&x| x == s);
+    let n = seats.len();
+    let mut antes = vec![0u64; n];
+    let mut blinds = vec![0u64; n];
+    let mut dead_blinds = vec![0u64; n];
+    let mut enter_blinds = vec![0u64; n];
+    // Chips put in before the last redeal stay in the pot: dead money, as antes.
+    let mut carried = vec![0u64; n];
+    if let Some(totals) = b.redeal_totals.last() {
+        for (&s, &c) in totals {
+            if let Some(p) = index(s) {
+                carried[p] = c;
+                antes[p] = antes[p].saturating_add(c);
+            }
+        }
+    }
+    let carried_dead: u64 = b
+        .redeal_totals
+        .last()
+        .map(|t| {
+            t.iter()
+                .filter(|(s, _)| index(**s).is_none())
+                .map(|(_, c)| *c)
+                .sum()
+        })
+        .unwrap_or(0);
+    let mut actions: Vec<PhhAction> = Vec::new();
+    let mut burns: Vec<String> = Vec::new();
+    let mut hole: Vec<Vec<Option<Card>>> = vec![Vec::new(); n];
+    let mut folded = vec![false; n];
+    let mut all_in = vec![false; n];
+    let mut mucked = vec![false; n];
+    for e in &final_events {
+        if let EventData::Mucked { seat } = e {
+            if let Some(p) = index(*seat) {
+                mucked[p] = true;
+            }
+        }
+    }
+    let draw = cfg.game == firmware::Game::FiveCardDraw;
+    let mut drawn = false;
+    let mut shown = false;
+    // The showdown: who shows, who mucks. PHH (as PokerKit plays it) has it as soon
+    // as the betting is over for good, before an all-in runout.
+    let show = |actions: &mut Vec<PhhAction>,
+                hole: &[Vec<Option<Card>>],
+                folded: &[bool],
+                done: &mut bool| {
+        if *done {
+            return;
+        }
+        *done = true;
+        for p in 0..hole.len() {
+            if !folded[p] {
+                actions.push(PhhAction::ShowMuck {
+                    player: p,
+                    shown: if mucked[p] {
+                        Shown::Muck
+                    } else {
+                        Shown::Cards(hole[p].clone())
+                    },
+                });
+            }
+        }
+    };
+    let mut holes_written = false;
+    let mut contested = false;
+    let mut rake = 0u64;
+    let mut board_run: Vec<Option<Card>> = Vec::new();
+    let mut replacements: Vec<PhhAction> = Vec::new();
+    let flush_board = |actions: &mut Vec<PhhAction>, run: &mut Vec<Option<Card>>| {
+        if !run.is_empty() {
+            actions.push(PhhAction::DealBoard {
+                cards: std::mem::take(run),
+            });
+        }
+    };
+    let write_holes =
+        |actions: &mut Vec<PhhAction>, hole: &[Vec<Option<Card>>], done: &mut bool| {
+            if !*done {
+                *done = true;
+                for (p, cards) in hole.iter().enumerate() {
+                    if !cards.is_empty() {
+                        actions.push(PhhAction::DealHole {
+                            player: p,
+                            cards: cards.clone(),
+                        });
+                    }
+                }
+            }
+        };
+    for e in &final_events {
+        if !matches!(e, EventData::BoardCard { .. } | EventData::Burned { .. }) {
+            flush_board(&mut actions, &mut board_run);
+        }
+        if matches!(
+            e,
+            EventData::BettingOpened { .. } | EventData::HandOver { .. }
+        ) {
+            actions.append(&mut replacements);
+        }
+        match e {
+            EventData::Posted {
+                seat,
+                post,
+                amount,
+                all_in: a,
+            } => {
+                let Some(p) = index(*seat) else { continue };
+                all_in[p] |= *a;
+                match post {
+                    PostKind::Ante => antes[p] += amount,
+                    PostKind::DeadSmallBlind => {
+                        antes[p] += amount;
+                        dead_blinds[p] += amount;
+                    }
+                    PostKind::EnterBigBlind => {
+                        blinds[p] += nominal(&b.stakes, *post, *amount);
+                        enter_blinds[p] += nominal(&b.stakes, *post, *amount);
+                    }
+                    PostKind::SmallBlind | PostKind::BigBlind | PostKind::Straddle => {
+                        blinds[p] += nominal(&b.stakes, *post, *amount);
+                    }
+                }
+            }
+            EventData::HoleCard { seat, card } => {
+                let Some(p) = index(*seat) else { continue };
+                let c = card_of(card);
+                if holes_written {
+                    // A replacement in the draw (R-DRAW-5). PHH deals them once every
+                    // player has discarded (after the burn), as PokerKit does.
+                    match replacements.last_mut() {
+                        Some(PhhAction::DealHole { player, cards }) if *player == p => {
+                            cards.push(c);
+                        }
+                        _ => replacements.push(PhhAction::DealHole {
+                            player: p,
+                            cards: vec![c],
+                        }),
+                    }
+                }
+                hole[p].push(c);
+            }
+            EventData::Burned { card } => burns.push(card_text(card_of(card))),
+            EventData::BoardCard { card, .. } => board_run.push(card_of(card)),
+            EventData::BettingOpened { .. } => {
+                write_holes(&mut actions, &hole, &mut holes_written);
+            }
+            EventData::Folded { seat } => {
+                if let Some(p) = index(*seat) {
+                    folded[p] = true;
+                    actions.push(PhhAction::Fold { player: p });
+                }
+            }
+            EventData::Checked { seat } => {
+                if let Some(p) = index(*seat) {
+                    actions.push(PhhAction::CheckCall { player: p });
+                }
+            }
+            EventData::Called {
+                seat, all_in: a, ..
+            } => {
+                if let Some(p) = index(*seat) {
+                    all_in[p] |= *a;
+                    actions.push(PhhAction::CheckCall { player: p });
+                }
+            }
+            EventData::Bet {
+                seat,
+                to,
+                all_in: a,
+            }
+            | EventData::Raised {
+                seat,
+                to,
+                all_in: a,
+            } => {
+                if let Some(p) = index(*seat) {
+                    all_in[p] |= *a;
+                    actions.push(PhhAction::CompleteBetRaise { player: p, to: *to });
+                }
+            }
+            EventData::RoundComplete { .. } => {
+                let live = (0..n).filter(|&p| !folded[p]).count();
+                let can_bet = (0..n).filter(|&p| !folded[p] && !all_in[p]).count();
+                if live > 1 && can_bet <= 1 && (!draw || drawn) {
+                    actions.append(&mut replacements);
+                    show(&mut actions, &hole, &folded, &mut shown);
+                }
+            }
+            EventData::Discarded { seat, card } => {
+                drawn = true;
+                let Some(p) = index(*seat) else { continue };
+                let c = card.parse::<Card>().ok();
+                if let Some(k) = hole[p].iter().position(|&h| h == c) {
+                    hole[p].remove(k);
+                }
+                match actions.last_mut() {
+                    Some(PhhAction::StandPatDiscard { player, discards }) if *player == p => {
+                        discards.push(c);
+                    }
+                    _ => actions.push(PhhAction::StandPatDiscard {
+                        player: p,
+                        discards: vec![c],
+                    }),
+                }
+            }
+            EventData::StoodPat { seat } => {
+                drawn = true;
+                if let Some(p) = index(*seat) {
+                    actions.push(PhhAction::StandPatDiscard {
+                        player: p,
+                        discards: Vec::new(),
+                    });
+                }
+            }
+            EventData::HandOver { contested: c, .. } => {
+                write_holes(&mut actions, &hole, &mut holes_written);
+                contested = *c;
+            }
+            EventData::Raked { amount } => rake += amount,
+            _ => {}
+        }
+    }
+    flush_board(&mut actions, &mut board_run);
+    if contested {
+        actions.append(&mut replacements);
+        show(&mut actions, &hole, &folded, &mut shown);
+    }
+    let starting: Vec<u64> = seats
+        .iter()
+        .map(|s| b.stacks.get(s).copied().unwrap_or(0))
+        .collect();
+    let finishing: Vec<u64> = seats
+        .iter()
+        .map(|s| {
+            b.end
+                .as_ref()
+                .and_then(|(_, st)| st.get(s).copied())
+                .unwrap_or(0)
+        })
+        .collect();
+    if n == 2 {
+        // Heads-up, PHH lists the forced bets small blind first: PokerKit reads entry 0
+        // as the button's (p2) and entry 1 as the big blind's (p1).
+        antes.swap(0, 1);
+        blinds.swap(0, 1);
+    }
+    let variant = Variant::of_game(cfg.game, b.structure);
+    let fixed = b.structure == Structure::FixedLimit;
+    let mut extra = vec![
+        entry("table", Value::String(table_id.to_string())),
+        entry("hand", num(u64::from(b.number))),
+        entry("seats", array(seats.iter().map(|&s| num(u64::from(s))))),
+        entry("seat_count", num(u64::from(cfg.max_players))),
+        entry("_button_seat", num(u64::from(button))),
+        entry("_started_ms", num(b.start_ms)),
+        entry("_ended_ms", num(b.end.as_ref().map_or(0, |(t, _)| *t))),
+        entry("_burns", strings(&burns)),
+        entry("_house_rules", house_rules_value(cfg)),
+    ];
+    if dead_blinds.iter().any(|&d| d > 0) {
+        extra.push(entry(
+            "_dead_blinds",
+            array(dead_blinds.iter().map(|&d| num(d))),
+        ));
+    }
+    if enter_blinds.iter().any(|&d| d > 0) {
+        extra.push(entry(
+            "_enter_big_blinds",
+            array(enter_blinds.iter().map(|&d| num(d))),
+        ));
+    }
+    if let Some(c) = straddle_confirmed {
+        extra.push(entry("_straddle_confirmed", Value::Bool(c)));
+    }
+    if !b.redeal_totals.is_empty() {
+        extra.push(entry("_redeals", num(b.redeal_totals.len() as u64)));
+        extra.push(entry("_carried", array(carried.iter().map(|&d| num(d)))));
+        if carried_dead > 0 {
+            extra.push(entry("_carried_dead", num(carried_dead)));
+        }
+    }
+    if rake > 0 {
+        extra.push(entry("_rake", num(rake)));
+    }
+    if !b.corrections.is_empty() {
+        extra.push(entry("_corrections", strings(&b.corrections)));
+    }
+    if !b.refused.is_empty() {
+        extra.push(entry("_refused", strings(&b.refused)));
+    }
+    if !b.shoe_frames.is_empty() {
+        extra.push(entry("_shoe_frames", strings(&b.shoe_frames)));
+    }
+    HandHistory {
+        variant,
+        ante_trimming_status: false,
+        antes,
+        blinds_or_straddles: blinds,
+        min_bet: (!fixed).then_some(b.stakes.big_blind),
+        small_bet: fixed.then_some(b.stakes.small_bet),
+        big_bet: fixed.then_some(b.stakes.big_bet),
+        bring_in: None,
+        starting_stacks: starting,
+        action_info: vec![
+            ActionInfo {
+                line: 0,
+                comment: None
+            };
+            actions.len()
+        ],
+        actions,
+        players: None,
+        finishing_stacks: Some(finishing),
+        winnings: None,
+        scale: Scale::UNITS,
+        section: None,
+        line: 0,
+        extra,
+    }
+}
+
+/// The blind as the stakes name it: a player short of it posts what he has, but the
+/// others still owe the full blind (PD-SHORTBLIND).
+fn nominal(stakes: &Stakes, post: PostKind, posted: Chips) -> Chips {
+    let full = match post {
+        PostKind::SmallBlind => stakes.small_blind,
+        PostKind::BigBlind | PostKind::EnterBigBlind => stakes.big_blind,
+        PostKind::Straddle => stakes.big_blind.saturating_mul(2),
+        PostKind::Ante | PostKind::DeadSmallBlind => posted,
+    };
+    full.max(posted)
+}
+
+// ---------------------------------------------------------------------------------
+// Reading our dialect back
+// ---------------------------------------------------------------------------------
+
+fn rule_str<'a>(rules: &'a [Entry], key: &str) -> Option<&'a str> {
+    rules
+        .iter()
+        .find(|e| e.key == key)
+        .and_then(|e| e.value.as_str())
+}
+
+fn rule_bool(rules: &[Entry], key: &str) -> Option<bool> {
+    rules
+        .iter()
+        .find(|e| e.key == key)
+        .and_then(|e| match e.value {
+            Value::Bool(b) => Some(b),
+            _ => None,
+        })
+}
+
+/// A hand of ours as our replay plays it: the table, the steps, and the table
+/// settings it was dealt under ([`house_config`]), the straddle's confirmation
+/// included.
+pub fn replay_parts(hh: &HandHistory) -> Result<(Spec, Vec<Step>, TableConfig), ReplayError> {
+    let (mut spec, steps) = from_history(hh)?;
+    if let Some(Value::Bool(c)) = hh.field("_straddle_confirmed") {
+        spec.straddle_confirmed = *c;
+    }
+    let cfg = house_config(hh, &spec)?;
+    Ok((spec, steps, cfg))
+}
+
+/// The table settings a hand of ours was dealt under: the PHH reference profile of
+/// the hand's stakes ([`phh_profile`]) with the house rules of its `_house_rules`
+/// field. A hand without the field gets the reference profile.
+pub fn house_config(hh: &HandHistory, spec: &Spec) -> Result<TableConfig, ReplayError> {
+    let mut cfg = phh_profile(spec)?;
+    let Some(Value::Table(rules)) = hh.field("_house_rules") else {
+        return Ok(cfg);
+    };
+    let bad = |key: &str| ReplayError {
+        action: None,
+        message: format!("`_house_rules.{key}` does not read"),
+    };
+    if let Some(v) = rule_bool(rules, "pl_sb_virtual") {
+        cfg.pl_sb_virtual = v;
+    }
+    if let Some(v) = rule_bool(rules, "fl_uncapped_heads_up") {
+        cfg.fl_uncapped_heads_up = v;
+    }
+    if let Some(cap) = rule_str(rules, "fl_cap") {
+        let count: u8 = cap
+            .split_whitespace()
+            .next()
+            .and_then(|d| d.parse().ok())
+            .ok_or_else(|| bad("fl_cap"))?;
+        cfg.fl_cap = if cap.contains("a player") {
+            FlCap::PerPlayer { raises: count }
+        } else {
+            FlCap::Round {
+                bets: count,
+                blind_is_bet: cap.contains("big blind counts"),
+            }
+        };
+    }
+    cfg.fl_short_all_in = match rule_str(rules, "fl_short_all_in") {
+        None => cfg.fl_short_all_in,
+        Some("half_bet") => FlShortAllIn::HalfBet,
+        Some("all_in_plus_bet") => FlShortAllIn::AllInPlusBet,
+        Some(_) => return Err(bad("fl_short_all_in")),
+    };
+    cfg.straddle_min_raise = match rule_str(rules, "straddle_min_raise") {
+        None => cfg.straddle_min_raise,
+        Some("big_blind") => StraddleMinRaise::BigBlind,
+        Some("straddle") => StraddleMinRaise::Straddle,
+        Some(_) => return Err(bad("straddle_min_raise")),
+    };
+    cfg.unconfirmed_straddle = match rule_str(rules, "unconfirmed_straddle") {
+        None => cfg.unconfirmed_straddle,
+        Some("no_raise") => UnconfirmedStraddle::NoRaise,
+        Some("no_option") => UnconfirmedStraddle::NoOption,
+        Some(_) => return Err(bad("unconfirmed_straddle")),
+    };
+    cfg.short_blind = match rule_str(rules, "short_blind") {
+        None => cfg.short_blind,
+        Some("all_in") => firmware::rules::ShortBlind::AllIn,
+        Some("must_cover") => firmware::rules::ShortBlind::MustCover,
+        Some(_) => return Err(bad("short_blind")),
+    };
+    if let Some(Value::Number(d)) = rules.iter().find(|e| e.key == "deck").map(|e| &e.value) {
+        cfg.short_deck = d.to_u64() == Some(32);
+    }
+    Ok(cfg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::handlog::{HandLog, Record};
+    use crate::phh::{parse_str, to_phhs};
+    use crate::replay::replay_with;
+    use crate::settle::{self, HouseRules};
+    use firmware::{Game, Phase};
+
+    /// Plays a script of log inputs (the scenario syntax) at a table writing its hand
+    /// log in `dir`. `deal all` deals unknown hole cards to everyone, `fold out` folds
+    /// to the last player, `settle` pays the pot as the host's showdown says.
+    fn play(dir: &Path, cfg: TableConfig, script: &str) -> Table {
+        let (mut log, _) = HandLog::open(dir, "t1", &[9u8; 32]).expect("log");
+        log.append(1, Record::Config { config: cfg })
+            .expect("config");
+        let mut t = Table::new(cfg).expect("table");
+        let mut ms = 1_000;
+        let mut feed = |t: &mut Table, input: Input| {
+            ms += 10;
+            let r = t.handle(input);
+            log.append(ms, Record::outcome(input, &r)).expect("append");
+            r.unwrap_or_else(|e| panic!("{input:?}: {e}"));
+        };
+        for line in script.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            match line {
+                "deal all" => {
+                    while t.hand().is_some_and(|h| h.phase == Phase::Dealing) {
+                        feed(&mut t, parse_input("deal ??").expect("input"));
+                    }
+                }
+                "fold out" => {
+                    while t.hand().is_some_and(|h| h.phase == Phase::Betting) {
+                        feed(&mut t, Input::Act(firmware::Action::Fold));
+                    }
+                }
+                "settle" if !t.in_hand() => {}
+                "settle" => {
+                    let outcome = settle::settle(&t, &[], &HouseRules::casino()).expect("settles");
+                    for input in settle::payout_inputs(&outcome) {
+                        feed(&mut t, input);
+                    }
+                }
+                other => feed(&mut t, parse_input(other).expect("input")),
+            }
+        }
+        t
+    }
+
+    fn dir() -> tempfile::TempDir {
+        tempfile::tempdir().expect("temporary folder")
+    }
+
+    fn text(v: Option<&Value>) -> String {
+        let mut s = String::new();
+        if let Some(Value::Array(items)) = v {
+            for i in items {
+                if let Some(t) = i.value.as_str() {
+                    s.push_str(t);
+                    s.push('\n');
+                }
+            }
+        }
+        s
+    }
+
+    fn seats3(game: Game, structure: Structure) -> TableConfig {
+        let mut cfg = TableConfig::new(game, structure, 5, 10);
+        cfg.max_players = 6;
+        cfg
+    }
+
+    const CHECK_DOWN: &str = "
+        call
+        call
+        call
+        burn 2c
+        deal 3d
+        deal 4d
+        deal 5c
+        call
+        call
+        call
+        burn 2d
+        deal 7s
+        call
+        call
+        call
+        burn 2h
+        deal 8c
+        call
+        call
+        call
+        settle";
+
+    #[test]
+    fn a_corrected_and_misdealt_hand_is_written_as_dealt_in_the_end() {
+        let d = dir();
+        let script = format!(
+            "seat 1 1000\nseat 2 1000\nseat 3 1000\nhand
+             deal As\ndeal Ks\ndeal Qs\ndeal Js\ndeal Ts\ndeal 9s
+             bet 60\nundo\nmisdeal
+             deal Ah\ndeal Kh\ndeal Qh\ndeal Jh\ndeal Th\ndeal 9h
+             {CHECK_DOWN}"
+        );
+        let t = play(d.path(), seats3(Game::Holdem, Structure::NoLimit), &script);
+        let hands = export_dir(d.path(), Some("t1"), &[1]).expect("export");
+        let hh = &hands[0];
+        let written = hh.to_toml();
+        // p1 is the small blind (seat 2), the button (seat 1) is p3; the voided deal
+        // and the undone raise are gone.
+        for line in [
+            "\"d dh p1 AhJh\"",
+            "\"d dh p2 KhTh\"",
+            "\"d dh p3 Qh9h\"",
+            "\"d db 3d4d5c\"",
+            "\"p3 sm Qh9h\"",
+            "blinds_or_straddles = [5, 10, 0]",
+            "seats = [2, 3, 1]",
+            "_button_seat = 1",
+            "_burns = [\"2c\", \"2d\", \"2h\"]",
+        ] {
+            assert!(written.contains(line), "{line} in\n{written}");
+        }
+        let actions: Vec<String> = hh.actions.iter().map(|a| a.to_phh(hh.scale)).collect();
+        assert!(
+            !actions
+                .iter()
+                .any(|a| a.contains("As") || a.contains("cbr 60")),
+            "{actions:?}"
+        );
+        let corrections = text(hh.field("_corrections"));
+        assert!(corrections.contains("undo") && corrections.contains("`bet 60`"));
+        assert!(corrections.contains("misdeal") && corrections.contains("deal As"));
+        let paid: Vec<u64> = [2, 3, 1]
+            .iter()
+            .map(|&s| t.seat(s).map_or(0, |s| s.stack))
+            .collect();
+        assert_eq!(hh.finishing_stacks.as_ref(), Some(&paid));
+        // Read back by our parser and replayed under its house rules: the same stacks.
+        let back = parse_str(&to_phhs(&hands)).expect("reads");
+        let (spec, steps, cfg) = replay_parts(&back[0]).expect("replay parts");
+        let r = replay_with(cfg, &spec, &steps, &HouseRules::casino()).expect("replays");
+        assert_eq!(r.finishing_stacks, paid);
+    }
+
+    #[test]
+    fn an_over_pot_bet_is_written_as_corrected() {
+        let d = dir();
+        let script = "seat 1 1000\nseat 2 1000\nseat 3 1000\nhand\ndeal all
+             bet 1000\nfold out\nsettle";
+        play(d.path(), seats3(Game::Holdem, Structure::PotLimit), script);
+        let hh = &export_dir(d.path(), None, &[]).expect("export")[0];
+        assert_eq!(hh.variant, Variant::PotLimitHoldem);
+        // R-PL-4: the small blind counts as a big blind, 40 is the most.
+        assert!(hh
+            .actions
+            .contains(&PhhAction::CompleteBetRaise { player: 2, to: 40 }));
+        let corrections = text(hh.field("_corrections"));
+        assert!(
+            corrections.contains("over the pot: reduced to 40 (R-PL-5)"),
+            "{corrections}"
+        );
+        assert_eq!(hh.finishing_stacks, Some(vec![995, 990, 1015]));
+        let rules = hh.field("_house_rules").map(|v| format!("{v:?}"));
+        assert!(rules.is_some_and(|r| r.contains("pl_sb_virtual")));
+    }
+
+    /// The export of hand `number` of `script` at a four-seat table, and the index of
+    /// seat 1 among its players.
+    fn seat_one_in(script: &str, number: u32) -> (HandHistory, usize) {
+        let d = dir();
+        play(d.path(), seats3(Game::Holdem, Structure::NoLimit), script);
+        let hh = export_dir(d.path(), None, &[number])
+            .expect("export")
+            .remove(0);
+        let p = match hh.field("seats") {
+            Some(Value::Array(items)) => items
+                .iter()
+                .position(|i| i.value.as_number().and_then(Number::to_u64) == Some(1)),
+            _ => None,
+        };
+        let p = p.unwrap_or_else(|| panic!("seat 1 dealt in:\n{}", hh.to_toml()));
+        assert_eq!(
+            hh.starting_stacks.iter().sum::<u64>(),
+            hh.finishing_stacks.as_ref().map_or(0, |f| f.iter().sum()),
+            "every chip accounted for"
+        );
+        (hh, p)
+    }
+
+    const FOUR: &str = "seat 1 1000\nseat 2 1000\nseat 3 1000\nseat 4 1000
+             hand\ndeal all\nfold out\nsettle
+             hand\ndeal all\nfold out\nsettle";
+
+    #[test]
+    fn a_missed_big_blind_is_posted_live() {
+        // Hand 3's big blind passes seat 1 while he sits out: back in hand 5, he posts
+        // a big blind live (R-MISS-2) beside the big blind's own.
+        let script = format!(
+            "{FOUR}\nsitout 1\nhand\ndeal all\nfold out\nsettle
+             hand\ndeal all\nfold out\nsettle\nsitin 1\nhand\ndeal all\nfold out\nsettle"
+        );
+        let (hh, p) = seat_one_in(&script, 5);
+        assert_eq!(hh.blinds_or_straddles[p], 10, "\n{}", hh.to_toml());
+        assert_eq!(
+            hh.field("_enter_big_blinds")
+                .map(|v| format!("{:?}", strip(v))),
+            Some(format!(
+                "{:?}",
+                strip(&array((0..4).map(|i| num(if i == p { 10 } else { 0 }))))
+            ))
+        );
+    }
+
+    #[test]
+    fn a_missed_small_blind_is_dead_money_as_an_ante() {
+        // Hand 4's small blind falls on seat 1 while he sits out: back in hand 5 he
+        // posts it dead (R-MISS-2), which PHH carries as an ante.
+        let script = format!(
+            "{FOUR}\nhand\ndeal all\nfold out\nsettle\nsitout 1
+             hand\ndeal all\nfold out\nsettle\nsitin 1\nhand\ndeal all\nfold out\nsettle"
+        );
+        let (hh, p) = seat_one_in(&script, 5);
+        assert_eq!(hh.antes[p], 5, "\n{}", hh.to_toml());
+        assert!(hh.field("_dead_blinds").is_some(), "{}", hh.to_toml());
+    }
+
+    fn strip(v: &Value) -> String {
+        let mut s = String::new();
+        if let Value::Array(items) = v {
+            for i in items {
+                if let Some(n) = i.value.as_number() {
+                    s.push_str(n.as_str());
+                    s.push(',');
+                }
+            }
+        }
+        s
+    }
+
+    #[test]
+    fn unknown_and_unfinished_hands_are_named() {
+        let d = dir();
+        play(
+            d.path(),
+            seats3(Game::Holdem, Structure::NoLimit),
+            "seat 1 1000\nseat 2 1000\nseat 3 1000\nhand\ndeal all\nfold out\nsettle\nhand\ndeal all",
+        );
+        let e = export_dir(d.path(), None, &[7]).expect_err("no hand 7");
+        assert_eq!(
+            e.to_string(),
+            "hand 7 is not in the log of table `t1`: its finished hands are 1 to 1"
+        );
+        let e = export_dir(d.path(), None, &[2]).expect_err("hand 2 is being dealt");
+        assert_eq!(e, ExportError::Unfinished { number: 2 });
+        assert_eq!(export_dir(d.path(), None, &[]).map(|h| h.len()), Ok(1));
+        let e = export_dir(d.path(), Some("t2"), &[]).expect_err("another table");
+        assert!(
+            matches!(e, ExportError::Log(LogError::OtherTable { .. })),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn player_order_starts_left_of_the_button() {
+        assert_eq!(player_order(&[1, 3, 5, 8], 5), vec![8, 1, 3, 5]);
+        assert_eq!(player_order(&[1, 3, 5, 8], 8), vec![1, 3, 5, 8]);
+        // A dead button on an empty seat.
+        assert_eq!(player_order(&[1, 3, 5, 8], 4), vec![5, 8, 1, 3]);
+        // Heads-up: p1 is the big blind, the button last.
+        assert_eq!(player_order(&[2, 6], 2), vec![6, 2]);
+    }
+}

@@ -1,0 +1,87 @@
+//! `tablectl audit export`: a table's hands as PHH, and a clear message with exit
+//! status 1 for a missing folder, an unknown hand, another table's log or a damaged
+//! file.
+
+use std::process::{Command, Output};
+
+fn tablectl(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tablectl"))
+        .args(args)
+        .output()
+        .expect("tablectl runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn export_writes_the_hands_and_refuses_bad_input() {
+    let tmp = tempfile::tempdir().expect("temporary folder");
+    let data = tmp.path().join("table");
+    let data_s = data.to_str().expect("path");
+    let played = tablectl(&[
+        "--direct", "--hands", "4", "--data", data_s, "--game", "omaha8",
+    ]);
+    assert!(played.status.success(), "{}", stderr(&played));
+
+    let all = tablectl(&["audit", "export", "--phh", data_s]);
+    assert!(all.status.success(), "{}", stderr(&all));
+    let text = String::from_utf8_lossy(&all.stdout);
+    let hands = host::phh::parse_str(&text).expect("our parser reads it");
+    assert_eq!(hands.len(), 4);
+    assert!(hands.iter().all(|h| h.variant.code() == "NO/8"));
+
+    let out = tmp.path().join("two.phhs");
+    let out_s = out.to_str().expect("path");
+    let two = tablectl(&[
+        "audit", "export", "--phh", data_s, "--hand", "2", "--hand", "3", "--out", out_s,
+    ]);
+    assert!(two.status.success(), "{}", stderr(&two));
+    let written = std::fs::read_to_string(&out).expect("the file");
+    let hands = host::phh::parse_str(&written).expect("reads");
+    let numbers: Vec<String> = hands
+        .iter()
+        .map(|h| {
+            format!(
+                "{:?}",
+                h.field("hand")
+                    .and_then(|v| v.as_number())
+                    .and_then(|n| n.to_u64())
+            )
+        })
+        .collect();
+    assert_eq!(numbers, ["Some(2)", "Some(3)"]);
+
+    let bad_file = tmp.path().join("bad");
+    std::fs::create_dir_all(&bad_file).expect("folder");
+    std::fs::write(bad_file.join("handlog.sqlite3"), "not a database").expect("write");
+    let missing = tmp.path().join("missing");
+    let cases: [(Vec<&str>, &str); 5] = [
+        (
+            vec!["--phh", missing.to_str().expect("path")],
+            "there is no such data folder",
+        ),
+        (
+            vec!["--phh", data_s, "--hand", "9"],
+            "hand 9 is not in the log",
+        ),
+        (vec!["--phh", data_s, "--hand", "x"], "not a hand number"),
+        (
+            vec!["--phh", data_s, "--table", "other"],
+            "belongs to table `bench`",
+        ),
+        (
+            vec!["--phh", bad_file.to_str().expect("path")],
+            "is damaged",
+        ),
+    ];
+    for (args, message) in cases {
+        let mut full = vec!["audit", "export"];
+        full.extend(args.iter().copied());
+        let o = tablectl(&full);
+        assert_eq!(o.status.code(), Some(1), "{full:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(message), "{full:?}: {}", stderr(&o));
+        assert!(o.stdout.is_empty(), "nothing written on an error");
+    }
+}
