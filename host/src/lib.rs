@@ -5,6 +5,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bench;
+pub mod display;
 pub mod equity;
 pub mod eval;
 pub mod export;

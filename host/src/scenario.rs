@@ -535,6 +535,15 @@ impl Scenario {
         &self,
         mut observe: impl FnMut(usize, &Input, &[Event]),
     ) -> Result<Table, ScenarioError> {
+        self.run_with_table(|line, input, events, _| observe(line, input, events))
+    }
+
+    /// [`Scenario::run`], showing `observe` the table after each accepted input too
+    /// (the bench table logs and displays a script this way).
+    pub fn run_with_table(
+        &self,
+        mut observe: impl FnMut(usize, &Input, &[Event], &Table),
+    ) -> Result<Table, ScenarioError> {
         let mut t = Table::new(self.config).map_err(|e| err(1, e.to_string()))?;
         let deck = DeckMap::simulated(DeckKind::from_short_deck(self.config.short_deck), 0);
         let mut last: Vec<Event> = Vec::new();
@@ -550,7 +559,7 @@ impl Scenario {
                     let result = apply(&mut t, *input, *actor, *check_only);
                     match (result, refused) {
                         (Ok(ev), None) => {
-                            observe(line, input, &ev);
+                            observe(line, input, &ev, &t);
                             last = ev;
                         }
                         (Err(e), None) => {
@@ -590,7 +599,7 @@ impl Scenario {
                     };
                     match (result, refused) {
                         (Ok((input, ev)), None) => {
-                            observe(line, &input, &ev);
+                            observe(line, &input, &ev, &t);
                             last = ev;
                         }
                         (Err(e), None) => return Err(err(line, format!("refused: {e}"))),

@@ -1,0 +1,479 @@
+//! The display's words in the table's language: English, Macedonian, Polish,
+//! Bulgarian and Russian, the languages our rule sources come from.
+//!
+//! Card faces stay as the cards print them (A K Q J 10 and the suit symbols, the same
+//! in every casino of these countries); card *names* (read aloud by a screen reader
+//! and shown on hover), hand names, streets, labels and warnings are translated. Hand
+//! names are a category and the five cards that make the hand ("Фулл-хаус: K♠ K♥ K♦
+//! 10♣ 10♥"), which says everything the English name says without declining rank
+//! names in five grammars.
+
+use firmware::{Card, Game, Rank, Street, Structure, Suit};
+
+/// A display language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    /// English.
+    En,
+    /// Macedonian.
+    Mk,
+    /// Polish.
+    Pl,
+    /// Bulgarian.
+    Bg,
+    /// Russian.
+    Ru,
+}
+
+/// Every language, in the order of `crate::runtime::config::LANGUAGES`.
+pub const ALL: [Lang; 5] = [Lang::En, Lang::Mk, Lang::Pl, Lang::Bg, Lang::Ru];
+
+impl Lang {
+    /// The language of an ISO 639-1 code (`en`, `mk`, `pl`, `bg`, `ru`).
+    pub fn from_code(code: &str) -> Option<Lang> {
+        ALL.into_iter().find(|l| l.code() == code)
+    }
+
+    /// The ISO 639-1 code, for the page's `lang` attribute.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Mk => "mk",
+            Lang::Pl => "pl",
+            Lang::Bg => "bg",
+            Lang::Ru => "ru",
+        }
+    }
+
+    fn pick(self, t: [&'static str; 5]) -> &'static str {
+        t[self as usize]
+    }
+
+    /// A label of the page.
+    pub fn word(self, w: Word) -> &'static str {
+        self.pick(match w {
+            Word::Seat => ["Seat", "Место", "Miejsce", "Място", "Место"],
+            Word::Hand => ["Hand", "Рака", "Rozdanie", "Ръка", "Раздача"],
+            Word::ToAct => ["To act", "На ред", "Kolej", "На ход", "Ход"],
+            Word::ToCall => [
+                "To call",
+                "За изедначување",
+                "Do sprawdzenia",
+                "За плащане",
+                "Уравнять",
+            ],
+            Word::Check => ["Check", "Чек", "Czekanie", "Чек", "Чек"],
+            Word::MinBet => [
+                "Min bet",
+                "Мин. влог",
+                "Min. zakład",
+                "Мин. залог",
+                "Мин. ставка",
+            ],
+            Word::MinRaiseTo => [
+                "Min raise to",
+                "Мин. покачување до",
+                "Min. podbicie do",
+                "Мин. вдигане до",
+                "Мин. рейз до",
+            ],
+            Word::PotLimitMax => [
+                "Pot-limit max",
+                "Макс. пот-лимит",
+                "Maks. pot-limit",
+                "Макс. пот лимит",
+                "Макс. пот-лимит",
+            ],
+            Word::FixedTo => [
+                "Bet or raise to",
+                "Влог или покачување до",
+                "Zakład lub podbicie do",
+                "Залог или вдигане до",
+                "Ставка или рейз до",
+            ],
+            Word::NoRaise => [
+                "No raise: call or fold",
+                "Без покачување: изедначи или откажи",
+                "Bez podbicia: sprawdź lub spasuj",
+                "Без вдигане: плати или откажи се",
+                "Без рейза: уравнять или сбросить",
+            ],
+            Word::MainPot => [
+                "Main pot",
+                "Главен пот",
+                "Pula główna",
+                "Основен пот",
+                "Основной банк",
+            ],
+            Word::SidePot => [
+                "Side pot",
+                "Страничен пот",
+                "Pula boczna",
+                "Страничен пот",
+                "Побочный банк",
+            ],
+            Word::Seats => ["Seats", "Места", "Miejsca", "Места", "Места"],
+            Word::Wins => ["wins", "добива", "wygrywa", "печели", "выигрывает"],
+            Word::Burned => ["Burned", "Изгорени", "Spalone", "Изгорени", "Сожжено"],
+            Word::Folded => ["Folded", "Откажан", "Pas", "Пас", "Пас"],
+            Word::AllIn => ["All-in", "Ол-ин", "All-in", "Ол-ин", "Олл-ин"],
+            Word::Win => ["Win", "Победа", "Wygrana", "Победа", "Победа"],
+            Word::Tie => ["Tie", "Нерешено", "Remis", "Равенство", "Ничья"],
+            Word::MissedSb => [
+                "Missed SB",
+                "Пропуштен SB",
+                "Zaległy SB",
+                "Пропуснат SB",
+                "Пропущен SB",
+            ],
+            Word::MissedBb => [
+                "Missed BB",
+                "Пропуштен BB",
+                "Zaległy BB",
+                "Пропуснат BB",
+                "Пропущен BB",
+            ],
+            Word::NewPlayer => [
+                "New player",
+                "Нов играч",
+                "Nowy gracz",
+                "Нов играч",
+                "Новый игрок",
+            ],
+            Word::SittingOut => ["Sitting out", "Пауза", "Pauza", "Пауза", "Пропускает"],
+            Word::Dealing => [
+                "Dealing",
+                "Делење",
+                "Rozdawanie",
+                "Раздаване",
+                "Раздача карт",
+            ],
+            Word::Showdown => ["Showdown", "Отворање", "Showdown", "Шоудаун", "Вскрытие"],
+            Word::BetweenHands => [
+                "Between hands",
+                "Меѓу раце",
+                "Między rozdaniami",
+                "Между ръцете",
+                "Между раздачами",
+            ],
+            Word::Stack => ["Stack", "Чипови", "Żetony", "Чипове", "Стек"],
+            Word::Bet => ["Bet", "Влог", "Zakład", "Залог", "Ставка"],
+            Word::Low => ["Low", "Ниска", "Niska", "Ниска", "Низкая"],
+            Word::Board => ["Board", "Табла", "Stół", "Борд", "Борд"],
+        })
+    }
+
+    /// The game's name with its betting structure ("Pot-limit Omaha").
+    pub fn game(self, game: Game, structure: Structure) -> String {
+        let s = self.pick(match structure {
+            Structure::NoLimit => [
+                "No-limit",
+                "Без лимит",
+                "No-limit",
+                "Без лимит",
+                "Безлимитный",
+            ],
+            Structure::PotLimit => [
+                "Pot-limit",
+                "Пот-лимит",
+                "Pot-limit",
+                "Пот лимит",
+                "Пот-лимит",
+            ],
+            Structure::FixedLimit => [
+                "Fixed-limit",
+                "Фиксен лимит",
+                "Fixed-limit",
+                "Фиксиран лимит",
+                "Фикс-лимит",
+            ],
+        });
+        let g = self.pick(match game {
+            Game::Holdem => ["Hold'em", "Холдем", "Hold'em", "Холдем", "холдем"],
+            Game::Omaha => ["Omaha", "Омаха", "Omaha", "Омаха", "омаха"],
+            Game::OmahaHiLo => [
+                "Omaha Hi/Lo 8 or better",
+                "Омаха Хај/Лоу 8",
+                "Omaha Hi/Lo 8",
+                "Омаха Хай/Лоу 8",
+                "омаха хай-лоу 8",
+            ],
+            Game::FiveCardDraw => [
+                "Five-card draw",
+                "Дро со пет карти",
+                "Draw pięciokartowy",
+                "Дроу с пет карти",
+                "пятикарточный дро",
+            ],
+        });
+        format!("{s} {g}")
+    }
+
+    /// The street's name.
+    pub fn street(self, street: Street) -> &'static str {
+        self.pick(match street {
+            Street::Preflop => ["Preflop", "Префлоп", "Preflop", "Префлоп", "Префлоп"],
+            Street::Flop => ["Flop", "Флоп", "Flop", "Флоп", "Флоп"],
+            Street::Turn => ["Turn", "Терн", "Turn", "Търн", "Тёрн"],
+            Street::River => ["River", "Ривер", "River", "Ривър", "Ривер"],
+            Street::Draw => ["Draw", "Замена", "Wymiana", "Смяна", "Обмен"],
+        })
+    }
+
+    /// A hand category's name, Hold'em order (`eval::Category` index 0 = high card).
+    pub fn category(self, index: usize) -> &'static str {
+        const NAMES: [[&str; 5]; 9] = [
+            [
+                "High card",
+                "Висока карта",
+                "Wysoka karta",
+                "Висока карта",
+                "Старшая карта",
+            ],
+            ["One pair", "Пар", "Para", "Чифт", "Пара"],
+            ["Two pair", "Два пара", "Dwie pary", "Два чифта", "Две пары"],
+            ["Three of a kind", "Тројка", "Trójka", "Тройка", "Тройка"],
+            ["Straight", "Кента", "Strit", "Кента", "Стрит"],
+            ["Flush", "Флеш", "Kolor", "Флъш", "Флеш"],
+            ["Full house", "Фул хаус", "Full", "Фул хаус", "Фулл-хаус"],
+            ["Four of a kind", "Каре", "Kareta", "Каре", "Каре"],
+            [
+                "Straight flush",
+                "Кента флеш",
+                "Poker",
+                "Кента флъш",
+                "Стрит-флеш",
+            ],
+        ];
+        self.pick(NAMES[index.min(NAMES.len() - 1)])
+    }
+
+    /// A card's full name ("ace of spades", "туз пик").
+    pub fn card_name(self, card: Card) -> String {
+        let rank = self.pick(match card.rank() {
+            Rank::Two => ["two", "двојка", "dwójka", "двойка", "двойка"],
+            Rank::Three => ["three", "тројка", "trójka", "тройка", "тройка"],
+            Rank::Four => ["four", "четворка", "czwórka", "четворка", "четвёрка"],
+            Rank::Five => ["five", "петка", "piątka", "петица", "пятёрка"],
+            Rank::Six => ["six", "шестка", "szóstka", "шестица", "шестёрка"],
+            Rank::Seven => ["seven", "седмица", "siódemka", "седмица", "семёрка"],
+            Rank::Eight => ["eight", "осмица", "ósemka", "осмица", "восьмёрка"],
+            Rank::Nine => ["nine", "деветка", "dziewiątka", "деветка", "девятка"],
+            Rank::Ten => ["ten", "десетка", "dziesiątka", "десетка", "десятка"],
+            Rank::Jack => ["jack", "џандар", "walet", "вале", "валет"],
+            Rank::Queen => ["queen", "дама", "dama", "дама", "дама"],
+            Rank::King => ["king", "поп", "król", "поп", "король"],
+            Rank::Ace => ["ace", "ас", "as", "асо", "туз"],
+        });
+        let suit = self.pick(match card.suit() {
+            Suit::Spades => ["spades", "пик", "pik", "пика", "пик"],
+            Suit::Hearts => ["hearts", "херц", "kier", "купа", "червей"],
+            Suit::Diamonds => ["diamonds", "каро", "karo", "каро", "бубен"],
+            Suit::Clubs => ["clubs", "треф", "trefl", "спатия", "треф"],
+        });
+        match self {
+            Lang::En => format!("{rank} of {suit}"),
+            _ => format!("{rank} {suit}"),
+        }
+    }
+
+    /// A warning for the banner, with its figures.
+    pub fn warning(self, w: &Warn) -> String {
+        match *w {
+            Warn::OverPot { seat, asked, max } => match self {
+                Lang::En => format!("Seat {seat} bet {asked}: over the pot, corrected to {max}"),
+                Lang::Mk => format!("Место {seat}: {asked} е над потот, поправено на {max}"),
+                Lang::Pl => format!("Miejsce {seat}: {asked} ponad pulę, poprawione na {max}"),
+                Lang::Bg => format!("Място {seat}: {asked} е над пота, коригирано на {max}"),
+                Lang::Ru => format!("Место {seat}: {asked} больше банка, исправлено на {max}"),
+            },
+            Warn::Corrected { seat, asked, to } => match self {
+                Lang::En => format!("Seat {seat} entered {asked}: corrected to {to}"),
+                Lang::Mk => format!("Место {seat} внесе {asked}: поправено на {to}"),
+                Lang::Pl => format!("Miejsce {seat} wpisano {asked}: poprawione na {to}"),
+                Lang::Bg => format!("Място {seat} въведе {asked}: коригирано на {to}"),
+                Lang::Ru => format!("Место {seat} ввело {asked}: исправлено на {to}"),
+            },
+            Warn::StraddleUnconfirmed { seat } => match self {
+                Lang::En => format!("Straddle of seat {seat} not confirmed: no option"),
+                Lang::Mk => format!("Страдл на место {seat} не е потврден: без опција"),
+                Lang::Pl => format!("Straddle miejsca {seat} niepotwierdzony: bez opcji"),
+                Lang::Bg => format!("Страдъл на място {seat} не е потвърден: без опция"),
+                Lang::Ru => format!("Стрэддл места {seat} не подтверждён: без опции"),
+            },
+            Warn::FoldedWithCheck { seat } => match self {
+                Lang::En => format!("Seat {seat} folded when he could check"),
+                Lang::Mk => format!("Место {seat} се откажа кога можеше чек"),
+                Lang::Pl => format!("Miejsce {seat} spasowało, choć mogło czekać"),
+                Lang::Bg => format!("Място {seat} се отказа, когато можеше чек"),
+                Lang::Ru => format!("Место {seat} сбросило карты, когда мог быть чек"),
+            },
+            Warn::CardRefused => self
+                .pick([
+                    "Card refused: read the right card",
+                    "Картата е одбиена: прочитајте ја точната карта",
+                    "Karta odrzucona: odczytaj właściwą kartę",
+                    "Картата е отхвърлена: прочетете правилната карта",
+                    "Карта отклонена: считайте нужную карту",
+                ])
+                .to_string(),
+            Warn::ShoeFault => self
+                .pick([
+                    "Shoe read damaged: card read again",
+                    "Оштетено читање од шуз: картата е прочитана повторно",
+                    "Błędny odczyt z sabotu: karta odczytana ponownie",
+                    "Повредено четене от шуза: картата е прочетена отново",
+                    "Сбой чтения шуза: карта считана повторно",
+                ])
+                .to_string(),
+            Warn::ShoeLost => self
+                .pick([
+                    "SHOE LINK LOST: check the shoe and its cable",
+                    "ВРСКАТА СО ШУЗОТ Е ПРЕКИНАТА: проверете го шузот и кабелот",
+                    "UTRACONO POŁĄCZENIE Z SABOTEM: sprawdź sabot i kabel",
+                    "ВРЪЗКАТА СЪС ШУЗА Е ИЗГУБЕНА: проверете шуза и кабела",
+                    "ПОТЕРЯНА СВЯЗЬ СО ШУЗОМ: проверьте шуз и кабель",
+                ])
+                .to_string(),
+            Warn::Refused => self
+                .pick([
+                    "Refused: see the dealer's panel",
+                    "Одбиено: видете го панелот на дилерот",
+                    "Odrzucone: zobacz panel krupiera",
+                    "Отказано: вижте панела на дилъра",
+                    "Отклонено: см. панель дилера",
+                ])
+                .to_string(),
+        }
+    }
+}
+
+/// The page's labels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(missing_docs)] // each names its English text
+pub enum Word {
+    Seat,
+    Hand,
+    ToAct,
+    ToCall,
+    Check,
+    MinBet,
+    MinRaiseTo,
+    PotLimitMax,
+    FixedTo,
+    NoRaise,
+    MainPot,
+    SidePot,
+    Seats,
+    Wins,
+    Burned,
+    Folded,
+    AllIn,
+    Win,
+    Tie,
+    MissedSb,
+    MissedBb,
+    NewPlayer,
+    SittingOut,
+    Dealing,
+    Showdown,
+    BetweenHands,
+    Stack,
+    Bet,
+    Low,
+    Board,
+}
+
+/// What the banner can say. Built from the engine's warnings and from the
+/// controller's own reports (a refused input, a shoe fault, a lost link).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Warn {
+    /// An over-pot bet reduced to the pot-limit maximum (R-PL-5).
+    OverPot {
+        /// The seat.
+        seat: u8,
+        /// The amount entered.
+        asked: u64,
+        /// The maximum applied.
+        max: u64,
+    },
+    /// An amount under the minimum or off the fixed size, corrected.
+    Corrected {
+        /// The seat.
+        seat: u8,
+        /// The amount entered.
+        asked: u64,
+        /// The amount applied.
+        to: u64,
+    },
+    /// An unconfirmed straddle (R-STRAD-4).
+    StraddleUnconfirmed {
+        /// The straddler.
+        seat: u8,
+    },
+    /// A fold when a check was possible (PD-BET-FOLD).
+    FoldedWithCheck {
+        /// The seat.
+        seat: u8,
+    },
+    /// A card the engine refused (out of order, duplicate, unknown tag).
+    CardRefused,
+    /// A damaged shoe frame, read again.
+    ShoeFault,
+    /// The shoe's link is gone.
+    ShoeLost,
+    /// Another refused input (a wrong key).
+    Refused,
+}
+
+impl Warn {
+    /// The banner's text for an engine warning.
+    pub fn from_engine(w: &firmware::event::Warning) -> Warn {
+        use firmware::event::Warning as W;
+        match *w {
+            W::OverPot { seat, asked, max } => Warn::OverPot { seat, asked, max },
+            W::UnderMinimum { seat, asked, to } | W::FixedSize { seat, asked, to } => {
+                Warn::Corrected { seat, asked, to }
+            }
+            W::StraddleUnconfirmed { seat } => Warn::StraddleUnconfirmed { seat },
+            W::FoldedWithCheck { seat } => Warn::FoldedWithCheck { seat },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_language_has_its_code_and_back() {
+        for l in ALL {
+            assert_eq!(Lang::from_code(l.code()), Some(l));
+        }
+        assert_eq!(Lang::from_code("de"), None);
+    }
+
+    #[test]
+    fn card_names_are_translated() {
+        let c: Card = "As".parse().unwrap();
+        assert_eq!(Lang::En.card_name(c), "ace of spades");
+        assert_eq!(Lang::Ru.card_name(c), "туз пик");
+        assert_eq!(Lang::Pl.card_name(c), "as pik");
+        let t: Card = "Th".parse().unwrap();
+        assert_eq!(Lang::Bg.card_name(t), "десетка купа");
+        assert_eq!(Lang::Mk.card_name(t), "десетка херц");
+    }
+
+    #[test]
+    fn no_label_is_left_empty_or_english_where_it_should_not_be() {
+        for l in ALL {
+            for i in 0..9 {
+                assert!(!l.category(i).is_empty());
+            }
+            assert!(!l.word(Word::MainPot).is_empty());
+        }
+        // Side pots are what disputes are about: each language names them its own way.
+        assert_eq!(Lang::Ru.word(Word::SidePot), "Побочный банк");
+        assert_eq!(Lang::Pl.word(Word::SidePot), "Pula boczna");
+    }
+}

@@ -1,0 +1,227 @@
+//! The display's views at set moments of scripted hands: what the dealer and the
+//! players read. The same moments are checked in a real browser by
+//! `tests/tests/display_browser.rs`.
+
+use super::i18n::{Lang, ALL};
+use super::view::{Presenter, View};
+use crate::scenario::Scenario;
+use crate::settle::HouseRules;
+
+const THREE_ALL_INS: &str = include_str!("../../../tests/scenarios/three_all_ins.scn");
+const STRADDLE_PL: &str = include_str!("../../../tests/scenarios/e6_straddle.scn");
+
+/// Runs a script and returns the view after the input on each line that `at`
+/// names (the last input of that line).
+fn views_at(script: &str, lang: Lang, at: &[usize]) -> Vec<(usize, View)> {
+    let scenario = Scenario::parse(script).unwrap();
+    let mut p = Presenter::new(lang, "T1", vec!["Ana".into()], HouseRules::casino());
+    let mut out: Vec<(usize, View)> = Vec::new();
+    scenario
+        .run_with_table(|line, _, events, table| {
+            p.take(table, events);
+            let v = p.view(table, 0);
+            if at.contains(&line) {
+                out.retain(|(l, _)| *l != line);
+                out.push((line, v));
+            }
+        })
+        .unwrap();
+    out
+}
+
+fn view_at(script: &str, lang: Lang, line: usize) -> View {
+    views_at(script, lang, &[line]).pop().unwrap().1
+}
+
+fn line_of(script: &str, text: &str) -> usize {
+    script.lines().position(|l| l.starts_with(text)).unwrap() + 1
+}
+
+fn figures(v: &View) -> Vec<(&str, u64)> {
+    v.turn
+        .as_ref()
+        .unwrap()
+        .figures
+        .iter()
+        .map(|f| (f.label, f.amount))
+        .collect()
+}
+
+#[test]
+fn the_turn_shows_the_engines_call_and_minimum() {
+    let v = view_at(THREE_ALL_INS, Lang::En, line_of(THREE_ALL_INS, "4 allin"));
+    let t = v.turn.as_ref().unwrap();
+    assert_eq!(t.seat, 1);
+    assert_eq!(t.label, "To act: Seat 1");
+    assert_eq!(figures(&v), vec![("To call", 150), ("Min raise to", 290)]);
+    let seat1 = &v.seats[0];
+    assert!(seat1.acting);
+    assert_eq!(seat1.markers, vec!["D"]);
+    assert_eq!(seat1.name, "Ana");
+    // Nobody's cards are shown while the betting is open.
+    assert!(v.seats.iter().all(|s| s.cards.is_empty()));
+    assert_eq!(v.seats[3].status, "All-in");
+    assert_eq!(v.seats[3].bet, 150);
+}
+
+#[test]
+fn pot_limit_shows_the_maximum_the_dealer_announces() {
+    // RULES.md E6: a straddle at pot limit; seat 5 may raise to 30..80.
+    let v = view_at(STRADDLE_PL, Lang::En, line_of(STRADDLE_PL, "deal As Ks"));
+    assert_eq!(
+        figures(&v),
+        vec![("To call", 20), ("Min raise to", 30), ("Pot-limit max", 80)]
+    );
+    let markers: Vec<Vec<&str>> = v.seats.iter().map(|s| s.markers.clone()).collect();
+    assert_eq!(markers[3], vec!["STR"]);
+    assert_eq!(markers[1], vec!["SB"]);
+    assert_eq!(markers[2], vec!["BB"]);
+}
+
+#[test]
+fn three_all_ins_show_their_pots_and_the_cards_face_up() {
+    let flop = line_of(THREE_ALL_INS, "deal 2c 7d 9c");
+    let v = view_at(THREE_ALL_INS, Lang::En, flop);
+    let pots: Vec<(String, u64, Vec<u8>)> = v
+        .pots
+        .iter()
+        .map(|p| (p.label.clone(), p.amount, p.eligible.clone()))
+        .collect();
+    assert_eq!(
+        pots,
+        vec![
+            ("Main pot".to_string(), 600, vec![1, 2, 3, 4]),
+            ("Side pot 1".to_string(), 450, vec![1, 2, 3]),
+            ("Side pot 2".to_string(), 600, vec![1, 3]),
+        ]
+    );
+    assert_eq!(v.pots[1].eligible_text, "Seats 1, 2, 3");
+    // All-in: the hands are tabled and the equity will follow.
+    assert!(v.seats.iter().all(|s| s.cards.len() == 2), "{:?}", v.seats);
+    assert!(v.equity_key.is_some());
+    assert_eq!(v.burns, "Burned: 1");
+    assert!(v.turn.is_none());
+}
+
+#[test]
+fn the_showdown_names_each_pots_winner_and_highlights_the_hand() {
+    let river = line_of(THREE_ALL_INS, "deal 3h");
+    let v = view_at(THREE_ALL_INS, Lang::En, river);
+    let winners: Vec<Vec<String>> = v.pots.iter().map(|p| p.winners.clone()).collect();
+    assert_eq!(
+        winners,
+        vec![
+            vec!["Seat 4 wins 600".to_string()],
+            vec!["Seat 2 wins 450".to_string()],
+            vec!["Seat 3 wins 600".to_string()],
+        ]
+    );
+    let r = &v.results[0];
+    assert_eq!(r.text, "Seat 4 wins 600");
+    assert_eq!(r.hand.as_deref(), Some("Pair of aces"));
+    assert_eq!(r.cards.len(), 5);
+    // Seat 4's aces are highlighted at his seat; seat 1's jacks are not.
+    assert!(v.seats[3].cards.iter().all(|c| c.hi));
+    assert!(v.seats[0].cards.iter().all(|c| !c.hi));
+    assert!(v.seats[3].winner && !v.seats[0].winner);
+    assert_eq!(v.phase, "Showdown");
+    assert!(v.equity_key.is_none());
+}
+
+#[test]
+fn the_result_stays_after_the_payout_until_the_next_hand() {
+    let last = line_of(THREE_ALL_INS, "award 3 600");
+    let v = view_at(THREE_ALL_INS, Lang::En, last);
+    assert_eq!(v.results.len(), 3);
+    assert_eq!(v.seats[0].stack, 400);
+    assert_eq!(v.phase, "Showdown");
+}
+
+#[test]
+fn every_language_shows_the_same_pots_and_winners_in_its_own_words() {
+    let river = line_of(THREE_ALL_INS, "deal 3h");
+    let mut labels = Vec::new();
+    for lang in ALL {
+        let v = view_at(THREE_ALL_INS, lang, river);
+        assert_eq!(v.lang, lang.code());
+        let amounts: Vec<u64> = v.pots.iter().map(|p| p.amount).collect();
+        assert_eq!(amounts, vec![600, 450, 600], "{lang:?}");
+        let eligible: Vec<Vec<u8>> = v.pots.iter().map(|p| p.eligible.clone()).collect();
+        assert_eq!(eligible, vec![vec![1, 2, 3, 4], vec![1, 2, 3], vec![1, 3]]);
+        assert!(v.pots[2].winners[0].contains('3') && v.pots[2].winners[0].contains("600"));
+        labels.push(v.pots[1].label.clone());
+    }
+    assert_eq!(
+        labels,
+        vec![
+            "Side pot 1",
+            "Страничен пот 1",
+            "Pula boczna 1",
+            "Страничен пот 1",
+            "Побочный банк 1"
+        ]
+    );
+    let ru = view_at(THREE_ALL_INS, Lang::Ru, river);
+    assert_eq!(ru.results[0].text, "Место 4 выигрывает 600");
+    assert_eq!(ru.results[0].hand.as_deref(), Some("Пара"));
+    assert_eq!(ru.seats[3].cards[0].name, "туз пик");
+}
+
+#[test]
+fn equity_of_the_tabled_hands_is_exact() {
+    let flop = line_of(THREE_ALL_INS, "deal 2c 7d 9c");
+    let scenario = Scenario::parse(THREE_ALL_INS).unwrap();
+    let p = Presenter::new(Lang::En, "T1", Vec::new(), HouseRules::casino());
+    let mut job = None;
+    scenario
+        .run_with_table(|line, _, _, table| {
+            if line == flop {
+                job = p.equity_job(table);
+            }
+        })
+        .unwrap();
+    let job = job.unwrap();
+    let eq = job.run().unwrap();
+    // Two cards to come from 52 - 8 hole - 3 board = 41 (burns are not dead cards:
+    // the screen must not reveal them).
+    assert_eq!(eq.boards, 41 * 40 / 2);
+    let seats: Vec<u8> = eq.seats.iter().map(|s| s.seat).collect();
+    assert_eq!(seats, vec![1, 2, 3, 4]);
+    let win: f64 = eq.seats.iter().map(|s| s.win.parse::<f64>().unwrap()).sum();
+    let tie: f64 = eq.seats.iter().map(|s| s.tie.parse::<f64>().unwrap()).sum();
+    assert!((win + tie - 100.0).abs() < 0.05, "{win} + {tie}");
+    // The aces lead.
+    let aces: f64 = eq.seats[3].win.parse().unwrap();
+    assert!(aces > 50.0, "{aces}");
+}
+
+#[test]
+fn warnings_reach_the_banner_and_a_new_hand_clears_them() {
+    let mut p = Presenter::new(Lang::Pl, "T1", Vec::new(), HouseRules::casino());
+    let scenario = Scenario::parse(THREE_ALL_INS).unwrap();
+    let table = scenario.run(|_, _, _| {}).unwrap();
+    p.warn(super::Warn::ShoeLost);
+    p.warn(super::Warn::OverPot {
+        seat: 3,
+        asked: 500,
+        max: 140,
+    });
+    let v = p.view(&table, 0);
+    assert_eq!(v.banners.len(), 2);
+    assert!(v.banners[0].starts_with("UTRACONO"));
+    assert!(v.banners[1].contains("140"));
+    for _ in 0..10 {
+        p.warn(super::Warn::ShoeFault);
+        p.warn(super::Warn::Refused);
+    }
+    assert_eq!(p.view(&table, 0).banners.len(), super::view::MAX_BANNERS);
+    let mut t = table.clone();
+    let ev: Vec<firmware::Event> = t
+        .handle(firmware::Input::StartHand)
+        .unwrap()
+        .iter()
+        .copied()
+        .collect();
+    p.take(&t, &ev);
+    assert!(p.view(&t, 0).banners.is_empty());
+}

@@ -1,0 +1,787 @@
+//! What the table screen shows, built from the engine's state after each input: the
+//! seats, whose turn and what it costs, the board, the pots with the seats that can
+//! win them, the showdown, and the warnings. Every figure comes from the engine (the
+//! limits: [`Table::options`]) or from the host's money code (pots, showdown); the
+//! display computes none of them itself. Text is in the table's language
+//! ([`super::i18n`]); the page only lays it out.
+
+use super::i18n::{Lang, Warn, Word};
+use crate::equity::EquityReport;
+use crate::eval::{self, Category, LowRules};
+use crate::settle::{self, HouseRules, Outcome};
+use firmware::{Card, Chips, Event, Game, Phase, Presence, SeatNo, Structure, Table};
+use serde::Serialize;
+
+/// Banners kept at once: the newest win; the dealer clears them by starting a hand.
+pub const MAX_BANNERS: usize = 4;
+
+/// One card as the page draws it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CardView {
+    /// The rank as printed on the card: `A`, `K`, `Q`, `J`, `10`, `9` … `2`.
+    pub rank: &'static str,
+    /// `s`, `h`, `d` or `c` (the page colours red suits).
+    pub suit: char,
+    /// The suit's symbol.
+    pub symbol: &'static str,
+    /// The card's name in the table's language.
+    pub name: String,
+    /// Part of the winning five.
+    pub hi: bool,
+}
+
+impl CardView {
+    fn new(card: Card, lang: Lang, hi: bool) -> CardView {
+        const RANKS: [&str; 13] = [
+            "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
+        ];
+        const SYMBOLS: [&str; 4] = ["♠", "♥", "♦", "♣"];
+        CardView {
+            rank: RANKS[card.rank() as usize],
+            suit: card.suit().symbol(),
+            symbol: SYMBOLS[card.suit() as usize],
+            name: lang.card_name(card),
+            hi,
+        }
+    }
+}
+
+/// One seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeatView {
+    /// The seat's number.
+    pub seat: SeatNo,
+    /// "Seat 3" in the table's language.
+    pub label: String,
+    /// The player's name, if the table has one for him.
+    pub name: String,
+    /// Chips behind.
+    pub stack: Chips,
+    /// Chips in front of him this betting round.
+    pub bet: Chips,
+    /// Button, blinds and straddle: `D`, `SB`, `BB`, `STR` (printed on the real buttons).
+    pub markers: Vec<&'static str>,
+    /// Missed-blind buttons and the like ("Missed BB", "New player").
+    pub owes: Vec<&'static str>,
+    /// "Folded", "All-in" or empty.
+    pub status: &'static str,
+    /// Folded or not dealt in: drawn dimmed.
+    pub out: bool,
+    /// His turn.
+    pub acting: bool,
+    /// Cards face up (at the showdown, or all-in with no more betting); never
+    /// before: the display must not show a hand the player has not shown.
+    pub cards: Vec<CardView>,
+    /// Face-down cards he holds (drawn as backs).
+    pub backs: u8,
+    /// He won chips at the showdown.
+    pub winner: bool,
+}
+
+/// One amount the dealer must see in large type.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Figure {
+    /// What it is ("To call", "Pot-limit max").
+    pub label: &'static str,
+    /// The amount.
+    pub amount: Chips,
+}
+
+/// Whose turn, and what he may do: the engine's options.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TurnView {
+    /// The seat to act.
+    pub seat: SeatNo,
+    /// "To act: Seat 4".
+    pub label: String,
+    /// To call (0 shows as "Check"), minimum and, in pot limit, the maximum.
+    pub figures: Vec<Figure>,
+    /// Set when no raise is allowed ("No raise: call or fold").
+    pub note: Option<&'static str>,
+}
+
+/// A pot in the middle.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PotView {
+    /// "Main pot", "Side pot 1" …
+    pub label: String,
+    /// Chips in it.
+    pub amount: Chips,
+    /// The seats that can win it.
+    pub eligible: Vec<SeatNo>,
+    /// "Seats 1, 3, 4".
+    pub eligible_text: String,
+    /// At the showdown: "Seat 3 wins 300" for each winner.
+    pub winners: Vec<String>,
+}
+
+/// A winner at the showdown.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ResultView {
+    /// The seat.
+    pub seat: SeatNo,
+    /// "Seat 3 wins 450".
+    pub text: String,
+    /// The hand's name ("Full house, kings over tens"), none when nobody showed.
+    pub hand: Option<String>,
+    /// The five cards of the hand.
+    pub cards: Vec<CardView>,
+    /// Hi/lo: the low's name ("Low 8-6-4-2-A").
+    pub low: Option<String>,
+}
+
+/// The whole screen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct View {
+    /// Increases with each update; the page ignores an older one.
+    pub seq: u64,
+    /// When the engine accepted the input shown (ms since the epoch): the page
+    /// measures its own delay from it.
+    pub at_ms: u64,
+    /// The page's language code.
+    pub lang: &'static str,
+    /// "Table 7 · Pot-limit Omaha 5/10".
+    pub title: String,
+    /// "Hand 12".
+    pub hand: String,
+    /// "Flop", "Dealing", "Showdown", "Between hands".
+    pub phase: String,
+    /// Seats around the table (the page places them around the oval).
+    pub max_seats: u8,
+    /// The seats, in seat order.
+    pub seats: Vec<SeatView>,
+    /// "Board".
+    pub board_label: &'static str,
+    /// The board.
+    pub board: Vec<CardView>,
+    /// "Burned: 2".
+    pub burns: String,
+    /// Whose turn, if betting.
+    pub turn: Option<TurnView>,
+    /// Main pot first, then side pots.
+    pub pots: Vec<PotView>,
+    /// The winners at the showdown.
+    pub results: Vec<ResultView>,
+    /// Warnings, newest last.
+    pub banners: Vec<String>,
+    /// Set when every player still in is all-in and the cards are up: the equity
+    /// for this key will follow (see [`EquityView`]).
+    pub equity_key: Option<String>,
+    /// Labels the page prints beside figures.
+    pub labels: Labels,
+}
+
+/// Labels for the page's fixed places.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Labels {
+    /// "Stack".
+    pub stack: &'static str,
+    /// "Bet".
+    pub bet: &'static str,
+    /// "Win".
+    pub win: &'static str,
+    /// "Tie".
+    pub tie: &'static str,
+}
+
+/// The all-in equity of each seat, computed after the view it belongs to.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EquityView {
+    /// The [`View::equity_key`] it belongs to.
+    pub key: String,
+    /// Boards enumerated.
+    pub boards: u64,
+    /// Per seat: win and tie, in percent with two decimals ("81.06").
+    pub seats: Vec<SeatEquity>,
+}
+
+/// One seat's equity.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatEquity {
+    /// The seat.
+    pub seat: SeatNo,
+    /// Chance to win alone, percent, two decimals.
+    pub win: String,
+    /// Expected share from ties, percent, two decimals.
+    pub tie: String,
+}
+
+/// An equity computation the display wants: every live hand is known and up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EquityJob {
+    /// The key of the view it belongs to.
+    pub key: String,
+    /// The game.
+    pub game: Game,
+    /// The low rules of the table (hi/lo).
+    pub low: LowRules,
+    /// Each live seat and its cards.
+    pub hands: Vec<(SeatNo, Vec<Card>)>,
+    /// The board so far.
+    pub board: Vec<Card>,
+}
+
+impl EquityJob {
+    /// Computes it: exact, every rest of the board. The burned cards are not used as
+    /// dead cards: they are face down, and the screen must not tell what they were.
+    pub fn run(&self) -> Result<EquityView, crate::equity::EquityError> {
+        let hands: Vec<&[Card]> = self.hands.iter().map(|(_, c)| c.as_slice()).collect();
+        let report: EquityReport =
+            crate::equity::exact_with_low(self.game, self.low, &hands, &self.board, &[])?;
+        let pct = |x: f64| format!("{:.2}", x * 100.0);
+        Ok(EquityView {
+            key: self.key.clone(),
+            boards: report.boards,
+            seats: self
+                .hands
+                .iter()
+                .zip(&report.players)
+                .map(|(&(seat, _), e)| SeatEquity {
+                    seat,
+                    win: pct(e.win),
+                    tie: pct(e.tie),
+                })
+                .collect(),
+        })
+    }
+}
+
+/// Turns the table into views: keeps what the table itself does not (the outcome of
+/// the hand being paid, the warnings, the update count).
+#[derive(Debug, Clone)]
+pub struct Presenter {
+    lang: Lang,
+    table_name: String,
+    names: Vec<String>,
+    rules: HouseRules,
+    equity: bool,
+    seq: u64,
+    /// The outcome of the hand being settled (or just settled): hand number and outcome.
+    outcome: Option<(u32, Outcome)>,
+    banners: Vec<String>,
+}
+
+impl Presenter {
+    /// A presenter for a table called `table_name`, in `lang`, with the players'
+    /// `names` by seat (seat 1 first; missing or empty names show the seat only).
+    pub fn new(lang: Lang, table_name: &str, names: Vec<String>, rules: HouseRules) -> Presenter {
+        Presenter {
+            lang,
+            table_name: table_name.to_string(),
+            names,
+            rules,
+            equity: true,
+            seq: 0,
+            outcome: None,
+            banners: Vec::new(),
+        }
+    }
+
+    /// Turns all-in equity on or off (a table setting).
+    pub fn with_equity(mut self, on: bool) -> Presenter {
+        self.equity = on;
+        self
+    }
+
+    /// The language.
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// Takes in the events of an accepted input (warnings, a new hand, the payout).
+    pub fn take(&mut self, table: &Table, events: &[Event]) {
+        for e in events {
+            match e {
+                Event::HandStarted { .. } => {
+                    self.banners.clear();
+                    self.outcome = None;
+                }
+                Event::Warning(w) => self.warn(Warn::from_engine(w)),
+                _ => {}
+            }
+        }
+        self.remember_outcome(table);
+    }
+
+    /// Adds a warning to the banner.
+    pub fn warn(&mut self, w: Warn) {
+        let text = self.lang.warning(&w);
+        if self.banners.last() != Some(&text) {
+            self.banners.push(text);
+        }
+        if self.banners.len() > MAX_BANNERS {
+            self.banners.remove(0);
+        }
+    }
+
+    /// Clears the banner (the link came back, say).
+    pub fn clear_warnings(&mut self) {
+        self.banners.clear();
+    }
+
+    /// The hand's outcome, computed once when its betting ends, before the first
+    /// chip is paid, and kept until the next hand so the result stays on the screen.
+    fn remember_outcome(&mut self, table: &Table) {
+        let Some(h) = table.hand() else { return };
+        if self.outcome.as_ref().is_some_and(|(n, _)| *n == h.number) {
+            return;
+        }
+        if table.in_hand() && h.phase == Phase::Settling {
+            if let Ok(o) = settle::settle(table, &[], &self.rules) {
+                self.outcome = Some((h.number, o));
+            }
+        }
+    }
+
+    /// The screen now, stamped `at_ms`.
+    pub fn view(&mut self, table: &Table, at_ms: u64) -> View {
+        self.seq += 1;
+        let lang = self.lang;
+        let cfg = table.config();
+        let hand = table.hand();
+        let outcome = match (hand, &self.outcome) {
+            (Some(h), Some((n, o))) if h.number == *n => Some(o),
+            _ => None,
+        };
+        let (structure, stakes) =
+            hand.map_or((cfg.structure, cfg.stakes), |h| (h.structure, h.stakes));
+        let mut title = format!("{} · {}", self.table_name, lang.game(cfg.game, structure));
+        if stakes.big_blind > 0 {
+            title.push_str(&format!(" {}/{}", stakes.small_blind, stakes.big_blind));
+        }
+        if stakes.ante > 0 {
+            title.push_str(&format!(" ({})", stakes.ante));
+        }
+        let face_up = hand.is_some_and(|_| cards_up(table));
+        let winners_five = outcome.and_then(|o| self.winning_five(table, o));
+        let highlighted = |c: Card| winners_five.as_ref().is_some_and(|f| f.contains(&c));
+
+        let seats = (1..=cfg.max_players)
+            .filter_map(|s| table.seat(s).map(|seat| (s, *seat)))
+            .filter(|(_, seat)| seat.presence != Presence::Empty)
+            .map(|(s, seat)| {
+                let p = hand.map(|h| *h.player(s));
+                let dealt = p.is_some_and(|p| p.dealt);
+                let folded = p.is_some_and(|p| p.folded);
+                let live = dealt && !folded;
+                let mut markers = Vec::new();
+                if let Some(h) = hand {
+                    if h.button == s {
+                        markers.push("D");
+                    }
+                    if h.small_blind == Some(s) {
+                        markers.push("SB");
+                    }
+                    if h.big_blind == s {
+                        markers.push("BB");
+                    }
+                    if h.straddle.is_some_and(|(x, _)| x == s) {
+                        markers.push("STR");
+                    }
+                }
+                let mut owes = Vec::new();
+                if seat.owes_small {
+                    owes.push(lang.word(Word::MissedSb));
+                }
+                if seat.owes_big {
+                    owes.push(lang.word(Word::MissedBb));
+                }
+                if seat.new_player {
+                    owes.push(lang.word(Word::NewPlayer));
+                }
+                if seat.presence == Presence::SittingOut {
+                    owes.push(lang.word(Word::SittingOut));
+                }
+                let shown = live
+                    && (face_up || outcome.is_some_and(|o| o.hands.iter().any(|x| x.seat == s)));
+                let (cards, backs) = match p {
+                    Some(p) if shown => (
+                        p.hole[..usize::from(p.holes)]
+                            .iter()
+                            .flatten()
+                            .map(|&c| CardView::new(c, lang, highlighted(c)))
+                            .collect(),
+                        0,
+                    ),
+                    Some(p) if live => (Vec::new(), p.holes),
+                    _ => (Vec::new(), 0),
+                };
+                let status = if folded {
+                    lang.word(Word::Folded)
+                } else if live && seat.stack == 0 && table.in_hand() {
+                    lang.word(Word::AllIn)
+                } else {
+                    ""
+                };
+                SeatView {
+                    seat: s,
+                    label: format!("{} {s}", lang.word(Word::Seat)),
+                    name: self
+                        .names
+                        .get(usize::from(s) - 1)
+                        .cloned()
+                        .unwrap_or_default(),
+                    stack: seat.stack,
+                    bet: if table.in_hand() {
+                        p.map_or(0, |p| p.street)
+                    } else {
+                        0
+                    },
+                    markers,
+                    owes,
+                    status,
+                    out: !live,
+                    acting: table.options().is_some_and(|o| o.seat == s),
+                    cards,
+                    backs,
+                    winner: outcome.is_some_and(|o| {
+                        o.pots
+                            .iter()
+                            .any(|p| p.winners.iter().any(|&(w, c)| w == s && c > 0))
+                    }),
+                }
+            })
+            .collect();
+
+        let board = hand.map_or(Vec::new(), |h| {
+            h.board
+                .iter()
+                .flatten()
+                .map(|&c| CardView::new(c, lang, highlighted(c)))
+                .collect()
+        });
+        let phase = match hand {
+            None => lang.word(Word::BetweenHands).to_string(),
+            Some(_) if !table.in_hand() => match outcome {
+                Some(o) if !o.uncontested => lang.word(Word::Showdown).to_string(),
+                _ => lang.word(Word::BetweenHands).to_string(),
+            },
+            Some(h) => match h.phase {
+                Phase::Dealing => lang.word(Word::Dealing).to_string(),
+                Phase::Settling => lang.word(Word::Showdown).to_string(),
+                Phase::Betting | Phase::Board { .. } | Phase::Exchange => {
+                    lang.street(h.street).to_string()
+                }
+            },
+        };
+        View {
+            seq: self.seq,
+            at_ms,
+            lang: lang.code(),
+            title,
+            hand: hand.map_or(String::new(), |h| {
+                format!("{} {}", lang.word(Word::Hand), h.number)
+            }),
+            phase,
+            max_seats: cfg.max_players,
+            seats,
+            board_label: lang.word(Word::Board),
+            board,
+            burns: format!(
+                "{}: {}",
+                lang.word(Word::Burned),
+                hand.map_or(0, |h| h.burns)
+            ),
+            turn: turn(table, structure, lang),
+            pots: match outcome {
+                Some(o) => paid_pots(o, lang),
+                None => pots_in_middle(table, lang),
+            },
+            results: outcome.map_or(Vec::new(), |o| self.results(table, o)),
+            banners: self.banners.clone(),
+            equity_key: self.equity_job(table).map(|j| j.key),
+            labels: Labels {
+                stack: lang.word(Word::Stack),
+                bet: lang.word(Word::Bet),
+                win: lang.word(Word::Win),
+                tie: lang.word(Word::Tie),
+            },
+        }
+    }
+
+    /// The equity to compute for the table now, if any: every player still in the
+    /// hand is all-in (or all but one, who has nothing left to call), their cards are
+    /// up and known, and board cards are still to come.
+    pub fn equity_job(&self, table: &Table) -> Option<EquityJob> {
+        if !self.equity || !table.in_hand() || !cards_up(table) {
+            return None;
+        }
+        let h = table.hand()?;
+        let game = table.config().game;
+        if game == Game::FiveCardDraw || h.board.len() >= 5 || h.phase == Phase::Settling {
+            return None;
+        }
+        let hands: Option<Vec<(SeatNo, Vec<Card>)>> = h
+            .in_hand()
+            .map(|s| {
+                let p = h.player(s);
+                let cards: Option<Vec<Card>> =
+                    p.hole[..usize::from(p.holes)].iter().copied().collect();
+                cards.map(|c| (s, c))
+            })
+            .collect();
+        let board: Option<Vec<Card>> = h.board.iter().copied().collect();
+        Some(EquityJob {
+            key: format!("{}-{}-{}", h.number, h.deal, h.board.len()),
+            game,
+            low: self.rules.low,
+            hands: hands?,
+            board: board?,
+        })
+    }
+
+    /// The five cards of the best high hand among the main pot's winners.
+    fn winning_five(&self, table: &Table, o: &Outcome) -> Option<[Card; 5]> {
+        let main = o.pots.first()?;
+        main.winners
+            .iter()
+            .filter_map(|&(s, _)| best_five(table, s).map(|(rank, five, _, _)| (rank, five)))
+            .max_by_key(|&(rank, _)| rank)
+            .map(|(_, five)| five)
+    }
+
+    fn results(&self, table: &Table, o: &Outcome) -> Vec<ResultView> {
+        let lang = self.lang;
+        let mut totals: Vec<(SeatNo, Chips)> = Vec::new();
+        for (s, c) in o.pots.iter().flat_map(|p| p.winners.iter().copied()) {
+            match totals.iter_mut().find(|(x, _)| *x == s) {
+                Some((_, t)) => *t += c,
+                None => totals.push((s, c)),
+            }
+        }
+        totals
+            .into_iter()
+            .filter(|&(_, c)| c > 0)
+            .map(|(s, c)| {
+                let text = format!(
+                    "{} {s} {} {c}",
+                    lang.word(Word::Seat),
+                    lang.word(Word::Wins)
+                );
+                let shown = !o.uncontested && o.hands.iter().any(|h| h.seat == s);
+                let best = shown.then(|| best_five(table, s)).flatten();
+                let english = o.hands.iter().find(|h| h.seat == s);
+                match best {
+                    Some((_, five, cat, low)) => ResultView {
+                        seat: s,
+                        text,
+                        hand: Some(match (lang, english) {
+                            (Lang::En, Some(h)) => h.high.clone(),
+                            _ => lang.category(cat).to_string(),
+                        }),
+                        cards: five.iter().map(|&c| CardView::new(c, lang, true)).collect(),
+                        low: low.map(|l| {
+                            let ranks: Vec<&str> = l
+                                .iter()
+                                .map(|c| CardView::new(*c, lang, false).rank)
+                                .collect();
+                            format!("{} {}", lang.word(Word::Low), ranks.join("-"))
+                        }),
+                    },
+                    None => ResultView {
+                        seat: s,
+                        text,
+                        hand: None,
+                        cards: Vec::new(),
+                        low: None,
+                    },
+                }
+            })
+            .collect()
+    }
+}
+
+/// A comparable strength, the five cards, the category index and the low's five
+/// cards of a seat's hand, for the highlight and the names (the winners themselves
+/// come from the showdown, [`settle`]).
+type Best = (u32, [Card; 5], usize, Option<[Card; 5]>);
+
+fn best_five(table: &Table, seat: SeatNo) -> Option<Best> {
+    let cfg = table.config();
+    let h = table.hand()?;
+    let p = h.player(seat);
+    let hole: Vec<Card> = p.hole[..usize::from(p.holes)]
+        .iter()
+        .copied()
+        .collect::<Option<_>>()?;
+    let board: Vec<Card> = h.board.iter().copied().collect::<Option<_>>()?;
+    let index = |c: Category| Category::ALL.iter().position(|&x| x == c).unwrap_or(0);
+    match cfg.game {
+        Game::Holdem => {
+            let all: Vec<Card> = hole.iter().chain(&board).copied().collect();
+            let (v, five) = eval::best_five(&all).ok()?;
+            Some((u32::from(v.get()), five, index(v.category()), None))
+        }
+        Game::Omaha | Game::OmahaHiLo => {
+            let (v, five) = eval::omaha_high_best_five(&hole, &board).ok()?;
+            let low = if cfg.game == Game::OmahaHiLo {
+                eval::omaha_low_best_five(&hole, &board, HouseRules::casino().low)
+                    .ok()
+                    .flatten()
+                    .map(|(_, f)| f)
+            } else {
+                None
+            };
+            Some((u32::from(v.get()), five, index(v.category()), low))
+        }
+        Game::FiveCardDraw => {
+            let five: [Card; 5] = hole.as_slice().try_into().ok()?;
+            let v = eval::draw_value(
+                &hole,
+                eval::DrawRules {
+                    short_deck: cfg.short_deck,
+                    short_deck_low_straight: true,
+                },
+            )
+            .ok()?;
+            Some((0, five, index(v.category()), None))
+        }
+    }
+}
+
+/// Whether the hands are face up: at least two players are in, and at most one of
+/// them has chips left, so no more betting can happen (all-in hands are tabled).
+fn cards_up(table: &Table) -> bool {
+    let Some(h) = table.hand() else { return false };
+    if !table.in_hand()
+        || h.live_count() < 2
+        || h.phase == Phase::Betting
+        || h.phase == Phase::Dealing
+    {
+        return false;
+    }
+    let with_chips = h
+        .in_hand()
+        .filter(|&s| table.seat(s).is_some_and(|x| x.stack > 0))
+        .count();
+    with_chips <= 1
+}
+
+/// The engine's options for the player to act, as the dealer announces them.
+fn turn(table: &Table, structure: Structure, lang: Lang) -> Option<TurnView> {
+    let o = table.options()?;
+    let mut figures = vec![if o.call == 0 {
+        Figure {
+            label: lang.word(Word::Check),
+            amount: 0,
+        }
+    } else {
+        Figure {
+            label: lang.word(Word::ToCall),
+            amount: o.call,
+        }
+    }];
+    let mut note = None;
+    match (o.raise, structure) {
+        (Some(r), Structure::FixedLimit) => figures.push(Figure {
+            label: lang.word(Word::FixedTo),
+            amount: r.min_to,
+        }),
+        (Some(r), _) => {
+            figures.push(Figure {
+                label: lang.word(if o.opening {
+                    Word::MinBet
+                } else {
+                    Word::MinRaiseTo
+                }),
+                amount: r.min_to,
+            });
+            if structure == Structure::PotLimit {
+                figures.push(Figure {
+                    label: lang.word(Word::PotLimitMax),
+                    amount: r.max_to,
+                });
+            }
+        }
+        (None, _) => note = Some(lang.word(Word::NoRaise)),
+    }
+    Some(TurnView {
+        seat: o.seat,
+        label: format!(
+            "{}: {} {}",
+            lang.word(Word::ToAct),
+            lang.word(Word::Seat),
+            o.seat
+        ),
+        figures,
+        note,
+    })
+}
+
+fn seats_text(lang: Lang, seats: &[SeatNo]) -> String {
+    let list: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
+    format!("{} {}", lang.word(Word::Seats), list.join(", "))
+}
+
+fn pot_label(lang: Lang, i: usize) -> String {
+    if i == 0 {
+        lang.word(Word::MainPot).to_string()
+    } else {
+        format!("{} {i}", lang.word(Word::SidePot))
+    }
+}
+
+/// The pots in the middle during the hand: what earlier rounds collected, split into
+/// main and side pots by the host's pot builder ([`crate::pots`]); this round's bets
+/// stay in front of the players until the round ends.
+fn pots_in_middle(table: &Table, lang: Lang) -> Vec<PotView> {
+    let Some(h) = table.hand().filter(|_| table.in_hand()) else {
+        return Vec::new();
+    };
+    let n = usize::from(table.config().max_players);
+    let seats: Vec<SeatNo> = (1..=n as SeatNo).collect();
+    let collected: Vec<Chips> = seats
+        .iter()
+        .map(|&s| {
+            let p = h.player(s);
+            p.total.saturating_sub(p.street)
+        })
+        .collect();
+    let dead: Chips = seats.iter().map(|&s| h.player(s).dead).sum();
+    let folded: Vec<bool> = seats
+        .iter()
+        .map(|&s| !h.player(s).dealt || h.player(s).folded)
+        .collect();
+    let Ok(pots) = crate::pots::build_pots(&collected, dead, &folded) else {
+        return Vec::new();
+    };
+    pots.iter()
+        .filter(|p| p.amount > 0)
+        .enumerate()
+        .map(|(i, p)| {
+            let eligible: Vec<SeatNo> = p.eligible.iter().map(|&x| (x + 1) as SeatNo).collect();
+            PotView {
+                label: pot_label(lang, i),
+                amount: p.amount,
+                eligible_text: seats_text(lang, &eligible),
+                eligible,
+                winners: Vec::new(),
+            }
+        })
+        .collect()
+}
+
+/// The pots as the showdown paid them.
+fn paid_pots(o: &Outcome, lang: Lang) -> Vec<PotView> {
+    o.pots
+        .iter()
+        .enumerate()
+        .map(|(i, p)| PotView {
+            label: pot_label(lang, i),
+            amount: p.amount,
+            eligible_text: seats_text(lang, &p.eligible),
+            eligible: p.eligible.clone(),
+            winners: p
+                .winners
+                .iter()
+                .map(|&(s, c)| {
+                    format!(
+                        "{} {s} {} {c}",
+                        lang.word(Word::Seat),
+                        lang.word(Word::Wins)
+                    )
+                })
+                .collect(),
+        })
+        .collect()
+}
