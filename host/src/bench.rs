@@ -248,7 +248,12 @@ pub struct Bench<'a, S: CardSource> {
     summary: Summary,
     verbose: bool,
     pace: std::time::Duration,
+    watcher: Option<Watcher<'a>>,
 }
+
+/// Sees the table after each accepted input, with its events and the shoe faults
+/// recovered since the last call (the display's feed).
+pub type Watcher<'a> = Box<dyn FnMut(&Table, &[Event], u64) + 'a>;
 
 impl<'a, S: CardSource> Bench<'a, S> {
     /// A table seated with `opts.players` players of 100 big blinds each.
@@ -295,7 +300,14 @@ impl<'a, S: CardSource> Bench<'a, S> {
             summary: Summary::default(),
             verbose: opts.verbose,
             pace: std::time::Duration::from_millis(opts.pace_ms),
+            watcher: None,
         }
+    }
+
+    /// Shows every accepted input, with the table after it, to `watcher` (the
+    /// display), after it is logged.
+    pub fn watch(&mut self, watcher: Watcher<'a>) {
+        self.watcher = Some(watcher);
     }
 
     /// The engine.
@@ -350,6 +362,12 @@ impl<'a, S: CardSource> Bench<'a, S> {
         self.summary.inputs += 1;
         for e in &events {
             report(e);
+        }
+        if let Some(watcher) = self.watcher.as_mut() {
+            let faults = self.source.faults();
+            let new = faults.saturating_sub(self.summary.shoe_faults);
+            self.summary.shoe_faults = faults;
+            watcher(&self.table, &events, new);
         }
         if !self.pace.is_zero() {
             std::thread::sleep(self.pace);

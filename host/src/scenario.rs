@@ -535,14 +535,18 @@ impl Scenario {
         &self,
         mut observe: impl FnMut(usize, &Input, &[Event]),
     ) -> Result<Table, ScenarioError> {
-        self.run_with_table(|line, input, events, _| observe(line, input, events))
+        self.run_with_table(|line, input, events, _| {
+            observe(line, input, events);
+            Ok(())
+        })
     }
 
     /// [`Scenario::run`], showing `observe` the table after each accepted input too
-    /// (the bench table logs and displays a script this way).
+    /// (the bench table logs and displays a script this way). An error from
+    /// `observe` (the log cannot be written, say) stops the script at that line.
     pub fn run_with_table(
         &self,
-        mut observe: impl FnMut(usize, &Input, &[Event], &Table),
+        mut observe: impl FnMut(usize, &Input, &[Event], &Table) -> Result<(), String>,
     ) -> Result<Table, ScenarioError> {
         let mut t = Table::new(self.config).map_err(|e| err(1, e.to_string()))?;
         let deck = DeckMap::simulated(DeckKind::from_short_deck(self.config.short_deck), 0);
@@ -559,7 +563,7 @@ impl Scenario {
                     let result = apply(&mut t, *input, *actor, *check_only);
                     match (result, refused) {
                         (Ok(ev), None) => {
-                            observe(line, input, &ev, &t);
+                            observe(line, input, &ev, &t).map_err(|m| err(line, m))?;
                             last = ev;
                         }
                         (Err(e), None) => {
@@ -599,7 +603,7 @@ impl Scenario {
                     };
                     match (result, refused) {
                         (Ok((input, ev)), None) => {
-                            observe(line, &input, &ev, &t);
+                            observe(line, &input, &ev, &t).map_err(|m| err(line, m))?;
                             last = ev;
                         }
                         (Err(e), None) => return Err(err(line, format!("refused: {e}"))),

@@ -308,15 +308,16 @@ impl Lang {
                 Lang::Bg => format!("Място {seat} се отказа, когато можеше чек"),
                 Lang::Ru => format!("Место {seat} сбросило карты, когда мог быть чек"),
             },
-            Warn::CardRefused => self
-                .pick([
-                    "Card refused: read the right card",
-                    "Картата е одбиена: прочитајте ја точната карта",
-                    "Karta odrzucona: odczytaj właściwą kartę",
-                    "Картата е отхвърлена: прочетете правилната карта",
-                    "Карта отклонена: считайте нужную карту",
+            Warn::CardRefused(ref detail) => format!(
+                "{}: {detail}",
+                self.pick([
+                    "Card refused",
+                    "Картата е одбиена",
+                    "Karta odrzucona",
+                    "Картата е отхвърлена",
+                    "Карта отклонена",
                 ])
-                .to_string(),
+            ),
             Warn::ShoeFault => self
                 .pick([
                     "Shoe read damaged: card read again",
@@ -335,15 +336,10 @@ impl Lang {
                     "ПОТЕРЯНА СВЯЗЬ СО ШУЗОМ: проверьте шуз и кабель",
                 ])
                 .to_string(),
-            Warn::Refused => self
-                .pick([
-                    "Refused: see the dealer's panel",
-                    "Одбиено: видете го панелот на дилерот",
-                    "Odrzucone: zobacz panel krupiera",
-                    "Отказано: вижте панела на дилъра",
-                    "Отклонено: см. панель дилера",
-                ])
-                .to_string(),
+            Warn::Refused(ref detail) => format!(
+                "{}: {detail}",
+                self.pick(["Refused", "Одбиено", "Odrzucone", "Отказано", "Отклонено"])
+            ),
         }
     }
 }
@@ -385,8 +381,9 @@ pub enum Word {
 }
 
 /// What the banner can say. Built from the engine's warnings and from the
-/// controller's own reports (a refused input, a shoe fault, a lost link).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// controller's own reports (a refused input, a shoe fault, a lost link). A refusal
+/// carries the dealer's message as the engine words it.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Warn {
     /// An over-pot bet reduced to the pot-limit maximum (R-PL-5).
     OverPot {
@@ -416,14 +413,14 @@ pub enum Warn {
         /// The seat.
         seat: u8,
     },
-    /// A card the engine refused (out of order, duplicate, unknown tag).
-    CardRefused,
+    /// A card refused (out of order, already seen, unknown tag), with the reason.
+    CardRefused(String),
     /// A damaged shoe frame, read again.
     ShoeFault,
     /// The shoe's link is gone.
     ShoeLost,
-    /// Another refused input (a wrong key).
-    Refused,
+    /// Another refused input (a wrong key), with the reason.
+    Refused(String),
 }
 
 impl Warn {

@@ -169,6 +169,21 @@ impl Display {
         self.publish(table);
     }
 
+    /// Shows what one press or read of the table's runtime did: the table after an
+    /// accepted input, or the banner for a refusal or a shoe fault. Amount entry is
+    /// the dealer's console's business, not the players'.
+    pub fn report(&mut self, table: &Table, outcome: &crate::runtime::Outcome) {
+        use crate::runtime::Outcome;
+        match outcome {
+            Outcome::Accepted(events) => self.show(table, events),
+            Outcome::Refused(m) => self.warn(table, Warn::Refused(m.clone())),
+            Outcome::CardRefused(m) => self.warn(table, Warn::CardRefused(m.clone())),
+            Outcome::ShoeFault(_) => self.warn(table, Warn::ShoeFault),
+            Outcome::ShoeLost(_) => self.warn(table, Warn::ShoeLost),
+            Outcome::Amount(_) | Outcome::Cleared => {}
+        }
+    }
+
     /// Clears the banner.
     pub fn clear_warnings(&mut self, table: &Table) {
         self.presenter.clear_warnings();

@@ -6,7 +6,7 @@
   const number = new Intl.NumberFormat(lang);
   // For the browser test and for engineers: the last view drawn and how long after
   // the engine's input each one reached the screen (ms).
-  const probe = { seq: 0, latencies: [], view: null };
+  const probe = { seq: 0, latencies: [], view: null, connected: false };
   window.__display = probe;
   let current = null;
   let equity = null;
@@ -40,13 +40,23 @@
     return host;
   }
 
-  function seat(s, v, index) {
-    const box = el('div', 'seat' + (s.acting ? ' acting' : '') + (s.out ? ' out' : '') + (s.winner ? ' winner' : ''));
-    box.id = 'seat-' + s.seat;
-    // Around the oval, clockwise from the top.
-    const angle = -Math.PI / 2 + ((s.seat - 0.5) * 2 * Math.PI) / v.max_seats;
+  // Around the oval, clockwise from the top: every seat of the table has its place,
+  // as on the felt, whether anyone sits there or not.
+  function place(box, number, v) {
+    const angle = -Math.PI / 2 + ((number - 0.5) * 2 * Math.PI) / v.max_seats;
     box.style.left = (50 + 44 * Math.cos(angle)) + '%';
     box.style.top = (50 + 40 * Math.sin(angle)) + '%';
+    return box;
+  }
+
+  function emptySeat(number, v) {
+    return place(el('div', 'seat empty', String(number)), number, v);
+  }
+
+  function seat(s, v) {
+    const box = el('div', 'seat' + (s.acting ? ' acting' : '') + (s.out ? ' out' : '') + (s.winner ? ' winner' : ''));
+    box.id = 'seat-' + s.seat;
+    place(box, s.seat, v);
     const head = el('div', 'seat-head');
     head.appendChild(el('span', 'seat-label', s.label));
     if (s.name) head.appendChild(el('span', 'seat-name', s.name));
@@ -70,7 +80,11 @@
     if (!current || !equity || current.equity_key !== equity.key) return;
     equity.seats.forEach((s) => {
       const e = document.getElementById('equity-' + s.seat);
-      if (e) e.textContent = current.labels.win + ' ' + s.win + '%  ' + current.labels.tie + ' ' + s.tie + '%';
+      if (e) {
+        e.replaceChildren(
+          el('span', 'equity-win', current.labels.win + ' ' + s.win + '%'),
+          el('span', 'equity-tie', current.labels.tie + ' ' + s.tie + '%'));
+      }
     });
   }
 
@@ -80,7 +94,12 @@
     document.getElementById('phase').textContent = v.phase;
     document.title = v.title;
     replace('banners', ...v.banners.map((b) => el('div', 'banner', b)));
-    replace('seats', ...v.seats.map((s, i) => seat(s, v, i)));
+    const boxes = [];
+    for (let n = 1; n <= v.max_seats; n++) {
+      const s = v.seats.find((x) => x.seat === n);
+      boxes.push(s ? seat(s, v) : emptySeat(n, v));
+    }
+    replace('seats', ...boxes);
     document.getElementById('board-label').textContent = v.board_label;
     replace('board', ...v.board.map(card));
     document.getElementById('burns').textContent = v.burns;
@@ -119,8 +138,8 @@
   function connect() {
     const source = new EventSource('/events');
     const status = document.getElementById('status');
-    source.onopen = () => { status.textContent = ''; };
-    source.onerror = () => { status.textContent = '⚠ …'; };
+    source.onopen = () => { status.textContent = ''; probe.connected = true; };
+    source.onerror = () => { status.textContent = '⚠ …'; probe.connected = false; };
     source.addEventListener('state', (e) => {
       const v = JSON.parse(e.data);
       if (!v.seq || (current && v.seq <= current.seq)) return;

@@ -24,6 +24,7 @@ fn views_at(script: &str, lang: Lang, at: &[usize]) -> Vec<(usize, View)> {
                 out.retain(|(l, _)| *l != line);
                 out.push((line, v));
             }
+            Ok(())
         })
         .unwrap();
     out
@@ -178,6 +179,7 @@ fn equity_of_the_tabled_hands_is_exact() {
             if line == flop {
                 job = p.equity_job(table);
             }
+            Ok(())
         })
         .unwrap();
     let job = job.unwrap();
@@ -212,7 +214,7 @@ fn warnings_reach_the_banner_and_a_new_hand_clears_them() {
     assert!(v.banners[1].contains("140"));
     for _ in 0..10 {
         p.warn(super::Warn::ShoeFault);
-        p.warn(super::Warn::Refused);
+        p.warn(super::Warn::Refused("no hand is being played".into()));
     }
     assert_eq!(p.view(&table, 0).banners.len(), super::view::MAX_BANNERS);
     let mut t = table.clone();

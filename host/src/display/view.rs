@@ -9,7 +9,7 @@ use super::i18n::{Lang, Warn, Word};
 use crate::equity::EquityReport;
 use crate::eval::{self, Category, LowRules};
 use crate::settle::{self, HouseRules, Outcome};
-use firmware::{Card, Chips, Event, Game, Phase, Presence, SeatNo, Structure, Table};
+use firmware::{Card, Chips, Event, Game, Phase, Presence, SeatNo, Street, Structure, Table};
 use serde::Serialize;
 
 /// Banners kept at once: the newest win; the dealer clears them by starting a hand.
@@ -459,9 +459,17 @@ impl Presenter {
             Some(h) => match h.phase {
                 Phase::Dealing => lang.word(Word::Dealing).to_string(),
                 Phase::Settling => lang.word(Word::Showdown).to_string(),
-                Phase::Betting | Phase::Board { .. } | Phase::Exchange => {
-                    lang.street(h.street).to_string()
-                }
+                Phase::Betting | Phase::Exchange => lang.street(h.street).to_string(),
+                // Between rounds (an all-in run-out) the board on the table names
+                // the street, not the one whose cards are due.
+                Phase::Board { .. } => lang
+                    .street(match h.board.len() {
+                        0..=2 => Street::Preflop,
+                        3 => Street::Flop,
+                        4 => Street::Turn,
+                        _ => Street::River,
+                    })
+                    .to_string(),
             },
         };
         View {

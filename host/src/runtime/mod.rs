@@ -148,6 +148,9 @@ pub enum Outcome {
     Cleared,
     /// Refused: the message for the dealer. Nothing changed.
     Refused(String),
+    /// A card read refused (out of order, already seen, not of this deck): the
+    /// message for the dealer. Nothing changed; the display raises its banner.
+    CardRefused(String),
     /// A shoe fault that the link recovered by reading again.
     ShoeFault(String),
     /// The shoe stopped answering: the dealer must check it.
@@ -169,6 +172,7 @@ impl std::fmt::Display for Outcome {
             Outcome::Amount(v) => write!(f, "amount: {v}"),
             Outcome::Cleared => f.write_str("amount cleared"),
             Outcome::Refused(m) => write!(f, "refused: {m}"),
+            Outcome::CardRefused(m) => write!(f, "card refused: {m}"),
             Outcome::ShoeFault(m) => write!(f, "{m} (read again)"),
             Outcome::ShoeLost(m) => write!(f, "SHOE: {m}: check the shoe and its cable"),
         }
@@ -276,10 +280,14 @@ impl<'a> Runtime<'a> {
                         },
                     )?;
                 }
-                match to_read(&self.map, &read) {
+                let outcome = match to_read(&self.map, &read) {
                     Ok(card) => self.apply(Input::Card(card)),
                     Err(e) => self.refuse(format!("{e} (tag {})", read.uid)),
-                }
+                }?;
+                Ok(match outcome {
+                    Outcome::Refused(m) => Outcome::CardRefused(m),
+                    other => other,
+                })
             }
             ShoeEvent::Fault(f) => {
                 self.log

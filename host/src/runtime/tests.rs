@@ -269,7 +269,7 @@ fn a_foreign_tag_is_refused_and_never_a_card() {
     let h = p.table.hand().unwrap();
     assert_eq!(h.seen.len(), 1, "only the deck's card was dealt");
     assert!(p.outcomes.iter().any(
-        |o| matches!(o, Outcome::Refused(m) if m.contains("not in this table's deck") || m.contains("deck"))
+        |o| matches!(o, Outcome::CardRefused(m) if m.contains("not in this table's deck") || m.contains("deck"))
     ));
 }
 

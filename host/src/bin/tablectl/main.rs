@@ -6,13 +6,16 @@
 //! tablectl replay [--json] FILE... replay PHH hand histories
 //! ```
 
+mod table;
+
 use host::scenario::Scenario;
 use std::process::ExitCode;
+use table::table;
 
 /// The demonstration played by `tablectl` with no arguments.
-const DEMO: &str = include_str!("../../../tests/scenarios/e6_straddle.scn");
+const DEMO: &str = include_str!("../../../../tests/scenarios/e6_straddle.scn");
 
-const USAGE: &str = "usage:
+pub(crate) const USAGE: &str = "usage:
   tablectl [table] [OPTIONS]       the bench table: simulated players, shoe and buttons
       --hands N        hands to play (default 20)
       --players N      players seated, 2-10 (default 6)
@@ -27,6 +30,12 @@ const USAGE: &str = "usage:
       --direct         hand cards straight to the engine, without the serial shoe
       --pace MS        pause MS milliseconds after each input, to follow the hand on
                        the display (default 0: full speed)
+      --script FILE    play a scenario script (tests/README.md) instead of random
+                       hands: logged and shown on the display like any hand
+      --display ADDR   serve the table display on ADDR (default 127.0.0.1:8080; if
+                       taken, a free port); --no-display to play without it
+      --lang L         the display's language: en, mk, pl, bg or ru (default en)
+      --no-equity      no all-in equity on the display
       --verbose        print every event
   tablectl demo                    play RULES.md's straddle example, printing every event
   tablectl scenario FILE...        run scenario scripts (tests/README.md), printing every event
@@ -249,196 +258,6 @@ fn print_hand(json: bool, file: &str, hh: &host::phh::HandHistory, r: &host::rep
             );
         }
     }
-}
-
-/// `tablectl [table] [OPTIONS]`: the bench table.
-fn table(args: &[String]) -> ExitCode {
-    let (opts, data, fresh, faults, direct) = match table_options(args) {
-        Ok(parsed) => parsed,
-        Err(e) => {
-            eprintln!("tablectl: {e}\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
-    match run_table(&opts, &data, fresh, faults, direct) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("tablectl: {e}");
-            ExitCode::FAILURE
-        }
-    }
-}
-
-/// The bench table's options, its data folder, whether the run gets a folder of its
-/// own (no `--data`), the shoe's fault rates, and whether cards go straight to the
-/// engine.
-type TableArgs = (
-    host::bench::BenchOptions,
-    std::path::PathBuf,
-    bool,
-    (u32, u32, u32),
-    bool,
-);
-
-fn table_options(args: &[String]) -> Result<TableArgs, String> {
-    let mut opts = host::bench::BenchOptions::default();
-    let mut data = std::path::PathBuf::from("table-data");
-    let mut fresh = true;
-    let mut faults = (0, 0, 0);
-    let mut direct = false;
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
-        let number = |v: &str| {
-            v.parse::<u64>()
-                .map_err(|_| format!("{flag}: `{v}` is not a whole number"))
-        };
-        match flag.as_str() {
-            "--hands" => {
-                opts.hands = number(value()?)?
-                    .try_into()
-                    .map_err(|_| "--hands: too many".to_string())?
-            }
-            "--players" => {
-                opts.players = number(value()?)?
-                    .try_into()
-                    .map_err(|_| "--players: 2 to 10".to_string())?
-            }
-            "--seed" => opts.seed = number(value()?)?,
-            "--data" => {
-                data = value()?.into();
-                fresh = false;
-            }
-            "--verbose" => opts.verbose = true,
-            "--pace" => opts.pace_ms = number(value()?)?,
-            "--direct" => direct = true,
-            "--faults" => {
-                let v = value()?;
-                let parts: Vec<&str> = v.split(',').collect();
-                let [g, d, u] = parts[..] else {
-                    return Err(format!(
-                        "--faults: `{v}`: write GARBLED,DROPPED,DUPLICATED percents, e.g. 5,5,5"
-                    ));
-                };
-                let pct = |x: &str| -> Result<u32, String> {
-                    x.parse::<u32>()
-                        .ok()
-                        .filter(|p| *p <= 50)
-                        .ok_or_else(|| format!("--faults: `{x}` is not a percent from 0 to 50"))
-                };
-                faults = (pct(g)?, pct(d)?, pct(u)?);
-            }
-            "--game" => {
-                opts.game = host::bench::parse_game(value()?).map_err(|e| format!("--game: {e}"))?
-            }
-            "--limit" => {
-                opts.structure =
-                    host::bench::parse_limit(value()?).map_err(|e| format!("--limit: {e}"))?
-            }
-            "--blinds" => {
-                let v = value()?;
-                let (sb, bb) = v
-                    .split_once('/')
-                    .ok_or_else(|| format!("--blinds: `{v}`: write SB/BB, e.g. 5/10"))?;
-                opts.blinds = (number(sb)?, number(bb)?);
-            }
-            other => return Err(format!("unknown option `{other}`")),
-        }
-    }
-    Ok((opts, data, fresh, faults, direct))
-}
-
-fn run_table(
-    opts: &host::bench::BenchOptions,
-    data: &std::path::Path,
-    fresh: bool,
-    faults: (u32, u32, u32),
-    direct: bool,
-) -> Result<(), String> {
-    use host::bench::{DirectSource, PtyShoeSource};
-    // With no --data, each run keeps its own log under table-data/. A named data
-    // folder is one table: restarted on it, the table resumes from its log.
-    let (data, table_id) = if fresh {
-        let started = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
-        let id = format!("bench-{started}-seed{}", opts.seed);
-        (data.join(&id), id)
-    } else {
-        (data.to_path_buf(), "bench".to_string())
-    };
-    let secret =
-        host::handlog_secret(&data).map_err(|e| format!("data folder {}: {e}", data.display()))?;
-    let (mut log, recovered) =
-        host::handlog::HandLog::open(&data, &table_id, &secret).map_err(|e| e.to_string())?;
-    println!(
-        "bench table: {} players, {:?} {:?} {}/{}, seed {}",
-        opts.players, opts.game, opts.structure, opts.blinds.0, opts.blinds.1, opts.seed
-    );
-    println!("hand log: {}", log.path().display());
-    if let Some(d) = &recovered.dropped {
-        println!("hand log: a record torn by the last stop was set aside: {d:?}");
-    }
-    let resumed = match recovered.config {
-        Some(_) => {
-            let t = host::handlog::rebuild_table(&recovered).map_err(|e| e.to_string())?;
-            println!(
-                "resumed from the hand log: {} records, hand {} {}",
-                recovered.records,
-                t.state().hands,
-                if t.in_hand() {
-                    "in progress"
-                } else {
-                    "complete"
-                }
-            );
-            Some(t)
-        }
-        None => None,
-    };
-    let summary = if direct {
-        play(opts, resumed, DirectSource, &mut log)?
-    } else {
-        let source = PtyShoeSource::start(faults, opts.seed)?;
-        println!(
-            "shoe: simulated PN532 on {} ({}% garbled, {}% dropped, {}% duplicated frames)",
-            source.path(),
-            faults.0,
-            faults.1,
-            faults.2
-        );
-        play(opts, resumed, source, &mut log)?
-    };
-    if summary.shoe_faults > 0 {
-        println!(
-            "shoe faults detected and recovered by a re-read: {}",
-            summary.shoe_faults
-        );
-    }
-    println!(
-        "{} hands at this table; {} inputs accepted and logged in this run",
-        summary.hands, summary.inputs
-    );
-    Ok(())
-}
-
-/// Plays the bench table to `opts.hands` hands, new or resumed.
-fn play<S: host::bench::CardSource>(
-    opts: &host::bench::BenchOptions,
-    resumed: Option<firmware::Table>,
-    source: S,
-    log: &mut host::handlog::HandLog,
-) -> Result<host::bench::Summary, String> {
-    use host::bench::Bench;
-    let mut bench = match resumed {
-        Some(table) => Bench::resume(opts, table, source, Some(log)),
-        None => Bench::new(opts, source, Some(log)).map_err(|e| e.to_string())?,
-    };
-    let mut summary = bench
-        .run(opts.hands, &mut |line| println!("{line}"))
-        .map_err(|e| e.to_string())?;
-    summary.hands = bench.hands_done();
-    Ok(summary)
 }
 
 /// `tablectl bench`: the evaluator report, then PHH replay throughput, measured beside
@@ -723,20 +542,11 @@ fn audit_export(args: &[String]) -> Result<(), String> {
 }
 
 fn flags(f: &host::handlog::HandFlags) -> String {
-    let v = serde_json::to_value(f).unwrap_or_default();
-    let set: Vec<String> = v
-        .as_object()
-        .map(|o| {
-            o.iter()
-                .filter(|(_, x)| x.as_bool() == Some(true))
-                .map(|(k, _)| k.clone())
-                .collect()
-        })
-        .unwrap_or_default();
-    if set.is_empty() {
+    let words = host::display::floor::flag_words(f);
+    if words.is_empty() {
         String::new()
     } else {
-        format!("  [{}]", set.join(", "))
+        format!("  [{}]", words.join(", "))
     }
 }
 
@@ -998,6 +808,19 @@ fn pi_table(
         pins.shoe_port,
         log.path().display()
     );
+    let mut display = host::display::Display::start(host::display::DisplayOptions {
+        bind: file.display.bind,
+        lang: host::display::Lang::from_code(&file.display.language)
+            .unwrap_or(host::display::Lang::En),
+        equity: file.display.equity,
+        table_name: file.id.clone(),
+        names: Vec::new(),
+        data: Some(file.data.clone()),
+        rules: host::settle::HouseRules::casino(),
+    })
+    .map_err(|e| format!("{e}: see [display] bind in the table's configuration"))?;
+    println!("display: {}", display.url());
+    display.show(&table, &[]);
     let mut rt = Runtime::new(table, map, &mut log);
     let started = std::time::Instant::now();
     let mut clock = || started.elapsed().as_millis() as u64;
@@ -1007,8 +830,9 @@ fn pi_table(
         &rx,
         &stop,
         &mut clock,
-        &mut |_, outcome| {
+        &mut |table, outcome| {
             println!("{outcome}");
+            display.report(table, outcome);
         },
     )
     .map_err(|e| e.to_string())

@@ -1,0 +1,398 @@
+//! The table display in a real browser: headless Chromium opens the page served by
+//! the bench table's display, a scripted hand with three all-ins of different sizes
+//! is played through it, and at set moments the text on the page is checked (to
+//! call, the minimum raise, the pots with their eligible seats, the equity, the
+//! winners), in each of the five languages. Screenshots are saved; each update's
+//! delay from the engine's input to the page is measured in the page and reported.
+//!
+//! Chromium is Debian's `chromium` package (`.ci/run` installs it and sets
+//! `REQUIRE_BROWSER=1`, so in CI a missing browser fails the test instead of
+//! skipping it).
+
+use host::display::{Display, DisplayOptions, Lang};
+use host::scenario::Scenario;
+use serde_json::{json, Value};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use tungstenite::stream::MaybeTlsStream;
+use tungstenite::{Message, WebSocket};
+
+const SCRIPT: &str = include_str!("../scenarios/three_all_ins.scn");
+/// No single step of the test may take longer (a hung browser fails, never hangs).
+const STEP_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Headless Chromium, killed when dropped.
+struct Browser {
+    child: Child,
+    _profile: tempfile::TempDir,
+    cdp: Cdp,
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A DevTools-protocol connection to one page (flat sessions over the browser's
+/// socket).
+struct Cdp {
+    ws: WebSocket<MaybeTlsStream<TcpStream>>,
+    next: u64,
+    session: String,
+}
+
+impl Cdp {
+    fn call(&mut self, method: &str, params: Value, on_page: bool) -> Value {
+        self.next += 1;
+        let id = self.next;
+        let mut msg = json!({ "id": id, "method": method, "params": params });
+        if on_page {
+            msg["sessionId"] = json!(self.session);
+        }
+        self.ws
+            .send(Message::Text(msg.to_string().into()))
+            .expect("send to the browser");
+        let started = Instant::now();
+        loop {
+            assert!(started.elapsed() < STEP_TIMEOUT, "{method}: no answer");
+            match self.ws.read().expect("read from the browser") {
+                Message::Text(t) => {
+                    let v: Value = serde_json::from_str(&t).unwrap();
+                    if v["id"] == json!(id) {
+                        assert!(v.get("error").is_none(), "{method}: {v}");
+                        return v["result"].clone();
+                    }
+                }
+                _ => continue,
+            }
+        }
+    }
+
+    fn eval(&mut self, expression: &str) -> Value {
+        let r = self.call(
+            "Runtime.evaluate",
+            json!({ "expression": expression, "returnByValue": true }),
+            true,
+        );
+        r["result"]["value"].clone()
+    }
+
+    /// Waits until `expression` is true in the page.
+    fn wait_for(&mut self, expression: &str, what: &str) {
+        let started = Instant::now();
+        while self.eval(expression) != json!(true) {
+            assert!(
+                started.elapsed() < STEP_TIMEOUT,
+                "the page never showed {what}; it shows:\n{}",
+                self.eval("document.body.innerText")
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    fn screenshot(&mut self, path: &Path) {
+        use base64::Engine;
+        let r = self.call("Page.captureScreenshot", json!({ "format": "png" }), true);
+        let png = base64::engine::general_purpose::STANDARD
+            .decode(r["data"].as_str().unwrap())
+            .unwrap();
+        std::fs::write(path, png).unwrap();
+    }
+}
+
+fn chromium() -> Option<PathBuf> {
+    let path = std::env::var_os("CHROMIUM")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"));
+    path.exists().then_some(path)
+}
+
+fn launch(exe: &Path) -> Browser {
+    let profile = tempfile::tempdir().unwrap();
+    let child = Command::new(exe)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--remote-debugging-port=0",
+            "--window-size=1600,1000",
+        ])
+        .arg(format!("--user-data-dir={}", profile.path().display()))
+        .arg("about:blank")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start chromium");
+    // Chromium writes its debugging port and the browser's socket path here.
+    let port_file = profile.path().join("DevToolsActivePort");
+    let started = Instant::now();
+    let text = loop {
+        if let Ok(t) = std::fs::read_to_string(&port_file) {
+            if t.lines().count() >= 2 {
+                break t;
+            }
+        }
+        assert!(started.elapsed() < STEP_TIMEOUT, "chromium did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let mut lines = text.lines();
+    let port = lines.next().unwrap().trim();
+    let path = lines.next().unwrap().trim();
+    let (ws, _) = tungstenite::connect(format!("ws://127.0.0.1:{port}{path}")).unwrap();
+    let mut cdp = Cdp {
+        ws,
+        next: 0,
+        session: String::new(),
+    };
+    let target = cdp.call(
+        "Target.createTarget",
+        json!({ "url": "about:blank" }),
+        false,
+    );
+    let session = cdp.call(
+        "Target.attachToTarget",
+        json!({ "targetId": target["targetId"], "flatten": true }),
+        false,
+    );
+    cdp.session = session["sessionId"].as_str().unwrap().to_string();
+    cdp.call("Page.enable", json!({}), true);
+    cdp.call(
+        "Emulation.setDeviceMetricsOverride",
+        json!({ "width": 1600, "height": 1000, "deviceScaleFactor": 1, "mobile": false }),
+        true,
+    );
+    Browser {
+        child,
+        _profile: profile,
+        cdp,
+    }
+}
+
+/// What each language must show at each moment.
+struct Expected {
+    lang: Lang,
+    turn: [&'static str; 3],
+    pots: [&'static str; 6],
+    winners: [&'static str; 4],
+}
+
+const EXPECTED: [Expected; 5] = [
+    Expected {
+        lang: Lang::En,
+        turn: ["To act: Seat 1", "To call", "Min raise to"],
+        pots: [
+            "Main pot: 600",
+            "Seats 1, 2, 3, 4",
+            "Side pot 1: 450",
+            "Seats 1, 2, 3",
+            "Side pot 2: 600",
+            "Seats 1, 3",
+        ],
+        winners: [
+            "Seat 4 wins 600",
+            "Seat 2 wins 450",
+            "Seat 3 wins 600",
+            "Pair of aces",
+        ],
+    },
+    Expected {
+        lang: Lang::Mk,
+        turn: ["На ред: Место 1", "За изедначување", "Мин. покачување до"],
+        pots: [
+            "Главен пот: 600",
+            "Места 1, 2, 3, 4",
+            "Страничен пот 1: 450",
+            "Места 1, 2, 3",
+            "Страничен пот 2: 600",
+            "Места 1, 3",
+        ],
+        winners: [
+            "Место 4 добива 600",
+            "Место 2 добива 450",
+            "Место 3 добива 600",
+            "Пар",
+        ],
+    },
+    Expected {
+        lang: Lang::Pl,
+        turn: ["Kolej: Miejsce 1", "Do sprawdzenia", "Min. podbicie do"],
+        pots: [
+            "Pula główna: 600",
+            "Miejsca 1, 2, 3, 4",
+            "Pula boczna 1: 450",
+            "Miejsca 1, 2, 3",
+            "Pula boczna 2: 600",
+            "Miejsca 1, 3",
+        ],
+        winners: [
+            "Miejsce 4 wygrywa 600",
+            "Miejsce 2 wygrywa 450",
+            "Miejsce 3 wygrywa 600",
+            "Para",
+        ],
+    },
+    Expected {
+        lang: Lang::Bg,
+        turn: ["На ход: Място 1", "За плащане", "Мин. вдигане до"],
+        pots: [
+            "Основен пот: 600",
+            "Места 1, 2, 3, 4",
+            "Страничен пот 1: 450",
+            "Места 1, 2, 3",
+            "Страничен пот 2: 600",
+            "Места 1, 3",
+        ],
+        winners: [
+            "Място 4 печели 600",
+            "Място 2 печели 450",
+            "Място 3 печели 600",
+            "Чифт",
+        ],
+    },
+    Expected {
+        lang: Lang::Ru,
+        turn: ["Ход: Место 1", "Уравнять", "Мин. рейз до"],
+        pots: [
+            "Основной банк: 600",
+            "Места 1, 2, 3, 4",
+            "Побочный банк 1: 450",
+            "Места 1, 2, 3",
+            "Побочный банк 2: 600",
+            "Места 1, 3",
+        ],
+        winners: [
+            "Место 4 выигрывает 600",
+            "Место 2 выигрывает 450",
+            "Место 3 выигрывает 600",
+            "Пара",
+        ],
+    },
+];
+
+fn line_of(text: &str) -> usize {
+    SCRIPT.lines().position(|l| l.starts_with(text)).unwrap() + 1
+}
+
+fn assert_shows(cdp: &mut Cdp, selector: &str, texts: &[&str], moment: &str) {
+    let shown = cdp
+        .eval(&format!("document.querySelector('{selector}').innerText"))
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    for t in texts {
+        assert!(
+            shown.contains(t),
+            "{moment}: `{t}` is not in {selector}:\n{shown}"
+        );
+    }
+}
+
+/// Plays the script on a display in `e.lang`, checking the page at each moment.
+fn play(cdp: &mut Cdp, e: &Expected, shots: &Path) -> Vec<f64> {
+    let code = e.lang.code();
+    let mut opts = DisplayOptions::local(0, "T1");
+    opts.lang = e.lang;
+    let mut display = Display::start(opts).unwrap();
+    cdp.call("Page.navigate", json!({ "url": display.url() }), true);
+    cdp.wait_for(
+        "!!(window.__display && window.__display.connected)",
+        "a connection",
+    );
+    let (turn, flop, river) = (
+        line_of("4 allin"),
+        line_of("deal 2c 7d 9c"),
+        line_of("deal 3h"),
+    );
+    let scenario = Scenario::parse(SCRIPT).unwrap();
+    let mut seq = 0u64;
+    scenario
+        .run_with_table(|line, _, events, table| {
+            display.show(table, events);
+            seq += 1;
+            // Every update reaches the page by itself (no reload, no polling).
+            cdp.wait_for(
+                &format!("window.__display.seq >= {seq}"),
+                &format!("update {seq}"),
+            );
+            if line == turn {
+                assert_shows(cdp, "#turn", &e.turn, "the turn");
+                assert_shows(cdp, "#turn", &["150", "290"], "the turn");
+                cdp.screenshot(&shots.join(format!("display-{code}-turn.png")));
+            }
+            if line == flop {
+                assert_shows(cdp, "#pots", &e.pots, "the flop");
+                // The tabled hands' exact equity follows the view.
+                cdp.wait_for(
+                    "document.getElementById('equity-4').textContent.includes('%')",
+                    "the equity",
+                );
+                cdp.screenshot(&shots.join(format!("display-{code}-allin.png")));
+            }
+            if line == river {
+                assert_shows(cdp, "#pots", &e.winners[..3], "the showdown");
+                assert_shows(cdp, "#results", &e.winners, "the showdown");
+                // Seat 4's aces and the winning five are highlighted; no equity is left.
+                let hi = cdp.eval("document.querySelectorAll('#seat-4 .card.hi').length");
+                assert_eq!(hi, json!(2));
+                let five = cdp.eval(
+                    "document.querySelectorAll('#results .result:first-child .card.hi').length",
+                );
+                assert_eq!(five, json!(5));
+                let equity = cdp.eval("document.getElementById('equity-4').textContent");
+                assert_eq!(equity, json!(""));
+                cdp.screenshot(&shots.join(format!("display-{code}-showdown.png")));
+            }
+            Ok(())
+        })
+        .unwrap();
+    let lat = cdp.eval("window.__display.latencies");
+    lat.as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect()
+}
+
+#[test]
+fn three_all_ins_in_the_browser_in_every_language() {
+    let Some(exe) = chromium() else {
+        assert!(
+            std::env::var_os("REQUIRE_BROWSER").is_none(),
+            "REQUIRE_BROWSER is set but chromium is not installed"
+        );
+        eprintln!(
+            "skipped: chromium is not installed here (apt-get install chromium; .ci/run does)"
+        );
+        return;
+    };
+    let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("display");
+    std::fs::create_dir_all(&shots).unwrap();
+    let mut browser = launch(&exe);
+    let mut all = Vec::new();
+    for e in &EXPECTED {
+        let lat = play(&mut browser.cdp, e, &shots);
+        assert_eq!(lat.len(), 29, "{:?}: one delay per input", e.lang);
+        all.extend(lat);
+    }
+    all.sort_by(f64::total_cmp);
+    let pct = |p: f64| all[((all.len() - 1) as f64 * p).round() as usize];
+    let report = format!(
+        "display update delay, engine input to page (ms), {} updates in 5 languages: median {}, 95th percentile {}, max {}\n",
+        all.len(),
+        pct(0.5),
+        pct(0.95),
+        pct(1.0)
+    );
+    eprint!("{report}");
+    std::fs::write(shots.join("latency.txt"), &report).unwrap();
+    eprintln!("screenshots: {}", shots.display());
+}
