@@ -362,8 +362,59 @@ fn play(cdp: &mut Cdp, e: &Expected, shots: &Path) -> Vec<f64> {
         .collect()
 }
 
+/// RULES.md E6 at pot limit: after the straddle the first player may raise to 30..80,
+/// and the page says so in large type.
+fn pot_limit_maximum(cdp: &mut Cdp, shots: &Path) {
+    const E6: &str = include_str!("../scenarios/e6_straddle.scn");
+    let moment = E6
+        .lines()
+        .position(|l| l.starts_with("deal As Ks"))
+        .unwrap()
+        + 1;
+    let mut display = Display::start(DisplayOptions::local(0, "T1")).unwrap();
+    cdp.call("Page.navigate", json!({ "url": display.url() }), true);
+    cdp.wait_for(
+        "!!(window.__display && window.__display.connected)",
+        "a connection",
+    );
+    let mut seq = 0u64;
+    let mut checked = false;
+    Scenario::parse(E6)
+        .unwrap()
+        .run_with_table(|line, _, events, table| {
+            display.show(table, events);
+            seq += 1;
+            if line == moment && table.options().is_some() {
+                cdp.wait_for(
+                    &format!("window.__display.seq >= {seq}"),
+                    &format!("update {seq}"),
+                );
+                assert_shows(
+                    cdp,
+                    "#turn",
+                    &[
+                        "To act: Seat 5",
+                        "To call",
+                        "20",
+                        "Min raise to",
+                        "30",
+                        "Pot-limit max",
+                        "80",
+                    ],
+                    "the pot-limit turn",
+                );
+                assert_shows(cdp, "#seat-4", &["STR"], "the straddle");
+                cdp.screenshot(&shots.join("display-en-pot-limit.png"));
+                checked = true;
+            }
+            Ok(())
+        })
+        .unwrap();
+    assert!(checked);
+}
+
 #[test]
-fn three_all_ins_in_the_browser_in_every_language() {
+fn scripted_hands_in_the_browser_in_every_language() {
     let Some(exe) = chromium() else {
         assert!(
             std::env::var_os("REQUIRE_BROWSER").is_none(),
@@ -377,6 +428,7 @@ fn three_all_ins_in_the_browser_in_every_language() {
     let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("display");
     std::fs::create_dir_all(&shots).unwrap();
     let mut browser = launch(&exe);
+    pot_limit_maximum(&mut browser.cdp, &shots);
     let mut all = Vec::new();
     for e in &EXPECTED {
         let lat = play(&mut browser.cdp, e, &shots);
