@@ -208,3 +208,31 @@ fn the_bench_table_plays_a_script_logs_it_and_says_where_the_display_is() {
     assert!(!again.status.success());
     assert!(String::from_utf8_lossy(&again.stderr).contains("a script plays on a new table"));
 }
+
+#[test]
+fn the_runtimes_card_and_shoe_troubles_reach_the_banner_but_key_slips_do_not() {
+    use host::runtime::Outcome;
+    let mut d = Display::start(DisplayOptions::local(0, "T9")).unwrap();
+    let table = firmware::Table::new(host::bench::table_config(
+        firmware::Game::Holdem,
+        firmware::Structure::NoLimit,
+        (5, 10),
+        0,
+    ))
+    .unwrap();
+    d.show(&table, &[]);
+    d.report(&table, &Outcome::Refused("no hand is being played".into()));
+    d.report(&table, &Outcome::Amount(25));
+    let v: serde_json::Value = serde_json::from_str(&get(d.addr(), "/state").2).unwrap();
+    assert_eq!(v["banners"], serde_json::json!([]));
+    d.report(&table, &Outcome::CardRefused("Kd was already dealt".into()));
+    d.report(&table, &Outcome::ShoeLost("no such device".into()));
+    let v: serde_json::Value = serde_json::from_str(&get(d.addr(), "/state").2).unwrap();
+    assert_eq!(
+        v["banners"],
+        serde_json::json!([
+            "Card refused: Kd was already dealt",
+            "SHOE LINK LOST: check the shoe and its cable"
+        ])
+    );
+}

@@ -17,6 +17,7 @@ fn tablectl(dir: &std::path::Path) -> Command {
         "--hands",
         &HANDS.to_string(),
         "--direct",
+        "--no-display",
         "--seed",
         &SEED.to_string(),
         "--data",

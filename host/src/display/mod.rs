@@ -170,13 +170,14 @@ impl Display {
     }
 
     /// Shows what one press or read of the table's runtime did: the table after an
-    /// accepted input, or the banner for a refusal or a shoe fault. Amount entry is
-    /// the dealer's console's business, not the players'.
+    /// accepted input, or the banner for a refused card or a shoe fault. A refused
+    /// key and amount entry are the dealer's console's business (it says what to
+    /// press instead), not the players' screen's.
     pub fn report(&mut self, table: &Table, outcome: &crate::runtime::Outcome) {
         use crate::runtime::Outcome;
         match outcome {
             Outcome::Accepted(events) => self.show(table, events),
-            Outcome::Refused(m) => self.warn(table, Warn::Refused(m.clone())),
+            Outcome::Refused(_) => {}
             Outcome::CardRefused(m) => self.warn(table, Warn::CardRefused(m.clone())),
             Outcome::ShoeFault(_) => self.warn(table, Warn::ShoeFault),
             Outcome::ShoeLost(_) => self.warn(table, Warn::ShoeLost),

@@ -227,3 +227,30 @@ fn warnings_reach_the_banner_and_a_new_hand_clears_them() {
     p.take(&t, &ev);
     assert!(p.view(&t, 0).banners.is_empty());
 }
+
+#[test]
+fn a_pot_paid_in_the_same_step_as_the_last_fold_still_shows_its_winner() {
+    // The runtime pays an uncontested pot with the fold that ends the hand: the
+    // presenter sees the fold's and the award's events at once, after the payout.
+    let script = "table holdem nl 5/10\nseat 1 1000\nseat 2 1000\nseat 3 1000\nhand\n\
+                  deal As Ks Qs Js Ts 9s\n1 fold\n2 fold\naward 3 10\n";
+    let scenario = Scenario::parse(script).unwrap();
+    let mut p = Presenter::new(Lang::En, "T1", Vec::new(), HouseRules::casino());
+    let mut batch: Vec<firmware::Event> = Vec::new();
+    let table = scenario
+        .run_with_table(|line, _, events, table| {
+            if line >= 8 {
+                batch.extend_from_slice(events);
+            } else {
+                p.take(table, events);
+            }
+            Ok(())
+        })
+        .unwrap();
+    p.take(&table, &batch);
+    let v = p.view(&table, 0);
+    assert_eq!(v.results.len(), 1, "{v:?}");
+    assert_eq!(v.results[0].text, "Seat 3 wins 10");
+    assert!(v.results[0].hand.is_none(), "nobody showed");
+    assert_eq!(v.phase, "Between hands");
+}

@@ -301,6 +301,49 @@ impl Presenter {
             }
         }
         self.remember_outcome(table);
+        self.remember_awards(table, events);
+    }
+
+    /// A pot paid in the same step that ended the betting (the runtime pays an
+    /// uncontested pot at once): the result is what the engine awarded.
+    fn remember_awards(&mut self, table: &Table, events: &[Event]) {
+        let Some(h) = table.hand() else { return };
+        if self.outcome.as_ref().is_some_and(|(n, _)| *n == h.number) {
+            return;
+        }
+        let awards: Vec<(SeatNo, Chips)> = events
+            .iter()
+            .filter_map(|e| match *e {
+                Event::Awarded { seat, amount } => Some((seat, amount)),
+                _ => None,
+            })
+            .collect();
+        if awards.is_empty() {
+            return;
+        }
+        let amount = awards.iter().map(|&(_, c)| c).sum();
+        let uncontested = events.iter().any(|e| {
+            matches!(
+                e,
+                Event::HandOver {
+                    contested: false,
+                    ..
+                }
+            )
+        });
+        self.outcome = Some((
+            h.number,
+            Outcome {
+                pots: vec![settle::PaidPot {
+                    amount,
+                    eligible: awards.iter().map(|&(s, _)| s).collect(),
+                    winners: awards,
+                }],
+                rake: 0,
+                hands: Vec::new(),
+                uncontested,
+            },
+        ));
     }
 
     /// Adds a warning to the banner.
