@@ -254,3 +254,69 @@ fn a_pot_paid_in_the_same_step_as_the_last_fold_still_shows_its_winner() {
     assert!(v.results[0].hand.is_none(), "nobody showed");
     assert_eq!(v.phase, "Between hands");
 }
+
+/// Over random hands of every game and structure: the chips the screen shows in the
+/// middle and in front of the players are the engine's pot, the figures are the
+/// engine's options, and no hand is shown while it can still be bet.
+#[test]
+fn the_screen_adds_up_to_the_engines_pot_in_every_game() {
+    use crate::bench::{Bench, BenchOptions, DirectSource};
+    use firmware::{Game, Phase, Structure};
+    for (i, (game, structure)) in [
+        (Game::Holdem, Structure::NoLimit),
+        (Game::Holdem, Structure::PotLimit),
+        (Game::Holdem, Structure::FixedLimit),
+        (Game::Omaha, Structure::PotLimit),
+        (Game::OmahaHiLo, Structure::FixedLimit),
+        (Game::FiveCardDraw, Structure::NoLimit),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let opts = BenchOptions {
+            hands: 40,
+            players: 6,
+            game,
+            structure,
+            seed: 11 + i as u64,
+            ..BenchOptions::default()
+        };
+        let mut p = Presenter::new(Lang::Bg, "T1", Vec::new(), HouseRules::casino());
+        let mut checked = 0u32;
+        let mut bench = Bench::new(&opts, DirectSource, None).unwrap();
+        bench.watch(Box::new(|table, events, _| {
+            p.take(table, events);
+            let v = p.view(table, 0);
+            let Some(h) = table.hand().filter(|_| table.in_hand()) else {
+                return;
+            };
+            if h.phase == Phase::Settling {
+                return;
+            }
+            let middle: u64 = v.pots.iter().map(|x| x.amount).sum();
+            let bets: u64 = v.seats.iter().map(|s| s.bet).sum();
+            assert_eq!(middle + bets, h.pot(), "{game:?} {structure:?}: {v:?}");
+            match (table.options(), &v.turn) {
+                (Some(o), Some(t)) => {
+                    assert_eq!(t.seat, o.seat);
+                    assert_eq!(t.figures[0].amount, o.call);
+                    if let Some(r) = o.raise {
+                        assert_eq!(t.figures[1].amount, r.min_to);
+                        if structure == Structure::PotLimit {
+                            assert_eq!(t.figures[2].amount, r.max_to);
+                        }
+                    }
+                }
+                (None, None) => {}
+                (o, t) => panic!("engine {o:?}, screen {t:?}"),
+            }
+            if h.phase == Phase::Betting {
+                assert!(v.seats.iter().all(|s| s.cards.is_empty()), "{v:?}");
+            }
+            checked += 1;
+        }));
+        bench.run(opts.hands, &mut |_| {}).unwrap();
+        drop(bench);
+        assert!(checked > 500, "{game:?}: {checked}");
+    }
+}

@@ -439,7 +439,7 @@ impl Presenter {
                     && (face_up || outcome.is_some_and(|o| o.hands.iter().any(|x| x.seat == s)));
                 let (cards, backs) = match p {
                     Some(p) if shown => (
-                        p.hole[..usize::from(p.holes)]
+                        held(&p)
                             .iter()
                             .flatten()
                             .map(|&c| CardView::new(c, lang, highlighted(c)))
@@ -566,8 +566,7 @@ impl Presenter {
             .in_hand()
             .map(|s| {
                 let p = h.player(s);
-                let cards: Option<Vec<Card>> =
-                    p.hole[..usize::from(p.holes)].iter().copied().collect();
+                let cards: Option<Vec<Card>> = held(p).iter().copied().collect();
                 cards.map(|c| (s, c))
             })
             .collect();
@@ -651,10 +650,7 @@ fn best_five(table: &Table, seat: SeatNo) -> Option<Best> {
     let cfg = table.config();
     let h = table.hand()?;
     let p = h.player(seat);
-    let hole: Vec<Card> = p.hole[..usize::from(p.holes)]
-        .iter()
-        .copied()
-        .collect::<Option<_>>()?;
+    let hole: Vec<Card> = held(p).iter().copied().collect::<Option<_>>()?;
     let board: Vec<Card> = h.board.iter().copied().collect::<Option<_>>()?;
     let index = |c: Category| Category::ALL.iter().position(|&x| x == c).unwrap_or(0);
     match cfg.game {
@@ -688,6 +684,12 @@ fn best_five(table: &Table, seat: SeatNo) -> Option<Best> {
             Some((0, five, index(v.category()), None))
         }
     }
+}
+
+/// The cards a player holds (the engine never counts more than the array holds; a
+/// count that did would show none rather than stop the screen).
+fn held(p: &firmware::Player) -> &[Option<Card>] {
+    p.hole.get(..usize::from(p.holes)).unwrap_or(&[])
 }
 
 /// Whether the hands are face up: at least two players are in, and at most one of
