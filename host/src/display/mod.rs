@@ -4,7 +4,7 @@
 //!
 //! - [`view`]: what the screen shows, built from the engine after each input.
 //! - [`i18n`]: its words in English, Macedonian, Polish, Bulgarian and Russian.
-//! - [`server`]: the HTTP routes (all GET: nothing here changes the table).
+//! - `server`: the HTTP routes (all GET: nothing here changes the table).
 //! - [`floor`]: the floor's pages.
 //!
 //! The controller calls [`Display::show`] after every input it has logged; the view
