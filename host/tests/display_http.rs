@@ -236,3 +236,19 @@ fn the_runtimes_card_and_shoe_troubles_reach_the_banner_but_key_slips_do_not() {
         ])
     );
 }
+
+#[test]
+fn a_dropped_display_frees_its_port() {
+    let d = Display::start(DisplayOptions::local(0, "T9")).unwrap();
+    let addr = d.addr();
+    assert_eq!(get(addr, "/").0, 200);
+    drop(d);
+    let started = std::time::Instant::now();
+    while TcpStream::connect(addr).is_ok() {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "still serving on {addr}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}

@@ -90,6 +90,18 @@ pub struct Display {
     state: watch::Sender<Arc<str>>,
     jobs: mpsc::Sender<EquityJob>,
     last_job: Option<String>,
+    /// Stops the server when the display is dropped: the port is freed, and the open
+    /// pages' event streams end as the state and equity channels close.
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+}
+
+impl Drop for Display {
+    fn drop(&mut self) {
+        if let Some(s) = self.shutdown.take() {
+            // The server may be gone already; nothing else to do then.
+            let _ = s.send(());
+        }
+    }
 }
 
 impl Display {
@@ -118,13 +130,19 @@ impl Display {
             lang: opts.lang.code(),
             data: opts.data,
         };
+        let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
         std::thread::Builder::new()
             .name("display".into())
             .spawn(move || {
                 runtime.block_on(async move {
                     match tokio::net::TcpListener::from_std(listener) {
                         Ok(l) => {
-                            if let Err(e) = axum::serve(l, server::router(shared)).await {
+                            let served = axum::serve(l, server::router(shared))
+                                .with_graceful_shutdown(async move {
+                                    // Told to stop, or the display was dropped.
+                                    let _ = stopped.await;
+                                });
+                            if let Err(e) = served.await {
                                 log::error!("display server stopped: {e}");
                             }
                         }
@@ -144,6 +162,7 @@ impl Display {
             state,
             jobs,
             last_job: None,
+            shutdown: Some(shutdown),
         })
     }
 
