@@ -413,6 +413,33 @@ fn pot_limit_maximum(cdp: &mut Cdp, shots: &Path) {
     assert!(checked);
 }
 
+/// The controller restarts (systemd brings it back): the open page reconnects by
+/// itself and takes the new run's views, although their count starts again.
+fn restart(cdp: &mut Cdp) {
+    let t = Scenario::parse(SCRIPT).unwrap().run(|_, _, _| {}).unwrap();
+    let mut first = Display::start(DisplayOptions::local(0, "Before")).unwrap();
+    let addr = first.addr();
+    for _ in 0..5 {
+        first.show(&t, &[]);
+    }
+    cdp.call("Page.navigate", json!({ "url": first.url() }), true);
+    cdp.wait_for("document.title.startsWith('Before')", "the first run");
+    drop(first);
+    let mut o = DisplayOptions::local(addr.port(), "After");
+    o.bind = addr;
+    // The old server lets go of the port as it shuts down.
+    let started = Instant::now();
+    let mut second = loop {
+        match Display::start(o.clone()) {
+            Ok(d) => break d,
+            Err(e) => assert!(started.elapsed() < STEP_TIMEOUT, "{e}"),
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    second.show(&t, &[]);
+    cdp.wait_for("document.title.startsWith('After')", "the restarted run");
+}
+
 #[test]
 fn scripted_hands_in_the_browser_in_every_language() {
     let Some(exe) = chromium() else {
@@ -429,6 +456,7 @@ fn scripted_hands_in_the_browser_in_every_language() {
     std::fs::create_dir_all(&shots).unwrap();
     let mut browser = launch(&exe);
     pot_limit_maximum(&mut browser.cdp, &shots);
+    restart(&mut browser.cdp);
     let mut all = Vec::new();
     for e in &EXPECTED {
         let lat = play(&mut browser.cdp, e, &shots);

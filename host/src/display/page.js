@@ -142,7 +142,8 @@
     source.onerror = () => { status.textContent = '⚠ …'; probe.connected = false; };
     source.addEventListener('state', (e) => {
       const v = JSON.parse(e.data);
-      if (!v.seq || (current && v.seq <= current.seq)) return;
+      // A restarted controller counts from 1 again: only the same run's older views are stale.
+      if (!v.seq || (current && v.session === current.session && v.seq <= current.seq)) return;
       current = v;
       draw(v);
       probe.view = v;

@@ -133,7 +133,10 @@ pub struct ResultView {
 /// The whole screen.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct View {
-    /// Increases with each update; the page ignores an older one.
+    /// Which run of the controller made it (its start time, ms): after a restart
+    /// the count starts again, and the page must not take the new views for old.
+    pub session: u64,
+    /// Increases with each update within a session; the page ignores an older one.
     pub seq: u64,
     /// When the engine accepted the input shown (ms since the epoch): the page
     /// measures its own delay from it.
@@ -255,6 +258,7 @@ pub struct Presenter {
     names: Vec<String>,
     rules: HouseRules,
     equity: bool,
+    session: u64,
     seq: u64,
     /// The outcome of the hand being settled (or just settled): hand number and outcome.
     outcome: Option<(u32, Outcome)>,
@@ -271,6 +275,7 @@ impl Presenter {
             names,
             rules,
             equity: true,
+            session: crate::handlog::now_ms(),
             seq: 0,
             outcome: None,
             banners: Vec::new(),
@@ -516,6 +521,7 @@ impl Presenter {
             },
         };
         View {
+            session: self.session,
             seq: self.seq,
             at_ms,
             lang: lang.code(),
