@@ -198,6 +198,34 @@ pub struct Debouncer {
     stable: bool,
     candidate: bool,
     since: u64,
+    clock: Elapsed,
+}
+
+/// The time the button timing counts: the sum of the steps forward between samples,
+/// from the first. A sample earlier than the one before is no time passing, and the
+/// time after it counts from there; measured on the raw clock instead, a clock
+/// stepped back (reset, or wrapped) froze a key until it caught up with its old
+/// reading, and made the next press a double press.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+struct Elapsed {
+    last: Option<u64>,
+    total: u64,
+}
+
+impl Elapsed {
+    const NEW: Elapsed = Elapsed {
+        last: None,
+        total: 0,
+    };
+
+    /// The time counted at a sample taken at `now_ms`.
+    fn at(&mut self, now_ms: u64) -> u64 {
+        let step = self.last.map_or(0, |last| now_ms.saturating_sub(last));
+        self.total = self.total.saturating_add(step);
+        self.last = Some(now_ms);
+        self.total
+    }
 }
 
 impl Debouncer {
@@ -213,12 +241,15 @@ impl Debouncer {
             stable: level,
             candidate: level,
             since: 0,
+            clock: Elapsed::NEW,
         }
     }
 
     /// Takes the level sampled at `now_ms`, returning the edge when the debounced
-    /// level changes. Time going backwards counts as no time passing.
+    /// level changes. Time going backwards counts as no time passing, and the time
+    /// after it counts from there.
     pub fn update(&mut self, now_ms: u64, level: bool) -> Option<Edge> {
+        let now_ms = self.clock.at(now_ms);
         if level != self.candidate {
             self.candidate = level;
             self.since = now_ms;
@@ -283,6 +314,7 @@ pub struct PressClassifier {
     repeat: bool,
     long_sent: bool,
     last_up: Option<u64>,
+    clock: Elapsed,
 }
 
 impl PressClassifier {
@@ -295,12 +327,15 @@ impl PressClassifier {
             repeat: false,
             long_sent: false,
             last_up: None,
+            clock: Elapsed::NEW,
         }
     }
 
     /// Takes the debounced edge seen at `now_ms` (or `None`: call it on every scan so
     /// a long press is noticed while the key is held), returning a finished press.
+    /// Time going backwards counts as no time passing, as for [`Debouncer::update`].
     pub fn update(&mut self, now_ms: u64, edge: Option<Edge>) -> Option<PressKind> {
+        let now_ms = self.clock.at(now_ms);
         match edge {
             Some(Edge::Rising) => {
                 self.repeat = self
@@ -924,6 +959,35 @@ mod tests {
         assert_eq!(d.update(100, true), None);
         assert_eq!(d.update(50, true), None);
         assert_eq!(d.update(120, true), Some(Edge::Rising));
+    }
+
+    #[test]
+    fn a_clock_stepped_back_neither_freezes_a_key_nor_makes_a_double_press() {
+        // The clock steps back from 1000 to 0 while a press settles: the 20 ms after
+        // the step count, not the clock's catching up with 1000 (found by fuzzing).
+        let mut d = Debouncer::new(20);
+        assert_eq!(d.update(1000, true), None);
+        assert_eq!(d.update(0, true), None);
+        assert_eq!(d.update(19, true), None);
+        assert_eq!(d.update(20, true), Some(Edge::Rising));
+        // From the end of the clock: the key was frozen for good.
+        let mut d = Debouncer::new(20);
+        assert_eq!(d.update(u64::MAX, true), None);
+        assert_eq!(d.update(0, true), None);
+        assert_eq!(d.update(20, true), Some(Edge::Rising));
+        // A long press held across the step is reported after 800 ms held.
+        let mut c = PressClassifier::new(800, 300);
+        assert_eq!(c.update(10_000, Some(Edge::Rising)), None);
+        assert_eq!(c.update(0, None), None);
+        assert_eq!(c.update(799, None), None);
+        assert_eq!(c.update(800, None), Some(PressKind::Long));
+        // A press 500 ms after a short press, across a step back, is no double press.
+        let mut c = PressClassifier::new(800, 300);
+        assert_eq!(c.update(1000, Some(Edge::Rising)), None);
+        assert_eq!(c.update(1100, Some(Edge::Falling)), Some(PressKind::Short));
+        assert_eq!(c.update(0, None), None);
+        assert_eq!(c.update(500, Some(Edge::Rising)), None);
+        assert_eq!(c.update(600, Some(Edge::Falling)), Some(PressKind::Short));
     }
 
     #[test]

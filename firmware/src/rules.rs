@@ -186,7 +186,8 @@ pub struct Stakes {
 }
 
 impl Stakes {
-    /// Blinds `sb`/`bb`, no ante; fixed-limit bets of `bb` and `2×bb`.
+    /// Blinds `sb`/`bb`, no ante; fixed-limit bets of `bb` and `2×bb` (at most
+    /// `Chips::MAX`: a script or a command line may ask for any big blind).
     pub const fn blinds(sb: Chips, bb: Chips) -> Stakes {
         Stakes {
             small_blind: sb,
@@ -194,7 +195,7 @@ impl Stakes {
             ante: 0,
             ante_mode: AnteMode::PerPlayer,
             small_bet: bb,
-            big_bet: bb * 2,
+            big_bet: bb.saturating_mul(2),
         }
     }
 }
@@ -392,3 +393,19 @@ impl core::fmt::Display for ConfigError {
 }
 
 impl core::error::Error for ConfigError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_huge_big_blind_does_not_overflow_the_big_bet() {
+        // `table holdem pl 6/10000000000000000500` in a scenario script panicked
+        // (found by fuzzing).
+        let s = Stakes::blinds(6, 10_000_000_000_000_000_500);
+        assert_eq!(s.big_bet, Chips::MAX);
+        let cfg = TableConfig::new(Game::Holdem, Structure::PotLimit, 6, Chips::MAX);
+        assert_eq!(cfg.stakes.big_bet, Chips::MAX);
+        assert_eq!(cfg.validate(), Ok(()));
+    }
+}

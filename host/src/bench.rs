@@ -202,7 +202,7 @@ pub fn table_config(
     if game == Game::FiveCardDraw && structure == Structure::FixedLimit {
         cfg.stakes = Stakes {
             small_bet: bb,
-            big_bet: bb * 2,
+            big_bet: bb.saturating_mul(2),
             ..Stakes::blinds(0, 0)
         };
     }
