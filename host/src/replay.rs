@@ -649,3 +649,35 @@ pub fn replay_history(
     let (spec, steps) = from_history(hh)?;
     replay(&spec, &steps, rules)
 }
+
+/// The texts of the `.phh` files of a folder, sorted by name: the corpus that
+/// `tablectl bench` and the replay benchmark time (read beforehand, so the timing is
+/// parsing and replay, not the disk).
+pub fn phh_texts(dir: &std::path::Path) -> std::io::Result<Vec<String>> {
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "phh"))
+        .collect();
+    files.sort();
+    Ok(files
+        .iter()
+        .filter_map(|f| std::fs::read_to_string(f).ok())
+        .collect())
+}
+
+/// Parses and replays every hand of each text, as PokerKit's figure includes its
+/// parsing: the number of hands replayed to their end (a text that does not parse,
+/// or a hand the engine refuses, counts none).
+pub fn replay_texts(texts: &[String], rules: &crate::settle::HouseRules) -> u64 {
+    let mut replayed = 0;
+    for text in texts {
+        if let Ok(hands) = crate::phh::parse_str(text) {
+            for hh in &hands {
+                if replay_history(hh, rules).is_ok() {
+                    replayed += 1;
+                }
+            }
+        }
+    }
+    replayed
+}
