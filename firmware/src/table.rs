@@ -251,11 +251,21 @@ impl Table {
     /// happened.
     pub fn handle(&mut self, input: Input) -> Result<Events, RuleError> {
         let mut ev = Events::new();
+        self.handle_into(input, &mut ev)?;
+        Ok(ev)
+    }
+
+    /// [`Table::handle`] with the events written into `ev` (emptied first) instead of
+    /// returned: `Events` is a kilobyte, and a caller that handles inputs by the
+    /// million (a hand-history replay) keeps one and copies none. On error nothing
+    /// changes but `ev`.
+    pub fn handle_into(&mut self, input: Input, ev: &mut Events) -> Result<(), RuleError> {
+        ev.clear();
         match input {
-            Input::Undo => return self.undo(),
+            Input::Undo => return self.undo(ev),
             Input::StartHand => {
                 let mut next = self.state.clone();
-                next.apply(&self.cfg, input, &mut ev)?;
+                next.apply(&self.cfg, input, ev)?;
                 self.start = core::mem::replace(&mut self.state, next);
                 self.log.clear();
                 self.log.push(input).map_err(|_| RuleError::HandLogFull)?;
@@ -274,7 +284,7 @@ impl Table {
                     &mut self.state,
                     input,
                     &self.log,
-                    &mut ev,
+                    ev,
                 );
                 if let Err(e) = stepped {
                     self.state = before;
@@ -308,12 +318,12 @@ impl Table {
                 }
             }
         }
-        Ok(ev)
+        Ok(())
     }
 
     /// UNDO: the state is rebuilt from the hand's start without the last input, and the
     /// correction is reported (never a silent deletion: the host logs the UNDO input).
-    fn undo(&mut self) -> Result<Events, RuleError> {
+    fn undo(&mut self, ev: &mut Events) -> Result<(), RuleError> {
         if self.log.is_empty() {
             return Err(RuleError::NothingToUndo);
         }
@@ -321,9 +331,7 @@ impl Table {
         let rebuilt = Self::rebuild(&self.cfg, &self.start, &self.log[..keep])?;
         self.state = rebuilt;
         self.log.truncate(keep);
-        let mut ev = Events::new();
-        push(&mut ev, Event::Undone)?;
-        Ok(ev)
+        push(ev, Event::Undone)
     }
 
     /// Replays `inputs` on `start`: exactly the state the live table reached.
