@@ -215,13 +215,18 @@ pub struct Number {
     exponent: i32,
 }
 
+/// Digits, with single underscores only between digits (TOML). One pass over the
+/// bytes: every amount of a hand history is checked here.
 fn digit_run(s: &str) -> bool {
-    // Digits, with single underscores only between digits (TOML).
-    !s.is_empty()
-        && !s.starts_with('_')
-        && !s.ends_with('_')
-        && !s.contains("__")
-        && s.chars().all(|c| c.is_ascii_digit() || c == '_')
+    let mut after_digit = false;
+    for b in s.bytes() {
+        match b {
+            b'0'..=b'9' => after_digit = true,
+            b'_' if after_digit => after_digit = false,
+            _ => return false,
+        }
+    }
+    after_digit
 }
 
 /// The digits of `int` then `frac` (underscores skipped) as an integer without its
@@ -257,7 +262,7 @@ impl Number {
             Some(b'+') => (false, text.get(1..)?),
             _ => (false, text),
         };
-        let (mantissa, exp) = match body.find(['e', 'E']) {
+        let (mantissa, exp) = match body.bytes().position(|b| b == b'e' || b == b'E') {
             Some(i) => (body.get(..i)?, Some(body.get(i + 1..)?)),
             None => (body, None),
         };
@@ -954,7 +959,8 @@ impl<'a> Parser<'a> {
     fn array(&mut self, ctx: &str, depth: usize) -> Result<Value, PhhError> {
         let open = self.line;
         self.bump();
-        let mut items = Vec::new();
+        // Room for a hand's players without growing; `actions` grows a few times.
+        let mut items = Vec::with_capacity(16);
         let unterminated = || {
             syntax(
                 open,

@@ -6,7 +6,10 @@
 use crate::eval::{self, DrawRules, DrawValue, EvalError, HandValue, LowRules, LowValue};
 use crate::pots::{self, Pot, PotError};
 use crate::showdown::{self, OddChip, Rake, Settings, Settlement, ShowdownError};
-use firmware::{Card, Chips, Event, Game, Input, Phase, RuleError, SeatNo, Table};
+use firmware::config::MAX_HOLE_CARDS;
+use firmware::{
+    Card, Chips, Event, Events, Game, Input, Phase, Rank, RuleError, SeatNo, Suit, Table,
+};
 use std::fmt;
 
 /// The house rules of the money (RULES.md PD-ODD, PD-RAKE, PD-HILO, PD-DECK).
@@ -233,11 +236,17 @@ pub fn settle_with(
             continue;
         }
         let p = h.player(s);
-        let read: Option<Vec<Card>> = p.hole[..usize::from(p.holes)].iter().copied().collect();
-        let hole = read
-            .or_else(|| shown.iter().find(|(x, _)| *x == s).map(|(_, c)| c.clone()))
+        let mut buf = [Card::new(Rank::Two, Suit::Spades); MAX_HOLE_CARDS];
+        let dealt = p.hole.get(..usize::from(p.holes)).unwrap_or(&[]);
+        let hole = read_hole(dealt, &mut buf)
+            .or_else(|| {
+                shown
+                    .iter()
+                    .find(|(x, _)| *x == s)
+                    .map(|(_, c)| c.as_slice())
+            })
             .ok_or(SettleError::UnknownCards(s))?;
-        let (hv, lv, name, low_name) = value(cfg.game, &hole, &board, rules, cfg.short_deck)
+        let (hv, lv, name, low_name) = value(cfg.game, hole, &board, rules, cfg.short_deck)
             .map_err(|e| SettleError::Eval(s, e))?;
         let i = usize::from(s) - 1;
         high[i] = Some(hv);
@@ -259,6 +268,18 @@ pub fn settle_with(
     }
     .map_err(SettleError::Showdown)?;
     Ok(outcome(&pots, &paid, hands, false))
+}
+
+/// The hole cards the shoe read for a player, copied into `buf` rather than a new
+/// Vec (a replay values thousands of hands); `None` if one was not read.
+fn read_hole<'b>(
+    dealt: &[Option<Card>],
+    buf: &'b mut [Card; MAX_HOLE_CARDS],
+) -> Option<&'b [Card]> {
+    for (slot, card) in buf.iter_mut().zip(dealt) {
+        *slot = (*card)?;
+    }
+    buf.get(..dealt.len())
 }
 
 fn outcome(pots: &[Pot], paid: &Settlement, hands: Vec<ShownHand>, uncontested: bool) -> Outcome {
@@ -329,18 +350,33 @@ pub fn next_payout(table: &Table, rules: &HouseRules) -> Result<Option<Input>, S
 /// Pays the outcome through the engine ([`payout_inputs`]). The engine refuses any
 /// award a folded player or a wrong total would need.
 pub fn pay(table: &mut Table, outcome: &Outcome) -> Result<Vec<Event>, SettleError> {
-    let inputs = payout_inputs(outcome);
     // Apply on a copy so a refusal leaves the table as it was.
     let mut next = table.clone();
     let mut events = Vec::new();
-    for input in inputs {
-        events.extend(
-            next.handle(input)
-                .map_err(SettleError::Rule)?
-                .iter()
-                .copied(),
-        );
-    }
+    pay_each(&mut next, outcome, |ev| events.extend(ev.iter().copied()))?;
     *table = next;
     Ok(events)
+}
+
+/// [`pay`] straight into `table`, for a caller that throws the table away if the
+/// engine refuses an award (a hand-history replay): no copy of the table is taken,
+/// so a refusal leaves it part paid.
+pub fn pay_in_place(table: &mut Table, outcome: &Outcome) -> Result<(), SettleError> {
+    pay_each(table, outcome, |_| {})
+}
+
+/// Has the engine take each payout input, handing `each` its events.
+fn pay_each(
+    table: &mut Table,
+    outcome: &Outcome,
+    mut each: impl FnMut(&Events),
+) -> Result<(), SettleError> {
+    let mut ev = Events::new();
+    for input in payout_inputs(outcome) {
+        table
+            .handle_into(input, &mut ev)
+            .map_err(SettleError::Rule)?;
+        each(&ev);
+    }
+    Ok(())
 }
