@@ -560,6 +560,31 @@ pub fn parse_document(text: &str) -> Result<Document, PhhError> {
     p.document()
 }
 
+/// The keys of the table being read (the root or a section), to refuse a duplicate.
+/// A hand has about a dozen: they are compared with the entries read so far, and
+/// only a table of more than [`SeenKeys::SMALL`] keys builds a set, so that a file of
+/// thousands of keys is still read in linear time.
+#[derive(Default)]
+struct SeenKeys {
+    set: Option<HashSet<String>>,
+}
+
+impl SeenKeys {
+    const SMALL: usize = 32;
+
+    /// Whether `key` is one of `entries`' keys (the table's entries so far, in which
+    /// `key` is then pushed).
+    fn seen(&mut self, entries: &[Entry], key: &str) -> bool {
+        if entries.len() < Self::SMALL {
+            return entries.iter().any(|e| e.key == key);
+        }
+        let set = self
+            .set
+            .get_or_insert_with(|| entries.iter().map(|e| e.key.clone()).collect());
+        !set.insert(key.to_string())
+    }
+}
+
 struct Parser<'a> {
     src: &'a str,
     pos: usize,
@@ -658,7 +683,7 @@ impl<'a> Parser<'a> {
     fn document(&mut self) -> Result<Document, PhhError> {
         let mut doc = Document::default();
         let mut current: Option<Section> = None;
-        let mut keys: HashSet<String> = HashSet::new();
+        let mut keys = SeenKeys::default();
         let mut names: HashSet<String> = HashSet::new();
         loop {
             self.skip_ws();
@@ -695,7 +720,7 @@ impl<'a> Parser<'a> {
                     if let Some(s) = current.take() {
                         doc.sections.push(s);
                     }
-                    keys.clear();
+                    keys = SeenKeys::default();
                     current = Some(Section {
                         name,
                         line,
@@ -706,14 +731,15 @@ impl<'a> Parser<'a> {
                     // A section is a table: its values sit one level deep, as they
                     // do when a one-hand file keeps it as an inline table.
                     let entry = self.key_value(usize::from(current.is_some()))?;
-                    if !keys.insert(entry.key.clone()) {
+                    let entries = match &mut current {
+                        Some(s) => &mut s.entries,
+                        None => &mut doc.root,
+                    };
+                    if keys.seen(entries, &entry.key) {
                         return Err(at(entry.line, PhhErrorKind::Duplicate(entry.key)));
                     }
                     self.end_of_line(format_args!("the value of `{}`", entry.key))?;
-                    match &mut current {
-                        Some(s) => s.entries.push(entry),
-                        None => doc.root.push(entry),
-                    }
+                    entries.push(entry);
                 }
             }
         }
@@ -2603,6 +2629,16 @@ actions = []
         // The same key in two sections is fine.
         let two = format!("[1]\n{NT}\n[2]\n{NT}");
         assert_eq!(parse_str(&two).map(|h| h.len()), Ok(2));
+        // Past the keys compared one by one, a set finds the duplicate (and the
+        // first section's keys are not the second's).
+        let many: String = (0..50).map(|i| format!("_k{i} = {i}\n")).collect();
+        let doc = format!("[1]\n{many}[2]\n{many}_k7 = 0\n");
+        let e = parse_document(&doc).expect_err("a duplicate past 32 keys");
+        assert_eq!(
+            (e.line, e.kind),
+            (Some(103), PhhErrorKind::Duplicate("_k7".into()))
+        );
+        assert!(parse_document(&format!("[1]\n{many}[2]\n{many}")).is_ok());
     }
 
     #[test]
