@@ -1591,7 +1591,10 @@ pub fn parse_cards(text: &str) -> Result<Vec<Option<Card>>, String> {
     let mut cards = Vec::with_capacity(count / 2);
     let mut rest = text;
     while !rest.is_empty() {
-        let two = rest.char_indices().nth(2).map_or(rest.len(), |(i, _)| i);
+        let two = match rest.as_bytes() {
+            [a, b, ..] if a.is_ascii() && b.is_ascii() => 2,
+            _ => rest.char_indices().nth(2).map_or(rest.len(), |(i, _)| i),
+        };
         let (s, tail) = rest.split_at(two);
         rest = tail;
         cards.push(if s == "??" {

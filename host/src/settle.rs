@@ -61,15 +61,17 @@ pub struct PaidPot {
     pub winners: Vec<(SeatNo, Chips)>,
 }
 
-/// A player's hand at the showdown, for the display and the log.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A player's hand at the showdown, for the display and the log. The values are
+/// kept and their names written by `Display` when shown ("Full house, kings over
+/// tens", "Low 8-6-4-2-A"), not for every hand settled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ShownHand {
     /// The seat.
     pub seat: SeatNo,
-    /// The high hand's name ("Full house, kings over tens").
-    pub high: String,
-    /// The low hand's name in hi/lo ("Low 8-6-4-2-A"), if he has one.
-    pub low: Option<String>,
+    /// The high hand.
+    pub high: High,
+    /// The low hand in hi/lo, if he has one.
+    pub low: Option<LowValue>,
 }
 
 /// What the hand paid.
@@ -124,11 +126,22 @@ impl fmt::Display for SettleError {
 impl std::error::Error for SettleError {}
 
 /// A hand's high strength for the game: Hold'em/Omaha ranking, or draw's (where a
-/// flush beats a full house, R-RANK-2).
+/// flush beats a full house, R-RANK-2). `Display` names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum High {
+pub enum High {
+    /// Hold'em and Omaha.
     Board(HandValue),
+    /// Five-card draw.
     Draw(DrawValue),
+}
+
+impl fmt::Display for High {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            High::Board(v) => v.fmt(f),
+            High::Draw(v) => v.fmt(f),
+        }
+    }
 }
 
 /// Values one player's hand.
@@ -138,28 +151,21 @@ fn value(
     board: &[Card],
     rules: &HouseRules,
     short_deck: bool,
-) -> Result<(High, Option<LowValue>, String, Option<String>), EvalError> {
+) -> Result<(High, Option<LowValue>), EvalError> {
     Ok(match game {
-        Game::Holdem => {
-            let v = eval::holdem(hole, board)?;
-            (High::Board(v), None, v.name(), None)
-        }
-        Game::Omaha => {
-            let v = eval::omaha_high(hole, board)?;
-            (High::Board(v), None, v.name(), None)
-        }
+        Game::Holdem => (High::Board(eval::holdem(hole, board)?), None),
+        Game::Omaha => (High::Board(eval::omaha_high(hole, board)?), None),
         Game::OmahaHiLo => {
             let v = eval::omaha_high(hole, board)?;
             let low = eval::omaha_low(hole, board, rules.low)?;
-            (High::Board(v), low, v.name(), low.map(|l| l.name()))
+            (High::Board(v), low)
         }
         Game::FiveCardDraw => {
             let draw = DrawRules {
                 short_deck,
                 short_deck_low_straight: rules.short_deck_low_straight,
             };
-            let v = eval::draw_value(hole, draw)?;
-            (High::Draw(v), None, v.name(), None)
+            (High::Draw(eval::draw_value(hole, draw)?), None)
         }
     })
 }
@@ -246,15 +252,15 @@ pub fn settle_with(
                     .map(|(_, c)| c.as_slice())
             })
             .ok_or(SettleError::UnknownCards(s))?;
-        let (hv, lv, name, low_name) = value(cfg.game, hole, &board, rules, cfg.short_deck)
+        let (hv, lv) = value(cfg.game, hole, &board, rules, cfg.short_deck)
             .map_err(|e| SettleError::Eval(s, e))?;
         let i = usize::from(s) - 1;
         high[i] = Some(hv);
         low[i] = lv;
         hands.push(ShownHand {
             seat: s,
-            high: name,
-            low: low_name,
+            high: hv,
+            low: lv,
         });
     }
     let settings = Settings {
