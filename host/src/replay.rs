@@ -417,15 +417,24 @@ fn deal_hole(
         return Ok(());
     }
     *dealt = true;
+    // The seats dealt in, in dealing order: read once, as no one joins or leaves the
+    // deal while the hole cards go out.
+    let mut order = [0; firmware::config::MAX_SEATS];
+    let mut n = 0;
+    if let Some(h) = t.table.hand() {
+        for (slot, s) in order.iter_mut().zip(h.deal_order()) {
+            *slot = s;
+            n += 1;
+        }
+    }
     while let Some(h) = t.table.hand().filter(|h| h.phase == Phase::Dealing) {
-        let n = h.deal_order().count();
         let k = usize::from(h.hole_dealt);
-        let s = h
-            .deal_order()
-            .nth(k % n)
+        let s = k
+            .checked_rem(n)
+            .and_then(|r| order.get(r).copied())
             .ok_or_else(|| fail(Some(i), "no one to deal to"))?;
         let card = hole
-            .get(usize::from(s) - 1)
+            .get(usize::from(s).wrapping_sub(1))
             .and_then(|c| c.get(k / n).copied())
             .unwrap_or(None);
         t.handle(Input::Card(Read { card, burn: false }))
