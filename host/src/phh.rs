@@ -649,19 +649,12 @@ impl<'a> Parser<'a> {
     }
 
     fn skip_ws(&mut self) {
-        while matches!(self.peek(), Some(' ' | '\t' | '\r')) {
-            self.bump();
-        }
+        self.take_until(|b| !matches!(b, b' ' | b'\t' | b'\r'));
     }
 
     fn skip_comment(&mut self) {
         if self.peek() == Some('#') {
-            while let Some(c) = self.peek() {
-                if c == '\n' {
-                    break;
-                }
-                self.bump();
-            }
+            self.take_until(|b| b == b'\n');
         }
     }
 
