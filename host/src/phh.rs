@@ -209,18 +209,55 @@ fn syntax(line: usize, msg: impl Into<String>) -> PhhError {
 pub struct Number {
     text: String,
     negative: bool,
-    /// No leading zeros, no trailing zeros (unless the value is 0).
-    digits: String,
+    /// The digits without leading and trailing zeros (0 for the value 0), as an
+    /// integer; `None` when they do not fit in a `u64` (no amount can then).
+    significand: Option<u64>,
     exponent: i32,
 }
 
+/// Digits, with single underscores only between digits (TOML). One pass over the
+/// bytes: every amount of a hand history is checked here.
 fn digit_run(s: &str) -> bool {
-    // Digits, with single underscores only between digits (TOML).
-    !s.is_empty()
-        && !s.starts_with('_')
-        && !s.ends_with('_')
-        && !s.contains("__")
-        && s.chars().all(|c| c.is_ascii_digit() || c == '_')
+    let mut after_digit = false;
+    for b in s.bytes() {
+        match b {
+            b'0'..=b'9' => after_digit = true,
+            b'_' if after_digit => after_digit = false,
+            _ => return false,
+        }
+    }
+    after_digit
+}
+
+/// `text.split_once(byte)` for an ASCII `byte`: a plain byte search, cheaper than the
+/// character searcher's setup on the short texts of actions and amounts.
+fn split_at_byte(text: &str, byte: u8) -> Option<(&str, &str)> {
+    let i = text.bytes().position(|b| b == byte)?;
+    Some((text.get(..i)?, text.get(i + 1..)?))
+}
+
+/// The digits of `int` then `frac` (underscores skipped) as an integer without its
+/// leading and trailing zeros, `Some(None)` when that does not fit in a `u64`, and the
+/// number of trailing zeros left off; `None` when every digit is 0. Read digit by
+/// digit, without building a string: every amount of a hand history goes through it.
+fn significand(int: &str, frac: &str) -> (Option<Option<u64>>, u64) {
+    let mut value: Option<u64> = Some(0);
+    let mut nonzero = false;
+    let mut zeros: u64 = 0;
+    for b in int.bytes().chain(frac.bytes()).filter(|&b| b != b'_') {
+        let d = u64::from(b.wrapping_sub(b'0'));
+        if d == 0 {
+            zeros += u64::from(nonzero);
+            continue;
+        }
+        for _ in 0..zeros {
+            value = value.and_then(|v| v.checked_mul(10));
+        }
+        zeros = 0;
+        nonzero = true;
+        value = value.and_then(|v| v.checked_mul(10)?.checked_add(d));
+    }
+    (nonzero.then_some(value), zeros)
 }
 
 impl Number {
@@ -232,11 +269,11 @@ impl Number {
             Some(b'+') => (false, text.get(1..)?),
             _ => (false, text),
         };
-        let (mantissa, exp) = match body.find(['e', 'E']) {
+        let (mantissa, exp) = match body.bytes().position(|b| b == b'e' || b == b'E') {
             Some(i) => (body.get(..i)?, Some(body.get(i + 1..)?)),
             None => (body, None),
         };
-        let (int, frac) = match mantissa.split_once('.') {
+        let (int, frac) = match split_at_byte(mantissa, b'.') {
             Some((i, f)) => (i, Some(f)),
             None => (mantissa, None),
         };
@@ -262,33 +299,24 @@ impl Number {
                 }
             }
         };
-        let frac = frac.unwrap_or("").replace('_', "");
-        exponent = exponent.checked_sub(i32::try_from(frac.len()).ok()?)?;
-        let mut digits: String = int.replace('_', "");
-        digits.push_str(&frac);
-        let trimmed = digits.trim_start_matches('0');
-        let mut digits = if trimmed.is_empty() {
-            String::from("0")
-        } else {
-            trimmed.to_string()
-        };
-        if digits == "0" {
+        let frac = frac.unwrap_or("");
+        let frac_len = frac.bytes().filter(|&b| b != b'_').count();
+        exponent = exponent.checked_sub(i32::try_from(frac_len).ok()?)?;
+        let (significand, trailing_zeros) = significand(int, frac);
+        let Some(significand) = significand else {
             return Some(Number {
                 text: text.to_string(),
                 negative: false,
-                digits,
+                significand: Some(0),
                 exponent: 0,
             });
-        }
-        while digits.ends_with('0') {
-            digits.pop();
-            exponent = exponent.checked_add(1)?;
-        }
+        };
+        let exponent = i64::from(exponent).checked_add(i64::try_from(trailing_zeros).ok()?)?;
         Some(Number {
             text: text.to_string(),
             negative,
-            digits,
-            exponent,
+            significand,
+            exponent: i32::try_from(exponent).ok()?,
         })
     }
 
@@ -321,7 +349,7 @@ impl Number {
         if shift < 0 {
             return None;
         }
-        let base: u64 = self.digits.parse().ok()?;
+        let base: u64 = self.significand?;
         if base == 0 {
             return Some(0);
         }
@@ -539,6 +567,31 @@ pub fn parse_document(text: &str) -> Result<Document, PhhError> {
     p.document()
 }
 
+/// The keys of the table being read (the root or a section), to refuse a duplicate.
+/// A hand has about a dozen: they are compared with the entries read so far, and
+/// only a table of more than [`SeenKeys::SMALL`] keys builds a set, so that a file of
+/// thousands of keys is still read in linear time.
+#[derive(Default)]
+struct SeenKeys {
+    set: Option<HashSet<String>>,
+}
+
+impl SeenKeys {
+    const SMALL: usize = 32;
+
+    /// Whether `key` is one of `entries`' keys (the table's entries so far, in which
+    /// `key` is then pushed).
+    fn seen(&mut self, entries: &[Entry], key: &str) -> bool {
+        if entries.len() < Self::SMALL {
+            return entries.iter().any(|e| e.key == key);
+        }
+        let set = self
+            .set
+            .get_or_insert_with(|| entries.iter().map(|e| e.key.clone()).collect());
+        !set.insert(key.to_string())
+    }
+}
+
 struct Parser<'a> {
     src: &'a str,
     pos: usize,
@@ -554,8 +607,25 @@ impl<'a> Parser<'a> {
         self.src.get(self.pos..).unwrap_or("")
     }
 
+    /// The next character. Hand histories are nearly all ASCII, so a byte below 128
+    /// is taken as it is and only other bytes decode UTF-8.
     fn peek(&self) -> Option<char> {
-        self.rest().chars().next()
+        match self.src.as_bytes().get(self.pos) {
+            Some(&b) if b.is_ascii() => Some(char::from(b)),
+            Some(_) => self.rest().chars().next(),
+            None => None,
+        }
+    }
+
+    /// Takes the text up to (not including) the first byte `stop` accepts, or to the
+    /// end: one slice instead of a character at a time. `stop` must accept `\n`, so
+    /// the line count stays right, and either no byte above 127 or all of them, so
+    /// the slice ends on a character boundary.
+    fn take_until(&mut self, stop: impl Fn(u8) -> bool) -> &'a str {
+        let rest = self.rest();
+        let end = rest.bytes().position(stop).unwrap_or(rest.len());
+        self.pos += end;
+        rest.get(..end).unwrap_or("")
     }
 
     fn bump(&mut self) -> Option<char> {
@@ -579,19 +649,12 @@ impl<'a> Parser<'a> {
     }
 
     fn skip_ws(&mut self) {
-        while matches!(self.peek(), Some(' ' | '\t' | '\r')) {
-            self.bump();
-        }
+        self.take_until(|b| !matches!(b, b' ' | b'\t' | b'\r'));
     }
 
     fn skip_comment(&mut self) {
         if self.peek() == Some('#') {
-            while let Some(c) = self.peek() {
-                if c == '\n' {
-                    break;
-                }
-                self.bump();
-            }
+            self.take_until(|b| b == b'\n');
         }
     }
 
@@ -620,7 +683,7 @@ impl<'a> Parser<'a> {
     fn document(&mut self) -> Result<Document, PhhError> {
         let mut doc = Document::default();
         let mut current: Option<Section> = None;
-        let mut keys: HashSet<String> = HashSet::new();
+        let mut keys = SeenKeys::default();
         let mut names: HashSet<String> = HashSet::new();
         loop {
             self.skip_ws();
@@ -650,14 +713,14 @@ impl<'a> Parser<'a> {
                             ),
                         ));
                     }
-                    self.end_of_line("the section header")?;
+                    self.end_of_line(format_args!("the section header"))?;
                     if !names.insert(name.clone()) {
                         return Err(at(line, PhhErrorKind::Duplicate(format!("[{name}]"))));
                     }
                     if let Some(s) = current.take() {
                         doc.sections.push(s);
                     }
-                    keys.clear();
+                    keys = SeenKeys::default();
                     current = Some(Section {
                         name,
                         line,
@@ -668,15 +731,15 @@ impl<'a> Parser<'a> {
                     // A section is a table: its values sit one level deep, as they
                     // do when a one-hand file keeps it as an inline table.
                     let entry = self.key_value(usize::from(current.is_some()))?;
-                    if !keys.insert(entry.key.clone()) {
+                    let entries = match &mut current {
+                        Some(s) => &mut s.entries,
+                        None => &mut doc.root,
+                    };
+                    if keys.seen(entries, &entry.key) {
                         return Err(at(entry.line, PhhErrorKind::Duplicate(entry.key)));
                     }
-                    let what = format!("the value of `{}`", entry.key);
-                    match &mut current {
-                        Some(s) => s.entries.push(entry),
-                        None => doc.root.push(entry),
-                    }
-                    self.end_of_line(&what)?;
+                    self.end_of_line(format_args!("the value of `{}`", entry.key))?;
+                    entries.push(entry);
                 }
             }
         }
@@ -686,7 +749,9 @@ impl<'a> Parser<'a> {
         Ok(doc)
     }
 
-    fn end_of_line(&mut self, what: &str) -> Result<(), PhhError> {
+    /// The end of a line after `what` (formatted only for the error message, not
+    /// for every line).
+    fn end_of_line(&mut self, what: fmt::Arguments<'_>) -> Result<(), PhhError> {
         self.skip_ws();
         self.skip_comment();
         match self.peek() {
@@ -705,21 +770,16 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// A key; the parts of a dotted key are kept joined by `.`.
     fn key(&mut self) -> Result<String, PhhError> {
-        let mut parts = Vec::new();
+        let mut key: Option<String> = None;
         loop {
             self.skip_ws();
             let part = match self.peek() {
                 Some('"') if !self.rest().starts_with("\"\"\"") => self.basic_string()?,
                 Some('\'') if !self.rest().starts_with("'''") => self.literal_string()?,
-                Some(c) if is_bare(c) => {
-                    let mut s = String::new();
-                    while let Some(c) = self.peek().filter(|&c| is_bare(c)) {
-                        s.push(c);
-                        self.bump();
-                    }
-                    s
-                }
+                // Bare keys are ASCII letters, digits, `_` and `-`.
+                Some(c) if is_bare(c) => self.take_until(|b| !is_bare(char::from(b))).to_string(),
                 _ => {
                     return Err(syntax(
                         self.line,
@@ -727,7 +787,13 @@ impl<'a> Parser<'a> {
                     ))
                 }
             };
-            parts.push(part);
+            match &mut key {
+                None => key = Some(part),
+                Some(k) => {
+                    k.push('.');
+                    k.push_str(&part);
+                }
+            }
             self.skip_ws();
             if self.peek() == Some('.') {
                 self.bump();
@@ -735,7 +801,7 @@ impl<'a> Parser<'a> {
                 break;
             }
         }
-        Ok(parts.join("."))
+        Ok(key.unwrap_or_default())
     }
 
     fn key_value(&mut self, depth: usize) -> Result<Entry, PhhError> {
@@ -780,6 +846,8 @@ impl<'a> Parser<'a> {
         self.bump();
         let mut s = String::new();
         loop {
+            // The run up to the closing quote, an escape or the end of the line.
+            s.push_str(self.take_until(|b| matches!(b, b'"' | b'\\' | b'\n')));
             match self.bump() {
                 None | Some('\n') => {
                     return Err(syntax(
@@ -873,18 +941,14 @@ impl<'a> Parser<'a> {
     fn literal_string(&mut self) -> Result<String, PhhError> {
         let line = self.line;
         self.bump();
-        let mut s = String::new();
-        loop {
-            match self.bump() {
-                None | Some('\n') => {
-                    return Err(syntax(
-                        line,
-                        "unterminated string: a '...' string must end on the same line",
-                    ))
-                }
-                Some('\'') => return Ok(s),
-                Some(c) => s.push(c),
-            }
+        // No escapes: the string is the run up to the closing quote.
+        let s = self.take_until(|b| matches!(b, b'\'' | b'\n'));
+        match self.bump() {
+            Some('\'') => Ok(s.to_string()),
+            _ => Err(syntax(
+                line,
+                "unterminated string: a '...' string must end on the same line",
+            )),
         }
     }
 
@@ -921,7 +985,8 @@ impl<'a> Parser<'a> {
     fn array(&mut self, ctx: &str, depth: usize) -> Result<Value, PhhError> {
         let open = self.line;
         self.bump();
-        let mut items = Vec::new();
+        // Room for a hand's players without growing; `actions` grows a few times.
+        let mut items = Vec::with_capacity(16);
         let unterminated = || {
             syntax(
                 open,
@@ -1015,15 +1080,9 @@ impl<'a> Parser<'a> {
 
     fn bare(&mut self, ctx: &str) -> Result<Value, PhhError> {
         let line = self.line;
-        let mut raw = String::new();
-        while let Some(c) = self.peek() {
-            if matches!(c, ',' | ']' | '}' | '#' | '\n') {
-                break;
-            }
-            raw.push(c);
-            self.bump();
-        }
-        let raw = raw.trim();
+        let raw = self
+            .take_until(|b| matches!(b, b',' | b']' | b'}' | b'#' | b'\n'))
+            .trim();
         if raw.is_empty() {
             return Err(syntax(
                 line,
@@ -1519,30 +1578,46 @@ pub fn to_phhs(hands: &[HandHistory]) -> String {
 /// Parses the cards of an action: two characters each (`AcKd`), `??` for an
 /// unknown card.
 pub fn parse_cards(text: &str) -> Result<Vec<Option<Card>>, String> {
-    let chars: Vec<char> = text.chars().collect();
-    if chars.is_empty() {
+    let count = text.chars().count();
+    if count == 0 {
         return Err("no cards given".into());
     }
-    if !chars.len().is_multiple_of(2) {
+    if !count.is_multiple_of(2) {
         return Err(format!(
             "`{text}`: each card is two characters, rank and suit (e.g. AcKd, ?? if unknown)"
         ));
     }
-    chars
-        .chunks(2)
-        .map(|pair| {
-            let s: String = pair.iter().collect();
-            if s == "??" {
-                Ok(None)
-            } else if s.contains('?') {
-                Err(format!("`{s}`: an unknown card is written `??`"))
-            } else {
+    // Each pair is a slice of the text: no string is built per card.
+    let mut cards = Vec::with_capacity(count / 2);
+    let mut rest = text;
+    while !rest.is_empty() {
+        let two = match rest.as_bytes() {
+            [a, b, ..] if a.is_ascii() && b.is_ascii() => 2,
+            _ => rest.char_indices().nth(2).map_or(rest.len(), |(i, _)| i),
+        };
+        let (s, tail) = rest.split_at(two);
+        rest = tail;
+        cards.push(if s == "??" {
+            None
+        } else if s.contains('?') {
+            return Err(format!("`{s}`: an unknown card is written `??`"));
+        } else {
+            Some(
                 s.parse::<Card>()
-                    .map(Some)
-                    .map_err(|e| format!("bad card `{s}`: {e}"))
-            }
-        })
-        .collect()
+                    .map_err(|e| format!("bad card `{s}`: {e}"))?,
+            )
+        });
+    }
+    Ok(cards)
+}
+
+/// The cards of an action: usually one token (`AcKd`), which is parsed as it is;
+/// cards written apart (`Ac Kd`) are joined first.
+fn parse_card_tokens(tokens: &[&str]) -> Result<Vec<Option<Card>>, String> {
+    match tokens {
+        [one] => parse_cards(one),
+        _ => parse_cards(&tokens.concat()),
+    }
 }
 
 fn parse_player(token: &str) -> Result<usize, String> {
@@ -1558,23 +1633,40 @@ fn parse_player(token: &str) -> Result<usize, String> {
 /// Parses one action string (PHH action notation), players 0-based, the `cbr`
 /// amount as written. Returns the action and its commentary (after `#`).
 pub fn parse_action(text: &str) -> Result<(PhhAction<Number>, Option<String>), String> {
-    let (body, comment) = match text.split_once('#') {
+    let (body, comment) = match split_at_byte(text, b'#') {
         Some((b, c)) => (b, Some(c.trim().to_string())),
         None => (text, None),
     };
-    let tokens: Vec<&str> = body.split_whitespace().collect();
+    // An action has a handful of words: they are kept in a buffer on the stack, and
+    // only a longer one (cards written apart) spills into a Vec.
+    let mut words = [""; 8];
+    let mut spilled: Vec<&str> = Vec::new();
+    let mut count = 0;
+    for word in body.split_whitespace() {
+        match words.get_mut(count) {
+            Some(slot) => *slot = word,
+            None => {
+                if spilled.is_empty() {
+                    spilled.extend_from_slice(&words);
+                }
+                spilled.push(word);
+            }
+        }
+        count += 1;
+    }
+    let tokens: &[&str] = words.get(..count).unwrap_or(&spilled);
     let no_more = |rest: &[&str], verb: &str| match rest.first() {
         None => Ok(()),
         Some(t) => Err(format!("unexpected `{t}` after `{verb}`")),
     };
-    let action = match tokens.as_slice() {
+    let action = match tokens {
         [] => PhhAction::NoOp,
         ["d", "db", cards @ ..] => {
             if cards.is_empty() {
                 return Err("`d db` needs the board cards, e.g. `d db AcKd7h`".into());
             }
             PhhAction::DealBoard {
-                cards: parse_cards(&cards.concat())?,
+                cards: parse_card_tokens(cards)?,
             }
         }
         ["d", "dh", player, cards @ ..] => {
@@ -1584,7 +1676,7 @@ pub fn parse_action(text: &str) -> Result<(PhhAction<Number>, Option<String>), S
             }
             PhhAction::DealHole {
                 player,
-                cards: parse_cards(&cards.concat())?,
+                cards: parse_card_tokens(cards)?,
             }
         }
         ["d", "dh"] => return Err("`d dh` needs a player and cards, e.g. `d dh p1 AcKd`".into()),
@@ -1635,14 +1727,14 @@ pub fn parse_action(text: &str) -> Result<(PhhAction<Number>, Option<String>), S
                 },
                 ["sm", cards @ ..] => PhhAction::ShowMuck {
                     player,
-                    shown: Shown::Cards(parse_cards(&cards.concat())?),
+                    shown: Shown::Cards(parse_card_tokens(cards)?),
                 },
                 ["sd", cards @ ..] => PhhAction::StandPatDiscard {
                     player,
                     discards: if cards.is_empty() {
                         Vec::new()
                     } else {
-                        parse_cards(&cards.concat())?
+                        parse_card_tokens(cards)?
                     },
                 },
                 [verb, ..] => {
@@ -1661,7 +1753,8 @@ pub fn parse_action(text: &str) -> Result<(PhhAction<Number>, Option<String>), S
 struct Amt {
     number: Number,
     line: usize,
-    field: String,
+    /// The field, one of the fixed names (no string built per amount).
+    field: &'static str,
 }
 
 struct RawHand {
@@ -1711,7 +1804,7 @@ impl RawHand {
                 at(
                     a.line,
                     PhhErrorKind::BadAmount {
-                        field: a.field.clone(),
+                        field: a.field.to_string(),
                         value: a.number.as_str().to_string(),
                         reason: format!(
                             "too large: in the file's chip unit ({scale}) it does not fit in 64 bits"
@@ -1778,7 +1871,7 @@ fn wrong(field: &str, line: usize, expected: &'static str, found: &Value) -> Phh
     )
 }
 
-fn amount(field: &str, line: usize, v: Value) -> Result<Amt, PhhError> {
+fn amount(field: &'static str, line: usize, v: Value) -> Result<Amt, PhhError> {
     match v {
         Value::Number(n) if n.is_negative() => Err(at(
             line,
@@ -1791,7 +1884,7 @@ fn amount(field: &str, line: usize, v: Value) -> Result<Amt, PhhError> {
         Value::Number(number) => Ok(Amt {
             number,
             line,
-            field: field.to_string(),
+            field,
         }),
         Value::Raw(r) if r.contains("inf") || r.contains("nan") => Err(at(
             line,
@@ -1805,11 +1898,12 @@ fn amount(field: &str, line: usize, v: Value) -> Result<Amt, PhhError> {
     }
 }
 
-fn amount_list(e: Entry) -> Result<Vec<Amt>, PhhError> {
+/// The amounts of the field `key` (the entry's own key, as a fixed name).
+fn amount_list(key: &'static str, e: Entry) -> Result<Vec<Amt>, PhhError> {
     match e.value {
         Value::Array(items) => items
             .into_iter()
-            .map(|i| amount(&e.key, i.line, i.value))
+            .map(|i| amount(key, i.line, i.value))
             .collect(),
         other => Err(wrong(&e.key, e.line, "an array of numbers", &other)),
     }
@@ -1848,7 +1942,7 @@ fn build_hand(
         Some(e) => return Err(wrong(&e.key, e.line, "true or false", &e.value)),
     };
     let mut list = |key: &'static str| -> Result<Vec<Amt>, PhhError> {
-        amount_list(f.take(key).ok_or_else(|| missing(key, code))?)
+        amount_list(key, f.take(key).ok_or_else(|| missing(key, code))?)
     };
     let antes = list("antes")?;
     let blinds = list("blinds_or_straddles")?;
@@ -1857,7 +1951,7 @@ fn build_hand(
         match f.take(key) {
             None if required => Err(missing(key, code)),
             None => Ok(None),
-            Some(e) => amount(&e.key, e.line, e.value).map(Some),
+            Some(e) => amount(key, e.line, e.value).map(Some),
         }
     };
     let fixed = variant.is_fixed_limit();
@@ -1865,8 +1959,14 @@ fn build_hand(
     let small_bet = single("small_bet", fixed)?;
     let big_bet = single("big_bet", fixed)?;
     let bring_in = single("bring_in", false)?;
-    let finishing_stacks = f.take("finishing_stacks").map(amount_list).transpose()?;
-    let winnings = f.take("winnings").map(amount_list).transpose()?;
+    let finishing_stacks = f
+        .take("finishing_stacks")
+        .map(|e| amount_list("finishing_stacks", e))
+        .transpose()?;
+    let winnings = f
+        .take("winnings")
+        .map(|e| amount_list("winnings", e))
+        .transpose()?;
     let players = match f.take("players") {
         None => None,
         Some(Entry {
@@ -1944,7 +2044,7 @@ fn build_hand(
                     Ok::<_, PhhError>(Amt {
                         number,
                         line: item.line,
-                        field: "actions".into(),
+                        field: "actions",
                     })
                 })?;
                 actions.push(action);
@@ -2020,7 +2120,7 @@ pub fn parse_str(text: &str) -> Result<Vec<HandHistory>, PhhError> {
             return Err(at(
                 a.line,
                 PhhErrorKind::BadAmount {
-                    field: a.field.clone(),
+                    field: a.field.to_string(),
                     value: a.number.as_str().to_string(),
                     reason: format!("{d} decimal places; at most {MAX_DECIMALS} are supported"),
                 },
@@ -2366,6 +2466,21 @@ finishing_stacks = [85.15, 20.2]
             Some(u64::MAX)
         );
         assert_eq!(n("18446744073709551616").and_then(|n| n.to_u64()), None);
+        // Zeros inside, trailing and leading, and digits past 64 bits.
+        assert_eq!(n("100_200").and_then(|n| n.to_u64()), Some(100_200));
+        assert_eq!(n("9775.0").map(|n| n.decimals()), Some(0));
+        assert_eq!(n("0009775.500").and_then(|n| n.to_units(1)), Some(97_755));
+        assert_eq!(n("0.000").and_then(|n| n.to_u64()), Some(0));
+        assert_eq!(
+            n("0.10000000000000000000000").map(|n| n.decimals()),
+            Some(1)
+        );
+        assert_eq!(
+            n("184467440737095516150e-1").and_then(|n| n.to_u64()),
+            Some(u64::MAX)
+        );
+        assert_eq!(n("1000000000000000000000").and_then(|n| n.to_u64()), None);
+        assert_eq!(n("1000000000000000000000").map(|n| n.decimals()), Some(0));
         for bad in [
             "", "1.", ".5", "1__0", "_1", "1_", "abc", "1e", "--1", "0x10", "inf",
         ] {
@@ -2517,6 +2632,16 @@ actions = []
         // The same key in two sections is fine.
         let two = format!("[1]\n{NT}\n[2]\n{NT}");
         assert_eq!(parse_str(&two).map(|h| h.len()), Ok(2));
+        // Past the keys compared one by one, a set finds the duplicate (and the
+        // first section's keys are not the second's).
+        let many: String = (0..50).map(|i| format!("_k{i} = {i}\n")).collect();
+        let doc = format!("[1]\n{many}[2]\n{many}_k7 = 0\n");
+        let e = parse_document(&doc).expect_err("a duplicate past 32 keys");
+        assert_eq!(
+            (e.line, e.kind),
+            (Some(103), PhhErrorKind::Duplicate("_k7".into()))
+        );
+        assert!(parse_document(&format!("[1]\n{many}[2]\n{many}")).is_ok());
     }
 
     #[test]

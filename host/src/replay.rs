@@ -6,8 +6,8 @@
 
 use firmware::rules::{AmountPolicy, AnteMode, FlCap, FlShortAllIn, ShortBlind, StraddleMinRaise};
 use firmware::{
-    Action, Card, Chips, Event, Game, Input, Phase, Read, RuleError, SeatNo, Structure, Table,
-    TableConfig,
+    Action, Card, Chips, Event, Events, Game, Input, Phase, Read, RuleError, SeatNo, Structure,
+    Table, TableConfig,
 };
 use std::fmt;
 
@@ -177,11 +177,30 @@ pub fn play(spec: &Spec, steps: &[Step]) -> Result<Played, ReplayError> {
     play_with(phh_profile(spec)?, spec, steps)
 }
 
+/// The table being replayed and one buffer for the events of its inputs: the engine
+/// writes each input's events into it ([`Table::handle_into`]) instead of returning
+/// a kilobyte by value, dozens of times a hand.
+struct Engine {
+    table: Table,
+    events: Events,
+}
+
+impl Engine {
+    /// Has the engine take `input`; its events until the next input.
+    fn handle(&mut self, input: Input) -> Result<&Events, RuleError> {
+        self.table.handle_into(input, &mut self.events)?;
+        Ok(&self.events)
+    }
+}
+
 /// Drives the engine through the history under the table settings `cfg` (the house
 /// rules a hand was dealt with, as our own exports record them), up to the settlement.
 pub fn play_with(cfg: TableConfig, spec: &Spec, steps: &[Step]) -> Result<Played, ReplayError> {
     let n = spec.stacks.len();
-    let mut t = Table::new(cfg).map_err(|e| fail(None, e.to_string()))?;
+    let mut t = Engine {
+        table: Table::new(cfg).map_err(|e| fail(None, e.to_string()))?,
+        events: Events::new(),
+    };
     for (p, &stack) in spec.stacks.iter().enumerate() {
         t.handle(Input::SitDown {
             seat: seat(p),
@@ -200,7 +219,7 @@ pub fn play_with(cfg: TableConfig, spec: &Spec, steps: &[Step]) -> Result<Played
     let started = t
         .handle(Input::StartHand)
         .map_err(|e| fail(None, e.to_string()))?;
-    check_posts(spec, &started)?;
+    check_posts(spec, started)?;
     let straddle = spec.blinds.get(2).copied().unwrap_or(0);
     if n > 2 && straddle > 0 {
         if straddle != 2 * cfg.stakes.big_blind {
@@ -221,13 +240,14 @@ pub fn play_with(cfg: TableConfig, spec: &Spec, steps: &[Step]) -> Result<Played
     let mut hole: Vec<Vec<Option<Card>>> = vec![Vec::new(); n];
     let mut board = Vec::new();
     let mut mucked = vec![false; n];
-    let mut decisions = Vec::new();
+    // At most one decision a step: no growing while the hand is played.
+    let mut decisions = Vec::with_capacity(steps.len());
     let mut dealt = false;
     for (i, step) in draw_order(steps) {
         match step {
             Step::Hole(p, cards) if dealt => {
                 // Draw: the replacements for the player's discards (R-DRAW-5).
-                let drawer = t.hand().and_then(firmware::Hand::drawer);
+                let drawer = t.table.hand().and_then(firmware::Hand::drawer);
                 if drawer != Some(seat(*p)) {
                     return Err(fail(Some(i), format!("p{} is dealt twice", p + 1)));
                 }
@@ -245,7 +265,7 @@ pub fn play_with(cfg: TableConfig, spec: &Spec, steps: &[Step]) -> Result<Played
             }
             Step::Discard(p, cards) => {
                 deal_hole(&mut t, &hole, &mut dealt, i)?;
-                let drawer = t.hand().and_then(firmware::Hand::drawer);
+                let drawer = t.table.hand().and_then(firmware::Hand::drawer);
                 if drawer != Some(seat(*p)) {
                     return Err(fail(
                         Some(i),
@@ -277,7 +297,7 @@ pub fn play_with(cfg: TableConfig, spec: &Spec, steps: &[Step]) -> Result<Played
             Step::Board(cards) => {
                 deal_hole(&mut t, &hole, &mut dealt, i)?;
                 for c in cards {
-                    if !matches!(t.hand().map(|h| h.phase), Some(Phase::Board { .. })) {
+                    if !matches!(t.table.hand().map(|h| h.phase), Some(Phase::Board { .. })) {
                         return Err(fail(
                             Some(i),
                             "a board card before the betting round is complete",
@@ -346,12 +366,12 @@ pub fn play_with(cfg: TableConfig, spec: &Spec, steps: &[Step]) -> Result<Played
         }
     }
     deal_hole(&mut t, &hole, &mut dealt, steps.len())?;
-    let over = t.hand().is_some_and(|h| h.phase == Phase::Settling) || !t.in_hand();
+    let over = t.table.hand().is_some_and(|h| h.phase == Phase::Settling) || !t.table.in_hand();
     if !over {
         return Err(fail(None, "the history ends before the hand is over"));
     }
     Ok(Played {
-        table: t,
+        table: t.table,
         decisions,
         hole,
         board,
@@ -388,7 +408,7 @@ fn draw_order(steps: &[Step]) -> Vec<(usize, &Step)> {
 
 /// Feeds the hole cards to the shoe in dealing order (R-DEAL-1), once.
 fn deal_hole(
-    t: &mut Table,
+    t: &mut Engine,
     hole: &[Vec<Option<Card>>],
     dealt: &mut bool,
     i: usize,
@@ -397,15 +417,24 @@ fn deal_hole(
         return Ok(());
     }
     *dealt = true;
-    while let Some(h) = t.hand().filter(|h| h.phase == Phase::Dealing) {
-        let n = h.deal_order().count();
+    // The seats dealt in, in dealing order: read once, as no one joins or leaves the
+    // deal while the hole cards go out.
+    let mut order = [0; firmware::config::MAX_SEATS];
+    let mut n = 0;
+    if let Some(h) = t.table.hand() {
+        for (slot, s) in order.iter_mut().zip(h.deal_order()) {
+            *slot = s;
+            n += 1;
+        }
+    }
+    while let Some(h) = t.table.hand().filter(|h| h.phase == Phase::Dealing) {
         let k = usize::from(h.hole_dealt);
-        let s = h
-            .deal_order()
-            .nth(k % n)
+        let s = k
+            .checked_rem(n)
+            .and_then(|r| order.get(r).copied())
             .ok_or_else(|| fail(Some(i), "no one to deal to"))?;
         let card = hole
-            .get(usize::from(s) - 1)
+            .get(usize::from(s).wrapping_sub(1))
             .and_then(|c| c.get(k / n).copied())
             .unwrap_or(None);
         t.handle(Input::Card(Read { card, burn: false }))
@@ -417,7 +446,7 @@ fn deal_hole(
 /// A betting action: checks it is the player's turn, records the situation before it
 /// (what the engine offers), and has the engine take it.
 fn decide(
-    t: &mut Table,
+    t: &mut Engine,
     hole: &[Vec<Option<Card>>],
     dealt: &mut bool,
     decisions: &mut Vec<Decision>,
@@ -427,6 +456,7 @@ fn decide(
 ) -> Result<(), ReplayError> {
     deal_hole(t, hole, dealt, i)?;
     let o = t
+        .table
         .options()
         .ok_or_else(|| fail(Some(i), format!("p{} acts, but no one is to act", p + 1)))?;
     if o.seat != seat(p) {
@@ -540,7 +570,7 @@ pub fn from_history(hh: &crate::phh::HandHistory) -> Result<(Spec, Vec<Step>), R
         stacks: hh.starting_stacks.clone(),
         straddle_confirmed: true,
     };
-    let mut steps = Vec::new();
+    let mut steps = Vec::with_capacity(hh.actions.len());
     for (i, a) in hh.actions.iter().enumerate() {
         steps.push(match a {
             PhhAction::DealHole { player, cards } => Step::Hole(*player, cards.clone()),
@@ -608,10 +638,22 @@ pub fn replay_with(
     let mut pots = Vec::new();
     if played.table.in_hand() {
         let mucked: Vec<SeatNo> = (0..n).filter(|&p| played.mucked[p]).map(seat).collect();
+        // Cards shown that the shoe did not read (the settlement takes the shoe's
+        // first): only those players' cards are copied.
+        let read_all = |p: usize| {
+            played.table.hand().is_some_and(|h| {
+                let pl = h.player(seat(p));
+                pl.hole
+                    .iter()
+                    .take(usize::from(pl.holes))
+                    .all(Option::is_some)
+            })
+        };
         let shown: Vec<(SeatNo, Vec<Card>)> = played
             .hole
             .iter()
             .enumerate()
+            .filter(|&(p, _)| !read_all(p))
             .filter_map(|(p, cards)| {
                 let known: Option<Vec<Card>> = cards.iter().copied().collect();
                 known.filter(|k| !k.is_empty()).map(|k| (seat(p), k))
@@ -619,7 +661,8 @@ pub fn replay_with(
             .collect();
         let outcome = crate::settle::settle_with(&played.table, &mucked, &shown, rules)
             .map_err(|e| fail(None, format!("showdown: {e}")))?;
-        crate::settle::pay(&mut played.table, &outcome)
+        // A refused award fails the replay and the table is dropped: no copy to keep.
+        crate::settle::pay_in_place(&mut played.table, &outcome)
             .map_err(|e| fail(None, format!("payout: {e}")))?;
         pots = outcome
             .pots
@@ -648,4 +691,36 @@ pub fn replay_history(
 ) -> Result<Replayed, ReplayError> {
     let (spec, steps) = from_history(hh)?;
     replay(&spec, &steps, rules)
+}
+
+/// The texts of the `.phh` files of a folder, sorted by name: the corpus that
+/// `tablectl bench` and the replay benchmark time (read beforehand, so the timing is
+/// parsing and replay, not the disk).
+pub fn phh_texts(dir: &std::path::Path) -> std::io::Result<Vec<String>> {
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "phh"))
+        .collect();
+    files.sort();
+    Ok(files
+        .iter()
+        .filter_map(|f| std::fs::read_to_string(f).ok())
+        .collect())
+}
+
+/// Parses and replays every hand of each text, as PokerKit's figure includes its
+/// parsing: the number of hands replayed to their end (a text that does not parse,
+/// or a hand the engine refuses, counts none).
+pub fn replay_texts(texts: &[String], rules: &crate::settle::HouseRules) -> u64 {
+    let mut replayed = 0;
+    for text in texts {
+        if let Ok(hands) = crate::phh::parse_str(text) {
+            for hh in &hands {
+                if replay_history(hh, rules).is_ok() {
+                    replayed += 1;
+                }
+            }
+        }
+    }
+    replayed
 }

@@ -6,7 +6,10 @@
 use crate::eval::{self, DrawRules, DrawValue, EvalError, HandValue, LowRules, LowValue};
 use crate::pots::{self, Pot, PotError};
 use crate::showdown::{self, OddChip, Rake, Settings, Settlement, ShowdownError};
-use firmware::{Card, Chips, Event, Game, Input, Phase, RuleError, SeatNo, Table};
+use firmware::config::MAX_HOLE_CARDS;
+use firmware::{
+    Card, Chips, Event, Events, Game, Input, Phase, Rank, RuleError, SeatNo, Suit, Table,
+};
 use std::fmt;
 
 /// The house rules of the money (RULES.md PD-ODD, PD-RAKE, PD-HILO, PD-DECK).
@@ -58,15 +61,17 @@ pub struct PaidPot {
     pub winners: Vec<(SeatNo, Chips)>,
 }
 
-/// A player's hand at the showdown, for the display and the log.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A player's hand at the showdown, for the display and the log. The values are
+/// kept and their names written by `Display` when shown ("Full house, kings over
+/// tens", "Low 8-6-4-2-A"), not for every hand settled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ShownHand {
     /// The seat.
     pub seat: SeatNo,
-    /// The high hand's name ("Full house, kings over tens").
-    pub high: String,
-    /// The low hand's name in hi/lo ("Low 8-6-4-2-A"), if he has one.
-    pub low: Option<String>,
+    /// The high hand.
+    pub high: High,
+    /// The low hand in hi/lo, if he has one.
+    pub low: Option<LowValue>,
 }
 
 /// What the hand paid.
@@ -121,11 +126,22 @@ impl fmt::Display for SettleError {
 impl std::error::Error for SettleError {}
 
 /// A hand's high strength for the game: Hold'em/Omaha ranking, or draw's (where a
-/// flush beats a full house, R-RANK-2).
+/// flush beats a full house, R-RANK-2). `Display` names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum High {
+pub enum High {
+    /// Hold'em and Omaha.
     Board(HandValue),
+    /// Five-card draw.
     Draw(DrawValue),
+}
+
+impl fmt::Display for High {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            High::Board(v) => v.fmt(f),
+            High::Draw(v) => v.fmt(f),
+        }
+    }
 }
 
 /// Values one player's hand.
@@ -135,28 +151,21 @@ fn value(
     board: &[Card],
     rules: &HouseRules,
     short_deck: bool,
-) -> Result<(High, Option<LowValue>, String, Option<String>), EvalError> {
+) -> Result<(High, Option<LowValue>), EvalError> {
     Ok(match game {
-        Game::Holdem => {
-            let v = eval::holdem(hole, board)?;
-            (High::Board(v), None, v.name(), None)
-        }
-        Game::Omaha => {
-            let v = eval::omaha_high(hole, board)?;
-            (High::Board(v), None, v.name(), None)
-        }
+        Game::Holdem => (High::Board(eval::holdem(hole, board)?), None),
+        Game::Omaha => (High::Board(eval::omaha_high(hole, board)?), None),
         Game::OmahaHiLo => {
             let v = eval::omaha_high(hole, board)?;
             let low = eval::omaha_low(hole, board, rules.low)?;
-            (High::Board(v), low, v.name(), low.map(|l| l.name()))
+            (High::Board(v), low)
         }
         Game::FiveCardDraw => {
             let draw = DrawRules {
                 short_deck,
                 short_deck_low_straight: rules.short_deck_low_straight,
             };
-            let v = eval::draw_value(hole, draw)?;
-            (High::Draw(v), None, v.name(), None)
+            (High::Draw(eval::draw_value(hole, draw)?), None)
         }
     })
 }
@@ -233,19 +242,25 @@ pub fn settle_with(
             continue;
         }
         let p = h.player(s);
-        let read: Option<Vec<Card>> = p.hole[..usize::from(p.holes)].iter().copied().collect();
-        let hole = read
-            .or_else(|| shown.iter().find(|(x, _)| *x == s).map(|(_, c)| c.clone()))
+        let mut buf = [Card::new(Rank::Two, Suit::Spades); MAX_HOLE_CARDS];
+        let dealt = p.hole.get(..usize::from(p.holes)).unwrap_or(&[]);
+        let hole = read_hole(dealt, &mut buf)
+            .or_else(|| {
+                shown
+                    .iter()
+                    .find(|(x, _)| *x == s)
+                    .map(|(_, c)| c.as_slice())
+            })
             .ok_or(SettleError::UnknownCards(s))?;
-        let (hv, lv, name, low_name) = value(cfg.game, &hole, &board, rules, cfg.short_deck)
+        let (hv, lv) = value(cfg.game, hole, &board, rules, cfg.short_deck)
             .map_err(|e| SettleError::Eval(s, e))?;
         let i = usize::from(s) - 1;
         high[i] = Some(hv);
         low[i] = lv;
         hands.push(ShownHand {
             seat: s,
-            high: name,
-            low: low_name,
+            high: hv,
+            low: lv,
         });
     }
     let settings = Settings {
@@ -259,6 +274,18 @@ pub fn settle_with(
     }
     .map_err(SettleError::Showdown)?;
     Ok(outcome(&pots, &paid, hands, false))
+}
+
+/// The hole cards the shoe read for a player, copied into `buf` rather than a new
+/// Vec (a replay values thousands of hands); `None` if one was not read.
+fn read_hole<'b>(
+    dealt: &[Option<Card>],
+    buf: &'b mut [Card; MAX_HOLE_CARDS],
+) -> Option<&'b [Card]> {
+    for (slot, card) in buf.iter_mut().zip(dealt) {
+        *slot = (*card)?;
+    }
+    buf.get(..dealt.len())
 }
 
 fn outcome(pots: &[Pot], paid: &Settlement, hands: Vec<ShownHand>, uncontested: bool) -> Outcome {
@@ -329,18 +356,33 @@ pub fn next_payout(table: &Table, rules: &HouseRules) -> Result<Option<Input>, S
 /// Pays the outcome through the engine ([`payout_inputs`]). The engine refuses any
 /// award a folded player or a wrong total would need.
 pub fn pay(table: &mut Table, outcome: &Outcome) -> Result<Vec<Event>, SettleError> {
-    let inputs = payout_inputs(outcome);
     // Apply on a copy so a refusal leaves the table as it was.
     let mut next = table.clone();
     let mut events = Vec::new();
-    for input in inputs {
-        events.extend(
-            next.handle(input)
-                .map_err(SettleError::Rule)?
-                .iter()
-                .copied(),
-        );
-    }
+    pay_each(&mut next, outcome, |ev| events.extend(ev.iter().copied()))?;
     *table = next;
     Ok(events)
+}
+
+/// [`pay`] straight into `table`, for a caller that throws the table away if the
+/// engine refuses an award (a hand-history replay): no copy of the table is taken,
+/// so a refusal leaves it part paid.
+pub fn pay_in_place(table: &mut Table, outcome: &Outcome) -> Result<(), SettleError> {
+    pay_each(table, outcome, |_| {})
+}
+
+/// Has the engine take each payout input, handing `each` its events.
+fn pay_each(
+    table: &mut Table,
+    outcome: &Outcome,
+    mut each: impl FnMut(&Events),
+) -> Result<(), SettleError> {
+    let mut ev = Events::new();
+    for input in payout_inputs(outcome) {
+        table
+            .handle_into(input, &mut ev)
+            .map_err(SettleError::Rule)?;
+        each(&ev);
+    }
+    Ok(())
 }

@@ -622,7 +622,7 @@ impl Presenter {
                         seat: s,
                         text,
                         hand: Some(match (lang, english) {
-                            (Lang::En, Some(h)) => h.high.clone(),
+                            (Lang::En, Some(h)) => h.high.to_string(),
                             _ => lang.category(cat).to_string(),
                         }),
                         cards: five.iter().map(|&c| CardView::new(c, lang, true)).collect(),

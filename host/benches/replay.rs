@@ -1,0 +1,42 @@
+//! PHH replay, parsing included (`host::replay::replay_texts`): the 2,500 PokerKit
+//! hands of `tests/corpus/pokerkit-2500`, read from disk beforehand, each parsed from
+//! its TOML text, turned into the engine's table and steps, played through the
+//! firmware engine, and settled (pots, showdown, payout), one thread. Throughput is
+//! in hands per second (the hands the engine plays to their end: 2,467 of the 2,500;
+//! the others are refused as `replay-schema.md` says).
+//!
+//! PokerKit 0.7.7 replays the same files at about 110 hands a second on this
+//! project's machine; `tablectl bench` measures both in one run and prints the ratio.
+//! A quick run:
+//!
+//! ```text
+//! cargo bench -p host --bench replay -- --warm-up-time 1 --measurement-time 5
+//! ```
+
+use std::hint::black_box;
+use std::path::Path;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+
+use host::replay::{phh_texts, replay_texts};
+use host::settle::HouseRules;
+
+fn replay(c: &mut Criterion) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus/pokerkit-2500");
+    let texts = phh_texts(&dir).expect("the committed PokerKit corpus");
+    let rules = HouseRules::phh();
+    // One untimed pass: the hands counted, and the evaluator's tables built.
+    let hands = replay_texts(&texts, &rules);
+    assert!(hands > 2400, "{hands} hands replayed");
+    let mut g = c.benchmark_group("phh_replay");
+    g.sample_size(10).measurement_time(Duration::from_secs(5));
+    g.throughput(Throughput::Elements(hands));
+    g.bench_function("pokerkit_2500_parse_and_replay", |b| {
+        b.iter(|| black_box(replay_texts(black_box(&texts), &rules)))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, replay);
+criterion_main!(benches);
