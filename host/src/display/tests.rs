@@ -320,3 +320,28 @@ fn the_screen_adds_up_to_the_engines_pot_in_every_game() {
         assert!(checked > 500, "{game:?}: {checked}");
     }
 }
+
+#[test]
+fn a_hand_mucked_at_the_showdown_is_not_shown_or_paid() {
+    // Seat 3 mucks his queens at the showdown (before the payout): the screen
+    // forgets them, and the second side pot goes to seat 1's jacks.
+    let river = line_of(THREE_ALL_INS, "deal 3h");
+    let script: String = THREE_ALL_INS
+        .lines()
+        .take(river)
+        .chain(["muck 3"])
+        .collect::<Vec<_>>()
+        .join("\n");
+    let v = view_at(&script, Lang::En, river + 1);
+    assert!(v.seats[2].cards.is_empty(), "{:?}", v.seats[2]);
+    assert_eq!(v.seats[0].cards.len(), 2);
+    let winners: Vec<Vec<String>> = v.pots.iter().map(|p| p.winners.clone()).collect();
+    assert_eq!(
+        winners,
+        vec![
+            vec!["Seat 4 wins 600".to_string()],
+            vec!["Seat 2 wins 450".to_string()],
+            vec!["Seat 1 wins 600".to_string()],
+        ]
+    );
+}

@@ -371,7 +371,15 @@ impl Presenter {
     /// chip is paid, and kept until the next hand so the result stays on the screen.
     fn remember_outcome(&mut self, table: &Table) {
         let Some(h) = table.hand() else { return };
-        if self.outcome.as_ref().is_some_and(|(n, _)| *n == h.number) {
+        // Until the first chip is paid, a player may still muck at the showdown:
+        // the outcome is computed again after each input, then kept.
+        let paying = table.hand_inputs().iter().any(|i| {
+            matches!(
+                i,
+                firmware::Input::Award { .. } | firmware::Input::Rake { .. }
+            )
+        });
+        if paying && self.outcome.as_ref().is_some_and(|(n, _)| *n == h.number) {
             return;
         }
         if table.in_hand() && h.phase == Phase::Settling {
