@@ -9,8 +9,8 @@ use firmware::rules::{
     StraddleMinRaise, UnconfirmedStraddle,
 };
 use firmware::{
-    Action, Card, Chips, Event, Game, Input, Phase, Read, RuleError, SeatNo, Street, Structure,
-    Table, TableConfig,
+    Chips, Event, Game, Input, Phase, Read, RuleError, SeatNo, Street, Structure, Table,
+    TableConfig,
 };
 use std::fmt;
 
@@ -122,15 +122,6 @@ fn seat_or_none(line: usize, s: Option<&str>) -> Result<Option<SeatNo>, Scenario
         Some("none") => Ok(None),
         other => num(line, "seat", other).map(Some),
     }
-}
-
-fn parse_card(line: usize, s: &str) -> Result<Option<Card>, ScenarioError> {
-    if s == "??" {
-        return Ok(None);
-    }
-    s.parse::<Card>()
-        .map(Some)
-        .map_err(|e| err(line, format!("card `{s}`: {e}")))
 }
 
 fn parse_bool(line: usize, key: &str, v: &str) -> Result<bool, ScenarioError> {
@@ -392,68 +383,16 @@ fn parse_expect(line: usize, w: &[&str], text: &str) -> Result<Expect, ScenarioE
     })
 }
 
-/// Parses one input line (without its `=> Error` part). Card lines may expand to
-/// several inputs.
+/// Parses one input line (without its `=> Error` part). The words are the hand
+/// log's input syntax ([`crate::handlog::parse_input`], one parser for both); a
+/// script may deal or discard several cards on one line, each its own input.
 fn parse_inputs(line: usize, w: &[&str]) -> Result<Vec<Input>, ScenarioError> {
-    let seat = |i: usize| num::<SeatNo>(line, "seat", w.get(i).copied());
-    let amount = |i: usize| num::<Chips>(line, "chips", w.get(i).copied());
-    let one = |i: Input| Ok(vec![i]);
-    match w[0] {
-        "seat" => one(Input::SitDown {
-            seat: seat(1)?,
-            stack: amount(2)?,
-            wait_for_bb: w.get(3) == Some(&"wait"),
-        }),
-        "topup" => one(Input::TopUp {
-            seat: seat(1)?,
-            amount: amount(2)?,
-        }),
-        "leave" => one(Input::Leave { seat: seat(1)? }),
-        "sitout" => one(Input::SitOut { seat: seat(1)? }),
-        "sitin" => one(Input::SitIn {
-            seat: seat(1)?,
-            wait_for_bb: w.get(2) == Some(&"wait"),
-        }),
-        "button" => one(Input::PlaceButton { seat: seat(1)? }),
-        "hand" => one(Input::StartHand),
-        "straddle" => one(Input::Straddle {
-            confirmed: w.get(1) != Some(&"unconfirmed"),
-        }),
-        "deal" => w[1..]
-            .iter()
-            .map(|c| {
-                Ok(Input::Card(Read {
-                    card: parse_card(line, c)?,
-                    burn: false,
-                }))
-            })
-            .collect(),
-        "burn" => one(Input::Card(Read {
-            card: parse_card(line, w.get(1).copied().unwrap_or(""))?,
-            burn: true,
-        })),
-        "fold" => one(Input::Act(Action::Fold)),
-        "check" | "call" => one(Input::Act(Action::CheckCall)),
-        "bet" | "raise" => one(Input::Act(Action::BetTo(amount(1)?))),
-        "allin" => one(Input::Act(Action::AllIn)),
-        "discard" => w[1..]
-            .iter()
-            .map(|c| {
-                parse_card(line, c)?
-                    .map(Input::Discard)
-                    .ok_or_else(|| err(line, "a discard must name its card"))
-            })
-            .collect(),
-        "standpat" => one(Input::StandPat),
-        "muck" => one(Input::Muck { seat: seat(1)? }),
-        "award" => one(Input::Award {
-            seat: seat(1)?,
-            amount: amount(2)?,
-        }),
-        "rake" => one(Input::Rake { amount: amount(1)? }),
-        "misdeal" => one(Input::Misdeal),
-        "undo" => one(Input::Undo),
-        other => Err(err(line, format!("unknown command `{other}`"))),
+    let one = |text: &str| crate::handlog::parse_input(text).map_err(|e| err(line, e.message));
+    match w {
+        [cmd @ ("deal" | "discard"), cards @ ..] if cards.len() > 1 => {
+            cards.iter().map(|c| one(&format!("{cmd} {c}"))).collect()
+        }
+        _ => one(&w.join(" ")).map(|i| vec![i]),
     }
 }
 
