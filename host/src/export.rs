@@ -383,11 +383,15 @@ fn warning_text(w: &crate::handlog::WarningData) -> String {
 // Events to PHH
 // ---------------------------------------------------------------------------------
 
-fn num(n: u64) -> Value {
-    Number::parse(&n.to_string()).map_or_else(|| Value::Raw(n.to_string()), Value::Number)
+fn num(n: u64) -> Value<'static> {
+    let text = n.to_string();
+    Number::parse(&text).map_or_else(
+        || Value::Raw(text.clone().into()),
+        |d| Value::Number(d.into_owned()),
+    )
 }
 
-fn array(values: impl IntoIterator<Item = Value>) -> Value {
+fn array(values: impl IntoIterator<Item = Value<'static>>) -> Value<'static> {
     Value::Array(
         values
             .into_iter()
@@ -396,13 +400,13 @@ fn array(values: impl IntoIterator<Item = Value>) -> Value {
     )
 }
 
-fn strings(v: &[String]) -> Value {
-    array(v.iter().map(|s| Value::String(s.clone())))
+fn strings(v: &[String]) -> Value<'static> {
+    array(v.iter().map(|s| Value::String(s.clone().into())))
 }
 
-fn entry(key: &str, value: Value) -> Entry {
+fn entry(key: &str, value: Value<'static>) -> Entry<'static> {
     Entry {
-        key: key.to_string(),
+        key: key.to_string().into(),
         line: 0,
         value,
     }
@@ -430,7 +434,7 @@ fn player_order(dealt: &[SeatNo], button: SeatNo) -> Vec<SeatNo> {
 }
 
 /// The house rules a hand was dealt under, as the `_house_rules` inline table.
-fn house_rules_value(cfg: &TableConfig) -> Value {
+fn house_rules_value(cfg: &TableConfig) -> Value<'static> {
     let fl_cap = match cfg.fl_cap {
         FlCap::Round { bets, blind_is_bet } => format!(
             "{bets} bets a round{}",
@@ -444,7 +448,7 @@ fn house_rules_value(cfg: &TableConfig) -> Value {
     };
     let fields = [
         ("pl_sb_virtual", Value::Bool(cfg.pl_sb_virtual)),
-        ("fl_cap", Value::String(fl_cap)),
+        ("fl_cap", Value::String(fl_cap.into())),
         (
             "fl_short_all_in",
             Value::String(
@@ -808,7 +812,7 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
     let variant = Variant::of_game(cfg.game, b.structure);
     let fixed = b.structure == Structure::FixedLimit;
     let mut extra = vec![
-        entry("table", Value::String(table_id.to_string())),
+        entry("table", Value::String(table_id.to_string().into())),
         entry("hand", num(u64::from(b.number))),
         entry("seats", array(seats.iter().map(|&s| num(u64::from(s))))),
         entry("seat_count", num(u64::from(cfg.max_players))),

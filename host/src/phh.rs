@@ -30,6 +30,7 @@
 //! line and what to fix, for example
 //! `line 7: expected a number in `starting_stacks`, found "abc"`.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::fmt;
 use std::fmt::Write as _;
@@ -204,10 +205,11 @@ fn syntax(line: usize, msg: impl Into<String>) -> PhhError {
 // Exact numbers and the chip unit
 
 /// A TOML integer or decimal, exactly as written: `digits × 10^exponent`, never a
-/// float. `0.25` is digits `25`, exponent `-2`.
+/// float. `0.25` is digits `25`, exponent `-2`. The text is borrowed from the
+/// file while it is parsed (no string built per amount) and owned once kept.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Number {
-    text: String,
+pub struct Number<'a> {
+    text: Cow<'a, str>,
     negative: bool,
     /// The digits without leading and trailing zeros (0 for the value 0), as an
     /// integer; `None` when they do not fit in a `u64` (no amount can then).
@@ -260,10 +262,10 @@ fn significand(int: &str, frac: &str) -> (Option<Option<u64>>, u64) {
     (nonzero.then_some(value), zeros)
 }
 
-impl Number {
+impl<'a> Number<'a> {
     /// Parses a TOML decimal number: `12`, `-3`, `+1_000`, `0.25`, `1.5e3`. `None` for
     /// anything else (including `inf`, `nan` and hexadecimal).
-    pub fn parse(text: &str) -> Option<Number> {
+    pub fn parse(text: &'a str) -> Option<Number<'a>> {
         let (negative, body) = match text.as_bytes().first() {
             Some(b'-') => (true, text.get(1..)?),
             Some(b'+') => (false, text.get(1..)?),
@@ -305,7 +307,7 @@ impl Number {
         let (significand, trailing_zeros) = significand(int, frac);
         let Some(significand) = significand else {
             return Some(Number {
-                text: text.to_string(),
+                text: Cow::Borrowed(text),
                 negative: false,
                 significand: Some(0),
                 exponent: 0,
@@ -313,7 +315,7 @@ impl Number {
         };
         let exponent = i64::from(exponent).checked_add(i64::try_from(trailing_zeros).ok()?)?;
         Some(Number {
-            text: text.to_string(),
+            text: Cow::Borrowed(text),
             negative,
             significand,
             exponent: i32::try_from(exponent).ok()?,
@@ -323,6 +325,16 @@ impl Number {
     /// The number as written in the file.
     pub fn as_str(&self) -> &str {
         &self.text
+    }
+
+    /// The same number owning its text, to outlive the text it was read from.
+    pub fn into_owned(self) -> Number<'static> {
+        Number {
+            text: Cow::Owned(self.text.into_owned()),
+            negative: self.negative,
+            significand: self.significand,
+            exponent: self.exponent,
+        }
     }
 
     /// Whether the number is below zero (`-0` is not).
@@ -363,7 +375,7 @@ impl Number {
     }
 }
 
-impl fmt::Display for Number {
+impl fmt::Display for Number<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.text)
     }
@@ -401,7 +413,7 @@ impl Scale {
     }
 
     /// `n` in this unit, if it is not negative, not finer than the unit and fits.
-    pub fn to_units(self, n: &Number) -> Option<u64> {
+    pub fn to_units(self, n: &Number<'_>) -> Option<u64> {
         n.to_units(self.decimals)
     }
 
@@ -430,24 +442,41 @@ impl fmt::Display for Scale {
 // The TOML document
 
 /// A TOML value as read. Numbers are exact; other bare values TOML allows (dates,
-/// times, `inf`, `nan`, `0x1F`) are kept as text in [`Value::Raw`].
+/// times, `inf`, `nan`, `0x1F`) are kept as text in [`Value::Raw`]. Text is
+/// borrowed from the file where it can be (a string without escapes, a number, a
+/// bare key), so that reading a hand builds no string per value; a value kept
+/// beyond the text ([`HandHistory::extra`]) is made `'static` by [`Value::into_owned`].
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Value {
+pub enum Value<'a> {
     /// A `"basic"`, `'literal'` or multi-line string, escapes resolved.
-    String(String),
+    String(Cow<'a, str>),
     /// An integer or decimal.
-    Number(Number),
+    Number(Number<'a>),
     /// `true` or `false`.
     Bool(bool),
     /// An array; each element with the line it starts on.
-    Array(Vec<Item>),
+    Array(Vec<Item<'a>>),
     /// An inline table `{ a = 1 }`, or a `[section]` of a one-hand file.
-    Table(Vec<Entry>),
+    Table(Vec<Entry<'a>>),
     /// A date, time, `inf`, `nan` or non-decimal integer, as written.
-    Raw(String),
+    Raw(Cow<'a, str>),
 }
 
-impl Value {
+impl<'a> Value<'a> {
+    /// The same value owning all its text.
+    pub fn into_owned(self) -> Value<'static> {
+        match self {
+            Value::String(s) => Value::String(Cow::Owned(s.into_owned())),
+            Value::Number(n) => Value::Number(n.into_owned()),
+            Value::Bool(b) => Value::Bool(b),
+            Value::Array(items) => Value::Array(items.into_iter().map(Item::into_owned).collect()),
+            Value::Table(entries) => {
+                Value::Table(entries.into_iter().map(Entry::into_owned).collect())
+            }
+            Value::Raw(r) => Value::Raw(Cow::Owned(r.into_owned())),
+        }
+    }
+
     /// The string, if the value is one.
     pub fn as_str(&self) -> Option<&str> {
         match self {
@@ -457,7 +486,7 @@ impl Value {
     }
 
     /// The number, if the value is one.
-    pub fn as_number(&self) -> Option<&Number> {
+    pub fn as_number(&self) -> Option<&Number<'a>> {
         match self {
             Value::Number(n) => Some(n),
             _ => None,
@@ -473,7 +502,7 @@ impl Value {
             Value::Bool(b) => b.to_string(),
             Value::Array(_) => return "an array".to_string(),
             Value::Table(_) => return "a table".to_string(),
-            Value::Raw(r) => r.clone(),
+            Value::Raw(r) => r.to_string(),
         };
         if s.chars().count() > 40 {
             let mut t: String = s.chars().take(37).collect();
@@ -516,49 +545,70 @@ impl Value {
 
 /// An element of an array, with the 1-based line it starts on.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Item {
+pub struct Item<'a> {
     /// The line.
     pub line: usize,
     /// The value.
-    pub value: Value,
+    pub value: Value<'a>,
+}
+
+impl Item<'_> {
+    /// The same item owning all its text.
+    pub fn into_owned(self) -> Item<'static> {
+        Item {
+            line: self.line,
+            value: self.value.into_owned(),
+        }
+    }
 }
 
 /// A `key = value` line (dotted keys are kept joined: `a.b`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Entry {
+pub struct Entry<'a> {
     /// The key.
-    pub key: String,
+    pub key: Cow<'a, str>,
     /// The 1-based line of the key.
     pub line: usize,
     /// The value.
-    pub value: Value,
+    pub value: Value<'a>,
+}
+
+impl Entry<'_> {
+    /// The same entry owning all its text.
+    pub fn into_owned(self) -> Entry<'static> {
+        Entry {
+            key: Cow::Owned(self.key.into_owned()),
+            line: self.line,
+            value: self.value.into_owned(),
+        }
+    }
 }
 
 /// A `[name]` section and its keys.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Section {
+pub struct Section<'a> {
     /// The name between the brackets (`1` for `[1]`).
-    pub name: String,
+    pub name: Cow<'a, str>,
     /// The 1-based line of the header.
     pub line: usize,
     /// Its keys, in file order.
-    pub entries: Vec<Entry>,
+    pub entries: Vec<Entry<'a>>,
 }
 
 /// A parsed TOML document: the keys before any section header, then the sections.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Document {
+pub struct Document<'a> {
     /// Keys before the first `[section]`.
-    pub root: Vec<Entry>,
+    pub root: Vec<Entry<'a>>,
     /// The sections, in file order.
-    pub sections: Vec<Section>,
+    pub sections: Vec<Section<'a>>,
 }
 
 /// Parses TOML text (the subset hand histories use: `key = value` lines, strings,
 /// numbers, booleans, arrays over several lines with comments and trailing commas,
 /// inline tables, dates and times kept as text, `[section]` headers) into a
 /// [`Document`].
-pub fn parse_document(text: &str) -> Result<Document, PhhError> {
+pub fn parse_document(text: &str) -> Result<Document<'_>, PhhError> {
     let mut p = Parser {
         src: text.strip_prefix('\u{feff}').unwrap_or(text),
         pos: 0,
@@ -581,13 +631,13 @@ impl SeenKeys {
 
     /// Whether `key` is one of `entries`' keys (the table's entries so far, in which
     /// `key` is then pushed).
-    fn seen(&mut self, entries: &[Entry], key: &str) -> bool {
+    fn seen(&mut self, entries: &[Entry<'_>], key: &str) -> bool {
         if entries.len() < Self::SMALL {
             return entries.iter().any(|e| e.key == key);
         }
         let set = self
             .set
-            .get_or_insert_with(|| entries.iter().map(|e| e.key.clone()).collect());
+            .get_or_insert_with(|| entries.iter().map(|e| e.key.to_string()).collect());
         !set.insert(key.to_string())
     }
 }
@@ -680,9 +730,9 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn document(&mut self) -> Result<Document, PhhError> {
+    fn document(&mut self) -> Result<Document<'a>, PhhError> {
         let mut doc = Document::default();
-        let mut current: Option<Section> = None;
+        let mut current: Option<Section<'a>> = None;
         let mut keys = SeenKeys::default();
         let mut names: HashSet<String> = HashSet::new();
         loop {
@@ -714,7 +764,7 @@ impl<'a> Parser<'a> {
                         ));
                     }
                     self.end_of_line(format_args!("the section header"))?;
-                    if !names.insert(name.clone()) {
+                    if !names.insert(name.to_string()) {
                         return Err(at(line, PhhErrorKind::Duplicate(format!("[{name}]"))));
                     }
                     if let Some(s) = current.take() {
@@ -736,7 +786,7 @@ impl<'a> Parser<'a> {
                         None => &mut doc.root,
                     };
                     if keys.seen(entries, &entry.key) {
-                        return Err(at(entry.line, PhhErrorKind::Duplicate(entry.key)));
+                        return Err(at(entry.line, PhhErrorKind::Duplicate(entry.key.into())));
                     }
                     self.end_of_line(format_args!("the value of `{}`", entry.key))?;
                     entries.push(entry);
@@ -770,16 +820,21 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// A key; the parts of a dotted key are kept joined by `.`.
-    fn key(&mut self) -> Result<String, PhhError> {
-        let mut key: Option<String> = None;
+    /// A key; the parts of a dotted key are kept joined by `.`. A key of one part
+    /// (every key of a hand history) is borrowed from the text.
+    fn key(&mut self) -> Result<Cow<'a, str>, PhhError> {
+        let mut key: Option<Cow<'a, str>> = None;
         loop {
             self.skip_ws();
             let part = match self.peek() {
                 Some('"') if !self.rest().starts_with("\"\"\"") => self.basic_string()?,
-                Some('\'') if !self.rest().starts_with("'''") => self.literal_string()?,
+                Some('\'') if !self.rest().starts_with("'''") => {
+                    Cow::Borrowed(self.literal_string()?)
+                }
                 // Bare keys are ASCII letters, digits, `_` and `-`.
-                Some(c) if is_bare(c) => self.take_until(|b| !is_bare(char::from(b))).to_string(),
+                Some(c) if is_bare(c) => {
+                    Cow::Borrowed(self.take_until(|b| !is_bare(char::from(b))))
+                }
                 _ => {
                     return Err(syntax(
                         self.line,
@@ -790,6 +845,7 @@ impl<'a> Parser<'a> {
             match &mut key {
                 None => key = Some(part),
                 Some(k) => {
+                    let k = k.to_mut();
                     k.push('.');
                     k.push_str(&part);
                 }
@@ -804,7 +860,7 @@ impl<'a> Parser<'a> {
         Ok(key.unwrap_or_default())
     }
 
-    fn key_value(&mut self, depth: usize) -> Result<Entry, PhhError> {
+    fn key_value(&mut self, depth: usize) -> Result<Entry<'a>, PhhError> {
         let line = self.line;
         let key = self.key()?;
         self.skip_ws();
@@ -819,7 +875,7 @@ impl<'a> Parser<'a> {
         Ok(Entry { key, line, value })
     }
 
-    fn value(&mut self, ctx: &str, depth: usize) -> Result<Value, PhhError> {
+    fn value(&mut self, ctx: &str, depth: usize) -> Result<Value<'a>, PhhError> {
         if depth > MAX_DEPTH {
             return Err(syntax(
                 self.line,
@@ -828,26 +884,35 @@ impl<'a> Parser<'a> {
         }
         match self.peek() {
             Some('"') if self.rest().starts_with("\"\"\"") => {
-                self.multiline_basic().map(Value::String)
+                self.multiline_basic().map(|s| Value::String(Cow::Owned(s)))
             }
             Some('"') => self.basic_string().map(Value::String),
-            Some('\'') if self.rest().starts_with("'''") => {
-                self.multiline_literal().map(Value::String)
-            }
-            Some('\'') => self.literal_string().map(Value::String),
+            Some('\'') if self.rest().starts_with("'''") => self
+                .multiline_literal()
+                .map(|s| Value::String(Cow::Owned(s))),
+            Some('\'') => self
+                .literal_string()
+                .map(|s| Value::String(Cow::Borrowed(s))),
             Some('[') => self.array(ctx, depth),
             Some('{') => self.inline_table(ctx, depth),
             _ => self.bare(ctx),
         }
     }
 
-    fn basic_string(&mut self) -> Result<String, PhhError> {
+    /// A `"..."` string: borrowed from the text when it has no escape, built only
+    /// when one must be resolved.
+    fn basic_string(&mut self) -> Result<Cow<'a, str>, PhhError> {
         let line = self.line;
         self.bump();
-        let mut s = String::new();
+        let mut s: Cow<'a, str> = Cow::Borrowed("");
         loop {
             // The run up to the closing quote, an escape or the end of the line.
-            s.push_str(self.take_until(|b| matches!(b, b'"' | b'\\' | b'\n')));
+            let run = self.take_until(|b| matches!(b, b'"' | b'\\' | b'\n'));
+            if s.is_empty() {
+                s = Cow::Borrowed(run);
+            } else {
+                s.to_mut().push_str(run);
+            }
             match self.bump() {
                 None | Some('\n') => {
                     return Err(syntax(
@@ -856,8 +921,8 @@ impl<'a> Parser<'a> {
                     ))
                 }
                 Some('"') => return Ok(s),
-                Some('\\') => s.push(self.escape(line)?),
-                Some(c) => s.push(c),
+                Some('\\') => s.to_mut().push(self.escape(line)?),
+                Some(c) => s.to_mut().push(c),
             }
         }
     }
@@ -938,13 +1003,13 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn literal_string(&mut self) -> Result<String, PhhError> {
+    fn literal_string(&mut self) -> Result<&'a str, PhhError> {
         let line = self.line;
         self.bump();
         // No escapes: the string is the run up to the closing quote.
         let s = self.take_until(|b| matches!(b, b'\'' | b'\n'));
         match self.bump() {
-            Some('\'') => Ok(s.to_string()),
+            Some('\'') => Ok(s),
             _ => Err(syntax(
                 line,
                 "unterminated string: a '...' string must end on the same line",
@@ -982,7 +1047,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn array(&mut self, ctx: &str, depth: usize) -> Result<Value, PhhError> {
+    fn array(&mut self, ctx: &str, depth: usize) -> Result<Value<'a>, PhhError> {
         let open = self.line;
         self.bump();
         // Room for a hand's players without growing; `actions` grows a few times.
@@ -1029,10 +1094,10 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn inline_table(&mut self, ctx: &str, depth: usize) -> Result<Value, PhhError> {
+    fn inline_table(&mut self, ctx: &str, depth: usize) -> Result<Value<'a>, PhhError> {
         let open = self.line;
         self.bump();
-        let mut entries: Vec<Entry> = Vec::new();
+        let mut entries: Vec<Entry<'a>> = Vec::new();
         loop {
             self.skip_blank();
             match self.peek() {
@@ -1078,7 +1143,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn bare(&mut self, ctx: &str) -> Result<Value, PhhError> {
+    fn bare(&mut self, ctx: &str) -> Result<Value<'a>, PhhError> {
         let line = self.line;
         let raw = self
             .take_until(|b| matches!(b, b',' | b']' | b'}' | b'#' | b'\n'))
@@ -1099,11 +1164,13 @@ impl<'a> Parser<'a> {
 }
 
 /// A bare (unquoted) TOML value.
-fn classify(raw: &str) -> Option<Value> {
+fn classify(raw: &str) -> Option<Value<'_>> {
     match raw {
         "true" => return Some(Value::Bool(true)),
         "false" => return Some(Value::Bool(false)),
-        "inf" | "+inf" | "-inf" | "nan" | "+nan" | "-nan" => return Some(Value::Raw(raw.into())),
+        "inf" | "+inf" | "-inf" | "nan" | "+nan" | "-nan" => {
+            return Some(Value::Raw(Cow::Borrowed(raw)))
+        }
         _ => {}
     }
     if let Some(n) = Number::parse(raw) {
@@ -1120,7 +1187,7 @@ fn classify(raw: &str) -> Option<Value> {
         })
     };
     if radix("0x", 16) || radix("0o", 8) || radix("0b", 2) {
-        return Some(Value::Raw(raw.into()));
+        return Some(Value::Raw(Cow::Borrowed(raw)));
     }
     // Offset/local date-times, dates and times: 1979-05-27T07:32:00Z, 14:53:46.
     let datetime = raw.starts_with(|c: char| c.is_ascii_digit())
@@ -1128,7 +1195,7 @@ fn classify(raw: &str) -> Option<Value> {
         && raw
             .chars()
             .all(|c| c.is_ascii_digit() || "-:.TtZz+ ".contains(c));
-    datetime.then(|| Value::Raw(raw.into()))
+    datetime.then_some(Value::Raw(Cow::Borrowed(raw)))
 }
 
 fn write_string(out: &mut String, s: &str) {
@@ -1463,7 +1530,7 @@ pub struct HandHistory {
     pub line: usize,
     /// Every other field, as read (`event`, `time`, `seats`, `_`-prefixed user
     /// fields...).
-    pub extra: Vec<Entry>,
+    pub extra: Vec<Entry<'static>>,
 }
 
 impl HandHistory {
@@ -1473,7 +1540,7 @@ impl HandHistory {
     }
 
     /// A field kept in [`HandHistory::extra`].
-    pub fn field(&self, key: &str) -> Option<&Value> {
+    pub fn field(&self, key: &str) -> Option<&Value<'static>> {
         self.extra.iter().find(|e| e.key == key).map(|e| &e.value)
     }
 
@@ -1486,7 +1553,7 @@ impl HandHistory {
                 v.iter()
                     .map(|&a| Item {
                         line: 0,
-                        value: Value::Raw(self.scale.format(a)),
+                        value: Value::Raw(self.scale.format(a).into()),
                     })
                     .collect(),
             )
@@ -1520,7 +1587,7 @@ impl HandHistory {
             ("min_bet", self.min_bet),
         ] {
             if let Some(v) = v {
-                line(&mut out, key, &Value::Raw(self.scale.format(v)));
+                line(&mut out, key, &Value::Raw(self.scale.format(v).into()));
             }
         }
         line(&mut out, "starting_stacks", &amounts(&self.starting_stacks));
@@ -1544,7 +1611,7 @@ impl HandHistory {
                 .iter()
                 .map(|s| Item {
                     line: 0,
-                    value: Value::String(s.clone()),
+                    value: Value::String(Cow::Borrowed(s)),
                 })
                 .collect();
             line(&mut out, "players", &Value::Array(names));
@@ -1632,7 +1699,7 @@ fn parse_player(token: &str) -> Result<usize, String> {
 
 /// Parses one action string (PHH action notation), players 0-based, the `cbr`
 /// amount as written. Returns the action and its commentary (after `#`).
-pub fn parse_action(text: &str) -> Result<(PhhAction<Number>, Option<String>), String> {
+pub fn parse_action(text: &str) -> Result<(PhhAction<Number<'_>>, Option<String>), String> {
     let (body, comment) = match split_at_byte(text, b'#') {
         Some((b, c)) => (b, Some(c.trim().to_string())),
         None => (text, None),
@@ -1750,35 +1817,37 @@ pub fn parse_action(text: &str) -> Result<(PhhAction<Number>, Option<String>), S
 
 /// An amount before the file's chip unit is known.
 #[derive(Debug, Clone)]
-struct Amt {
-    number: Number,
+struct Amt<'a> {
+    number: Number<'a>,
     line: usize,
     /// The field, one of the fixed names (no string built per amount).
     field: &'static str,
 }
 
-struct RawHand {
+/// A hand as read, its amounts still as written (borrowed from the text) until
+/// the file's chip unit is known.
+struct RawHand<'a> {
     line: usize,
     section: Option<String>,
     variant: Variant,
     ante_trimming_status: bool,
-    antes: Vec<Amt>,
-    blinds: Vec<Amt>,
-    min_bet: Option<Amt>,
-    small_bet: Option<Amt>,
-    big_bet: Option<Amt>,
-    bring_in: Option<Amt>,
-    starting_stacks: Vec<Amt>,
-    finishing_stacks: Option<Vec<Amt>>,
-    winnings: Option<Vec<Amt>>,
-    actions: Vec<PhhAction<Amt>>,
+    antes: Vec<Amt<'a>>,
+    blinds: Vec<Amt<'a>>,
+    min_bet: Option<Amt<'a>>,
+    small_bet: Option<Amt<'a>>,
+    big_bet: Option<Amt<'a>>,
+    bring_in: Option<Amt<'a>>,
+    starting_stacks: Vec<Amt<'a>>,
+    finishing_stacks: Option<Vec<Amt<'a>>>,
+    winnings: Option<Vec<Amt<'a>>>,
+    actions: Vec<PhhAction<Amt<'a>>>,
     action_info: Vec<ActionInfo>,
     players: Option<Vec<String>>,
-    extra: Vec<Entry>,
+    extra: Vec<Entry<'static>>,
 }
 
-impl RawHand {
-    fn amounts(&self) -> impl Iterator<Item = &Amt> {
+impl<'a> RawHand<'a> {
+    fn amounts(&self) -> impl Iterator<Item = &Amt<'a>> {
         let opt = [
             &self.min_bet,
             &self.small_bet,
@@ -1799,7 +1868,7 @@ impl RawHand {
     }
 
     fn finish(self, scale: Scale) -> Result<HandHistory, PhhError> {
-        let conv = |a: Amt| -> Result<u64, PhhError> {
+        let conv = |a: Amt<'a>| -> Result<u64, PhhError> {
             scale.to_units(&a.number).ok_or_else(|| {
                 at(
                     a.line,
@@ -1813,8 +1882,8 @@ impl RawHand {
                 )
             })
         };
-        let all = |v: Vec<Amt>| v.into_iter().map(conv).collect::<Result<Vec<u64>, _>>();
-        let opt = |v: Option<Amt>| v.map(conv).transpose();
+        let all = |v: Vec<Amt<'a>>| v.into_iter().map(conv).collect::<Result<Vec<u64>, _>>();
+        let opt = |v: Option<Amt<'a>>| v.map(conv).transpose();
         Ok(HandHistory {
             variant: self.variant,
             ante_trimming_status: self.ante_trimming_status,
@@ -1843,24 +1912,29 @@ impl RawHand {
 }
 
 /// The keys of one hand, each taken at most once; the rest become `extra`.
-struct Fields {
-    entries: Vec<Option<Entry>>,
+struct Fields<'a> {
+    entries: Vec<Option<Entry<'a>>>,
 }
 
-impl Fields {
-    fn take(&mut self, key: &str) -> Option<Entry> {
+impl<'a> Fields<'a> {
+    fn take(&mut self, key: &str) -> Option<Entry<'a>> {
         self.entries
             .iter_mut()
             .find(|e| e.as_ref().is_some_and(|e| e.key == key))
             .and_then(Option::take)
     }
 
-    fn rest(self) -> Vec<Entry> {
-        self.entries.into_iter().flatten().collect()
+    /// The fields no one took, owning their text: the hand keeps them.
+    fn rest(self) -> Vec<Entry<'static>> {
+        self.entries
+            .into_iter()
+            .flatten()
+            .map(Entry::into_owned)
+            .collect()
     }
 }
 
-fn wrong(field: &str, line: usize, expected: &'static str, found: &Value) -> PhhError {
+fn wrong(field: &str, line: usize, expected: &'static str, found: &Value<'_>) -> PhhError {
     at(
         line,
         PhhErrorKind::WrongType {
@@ -1871,7 +1945,7 @@ fn wrong(field: &str, line: usize, expected: &'static str, found: &Value) -> Phh
     )
 }
 
-fn amount(field: &'static str, line: usize, v: Value) -> Result<Amt, PhhError> {
+fn amount<'a>(field: &'static str, line: usize, v: Value<'a>) -> Result<Amt<'a>, PhhError> {
     match v {
         Value::Number(n) if n.is_negative() => Err(at(
             line,
@@ -1890,7 +1964,7 @@ fn amount(field: &'static str, line: usize, v: Value) -> Result<Amt, PhhError> {
             line,
             PhhErrorKind::BadAmount {
                 field: field.to_string(),
-                value: r,
+                value: r.into_owned(),
                 reason: "unknown (infinite) amounts are not supported: give the amount".into(),
             },
         )),
@@ -1899,7 +1973,7 @@ fn amount(field: &'static str, line: usize, v: Value) -> Result<Amt, PhhError> {
 }
 
 /// The amounts of the field `key` (the entry's own key, as a fixed name).
-fn amount_list(key: &'static str, e: Entry) -> Result<Vec<Amt>, PhhError> {
+fn amount_list<'a>(key: &'static str, e: Entry<'a>) -> Result<Vec<Amt<'a>>, PhhError> {
     match e.value {
         Value::Array(items) => items
             .into_iter()
@@ -1909,11 +1983,24 @@ fn amount_list(key: &'static str, e: Entry) -> Result<Vec<Amt>, PhhError> {
     }
 }
 
-fn build_hand(
-    entries: Vec<Entry>,
+/// [`parse_action`] of an action string, its amount borrowed from the file when the
+/// string is (it has no escape), owned otherwise.
+fn action_of<'a>(text: &Cow<'a, str>) -> Result<(PhhAction<Number<'a>>, Option<String>), String> {
+    match text {
+        Cow::Borrowed(t) => parse_action(t),
+        Cow::Owned(t) => {
+            let (action, comment) = parse_action(t)?;
+            let action = action.try_map_amount(|n| Ok::<_, String>(n.into_owned()))?;
+            Ok((action, comment))
+        }
+    }
+}
+
+fn build_hand<'a>(
+    entries: Vec<Entry<'a>>,
     line: usize,
     section: Option<String>,
-) -> Result<RawHand, PhhError> {
+) -> Result<RawHand<'a>, PhhError> {
     let mut f = Fields {
         entries: entries.into_iter().map(Some).collect(),
     };
@@ -1929,7 +2016,7 @@ fn build_hand(
             line,
             ..
         }) => Variant::from_code(&code)
-            .ok_or_else(|| at(line, PhhErrorKind::UnsupportedVariant(code)))?,
+            .ok_or_else(|| at(line, PhhErrorKind::UnsupportedVariant(code.into_owned())))?,
         Some(e) => return Err(wrong("variant", e.line, "a string", &e.value)),
     };
     let code = variant.code();
@@ -1941,13 +2028,13 @@ fn build_hand(
         }) => b,
         Some(e) => return Err(wrong(&e.key, e.line, "true or false", &e.value)),
     };
-    let mut list = |key: &'static str| -> Result<Vec<Amt>, PhhError> {
+    let mut list = |key: &'static str| -> Result<Vec<Amt<'a>>, PhhError> {
         amount_list(key, f.take(key).ok_or_else(|| missing(key, code))?)
     };
     let antes = list("antes")?;
     let blinds = list("blinds_or_straddles")?;
     let starting_stacks = list("starting_stacks")?;
-    let mut single = |key: &'static str, required: bool| -> Result<Option<Amt>, PhhError> {
+    let mut single = |key: &'static str, required: bool| -> Result<Option<Amt<'a>>, PhhError> {
         match f.take(key) {
             None if required => Err(missing(key, code)),
             None => Ok(None),
@@ -1976,7 +2063,7 @@ fn build_hand(
             items
                 .into_iter()
                 .map(|i| match i.value {
-                    Value::String(s) => Ok(s),
+                    Value::String(s) => Ok(s.into_owned()),
                     other => Err(wrong("players", i.line, "a string", &other)),
                 })
                 .collect::<Result<Vec<_>, _>>()?,
@@ -2031,12 +2118,12 @@ fn build_hand(
                         item.line,
                         PhhErrorKind::BadAction {
                             index,
-                            text: text.clone(),
+                            text: text.to_string(),
                             reason,
                         },
                     )
                 };
-                let (action, comment) = parse_action(&text).map_err(bad)?;
+                let (action, comment) = action_of(&text).map_err(bad)?;
                 if let Some(p) = action.player().filter(|&p| p >= n) {
                     return Err(bad(format!("p{}: the hand has {n} players", p + 1)));
                 }
@@ -2089,7 +2176,7 @@ pub fn parse_str(text: &str) -> Result<Vec<HandHistory>, PhhError> {
         let mut entries = doc.root;
         for s in doc.sections {
             if entries.iter().any(|e| e.key == s.name) {
-                return Err(at(s.line, PhhErrorKind::Duplicate(s.name)));
+                return Err(at(s.line, PhhErrorKind::Duplicate(s.name.into_owned())));
             }
             entries.push(Entry {
                 key: s.name,
@@ -2110,7 +2197,7 @@ pub fn parse_str(text: &str) -> Result<Vec<HandHistory>, PhhError> {
     } else {
         doc.sections
             .into_iter()
-            .map(|s| build_hand(s.entries, s.line, Some(s.name)))
+            .map(|s| build_hand(s.entries, s.line, Some(s.name.into_owned())))
             .collect::<Result<Vec<_>, _>>()?
     };
     let mut decimals = 0;
@@ -2225,7 +2312,7 @@ actions = ['d dh p1 AcKd', 'd dh p2 ????', 'd dh p3 7h6h', 'p3 cbr 30', 'p1 f', 
 
     /// Semantic equality: everything but line numbers.
     fn same_hand(a: &HandHistory, b: &HandHistory) -> bool {
-        fn strip_v(v: &Value) -> Value {
+        fn strip_v<'a>(v: &Value<'a>) -> Value<'a> {
             match v {
                 Value::Array(items) => Value::Array(
                     items
@@ -2240,7 +2327,7 @@ actions = ['d dh p1 AcKd', 'd dh p2 ????', 'd dh p3 7h6h', 'p3 cbr 30', 'p1 f', 
                 other => other.clone(),
             }
         }
-        fn strip_e(es: &[Entry]) -> Vec<Entry> {
+        fn strip_e<'a>(es: &[Entry<'a>]) -> Vec<Entry<'a>> {
             es.iter()
                 .map(|e| Entry {
                     key: e.key.clone(),
@@ -2447,7 +2534,7 @@ finishing_stacks = [85.15, 20.2]
 
     #[test]
     fn numbers_are_exact() {
-        let n = |s: &str| Number::parse(s);
+        let n = Number::parse;
         assert_eq!(n("0.25").map(|n| n.decimals()), Some(2));
         assert_eq!(n("1_000").and_then(|n| n.to_u64()), Some(1000));
         assert_eq!(n("1.5e3").and_then(|n| n.to_u64()), Some(1500));
