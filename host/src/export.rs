@@ -28,7 +28,8 @@
 
 use crate::handlog::{parse_input, AuditLog, Entry as LogEntry, EventData, LogError, PostKind};
 use crate::phh::{
-    ActionInfo, Entry, HandHistory, Item, Number, PhhAction, Scale, Shown, Value, Variant,
+    ActionInfo, Cards, Entry, HandHistory, Item, Number, PhhAction, Scale, Shown, Value, Variant,
+    MAX_ACTION_CARDS,
 };
 use crate::replay::{from_history, phh_profile, ReplayError, Spec, Step};
 use firmware::rules::{FlCap, FlShortAllIn, Stakes, StraddleMinRaise, UnconfirmedStraddle};
@@ -383,6 +384,12 @@ fn warning_text(w: &crate::handlog::WarningData) -> String {
 // Events to PHH
 // ---------------------------------------------------------------------------------
 
+/// The cards of one action. The engine deals at most five to a player or to a
+/// board run, so none of [`MAX_ACTION_CARDS`] is ever left off.
+fn cards_of(cs: &[Option<Card>]) -> Cards {
+    cs.iter().take(MAX_ACTION_CARDS).copied().collect()
+}
+
 fn num(n: u64) -> Value<'static> {
     let text = n.to_string();
     Number::parse(&text).map_or_else(
@@ -620,7 +627,7 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
                     shown: if mucked[p] {
                         Shown::Muck
                     } else {
-                        Shown::Cards(hole[p].clone())
+                        Shown::Cards(cards_of(&hole[p]))
                     },
                 });
             }
@@ -634,7 +641,7 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
     let flush_board = |actions: &mut Vec<PhhAction>, run: &mut Vec<Option<Card>>| {
         if !run.is_empty() {
             actions.push(PhhAction::DealBoard {
-                cards: std::mem::take(run),
+                cards: cards_of(&std::mem::take(run)),
             });
         }
     };
@@ -646,7 +653,7 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
                     if !cards.is_empty() {
                         actions.push(PhhAction::DealHole {
                             player: p,
-                            cards: cards.clone(),
+                            cards: cards_of(cards),
                         });
                     }
                 }
@@ -693,12 +700,15 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
                     // A replacement in the draw (R-DRAW-5). PHH deals them once every
                     // player has discarded (after the burn), as PokerKit does.
                     match replacements.last_mut() {
-                        Some(PhhAction::DealHole { player, cards }) if *player == p => {
-                            cards.push(c);
+                        Some(PhhAction::DealHole { player, cards })
+                            if *player == p && !cards.is_full() =>
+                        {
+                            // Not full: the push cannot fail.
+                            let _ = cards.push(c);
                         }
                         _ => replacements.push(PhhAction::DealHole {
                             player: p,
-                            cards: vec![c],
+                            cards: cards_of(&[c]),
                         }),
                     }
                 }
@@ -759,12 +769,15 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
                     hole[p].remove(k);
                 }
                 match actions.last_mut() {
-                    Some(PhhAction::StandPatDiscard { player, discards }) if *player == p => {
-                        discards.push(c);
+                    Some(PhhAction::StandPatDiscard { player, discards })
+                        if *player == p && !discards.is_full() =>
+                    {
+                        // Not full: the push cannot fail.
+                        let _ = discards.push(c);
                     }
                     _ => actions.push(PhhAction::StandPatDiscard {
                         player: p,
-                        discards: vec![c],
+                        discards: cards_of(&[c]),
                     }),
                 }
             }
@@ -773,7 +786,7 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
                 if let Some(p) = index(*seat) {
                     actions.push(PhhAction::StandPatDiscard {
                         player: p,
-                        discards: Vec::new(),
+                        discards: Cards::new(),
                     });
                 }
             }

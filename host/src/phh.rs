@@ -38,6 +38,14 @@ use std::path::{Path, PathBuf};
 
 use firmware::Card;
 
+/// The most cards one action may name: a draw game's five, with room to spare.
+pub const MAX_ACTION_CARDS: usize = 8;
+
+/// The cards of one action (`None` = `??`, unknown), held in the action itself:
+/// a hand deals a dozen times, and each deal would otherwise be a heap
+/// allocation to make, copy into the replay's steps and free.
+pub type Cards = heapless::Vec<Option<Card>, MAX_ACTION_CARDS>;
+
 /// Values nested deeper than this (arrays in arrays...) are refused, so hostile
 /// input cannot exhaust the stack.
 pub const MAX_DEPTH: usize = 32;
@@ -1345,7 +1353,7 @@ pub enum Shown {
     /// `pN sm`: the hand is mucked.
     Muck,
     /// `pN sm CARDS`: these cards are shown (`None` = `??`, not shown).
-    Cards(Vec<Option<Card>>),
+    Cards(Cards),
     /// `pN sm -`: the cards dealt to the player are shown.
     Dealt,
 }
@@ -1360,12 +1368,12 @@ pub enum PhhAction<A = u64> {
         /// The player.
         player: usize,
         /// The cards.
-        cards: Vec<Option<Card>>,
+        cards: Cards,
     },
     /// `d db CARDS`: board cards.
     DealBoard {
         /// The cards.
-        cards: Vec<Option<Card>>,
+        cards: Cards,
     },
     /// `pN pb`: post the bring-in (stud games).
     PostBringIn {
@@ -1394,7 +1402,7 @@ pub enum PhhAction<A = u64> {
         /// The player.
         player: usize,
         /// The discarded cards (empty: stand pat).
-        discards: Vec<Option<Card>>,
+        discards: Cards,
     },
     /// `pN sm [CARDS|-]`: show or muck.
     ShowMuck {
@@ -1644,7 +1652,7 @@ pub fn to_phhs(hands: &[HandHistory]) -> String {
 
 /// Parses the cards of an action: two characters each (`AcKd`), `??` for an
 /// unknown card.
-pub fn parse_cards(text: &str) -> Result<Vec<Option<Card>>, String> {
+pub fn parse_cards(text: &str) -> Result<Cards, String> {
     let count = text.chars().count();
     if count == 0 {
         return Err("no cards given".into());
@@ -1655,7 +1663,7 @@ pub fn parse_cards(text: &str) -> Result<Vec<Option<Card>>, String> {
         ));
     }
     // Each pair is a slice of the text: no string is built per card.
-    let mut cards = Vec::with_capacity(count / 2);
+    let mut cards = Cards::new();
     let mut rest = text;
     while !rest.is_empty() {
         let two = match rest.as_bytes() {
@@ -1664,7 +1672,7 @@ pub fn parse_cards(text: &str) -> Result<Vec<Option<Card>>, String> {
         };
         let (s, tail) = rest.split_at(two);
         rest = tail;
-        cards.push(if s == "??" {
+        let card = if s == "??" {
             None
         } else if s.contains('?') {
             return Err(format!("`{s}`: an unknown card is written `??`"));
@@ -1673,14 +1681,17 @@ pub fn parse_cards(text: &str) -> Result<Vec<Option<Card>>, String> {
                 s.parse::<Card>()
                     .map_err(|e| format!("bad card `{s}`: {e}"))?,
             )
-        });
+        };
+        cards
+            .push(card)
+            .map_err(|_| format!("`{text}`: one action names at most {MAX_ACTION_CARDS} cards"))?;
     }
     Ok(cards)
 }
 
 /// The cards of an action: usually one token (`AcKd`), which is parsed as it is;
 /// cards written apart (`Ac Kd`) are joined first.
-fn parse_card_tokens(tokens: &[&str]) -> Result<Vec<Option<Card>>, String> {
+fn parse_card_tokens(tokens: &[&str]) -> Result<Cards, String> {
     match tokens {
         [one] => parse_cards(one),
         _ => parse_cards(&tokens.concat()),
@@ -1799,7 +1810,7 @@ pub fn parse_action(text: &str) -> Result<(PhhAction<Number<'_>>, Option<String>
                 ["sd", cards @ ..] => PhhAction::StandPatDiscard {
                     player,
                     discards: if cards.is_empty() {
-                        Vec::new()
+                        Cards::new()
                     } else {
                         parse_card_tokens(cards)?
                     },
@@ -2259,6 +2270,10 @@ mod tests {
     use proptest::prelude::*;
     use std::path::PathBuf;
 
+    fn cs(cards: &[Option<Card>]) -> Cards {
+        Cards::from_slice(cards).expect("a test's cards fit")
+    }
+
     fn card(s: &str) -> Card {
         match s.parse() {
             Ok(c) => c,
@@ -2469,7 +2484,7 @@ actions = ['d dh p1 AcKd', 'd dh p2 ????', 'd dh p3 7h6h', 'p3 cbr 30', 'p1 f', 
             h.actions[0],
             PhhAction::DealHole {
                 player: 0,
-                cards: vec![None, None]
+                cards: cs(&[None, None])
             }
         );
         assert_eq!(h.field("time"), Some(&Value::Raw("14:53:46".into())));
@@ -2871,6 +2886,13 @@ actions = []
     // ---- actions ---------------------------------------------------------------
 
     #[test]
+    fn an_action_names_at_most_eight_cards() {
+        assert_eq!(parse_cards(&"??".repeat(8)).map(|c| c.len()), Ok(8));
+        let e = parse_cards(&"??".repeat(9)).unwrap_err();
+        assert!(e.contains("at most 8 cards"), "{e}");
+    }
+
+    #[test]
     fn every_action_kind() {
         let parse = |s: &str| match parse_action(s) {
             Ok((a, c)) => (a.try_map_amount(|n| n.to_units(2).ok_or(())).ok(), c),
@@ -2881,20 +2903,20 @@ actions = []
             parse("d dh p1 AcKd"),
             some(PhhAction::DealHole {
                 player: 0,
-                cards: vec![Some(card("Ac")), Some(card("Kd"))]
+                cards: cs(&[Some(card("Ac")), Some(card("Kd"))])
             })
         );
         assert_eq!(
             parse("d dh p3 ??Ad????"),
             some(PhhAction::DealHole {
                 player: 2,
-                cards: vec![None, Some(card("Ad")), None, None]
+                cards: cs(&[None, Some(card("Ad")), None, None])
             })
         );
         assert_eq!(
             parse("d db Jc3d5c"),
             some(PhhAction::DealBoard {
-                cards: vec![Some(card("Jc")), Some(card("3d")), Some(card("5c"))]
+                cards: cs(&[Some(card("Jc")), Some(card("3d")), Some(card("5c"))])
             })
         );
         assert_eq!(parse("p2 f"), some(PhhAction::Fold { player: 1 }));
@@ -2925,21 +2947,21 @@ actions = []
             parse("p4 sm 2s4c"),
             some(PhhAction::ShowMuck {
                 player: 3,
-                shown: Shown::Cards(vec![Some(card("2s")), Some(card("4c"))])
+                shown: Shown::Cards(cs(&[Some(card("2s")), Some(card("4c"))]))
             })
         );
         assert_eq!(
             parse("p1 sd"),
             some(PhhAction::StandPatDiscard {
                 player: 0,
-                discards: vec![]
+                discards: cs(&[])
             })
         );
         assert_eq!(
             parse("p4 sd AsQs"),
             some(PhhAction::StandPatDiscard {
                 player: 3,
-                discards: vec![Some(card("As")), Some(card("Qs"))]
+                discards: cs(&[Some(card("As")), Some(card("Qs"))])
             })
         );
         assert_eq!(
@@ -2961,7 +2983,7 @@ actions = []
                 Some("Burn card 6s is exposed".into())
             )
         );
-        assert_eq!(parse_cards("????"), Ok(vec![None, None]));
+        assert_eq!(parse_cards("????"), Ok(cs(&[None, None])));
     }
 
     #[test]
