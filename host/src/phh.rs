@@ -36,7 +36,7 @@ use std::fmt;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use firmware::Card;
+use firmware::{Card, Rank, Suit};
 
 /// The most cards one action may name: a draw game's five, with room to spare.
 pub const MAX_ACTION_CARDS: usize = 8;
@@ -1704,21 +1704,32 @@ pub fn parse_cards(text: &str) -> Result<Cards, String> {
         };
         let (s, tail) = rest.split_at(two);
         rest = tail;
-        let card = if s == "??" {
-            None
-        } else if s.contains('?') {
-            return Err(format!("`{s}`: an unknown card is written `??`"));
-        } else {
-            Some(
-                s.parse::<Card>()
-                    .map_err(|e| format!("bad card `{s}`: {e}"))?,
-            )
-        };
         cards
-            .push(card)
+            .push(parse_card(s)?)
             .map_err(|_| format!("`{text}`: one action names at most {MAX_ACTION_CARDS} cards"))?;
     }
     Ok(cards)
+}
+
+/// One card of an action from its two characters, `??` for an unknown card. A
+/// rank and a suit symbol (nearly every card) make the card directly; anything
+/// else goes through the card's own parsing, for its error.
+fn parse_card(s: &str) -> Result<Option<Card>, String> {
+    if let [r, u] = *s.as_bytes() {
+        if r == b'?' && u == b'?' {
+            return Ok(None);
+        }
+        let rank = Rank::from_symbol(char::from(r));
+        if let (Some(rank), Some(suit)) = (rank, Suit::from_symbol(char::from(u))) {
+            return Ok(Some(Card::new(rank, suit)));
+        }
+    }
+    if s.contains('?') {
+        return Err(format!("`{s}`: an unknown card is written `??`"));
+    }
+    s.parse::<Card>()
+        .map(Some)
+        .map_err(|e| format!("bad card `{s}`: {e}"))
 }
 
 /// The cards of an action: usually one token (`AcKd`), which is parsed as it is;
