@@ -2026,13 +2026,21 @@ fn amount<'a>(field: &'static str, line: usize, v: Value<'a>) -> Result<Amt<'a>,
     }
 }
 
+/// `f` of each element, into a vector allocated once at its final length: a
+/// `collect` into a `Result` does not know the length and grows its vector from
+/// nothing, a reallocation or two for each of a hand's lists.
+fn try_map_vec<T, U, E>(v: Vec<T>, mut f: impl FnMut(T) -> Result<U, E>) -> Result<Vec<U>, E> {
+    let mut out = Vec::with_capacity(v.len());
+    for x in v {
+        out.push(f(x)?);
+    }
+    Ok(out)
+}
+
 /// The amounts of the field `key` (the entry's own key, as a fixed name).
 fn amount_list<'a>(key: &'static str, e: Entry<'a>) -> Result<Vec<Amt<'a>>, PhhError> {
     match e.value {
-        Value::Array(items) => items
-            .into_iter()
-            .map(|i| amount(key, i.line, i.value))
-            .collect(),
+        Value::Array(items) => try_map_vec(items, |i| amount(key, i.line, i.value)),
         other => Err(wrong(&e.key, e.line, "an array of numbers", &other)),
     }
 }
