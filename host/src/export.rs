@@ -28,7 +28,8 @@
 
 use crate::handlog::{parse_input, AuditLog, Entry as LogEntry, EventData, LogError, PostKind};
 use crate::phh::{
-    ActionInfo, Entry, HandHistory, Item, Number, PhhAction, Scale, Shown, Value, Variant,
+    ActionInfo, Cards, Entry, HandHistory, Item, Number, PhhAction, Scale, Shown, Value, Variant,
+    MAX_ACTION_CARDS,
 };
 use crate::replay::{from_history, phh_profile, ReplayError, Spec, Step};
 use firmware::rules::{FlCap, FlShortAllIn, Stakes, StraddleMinRaise, UnconfirmedStraddle};
@@ -383,11 +384,21 @@ fn warning_text(w: &crate::handlog::WarningData) -> String {
 // Events to PHH
 // ---------------------------------------------------------------------------------
 
-fn num(n: u64) -> Value {
-    Number::parse(&n.to_string()).map_or_else(|| Value::Raw(n.to_string()), Value::Number)
+/// The cards of one action. The engine deals at most five to a player or to a
+/// board run, so none of [`MAX_ACTION_CARDS`] is ever left off.
+fn cards_of(cs: &[Option<Card>]) -> Cards {
+    cs.iter().take(MAX_ACTION_CARDS).copied().collect()
 }
 
-fn array(values: impl IntoIterator<Item = Value>) -> Value {
+fn num(n: u64) -> Value<'static> {
+    let text = n.to_string();
+    Number::parse(&text).map_or_else(
+        || Value::Raw(text.clone().into()),
+        |d| Value::Number(d.into_owned()),
+    )
+}
+
+fn array(values: impl IntoIterator<Item = Value<'static>>) -> Value<'static> {
     Value::Array(
         values
             .into_iter()
@@ -396,13 +407,13 @@ fn array(values: impl IntoIterator<Item = Value>) -> Value {
     )
 }
 
-fn strings(v: &[String]) -> Value {
-    array(v.iter().map(|s| Value::String(s.clone())))
+fn strings(v: &[String]) -> Value<'static> {
+    array(v.iter().map(|s| Value::String(s.clone().into())))
 }
 
-fn entry(key: &str, value: Value) -> Entry {
+fn entry(key: &str, value: Value<'static>) -> Entry<'static> {
     Entry {
-        key: key.to_string(),
+        key: key.to_string().into(),
         line: 0,
         value,
     }
@@ -430,7 +441,7 @@ fn player_order(dealt: &[SeatNo], button: SeatNo) -> Vec<SeatNo> {
 }
 
 /// The house rules a hand was dealt under, as the `_house_rules` inline table.
-fn house_rules_value(cfg: &TableConfig) -> Value {
+fn house_rules_value(cfg: &TableConfig) -> Value<'static> {
     let fl_cap = match cfg.fl_cap {
         FlCap::Round { bets, blind_is_bet } => format!(
             "{bets} bets a round{}",
@@ -444,7 +455,7 @@ fn house_rules_value(cfg: &TableConfig) -> Value {
     };
     let fields = [
         ("pl_sb_virtual", Value::Bool(cfg.pl_sb_virtual)),
-        ("fl_cap", Value::String(fl_cap)),
+        ("fl_cap", Value::String(fl_cap.into())),
         (
             "fl_short_all_in",
             Value::String(
@@ -616,7 +627,7 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
                     shown: if mucked[p] {
                         Shown::Muck
                     } else {
-                        Shown::Cards(hole[p].clone())
+                        Shown::Cards(cards_of(&hole[p]))
                     },
                 });
             }
@@ -630,7 +641,7 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
     let flush_board = |actions: &mut Vec<PhhAction>, run: &mut Vec<Option<Card>>| {
         if !run.is_empty() {
             actions.push(PhhAction::DealBoard {
-                cards: std::mem::take(run),
+                cards: cards_of(&std::mem::take(run)),
             });
         }
     };
@@ -642,7 +653,7 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
                     if !cards.is_empty() {
                         actions.push(PhhAction::DealHole {
                             player: p,
-                            cards: cards.clone(),
+                            cards: cards_of(cards),
                         });
                     }
                 }
@@ -689,12 +700,15 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
                     // A replacement in the draw (R-DRAW-5). PHH deals them once every
                     // player has discarded (after the burn), as PokerKit does.
                     match replacements.last_mut() {
-                        Some(PhhAction::DealHole { player, cards }) if *player == p => {
-                            cards.push(c);
+                        Some(PhhAction::DealHole { player, cards })
+                            if *player == p && !cards.is_full() =>
+                        {
+                            // Not full: the push cannot fail.
+                            let _ = cards.push(c);
                         }
                         _ => replacements.push(PhhAction::DealHole {
                             player: p,
-                            cards: vec![c],
+                            cards: cards_of(&[c]),
                         }),
                     }
                 }
@@ -755,12 +769,15 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
                     hole[p].remove(k);
                 }
                 match actions.last_mut() {
-                    Some(PhhAction::StandPatDiscard { player, discards }) if *player == p => {
-                        discards.push(c);
+                    Some(PhhAction::StandPatDiscard { player, discards })
+                        if *player == p && !discards.is_full() =>
+                    {
+                        // Not full: the push cannot fail.
+                        let _ = discards.push(c);
                     }
                     _ => actions.push(PhhAction::StandPatDiscard {
                         player: p,
-                        discards: vec![c],
+                        discards: cards_of(&[c]),
                     }),
                 }
             }
@@ -769,7 +786,7 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
                 if let Some(p) = index(*seat) {
                     actions.push(PhhAction::StandPatDiscard {
                         player: p,
-                        discards: Vec::new(),
+                        discards: Cards::new(),
                     });
                 }
             }
@@ -808,7 +825,7 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
     let variant = Variant::of_game(cfg.game, b.structure);
     let fixed = b.structure == Structure::FixedLimit;
     let mut extra = vec![
-        entry("table", Value::String(table_id.to_string())),
+        entry("table", Value::String(table_id.to_string().into())),
         entry("hand", num(u64::from(b.number))),
         entry("seats", array(seats.iter().map(|&s| num(u64::from(s))))),
         entry("seat_count", num(u64::from(cfg.max_players))),

@@ -30,12 +30,21 @@
 //! line and what to fix, for example
 //! `line 7: expected a number in `starting_stacks`, found "abc"`.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::fmt;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use firmware::Card;
+use firmware::{Card, Rank, Suit};
+
+/// The most cards one action may name: a draw game's five, with room to spare.
+pub const MAX_ACTION_CARDS: usize = 8;
+
+/// The cards of one action (`None` = `??`, unknown), held in the action itself:
+/// a hand deals a dozen times, and each deal would otherwise be a heap
+/// allocation to make, copy into the replay's steps and free.
+pub type Cards = heapless::Vec<Option<Card>, MAX_ACTION_CARDS>;
 
 /// Values nested deeper than this (arrays in arrays...) are refused, so hostile
 /// input cannot exhaust the stack.
@@ -204,10 +213,11 @@ fn syntax(line: usize, msg: impl Into<String>) -> PhhError {
 // Exact numbers and the chip unit
 
 /// A TOML integer or decimal, exactly as written: `digits × 10^exponent`, never a
-/// float. `0.25` is digits `25`, exponent `-2`.
+/// float. `0.25` is digits `25`, exponent `-2`. The text is borrowed from the
+/// file while it is parsed (no string built per amount) and owned once kept.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Number {
-    text: String,
+pub struct Number<'a> {
+    text: Cow<'a, str>,
     negative: bool,
     /// The digits without leading and trailing zeros (0 for the value 0), as an
     /// integer; `None` when they do not fit in a `u64` (no amount can then).
@@ -260,10 +270,13 @@ fn significand(int: &str, frac: &str) -> (Option<Option<u64>>, u64) {
     (nonzero.then_some(value), zeros)
 }
 
-impl Number {
+impl<'a> Number<'a> {
     /// Parses a TOML decimal number: `12`, `-3`, `+1_000`, `0.25`, `1.5e3`. `None` for
     /// anything else (including `inf`, `nan` and hexadecimal).
-    pub fn parse(text: &str) -> Option<Number> {
+    pub fn parse(text: &'a str) -> Option<Number<'a>> {
+        if let Some(n) = Number::plain(text) {
+            return Some(n);
+        }
         let (negative, body) = match text.as_bytes().first() {
             Some(b'-') => (true, text.get(1..)?),
             Some(b'+') => (false, text.get(1..)?),
@@ -305,7 +318,7 @@ impl Number {
         let (significand, trailing_zeros) = significand(int, frac);
         let Some(significand) = significand else {
             return Some(Number {
-                text: text.to_string(),
+                text: Cow::Borrowed(text),
                 negative: false,
                 significand: Some(0),
                 exponent: 0,
@@ -313,16 +326,51 @@ impl Number {
         };
         let exponent = i64::from(exponent).checked_add(i64::try_from(trailing_zeros).ok()?)?;
         Some(Number {
-            text: text.to_string(),
+            text: Cow::Borrowed(text),
             negative,
             significand,
             exponent: i32::try_from(exponent).ok()?,
         })
     }
 
+    /// A run of at most 19 digits (every chip count, stack and blind of a real
+    /// file): read in one pass, as [`Number::parse`] reads it. `None` for anything
+    /// else, which `parse` reads in full.
+    fn plain(text: &'a str) -> Option<Number<'a>> {
+        let digits = text.as_bytes();
+        if digits.is_empty() || digits.len() > 19 || !digits.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        // 19 digits stay below 10^19 < 2^64: no overflow.
+        let mut value = digits
+            .iter()
+            .fold(0u64, |v, &d| v * 10 + u64::from(d - b'0'));
+        let mut exponent = 0;
+        while value != 0 && value % 10 == 0 {
+            value /= 10;
+            exponent += 1;
+        }
+        Some(Number {
+            text: Cow::Borrowed(text),
+            negative: false,
+            significand: Some(value),
+            exponent,
+        })
+    }
+
     /// The number as written in the file.
     pub fn as_str(&self) -> &str {
         &self.text
+    }
+
+    /// The same number owning its text, to outlive the text it was read from.
+    pub fn into_owned(self) -> Number<'static> {
+        Number {
+            text: Cow::Owned(self.text.into_owned()),
+            negative: self.negative,
+            significand: self.significand,
+            exponent: self.exponent,
+        }
     }
 
     /// Whether the number is below zero (`-0` is not).
@@ -363,7 +411,7 @@ impl Number {
     }
 }
 
-impl fmt::Display for Number {
+impl fmt::Display for Number<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.text)
     }
@@ -401,7 +449,7 @@ impl Scale {
     }
 
     /// `n` in this unit, if it is not negative, not finer than the unit and fits.
-    pub fn to_units(self, n: &Number) -> Option<u64> {
+    pub fn to_units(self, n: &Number<'_>) -> Option<u64> {
         n.to_units(self.decimals)
     }
 
@@ -430,24 +478,41 @@ impl fmt::Display for Scale {
 // The TOML document
 
 /// A TOML value as read. Numbers are exact; other bare values TOML allows (dates,
-/// times, `inf`, `nan`, `0x1F`) are kept as text in [`Value::Raw`].
+/// times, `inf`, `nan`, `0x1F`) are kept as text in [`Value::Raw`]. Text is
+/// borrowed from the file where it can be (a string without escapes, a number, a
+/// bare key), so that reading a hand builds no string per value; a value kept
+/// beyond the text ([`HandHistory::extra`]) is made `'static` by [`Value::into_owned`].
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Value {
+pub enum Value<'a> {
     /// A `"basic"`, `'literal'` or multi-line string, escapes resolved.
-    String(String),
+    String(Cow<'a, str>),
     /// An integer or decimal.
-    Number(Number),
+    Number(Number<'a>),
     /// `true` or `false`.
     Bool(bool),
     /// An array; each element with the line it starts on.
-    Array(Vec<Item>),
+    Array(Vec<Item<'a>>),
     /// An inline table `{ a = 1 }`, or a `[section]` of a one-hand file.
-    Table(Vec<Entry>),
+    Table(Vec<Entry<'a>>),
     /// A date, time, `inf`, `nan` or non-decimal integer, as written.
-    Raw(String),
+    Raw(Cow<'a, str>),
 }
 
-impl Value {
+impl<'a> Value<'a> {
+    /// The same value owning all its text.
+    pub fn into_owned(self) -> Value<'static> {
+        match self {
+            Value::String(s) => Value::String(Cow::Owned(s.into_owned())),
+            Value::Number(n) => Value::Number(n.into_owned()),
+            Value::Bool(b) => Value::Bool(b),
+            Value::Array(items) => Value::Array(items.into_iter().map(Item::into_owned).collect()),
+            Value::Table(entries) => {
+                Value::Table(entries.into_iter().map(Entry::into_owned).collect())
+            }
+            Value::Raw(r) => Value::Raw(Cow::Owned(r.into_owned())),
+        }
+    }
+
     /// The string, if the value is one.
     pub fn as_str(&self) -> Option<&str> {
         match self {
@@ -457,7 +522,7 @@ impl Value {
     }
 
     /// The number, if the value is one.
-    pub fn as_number(&self) -> Option<&Number> {
+    pub fn as_number(&self) -> Option<&Number<'a>> {
         match self {
             Value::Number(n) => Some(n),
             _ => None,
@@ -473,7 +538,7 @@ impl Value {
             Value::Bool(b) => b.to_string(),
             Value::Array(_) => return "an array".to_string(),
             Value::Table(_) => return "a table".to_string(),
-            Value::Raw(r) => r.clone(),
+            Value::Raw(r) => r.to_string(),
         };
         if s.chars().count() > 40 {
             let mut t: String = s.chars().take(37).collect();
@@ -516,49 +581,70 @@ impl Value {
 
 /// An element of an array, with the 1-based line it starts on.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Item {
+pub struct Item<'a> {
     /// The line.
     pub line: usize,
     /// The value.
-    pub value: Value,
+    pub value: Value<'a>,
+}
+
+impl Item<'_> {
+    /// The same item owning all its text.
+    pub fn into_owned(self) -> Item<'static> {
+        Item {
+            line: self.line,
+            value: self.value.into_owned(),
+        }
+    }
 }
 
 /// A `key = value` line (dotted keys are kept joined: `a.b`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Entry {
+pub struct Entry<'a> {
     /// The key.
-    pub key: String,
+    pub key: Cow<'a, str>,
     /// The 1-based line of the key.
     pub line: usize,
     /// The value.
-    pub value: Value,
+    pub value: Value<'a>,
+}
+
+impl Entry<'_> {
+    /// The same entry owning all its text.
+    pub fn into_owned(self) -> Entry<'static> {
+        Entry {
+            key: Cow::Owned(self.key.into_owned()),
+            line: self.line,
+            value: self.value.into_owned(),
+        }
+    }
 }
 
 /// A `[name]` section and its keys.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Section {
+pub struct Section<'a> {
     /// The name between the brackets (`1` for `[1]`).
-    pub name: String,
+    pub name: Cow<'a, str>,
     /// The 1-based line of the header.
     pub line: usize,
     /// Its keys, in file order.
-    pub entries: Vec<Entry>,
+    pub entries: Vec<Entry<'a>>,
 }
 
 /// A parsed TOML document: the keys before any section header, then the sections.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Document {
+pub struct Document<'a> {
     /// Keys before the first `[section]`.
-    pub root: Vec<Entry>,
+    pub root: Vec<Entry<'a>>,
     /// The sections, in file order.
-    pub sections: Vec<Section>,
+    pub sections: Vec<Section<'a>>,
 }
 
 /// Parses TOML text (the subset hand histories use: `key = value` lines, strings,
 /// numbers, booleans, arrays over several lines with comments and trailing commas,
 /// inline tables, dates and times kept as text, `[section]` headers) into a
 /// [`Document`].
-pub fn parse_document(text: &str) -> Result<Document, PhhError> {
+pub fn parse_document(text: &str) -> Result<Document<'_>, PhhError> {
     let mut p = Parser {
         src: text.strip_prefix('\u{feff}').unwrap_or(text),
         pos: 0,
@@ -581,13 +667,13 @@ impl SeenKeys {
 
     /// Whether `key` is one of `entries`' keys (the table's entries so far, in which
     /// `key` is then pushed).
-    fn seen(&mut self, entries: &[Entry], key: &str) -> bool {
+    fn seen(&mut self, entries: &[Entry<'_>], key: &str) -> bool {
         if entries.len() < Self::SMALL {
             return entries.iter().any(|e| e.key == key);
         }
         let set = self
             .set
-            .get_or_insert_with(|| entries.iter().map(|e| e.key.clone()).collect());
+            .get_or_insert_with(|| entries.iter().map(|e| e.key.to_string()).collect());
         !set.insert(key.to_string())
     }
 }
@@ -658,15 +744,19 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Whitespace, comments and newlines (inside arrays and inline tables).
+    /// Whitespace, comments and newlines (inside arrays and inline tables), read a
+    /// byte at a time: an array calls this twice an element, mostly to step over
+    /// `, `, which a loop over the bytes does without slicing the rest of the text.
     fn skip_blank(&mut self) {
-        loop {
-            self.skip_ws();
-            self.skip_comment();
-            if self.peek() == Some('\n') {
-                self.bump();
-            } else {
-                break;
+        while let Some(&b) = self.src.as_bytes().get(self.pos) {
+            match b {
+                b' ' | b'\t' | b'\r' => self.pos += 1,
+                b'\n' => {
+                    self.pos += 1;
+                    self.line += 1;
+                }
+                b'#' => self.skip_comment(),
+                _ => break,
             }
         }
     }
@@ -680,9 +770,9 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn document(&mut self) -> Result<Document, PhhError> {
+    fn document(&mut self) -> Result<Document<'a>, PhhError> {
         let mut doc = Document::default();
-        let mut current: Option<Section> = None;
+        let mut current: Option<Section<'a>> = None;
         let mut keys = SeenKeys::default();
         let mut names: HashSet<String> = HashSet::new();
         loop {
@@ -714,7 +804,7 @@ impl<'a> Parser<'a> {
                         ));
                     }
                     self.end_of_line(format_args!("the section header"))?;
-                    if !names.insert(name.clone()) {
+                    if !names.insert(name.to_string()) {
                         return Err(at(line, PhhErrorKind::Duplicate(format!("[{name}]"))));
                     }
                     if let Some(s) = current.take() {
@@ -736,7 +826,7 @@ impl<'a> Parser<'a> {
                         None => &mut doc.root,
                     };
                     if keys.seen(entries, &entry.key) {
-                        return Err(at(entry.line, PhhErrorKind::Duplicate(entry.key)));
+                        return Err(at(entry.line, PhhErrorKind::Duplicate(entry.key.into())));
                     }
                     self.end_of_line(format_args!("the value of `{}`", entry.key))?;
                     entries.push(entry);
@@ -770,16 +860,21 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// A key; the parts of a dotted key are kept joined by `.`.
-    fn key(&mut self) -> Result<String, PhhError> {
-        let mut key: Option<String> = None;
+    /// A key; the parts of a dotted key are kept joined by `.`. A key of one part
+    /// (every key of a hand history) is borrowed from the text.
+    fn key(&mut self) -> Result<Cow<'a, str>, PhhError> {
+        let mut key: Option<Cow<'a, str>> = None;
         loop {
             self.skip_ws();
             let part = match self.peek() {
                 Some('"') if !self.rest().starts_with("\"\"\"") => self.basic_string()?,
-                Some('\'') if !self.rest().starts_with("'''") => self.literal_string()?,
+                Some('\'') if !self.rest().starts_with("'''") => {
+                    Cow::Borrowed(self.literal_string()?)
+                }
                 // Bare keys are ASCII letters, digits, `_` and `-`.
-                Some(c) if is_bare(c) => self.take_until(|b| !is_bare(char::from(b))).to_string(),
+                Some(c) if is_bare(c) => {
+                    Cow::Borrowed(self.take_until(|b| !is_bare(char::from(b))))
+                }
                 _ => {
                     return Err(syntax(
                         self.line,
@@ -790,6 +885,7 @@ impl<'a> Parser<'a> {
             match &mut key {
                 None => key = Some(part),
                 Some(k) => {
+                    let k = k.to_mut();
                     k.push('.');
                     k.push_str(&part);
                 }
@@ -804,7 +900,7 @@ impl<'a> Parser<'a> {
         Ok(key.unwrap_or_default())
     }
 
-    fn key_value(&mut self, depth: usize) -> Result<Entry, PhhError> {
+    fn key_value(&mut self, depth: usize) -> Result<Entry<'a>, PhhError> {
         let line = self.line;
         let key = self.key()?;
         self.skip_ws();
@@ -819,7 +915,7 @@ impl<'a> Parser<'a> {
         Ok(Entry { key, line, value })
     }
 
-    fn value(&mut self, ctx: &str, depth: usize) -> Result<Value, PhhError> {
+    fn value(&mut self, ctx: &str, depth: usize) -> Result<Value<'a>, PhhError> {
         if depth > MAX_DEPTH {
             return Err(syntax(
                 self.line,
@@ -828,26 +924,35 @@ impl<'a> Parser<'a> {
         }
         match self.peek() {
             Some('"') if self.rest().starts_with("\"\"\"") => {
-                self.multiline_basic().map(Value::String)
+                self.multiline_basic().map(|s| Value::String(Cow::Owned(s)))
             }
             Some('"') => self.basic_string().map(Value::String),
-            Some('\'') if self.rest().starts_with("'''") => {
-                self.multiline_literal().map(Value::String)
-            }
-            Some('\'') => self.literal_string().map(Value::String),
+            Some('\'') if self.rest().starts_with("'''") => self
+                .multiline_literal()
+                .map(|s| Value::String(Cow::Owned(s))),
+            Some('\'') => self
+                .literal_string()
+                .map(|s| Value::String(Cow::Borrowed(s))),
             Some('[') => self.array(ctx, depth),
             Some('{') => self.inline_table(ctx, depth),
             _ => self.bare(ctx),
         }
     }
 
-    fn basic_string(&mut self) -> Result<String, PhhError> {
+    /// A `"..."` string: borrowed from the text when it has no escape, built only
+    /// when one must be resolved.
+    fn basic_string(&mut self) -> Result<Cow<'a, str>, PhhError> {
         let line = self.line;
         self.bump();
-        let mut s = String::new();
+        let mut s: Cow<'a, str> = Cow::Borrowed("");
         loop {
             // The run up to the closing quote, an escape or the end of the line.
-            s.push_str(self.take_until(|b| matches!(b, b'"' | b'\\' | b'\n')));
+            let run = self.take_until(|b| matches!(b, b'"' | b'\\' | b'\n'));
+            if s.is_empty() {
+                s = Cow::Borrowed(run);
+            } else {
+                s.to_mut().push_str(run);
+            }
             match self.bump() {
                 None | Some('\n') => {
                     return Err(syntax(
@@ -856,8 +961,8 @@ impl<'a> Parser<'a> {
                     ))
                 }
                 Some('"') => return Ok(s),
-                Some('\\') => s.push(self.escape(line)?),
-                Some(c) => s.push(c),
+                Some('\\') => s.to_mut().push(self.escape(line)?),
+                Some(c) => s.to_mut().push(c),
             }
         }
     }
@@ -938,13 +1043,13 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn literal_string(&mut self) -> Result<String, PhhError> {
+    fn literal_string(&mut self) -> Result<&'a str, PhhError> {
         let line = self.line;
         self.bump();
         // No escapes: the string is the run up to the closing quote.
         let s = self.take_until(|b| matches!(b, b'\'' | b'\n'));
         match self.bump() {
-            Some('\'') => Ok(s.to_string()),
+            Some('\'') => Ok(s),
             _ => Err(syntax(
                 line,
                 "unterminated string: a '...' string must end on the same line",
@@ -982,7 +1087,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn array(&mut self, ctx: &str, depth: usize) -> Result<Value, PhhError> {
+    fn array(&mut self, ctx: &str, depth: usize) -> Result<Value<'a>, PhhError> {
         let open = self.line;
         self.bump();
         // Room for a hand's players without growing; `actions` grows a few times.
@@ -1029,10 +1134,10 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn inline_table(&mut self, ctx: &str, depth: usize) -> Result<Value, PhhError> {
+    fn inline_table(&mut self, ctx: &str, depth: usize) -> Result<Value<'a>, PhhError> {
         let open = self.line;
         self.bump();
-        let mut entries: Vec<Entry> = Vec::new();
+        let mut entries: Vec<Entry<'a>> = Vec::new();
         loop {
             self.skip_blank();
             match self.peek() {
@@ -1078,7 +1183,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn bare(&mut self, ctx: &str) -> Result<Value, PhhError> {
+    fn bare(&mut self, ctx: &str) -> Result<Value<'a>, PhhError> {
         let line = self.line;
         let raw = self
             .take_until(|b| matches!(b, b',' | b']' | b'}' | b'#' | b'\n'))
@@ -1099,11 +1204,13 @@ impl<'a> Parser<'a> {
 }
 
 /// A bare (unquoted) TOML value.
-fn classify(raw: &str) -> Option<Value> {
+fn classify(raw: &str) -> Option<Value<'_>> {
     match raw {
         "true" => return Some(Value::Bool(true)),
         "false" => return Some(Value::Bool(false)),
-        "inf" | "+inf" | "-inf" | "nan" | "+nan" | "-nan" => return Some(Value::Raw(raw.into())),
+        "inf" | "+inf" | "-inf" | "nan" | "+nan" | "-nan" => {
+            return Some(Value::Raw(Cow::Borrowed(raw)))
+        }
         _ => {}
     }
     if let Some(n) = Number::parse(raw) {
@@ -1120,7 +1227,7 @@ fn classify(raw: &str) -> Option<Value> {
         })
     };
     if radix("0x", 16) || radix("0o", 8) || radix("0b", 2) {
-        return Some(Value::Raw(raw.into()));
+        return Some(Value::Raw(Cow::Borrowed(raw)));
     }
     // Offset/local date-times, dates and times: 1979-05-27T07:32:00Z, 14:53:46.
     let datetime = raw.starts_with(|c: char| c.is_ascii_digit())
@@ -1128,7 +1235,7 @@ fn classify(raw: &str) -> Option<Value> {
         && raw
             .chars()
             .all(|c| c.is_ascii_digit() || "-:.TtZz+ ".contains(c));
-    datetime.then(|| Value::Raw(raw.into()))
+    datetime.then_some(Value::Raw(Cow::Borrowed(raw)))
 }
 
 fn write_string(out: &mut String, s: &str) {
@@ -1278,7 +1385,7 @@ pub enum Shown {
     /// `pN sm`: the hand is mucked.
     Muck,
     /// `pN sm CARDS`: these cards are shown (`None` = `??`, not shown).
-    Cards(Vec<Option<Card>>),
+    Cards(Cards),
     /// `pN sm -`: the cards dealt to the player are shown.
     Dealt,
 }
@@ -1293,12 +1400,12 @@ pub enum PhhAction<A = u64> {
         /// The player.
         player: usize,
         /// The cards.
-        cards: Vec<Option<Card>>,
+        cards: Cards,
     },
     /// `d db CARDS`: board cards.
     DealBoard {
         /// The cards.
-        cards: Vec<Option<Card>>,
+        cards: Cards,
     },
     /// `pN pb`: post the bring-in (stud games).
     PostBringIn {
@@ -1327,7 +1434,7 @@ pub enum PhhAction<A = u64> {
         /// The player.
         player: usize,
         /// The discarded cards (empty: stand pat).
-        discards: Vec<Option<Card>>,
+        discards: Cards,
     },
     /// `pN sm [CARDS|-]`: show or muck.
     ShowMuck {
@@ -1463,7 +1570,7 @@ pub struct HandHistory {
     pub line: usize,
     /// Every other field, as read (`event`, `time`, `seats`, `_`-prefixed user
     /// fields...).
-    pub extra: Vec<Entry>,
+    pub extra: Vec<Entry<'static>>,
 }
 
 impl HandHistory {
@@ -1473,7 +1580,7 @@ impl HandHistory {
     }
 
     /// A field kept in [`HandHistory::extra`].
-    pub fn field(&self, key: &str) -> Option<&Value> {
+    pub fn field(&self, key: &str) -> Option<&Value<'static>> {
         self.extra.iter().find(|e| e.key == key).map(|e| &e.value)
     }
 
@@ -1486,7 +1593,7 @@ impl HandHistory {
                 v.iter()
                     .map(|&a| Item {
                         line: 0,
-                        value: Value::Raw(self.scale.format(a)),
+                        value: Value::Raw(self.scale.format(a).into()),
                     })
                     .collect(),
             )
@@ -1520,7 +1627,7 @@ impl HandHistory {
             ("min_bet", self.min_bet),
         ] {
             if let Some(v) = v {
-                line(&mut out, key, &Value::Raw(self.scale.format(v)));
+                line(&mut out, key, &Value::Raw(self.scale.format(v).into()));
             }
         }
         line(&mut out, "starting_stacks", &amounts(&self.starting_stacks));
@@ -1544,7 +1651,7 @@ impl HandHistory {
                 .iter()
                 .map(|s| Item {
                     line: 0,
-                    value: Value::String(s.clone()),
+                    value: Value::String(Cow::Borrowed(s)),
                 })
                 .collect();
             line(&mut out, "players", &Value::Array(names));
@@ -1577,7 +1684,7 @@ pub fn to_phhs(hands: &[HandHistory]) -> String {
 
 /// Parses the cards of an action: two characters each (`AcKd`), `??` for an
 /// unknown card.
-pub fn parse_cards(text: &str) -> Result<Vec<Option<Card>>, String> {
+pub fn parse_cards(text: &str) -> Result<Cards, String> {
     let count = text.chars().count();
     if count == 0 {
         return Err("no cards given".into());
@@ -1588,7 +1695,7 @@ pub fn parse_cards(text: &str) -> Result<Vec<Option<Card>>, String> {
         ));
     }
     // Each pair is a slice of the text: no string is built per card.
-    let mut cards = Vec::with_capacity(count / 2);
+    let mut cards = Cards::new();
     let mut rest = text;
     while !rest.is_empty() {
         let two = match rest.as_bytes() {
@@ -1597,23 +1704,37 @@ pub fn parse_cards(text: &str) -> Result<Vec<Option<Card>>, String> {
         };
         let (s, tail) = rest.split_at(two);
         rest = tail;
-        cards.push(if s == "??" {
-            None
-        } else if s.contains('?') {
-            return Err(format!("`{s}`: an unknown card is written `??`"));
-        } else {
-            Some(
-                s.parse::<Card>()
-                    .map_err(|e| format!("bad card `{s}`: {e}"))?,
-            )
-        });
+        cards
+            .push(parse_card(s)?)
+            .map_err(|_| format!("`{text}`: one action names at most {MAX_ACTION_CARDS} cards"))?;
     }
     Ok(cards)
 }
 
+/// One card of an action from its two characters, `??` for an unknown card. A
+/// rank and a suit symbol (nearly every card) make the card directly; anything
+/// else goes through the card's own parsing, for its error.
+fn parse_card(s: &str) -> Result<Option<Card>, String> {
+    if let [r, u] = *s.as_bytes() {
+        if r == b'?' && u == b'?' {
+            return Ok(None);
+        }
+        let rank = Rank::from_symbol(char::from(r));
+        if let (Some(rank), Some(suit)) = (rank, Suit::from_symbol(char::from(u))) {
+            return Ok(Some(Card::new(rank, suit)));
+        }
+    }
+    if s.contains('?') {
+        return Err(format!("`{s}`: an unknown card is written `??`"));
+    }
+    s.parse::<Card>()
+        .map(Some)
+        .map_err(|e| format!("bad card `{s}`: {e}"))
+}
+
 /// The cards of an action: usually one token (`AcKd`), which is parsed as it is;
 /// cards written apart (`Ac Kd`) are joined first.
-fn parse_card_tokens(tokens: &[&str]) -> Result<Vec<Option<Card>>, String> {
+fn parse_card_tokens(tokens: &[&str]) -> Result<Cards, String> {
     match tokens {
         [one] => parse_cards(one),
         _ => parse_cards(&tokens.concat()),
@@ -1632,7 +1753,7 @@ fn parse_player(token: &str) -> Result<usize, String> {
 
 /// Parses one action string (PHH action notation), players 0-based, the `cbr`
 /// amount as written. Returns the action and its commentary (after `#`).
-pub fn parse_action(text: &str) -> Result<(PhhAction<Number>, Option<String>), String> {
+pub fn parse_action(text: &str) -> Result<(PhhAction<Number<'_>>, Option<String>), String> {
     let (body, comment) = match split_at_byte(text, b'#') {
         Some((b, c)) => (b, Some(c.trim().to_string())),
         None => (text, None),
@@ -1732,7 +1853,7 @@ pub fn parse_action(text: &str) -> Result<(PhhAction<Number>, Option<String>), S
                 ["sd", cards @ ..] => PhhAction::StandPatDiscard {
                     player,
                     discards: if cards.is_empty() {
-                        Vec::new()
+                        Cards::new()
                     } else {
                         parse_card_tokens(cards)?
                     },
@@ -1750,35 +1871,37 @@ pub fn parse_action(text: &str) -> Result<(PhhAction<Number>, Option<String>), S
 
 /// An amount before the file's chip unit is known.
 #[derive(Debug, Clone)]
-struct Amt {
-    number: Number,
+struct Amt<'a> {
+    number: Number<'a>,
     line: usize,
     /// The field, one of the fixed names (no string built per amount).
     field: &'static str,
 }
 
-struct RawHand {
+/// A hand as read, its amounts still as written (borrowed from the text) until
+/// the file's chip unit is known.
+struct RawHand<'a> {
     line: usize,
     section: Option<String>,
     variant: Variant,
     ante_trimming_status: bool,
-    antes: Vec<Amt>,
-    blinds: Vec<Amt>,
-    min_bet: Option<Amt>,
-    small_bet: Option<Amt>,
-    big_bet: Option<Amt>,
-    bring_in: Option<Amt>,
-    starting_stacks: Vec<Amt>,
-    finishing_stacks: Option<Vec<Amt>>,
-    winnings: Option<Vec<Amt>>,
-    actions: Vec<PhhAction<Amt>>,
+    antes: Vec<Amt<'a>>,
+    blinds: Vec<Amt<'a>>,
+    min_bet: Option<Amt<'a>>,
+    small_bet: Option<Amt<'a>>,
+    big_bet: Option<Amt<'a>>,
+    bring_in: Option<Amt<'a>>,
+    starting_stacks: Vec<Amt<'a>>,
+    finishing_stacks: Option<Vec<Amt<'a>>>,
+    winnings: Option<Vec<Amt<'a>>>,
+    actions: Vec<PhhAction<Amt<'a>>>,
     action_info: Vec<ActionInfo>,
     players: Option<Vec<String>>,
-    extra: Vec<Entry>,
+    extra: Vec<Entry<'static>>,
 }
 
-impl RawHand {
-    fn amounts(&self) -> impl Iterator<Item = &Amt> {
+impl<'a> RawHand<'a> {
+    fn amounts(&self) -> impl Iterator<Item = &Amt<'a>> {
         let opt = [
             &self.min_bet,
             &self.small_bet,
@@ -1799,7 +1922,7 @@ impl RawHand {
     }
 
     fn finish(self, scale: Scale) -> Result<HandHistory, PhhError> {
-        let conv = |a: Amt| -> Result<u64, PhhError> {
+        let conv = |a: Amt<'a>| -> Result<u64, PhhError> {
             scale.to_units(&a.number).ok_or_else(|| {
                 at(
                     a.line,
@@ -1813,8 +1936,8 @@ impl RawHand {
                 )
             })
         };
-        let all = |v: Vec<Amt>| v.into_iter().map(conv).collect::<Result<Vec<u64>, _>>();
-        let opt = |v: Option<Amt>| v.map(conv).transpose();
+        let all = |v: Vec<Amt<'a>>| v.into_iter().map(conv).collect::<Result<Vec<u64>, _>>();
+        let opt = |v: Option<Amt<'a>>| v.map(conv).transpose();
         Ok(HandHistory {
             variant: self.variant,
             ante_trimming_status: self.ante_trimming_status,
@@ -1843,24 +1966,29 @@ impl RawHand {
 }
 
 /// The keys of one hand, each taken at most once; the rest become `extra`.
-struct Fields {
-    entries: Vec<Option<Entry>>,
+struct Fields<'a> {
+    entries: Vec<Option<Entry<'a>>>,
 }
 
-impl Fields {
-    fn take(&mut self, key: &str) -> Option<Entry> {
+impl<'a> Fields<'a> {
+    fn take(&mut self, key: &str) -> Option<Entry<'a>> {
         self.entries
             .iter_mut()
             .find(|e| e.as_ref().is_some_and(|e| e.key == key))
             .and_then(Option::take)
     }
 
-    fn rest(self) -> Vec<Entry> {
-        self.entries.into_iter().flatten().collect()
+    /// The fields no one took, owning their text: the hand keeps them.
+    fn rest(self) -> Vec<Entry<'static>> {
+        self.entries
+            .into_iter()
+            .flatten()
+            .map(Entry::into_owned)
+            .collect()
     }
 }
 
-fn wrong(field: &str, line: usize, expected: &'static str, found: &Value) -> PhhError {
+fn wrong(field: &str, line: usize, expected: &'static str, found: &Value<'_>) -> PhhError {
     at(
         line,
         PhhErrorKind::WrongType {
@@ -1871,7 +1999,7 @@ fn wrong(field: &str, line: usize, expected: &'static str, found: &Value) -> Phh
     )
 }
 
-fn amount(field: &'static str, line: usize, v: Value) -> Result<Amt, PhhError> {
+fn amount<'a>(field: &'static str, line: usize, v: Value<'a>) -> Result<Amt<'a>, PhhError> {
     match v {
         Value::Number(n) if n.is_negative() => Err(at(
             line,
@@ -1890,7 +2018,7 @@ fn amount(field: &'static str, line: usize, v: Value) -> Result<Amt, PhhError> {
             line,
             PhhErrorKind::BadAmount {
                 field: field.to_string(),
-                value: r,
+                value: r.into_owned(),
                 reason: "unknown (infinite) amounts are not supported: give the amount".into(),
             },
         )),
@@ -1898,22 +2026,43 @@ fn amount(field: &'static str, line: usize, v: Value) -> Result<Amt, PhhError> {
     }
 }
 
+/// `f` of each element, into a vector allocated once at its final length: a
+/// `collect` into a `Result` does not know the length and grows its vector from
+/// nothing, a reallocation or two for each of a hand's lists.
+fn try_map_vec<T, U, E>(v: Vec<T>, mut f: impl FnMut(T) -> Result<U, E>) -> Result<Vec<U>, E> {
+    let mut out = Vec::with_capacity(v.len());
+    for x in v {
+        out.push(f(x)?);
+    }
+    Ok(out)
+}
+
 /// The amounts of the field `key` (the entry's own key, as a fixed name).
-fn amount_list(key: &'static str, e: Entry) -> Result<Vec<Amt>, PhhError> {
+fn amount_list<'a>(key: &'static str, e: Entry<'a>) -> Result<Vec<Amt<'a>>, PhhError> {
     match e.value {
-        Value::Array(items) => items
-            .into_iter()
-            .map(|i| amount(key, i.line, i.value))
-            .collect(),
+        Value::Array(items) => try_map_vec(items, |i| amount(key, i.line, i.value)),
         other => Err(wrong(&e.key, e.line, "an array of numbers", &other)),
     }
 }
 
-fn build_hand(
-    entries: Vec<Entry>,
+/// [`parse_action`] of an action string, its amount borrowed from the file when the
+/// string is (it has no escape), owned otherwise.
+fn action_of<'a>(text: &Cow<'a, str>) -> Result<(PhhAction<Number<'a>>, Option<String>), String> {
+    match text {
+        Cow::Borrowed(t) => parse_action(t),
+        Cow::Owned(t) => {
+            let (action, comment) = parse_action(t)?;
+            let action = action.try_map_amount(|n| Ok::<_, String>(n.into_owned()))?;
+            Ok((action, comment))
+        }
+    }
+}
+
+fn build_hand<'a>(
+    entries: Vec<Entry<'a>>,
     line: usize,
     section: Option<String>,
-) -> Result<RawHand, PhhError> {
+) -> Result<RawHand<'a>, PhhError> {
     let mut f = Fields {
         entries: entries.into_iter().map(Some).collect(),
     };
@@ -1929,7 +2078,7 @@ fn build_hand(
             line,
             ..
         }) => Variant::from_code(&code)
-            .ok_or_else(|| at(line, PhhErrorKind::UnsupportedVariant(code)))?,
+            .ok_or_else(|| at(line, PhhErrorKind::UnsupportedVariant(code.into_owned())))?,
         Some(e) => return Err(wrong("variant", e.line, "a string", &e.value)),
     };
     let code = variant.code();
@@ -1941,13 +2090,13 @@ fn build_hand(
         }) => b,
         Some(e) => return Err(wrong(&e.key, e.line, "true or false", &e.value)),
     };
-    let mut list = |key: &'static str| -> Result<Vec<Amt>, PhhError> {
+    let mut list = |key: &'static str| -> Result<Vec<Amt<'a>>, PhhError> {
         amount_list(key, f.take(key).ok_or_else(|| missing(key, code))?)
     };
     let antes = list("antes")?;
     let blinds = list("blinds_or_straddles")?;
     let starting_stacks = list("starting_stacks")?;
-    let mut single = |key: &'static str, required: bool| -> Result<Option<Amt>, PhhError> {
+    let mut single = |key: &'static str, required: bool| -> Result<Option<Amt<'a>>, PhhError> {
         match f.take(key) {
             None if required => Err(missing(key, code)),
             None => Ok(None),
@@ -1976,7 +2125,7 @@ fn build_hand(
             items
                 .into_iter()
                 .map(|i| match i.value {
-                    Value::String(s) => Ok(s),
+                    Value::String(s) => Ok(s.into_owned()),
                     other => Err(wrong("players", i.line, "a string", &other)),
                 })
                 .collect::<Result<Vec<_>, _>>()?,
@@ -2031,12 +2180,12 @@ fn build_hand(
                         item.line,
                         PhhErrorKind::BadAction {
                             index,
-                            text: text.clone(),
+                            text: text.to_string(),
                             reason,
                         },
                     )
                 };
-                let (action, comment) = parse_action(&text).map_err(bad)?;
+                let (action, comment) = action_of(&text).map_err(bad)?;
                 if let Some(p) = action.player().filter(|&p| p >= n) {
                     return Err(bad(format!("p{}: the hand has {n} players", p + 1)));
                 }
@@ -2089,7 +2238,7 @@ pub fn parse_str(text: &str) -> Result<Vec<HandHistory>, PhhError> {
         let mut entries = doc.root;
         for s in doc.sections {
             if entries.iter().any(|e| e.key == s.name) {
-                return Err(at(s.line, PhhErrorKind::Duplicate(s.name)));
+                return Err(at(s.line, PhhErrorKind::Duplicate(s.name.into_owned())));
             }
             entries.push(Entry {
                 key: s.name,
@@ -2110,7 +2259,7 @@ pub fn parse_str(text: &str) -> Result<Vec<HandHistory>, PhhError> {
     } else {
         doc.sections
             .into_iter()
-            .map(|s| build_hand(s.entries, s.line, Some(s.name)))
+            .map(|s| build_hand(s.entries, s.line, Some(s.name.into_owned())))
             .collect::<Result<Vec<_>, _>>()?
     };
     let mut decimals = 0;
@@ -2172,6 +2321,10 @@ mod tests {
     use proptest::prelude::*;
     use std::path::PathBuf;
 
+    fn cs(cards: &[Option<Card>]) -> Cards {
+        Cards::from_slice(cards).expect("a test's cards fit")
+    }
+
     fn card(s: &str) -> Card {
         match s.parse() {
             Ok(c) => c,
@@ -2225,7 +2378,7 @@ actions = ['d dh p1 AcKd', 'd dh p2 ????', 'd dh p3 7h6h', 'p3 cbr 30', 'p1 f', 
 
     /// Semantic equality: everything but line numbers.
     fn same_hand(a: &HandHistory, b: &HandHistory) -> bool {
-        fn strip_v(v: &Value) -> Value {
+        fn strip_v<'a>(v: &Value<'a>) -> Value<'a> {
             match v {
                 Value::Array(items) => Value::Array(
                     items
@@ -2240,7 +2393,7 @@ actions = ['d dh p1 AcKd', 'd dh p2 ????', 'd dh p3 7h6h', 'p3 cbr 30', 'p1 f', 
                 other => other.clone(),
             }
         }
-        fn strip_e(es: &[Entry]) -> Vec<Entry> {
+        fn strip_e<'a>(es: &[Entry<'a>]) -> Vec<Entry<'a>> {
             es.iter()
                 .map(|e| Entry {
                     key: e.key.clone(),
@@ -2382,7 +2535,7 @@ actions = ['d dh p1 AcKd', 'd dh p2 ????', 'd dh p3 7h6h', 'p3 cbr 30', 'p1 f', 
             h.actions[0],
             PhhAction::DealHole {
                 player: 0,
-                cards: vec![None, None]
+                cards: cs(&[None, None])
             }
         );
         assert_eq!(h.field("time"), Some(&Value::Raw("14:53:46".into())));
@@ -2447,7 +2600,7 @@ finishing_stacks = [85.15, 20.2]
 
     #[test]
     fn numbers_are_exact() {
-        let n = |s: &str| Number::parse(s);
+        let n = Number::parse;
         assert_eq!(n("0.25").map(|n| n.decimals()), Some(2));
         assert_eq!(n("1_000").and_then(|n| n.to_u64()), Some(1000));
         assert_eq!(n("1.5e3").and_then(|n| n.to_u64()), Some(1500));
@@ -2784,6 +2937,51 @@ actions = []
     // ---- actions ---------------------------------------------------------------
 
     #[test]
+    fn plain_digits_read_as_the_full_parse_reads_them() {
+        for text in [
+            "0",
+            "00",
+            "7",
+            "10",
+            "974",
+            "0974",
+            "1000",
+            "20000000",
+            "9999999999999999999",
+            "1000000000000000000",
+        ] {
+            let plain = Number::plain(text).expect("plain digits");
+            // The full parse, past the shortcut: the same digits with a `+`.
+            let signed = format!("+{text}");
+            let full = Number::parse(&signed).expect("a number");
+            assert_eq!(
+                (plain.negative, plain.significand, plain.exponent),
+                (full.negative, full.significand, full.exponent),
+                "{text}"
+            );
+        }
+        for text in [
+            "",
+            "-1",
+            "+1",
+            "1_000",
+            "1.5",
+            "1e3",
+            "12345678901234567890",
+            "x",
+        ] {
+            assert!(Number::plain(text).is_none(), "{text}");
+        }
+    }
+
+    #[test]
+    fn an_action_names_at_most_eight_cards() {
+        assert_eq!(parse_cards(&"??".repeat(8)).map(|c| c.len()), Ok(8));
+        let e = parse_cards(&"??".repeat(9)).unwrap_err();
+        assert!(e.contains("at most 8 cards"), "{e}");
+    }
+
+    #[test]
     fn every_action_kind() {
         let parse = |s: &str| match parse_action(s) {
             Ok((a, c)) => (a.try_map_amount(|n| n.to_units(2).ok_or(())).ok(), c),
@@ -2794,20 +2992,20 @@ actions = []
             parse("d dh p1 AcKd"),
             some(PhhAction::DealHole {
                 player: 0,
-                cards: vec![Some(card("Ac")), Some(card("Kd"))]
+                cards: cs(&[Some(card("Ac")), Some(card("Kd"))])
             })
         );
         assert_eq!(
             parse("d dh p3 ??Ad????"),
             some(PhhAction::DealHole {
                 player: 2,
-                cards: vec![None, Some(card("Ad")), None, None]
+                cards: cs(&[None, Some(card("Ad")), None, None])
             })
         );
         assert_eq!(
             parse("d db Jc3d5c"),
             some(PhhAction::DealBoard {
-                cards: vec![Some(card("Jc")), Some(card("3d")), Some(card("5c"))]
+                cards: cs(&[Some(card("Jc")), Some(card("3d")), Some(card("5c"))])
             })
         );
         assert_eq!(parse("p2 f"), some(PhhAction::Fold { player: 1 }));
@@ -2838,21 +3036,21 @@ actions = []
             parse("p4 sm 2s4c"),
             some(PhhAction::ShowMuck {
                 player: 3,
-                shown: Shown::Cards(vec![Some(card("2s")), Some(card("4c"))])
+                shown: Shown::Cards(cs(&[Some(card("2s")), Some(card("4c"))]))
             })
         );
         assert_eq!(
             parse("p1 sd"),
             some(PhhAction::StandPatDiscard {
                 player: 0,
-                discards: vec![]
+                discards: cs(&[])
             })
         );
         assert_eq!(
             parse("p4 sd AsQs"),
             some(PhhAction::StandPatDiscard {
                 player: 3,
-                discards: vec![Some(card("As")), Some(card("Qs"))]
+                discards: cs(&[Some(card("As")), Some(card("Qs"))])
             })
         );
         assert_eq!(
@@ -2874,7 +3072,7 @@ actions = []
                 Some("Burn card 6s is exposed".into())
             )
         );
-        assert_eq!(parse_cards("????"), Ok(vec![None, None]));
+        assert_eq!(parse_cards("????"), Ok(cs(&[None, None])));
     }
 
     #[test]

@@ -11,6 +11,8 @@ use firmware::{
 };
 use std::fmt;
 
+use crate::phh::Cards;
+
 /// The table of a hand history: game, forced bets and starting stacks, by player
 /// (index 0 = p1, the small blind; heads-up p1 is the big blind).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,9 +40,9 @@ pub struct Spec {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Step {
     /// Hole cards dealt to a player (`None` for a card not shown).
-    Hole(usize, Vec<Option<Card>>),
+    Hole(usize, Cards),
     /// Board cards.
-    Board(Vec<Option<Card>>),
+    Board(Cards),
     /// Fold.
     Fold(usize),
     /// Check or call.
@@ -48,10 +50,10 @@ pub enum Step {
     /// Complete, bet or raise to a street total.
     BetTo(usize, Chips),
     /// Show (with the cards) or muck (`None`).
-    ShowOrMuck(usize, Option<Vec<Option<Card>>>),
+    ShowOrMuck(usize, Option<Cards>),
     /// Draw games: the player discards these cards (none: he stands pat). His
     /// replacements follow as a [`Step::Hole`] (R-DRAW-5).
-    Discard(usize, Vec<Option<Card>>),
+    Discard(usize, Cards),
 }
 
 /// The situation before one betting decision (replay-schema `decisions`).
@@ -159,7 +161,7 @@ pub struct Played {
     /// Every betting decision's situation, in order.
     pub decisions: Vec<Decision>,
     /// Each player's hole cards as dealt or shown (`None` where never seen).
-    pub hole: Vec<Vec<Option<Card>>>,
+    pub hole: Vec<Cards>,
     /// The board.
     pub board: Vec<Card>,
     /// Players who mucked at the showdown.
@@ -237,7 +239,7 @@ pub fn play_with(cfg: TableConfig, spec: &Spec, steps: &[Step]) -> Result<Played
         return Err(fail(None, "more than one straddle (R-STRAD-1)"));
     }
 
-    let mut hole: Vec<Vec<Option<Card>>> = vec![Vec::new(); n];
+    let mut hole: Vec<Cards> = vec![Cards::new(); n];
     let mut board = Vec::new();
     let mut mucked = vec![false; n];
     // At most one decision a step: no growing while the hand is played.
@@ -260,7 +262,8 @@ pub fn play_with(cfg: TableConfig, spec: &Spec, steps: &[Step]) -> Result<Played
                 }
                 if let Some(slot) = hole.get_mut(*p) {
                     slot.retain(Option::is_some);
-                    slot.extend(cards.iter().copied());
+                    slot.extend_from_slice(cards)
+                        .map_err(|_| fail(Some(i), format!("p{} holds too many cards", p + 1)))?;
                 }
             }
             Step::Discard(p, cards) => {
@@ -346,7 +349,10 @@ pub fn play_with(cfg: TableConfig, spec: &Spec, steps: &[Step]) -> Result<Played
                     None => mucked[*p] = true,
                     Some(shown) => {
                         if slot.len() < shown.len() {
-                            slot.resize(shown.len(), None);
+                            // No longer than `shown`, itself a `Cards`: it fits.
+                            slot.resize(shown.len(), None).map_err(|_| {
+                                fail(Some(i), format!("p{} shows too many cards", p + 1))
+                            })?;
                         }
                         for (have, show) in slot.iter_mut().zip(shown) {
                             match (*have, show) {
@@ -409,7 +415,7 @@ fn draw_order(steps: &[Step]) -> Vec<(usize, &Step)> {
 /// Feeds the hole cards to the shoe in dealing order (R-DEAL-1), once.
 fn deal_hole(
     t: &mut Engine,
-    hole: &[Vec<Option<Card>>],
+    hole: &[Cards],
     dealt: &mut bool,
     i: usize,
 ) -> Result<(), ReplayError> {
@@ -447,7 +453,7 @@ fn deal_hole(
 /// (what the engine offers), and has the engine take it.
 fn decide(
     t: &mut Engine,
-    hole: &[Vec<Option<Card>>],
+    hole: &[Cards],
     dealt: &mut bool,
     decisions: &mut Vec<Decision>,
     i: usize,
@@ -581,7 +587,7 @@ pub fn from_history(hh: &crate::phh::HandHistory) -> Result<(Spec, Vec<Step>), R
             PhhAction::ShowMuck { player, shown } => match shown {
                 Shown::Muck => Step::ShowOrMuck(*player, None),
                 Shown::Cards(c) => Step::ShowOrMuck(*player, Some(c.clone())),
-                Shown::Dealt => Step::ShowOrMuck(*player, Some(Vec::new())),
+                Shown::Dealt => Step::ShowOrMuck(*player, Some(Cards::new())),
             },
             PhhAction::StandPatDiscard { player, discards } => {
                 Step::Discard(*player, discards.clone())

@@ -153,7 +153,7 @@ fn check_and_classify(hh: &HandHistory) -> Class {
 }
 
 fn field_keys(hh: &HandHistory) -> Vec<String> {
-    hh.extra.iter().map(|e| e.key.clone()).collect()
+    hh.extra.iter().map(|e| e.key.to_string()).collect()
 }
 
 #[test]
@@ -212,7 +212,7 @@ fn bench_hands_of_every_game_round_trip_through_our_parser_and_replay() {
 }
 
 /// The value without line numbers (the writer has none, the parser records them).
-fn strip_lines(v: &Value) -> Value {
+fn strip_lines<'a>(v: &Value<'a>) -> Value<'a> {
     match v {
         Value::Array(items) => Value::Array(
             items
@@ -233,7 +233,7 @@ fn strip_lines(v: &Value) -> Value {
                 })
                 .collect(),
         ),
-        Value::Number(n) => Value::Raw(n.as_str().to_string()),
+        Value::Number(n) => Value::Raw(n.as_str().to_string().into()),
         Value::Raw(r) => Value::Raw(r.clone()),
         other => other.clone(),
     }

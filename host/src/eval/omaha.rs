@@ -238,6 +238,13 @@ pub fn omaha_low_best_five(
     rules: LowRules,
 ) -> Result<Option<(LowValue, [Card; 5])>, EvalError> {
     check_omaha(hole, board)?;
+    // Five different low ranks take two among the hole cards and three on the
+    // board: without them no choice makes a low, and the 60 are not tried (a
+    // replayed hi-lo showdown asks this for every player).
+    let low_ranks = |cs: &[Card]| cs.iter().fold(0u8, |m, &c| m | low_bit(c)).count_ones();
+    if low_ranks(hole) < 2 || low_ranks(board) < 3 {
+        return Ok(None);
+    }
     let mut best: Option<(LowValue, [Card; 5])> = None;
     for five in omaha_fives(hole, board) {
         let Some(low) = LowValue::from_ranks(&five) else {
