@@ -599,7 +599,9 @@ impl Presenter {
         let main = o.pots.first()?;
         main.winners
             .iter()
-            .filter_map(|&(s, _)| best_five(table, s).map(|(rank, five, _, _)| (rank, five)))
+            .filter_map(|&(s, _)| {
+                best_five(table, s, self.rules.low).map(|(rank, five, _, _)| (rank, five))
+            })
             .max_by_key(|&(rank, _)| rank)
             .map(|(_, five)| five)
     }
@@ -623,7 +625,7 @@ impl Presenter {
                     lang.word(Word::Wins)
                 );
                 let shown = !o.uncontested && o.hands.iter().any(|h| h.seat == s);
-                let best = shown.then(|| best_five(table, s)).flatten();
+                let best = shown.then(|| best_five(table, s, self.rules.low)).flatten();
                 let english = o.hands.iter().find(|h| h.seat == s);
                 match best {
                     Some((_, five, cat, low)) => ResultView {
@@ -660,7 +662,7 @@ impl Presenter {
 /// come from the showdown, [`settle`]).
 type Best = (u32, [Card; 5], usize, Option<[Card; 5]>);
 
-fn best_five(table: &Table, seat: SeatNo) -> Option<Best> {
+fn best_five(table: &Table, seat: SeatNo, low: LowRules) -> Option<Best> {
     let cfg = table.config();
     let h = table.hand()?;
     let p = h.player(seat);
@@ -676,7 +678,7 @@ fn best_five(table: &Table, seat: SeatNo) -> Option<Best> {
         Game::Omaha | Game::OmahaHiLo => {
             let (v, five) = eval::omaha_high_best_five(&hole, &board).ok()?;
             let low = if cfg.game == Game::OmahaHiLo {
-                eval::omaha_low_best_five(&hole, &board, HouseRules::casino().low)
+                eval::omaha_low_best_five(&hole, &board, low)
                     .ok()
                     .flatten()
                     .map(|(_, f)| f)
