@@ -225,13 +225,7 @@ pub fn settle_with(
         return Ok(outcome(&[pot], &paid, Vec::new(), true));
     }
 
-    let contributions: Vec<Chips> = seats.iter().map(|&s| h.player(s).total).collect();
-    let dead: Chips = seats.iter().map(|&s| h.player(s).dead).sum();
-    let folded: Vec<bool> = seats
-        .iter()
-        .map(|&s| !h.player(s).dealt || h.player(s).folded)
-        .collect();
-    let pots = pots::build_pots(&contributions, dead, &folded).map_err(SettleError::Pots)?;
+    let pots = hand_pots(h, cfg.max_players, |p| p.total).map_err(SettleError::Pots)?;
 
     let board: Vec<Card> = h.board.iter().flatten().copied().collect();
     let mut high: Vec<Option<High>> = vec![None; n];
@@ -312,6 +306,38 @@ fn outcome(pots: &[Pot], paid: &Settlement, hands: Vec<ShownHand>, uncontested: 
     }
 }
 
+/// Main and side pots of a hand from each of its `seat_count` seats' chips as
+/// `chips` counts them (the whole hand at the settlement; what earlier rounds
+/// collected, for the display during a round), with the dead money; a player who
+/// folded or was not dealt in can win none of them.
+pub fn hand_pots(
+    h: &firmware::Hand,
+    seat_count: SeatNo,
+    chips: impl Fn(&firmware::Player) -> Chips,
+) -> Result<Vec<Pot>, PotError> {
+    let seats = 1..=seat_count;
+    let contributions: Vec<Chips> = seats.clone().map(|s| chips(h.player(s))).collect();
+    let dead: Chips = seats.clone().map(|s| h.player(s).dead).sum();
+    let folded: Vec<bool> = seats
+        .map(|s| !h.player(s).dealt || h.player(s).folded)
+        .collect();
+    pots::build_pots(&contributions, dead, &folded)
+}
+
+/// What each winner takes from all the pots together, in the order they first win
+/// (seats paid nothing are left out).
+pub fn seat_totals(outcome: &Outcome) -> Vec<(SeatNo, Chips)> {
+    let mut totals: Vec<(SeatNo, Chips)> = Vec::new();
+    for (seat, amount) in outcome.pots.iter().flat_map(|p| p.winners.iter().copied()) {
+        match totals.iter_mut().find(|(s, _)| *s == seat) {
+            Some((_, total)) => *total += amount,
+            None => totals.push((seat, amount)),
+        }
+    }
+    totals.retain(|&(_, amount)| amount > 0);
+    totals
+}
+
 /// The engine inputs that pay the outcome: the rake, then each seat's total.
 pub fn payout_inputs(outcome: &Outcome) -> Vec<Input> {
     let mut inputs = Vec::new();
@@ -320,17 +346,9 @@ pub fn payout_inputs(outcome: &Outcome) -> Vec<Input> {
             amount: outcome.rake,
         });
     }
-    let mut totals: Vec<(SeatNo, Chips)> = Vec::new();
-    for (seat, amount) in outcome.pots.iter().flat_map(|p| p.winners.iter().copied()) {
-        match totals.iter_mut().find(|(s, _)| *s == seat) {
-            Some((_, total)) => *total += amount,
-            None => totals.push((seat, amount)),
-        }
-    }
     inputs.extend(
-        totals
+        seat_totals(outcome)
             .into_iter()
-            .filter(|&(_, amount)| amount > 0)
             .map(|(seat, amount)| Input::Award { seat, amount }),
     );
     inputs

@@ -336,10 +336,6 @@ impl Lang {
                     "ПОТЕРЯНА СВЯЗЬ СО ШУЗОМ: проверьте шуз и кабель",
                 ])
                 .to_string(),
-            Warn::Refused(ref detail) => format!(
-                "{}: {detail}",
-                self.pick(["Refused", "Одбиено", "Odrzucone", "Отказано", "Отклонено"])
-            ),
         }
     }
 }
@@ -381,8 +377,9 @@ pub enum Word {
 }
 
 /// What the banner can say. Built from the engine's warnings and from the
-/// controller's own reports (a refused input, a shoe fault, a lost link). A refusal
-/// carries the dealer's message as the engine words it.
+/// controller's own reports (a refused card, a shoe fault, a lost link). A refused
+/// card carries the dealer's message as the engine words it; a refused key is the
+/// dealer's console's to explain, not the players' screen's.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Warn {
     /// An over-pot bet reduced to the pot-limit maximum (R-PL-5).
@@ -419,8 +416,6 @@ pub enum Warn {
     ShoeFault,
     /// The shoe's link is gone.
     ShoeLost,
-    /// Another refused input (a wrong key), with the reason.
-    Refused(String),
 }
 
 impl Warn {

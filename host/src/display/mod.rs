@@ -211,14 +211,16 @@ impl Display {
     }
 
     fn publish(&mut self, table: &Table) {
-        let view = self.presenter.view(table, crate::handlog::now_ms());
+        let (view, job) = self
+            .presenter
+            .view_and_equity(table, crate::handlog::now_ms());
         match serde_json::to_string(&view) {
             Ok(json) => {
                 self.state.send_replace(Arc::from(json));
             }
             Err(e) => log::error!("display: the view cannot be written: {e}"),
         }
-        if let Some(job) = self.presenter.equity_job(table) {
+        if let Some(job) = job {
             if self.last_job.as_deref() != Some(job.key.as_str()) {
                 self.last_job = Some(job.key.clone());
                 // The worker lives as long as the display; if it is gone the equity

@@ -214,7 +214,7 @@ fn warnings_reach_the_banner_and_a_new_hand_clears_them() {
     assert!(v.banners[1].contains("140"));
     for _ in 0..10 {
         p.warn(super::Warn::ShoeFault);
-        p.warn(super::Warn::Refused("no hand is being played".into()));
+        p.warn(super::Warn::CardRefused("Kd was already dealt".into()));
     }
     assert_eq!(p.view(&table, 0).banners.len(), super::view::MAX_BANNERS);
     let mut t = table.clone();

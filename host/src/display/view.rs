@@ -391,6 +391,13 @@ impl Presenter {
 
     /// The screen now, stamped `at_ms`.
     pub fn view(&mut self, table: &Table, at_ms: u64) -> View {
+        self.view_and_equity(table, at_ms).0
+    }
+
+    /// [`Presenter::view`], and the equity job its `equity_key` names, worked out
+    /// once for both.
+    pub fn view_and_equity(&mut self, table: &Table, at_ms: u64) -> (View, Option<EquityJob>) {
+        let job = self.equity_job(table);
         self.seq += 1;
         let lang = self.lang;
         let cfg = table.config();
@@ -528,7 +535,7 @@ impl Presenter {
                     .to_string(),
             },
         };
-        View {
+        let view = View {
             session: self.session,
             seq: self.seq,
             at_ms,
@@ -554,14 +561,15 @@ impl Presenter {
             },
             results: outcome.map_or(Vec::new(), |o| self.results(table, o)),
             banners: self.banners.clone(),
-            equity_key: self.equity_job(table).map(|j| j.key),
+            equity_key: job.as_ref().map(|j| j.key.clone()),
             labels: Labels {
                 stack: lang.word(Word::Stack),
                 bet: lang.word(Word::Bet),
                 win: lang.word(Word::Win),
                 tie: lang.word(Word::Tie),
             },
-        }
+        };
+        (view, job)
     }
 
     /// The equity to compute for the table now, if any: every player still in the
@@ -608,22 +616,10 @@ impl Presenter {
 
     fn results(&self, table: &Table, o: &Outcome) -> Vec<ResultView> {
         let lang = self.lang;
-        let mut totals: Vec<(SeatNo, Chips)> = Vec::new();
-        for (s, c) in o.pots.iter().flat_map(|p| p.winners.iter().copied()) {
-            match totals.iter_mut().find(|(x, _)| *x == s) {
-                Some((_, t)) => *t += c,
-                None => totals.push((s, c)),
-            }
-        }
-        totals
+        settle::seat_totals(o)
             .into_iter()
-            .filter(|&(_, c)| c > 0)
             .map(|(s, c)| {
-                let text = format!(
-                    "{} {s} {} {c}",
-                    lang.word(Word::Seat),
-                    lang.word(Word::Wins)
-                );
+                let text = wins_text(lang, s, c);
                 let shown = !o.uncontested && o.hands.iter().any(|h| h.seat == s);
                 let best = shown.then(|| best_five(table, s, self.rules.low)).flatten();
                 let english = o.hands.iter().find(|h| h.seat == s);
@@ -777,6 +773,15 @@ fn turn(table: &Table, structure: Structure, lang: Lang) -> Option<TurnView> {
     })
 }
 
+/// "Seat 3 wins 300".
+fn wins_text(lang: Lang, seat: SeatNo, chips: Chips) -> String {
+    format!(
+        "{} {seat} {} {chips}",
+        lang.word(Word::Seat),
+        lang.word(Word::Wins)
+    )
+}
+
 fn seats_text(lang: Lang, seats: &[SeatNo]) -> String {
     let list: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
     format!("{} {}", lang.word(Word::Seats), list.join(", "))
@@ -797,21 +802,8 @@ fn pots_in_middle(table: &Table, lang: Lang) -> Vec<PotView> {
     let Some(h) = table.hand().filter(|_| table.in_hand()) else {
         return Vec::new();
     };
-    let n = usize::from(table.config().max_players);
-    let seats: Vec<SeatNo> = (1..=n as SeatNo).collect();
-    let collected: Vec<Chips> = seats
-        .iter()
-        .map(|&s| {
-            let p = h.player(s);
-            p.total.saturating_sub(p.street)
-        })
-        .collect();
-    let dead: Chips = seats.iter().map(|&s| h.player(s).dead).sum();
-    let folded: Vec<bool> = seats
-        .iter()
-        .map(|&s| !h.player(s).dealt || h.player(s).folded)
-        .collect();
-    let Ok(pots) = crate::pots::build_pots(&collected, dead, &folded) else {
+    let collected = |p: &firmware::Player| p.total.saturating_sub(p.street);
+    let Ok(pots) = settle::hand_pots(h, table.config().max_players, collected) else {
         return Vec::new();
     };
     pots.iter()
@@ -843,13 +835,7 @@ fn paid_pots(o: &Outcome, lang: Lang) -> Vec<PotView> {
             winners: p
                 .winners
                 .iter()
-                .map(|&(s, c)| {
-                    format!(
-                        "{} {s} {} {c}",
-                        lang.word(Word::Seat),
-                        lang.word(Word::Wins)
-                    )
-                })
+                .map(|&(s, c)| wins_text(lang, s, c))
                 .collect(),
         })
         .collect()
