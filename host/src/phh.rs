@@ -631,6 +631,17 @@ pub struct Section<'a> {
     pub entries: Vec<Entry<'a>>,
 }
 
+impl<'a> Section<'a> {
+    /// The section of a `[name]` header on `line`, before its keys are read.
+    fn empty(name: Cow<'a, str>, line: usize) -> Section<'a> {
+        Section {
+            name,
+            line,
+            entries: Vec::new(),
+        }
+    }
+}
+
 /// A parsed TOML document: the keys before any section header, then the sections.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Document<'a> {
@@ -645,36 +656,90 @@ pub struct Document<'a> {
 /// inline tables, dates and times kept as text, `[section]` headers) into a
 /// [`Document`].
 pub fn parse_document(text: &str) -> Result<Document<'_>, PhhError> {
-    let mut p = Parser {
-        src: text.strip_prefix('\u{feff}').unwrap_or(text),
-        pos: 0,
-        line: 1,
-    };
-    p.document()
+    let mut doc = Document::default();
+    Parser::new(text).document_into(&mut doc)?;
+    Ok(doc)
+}
+
+/// What the document loop hands each `[section]` header and `key =` to. The loop
+/// checks the layout (one key per line, no key or section twice); the sink reads
+/// each value from the parser, so a hand is built as its text is read
+/// ([`HandReader`]) and only a [`Document`] builds the generic tree.
+trait Sink<'a> {
+    /// A `[name]` header on `line`; the keys that follow are its own.
+    fn section(&mut self, name: Cow<'a, str>, line: usize) -> Result<(), PhhError>;
+
+    /// `key =` on `line`: the sink reads the value from `p` (nested `depth` deep:
+    /// 0 before any section, 1 in one).
+    fn entry(
+        &mut self,
+        p: &mut Parser<'a>,
+        key: Cow<'a, str>,
+        line: usize,
+        depth: usize,
+    ) -> Result<(), PhhError>;
+}
+
+impl<'a> Sink<'a> for Document<'a> {
+    fn section(&mut self, name: Cow<'a, str>, line: usize) -> Result<(), PhhError> {
+        self.sections.push(Section::empty(name, line));
+        Ok(())
+    }
+
+    fn entry(
+        &mut self,
+        p: &mut Parser<'a>,
+        key: Cow<'a, str>,
+        line: usize,
+        depth: usize,
+    ) -> Result<(), PhhError> {
+        let value = p.value(&key, depth)?;
+        let entries = match self.sections.last_mut() {
+            Some(s) => &mut s.entries,
+            None => &mut self.root,
+        };
+        entries.push(Entry { key, line, value });
+        Ok(())
+    }
 }
 
 /// The keys of the table being read (the root or a section), to refuse a duplicate.
-/// A hand has about a dozen: they are compared with the entries read so far, and
-/// only a table of more than [`SeenKeys::SMALL`] keys builds a set, so that a file of
-/// thousands of keys is still read in linear time.
+/// A hand has about a dozen: they are compared one by one, and only a table of more
+/// than [`SeenKeys::SMALL`] keys builds a set, so that a file of thousands of keys is
+/// still read in linear time.
 #[derive(Default)]
-struct SeenKeys {
+struct SeenKeys<'a> {
+    keys: Vec<Cow<'a, str>>,
     set: Option<HashSet<String>>,
 }
 
-impl SeenKeys {
+impl<'a> SeenKeys<'a> {
     const SMALL: usize = 32;
 
-    /// Whether `key` is one of `entries`' keys (the table's entries so far, in which
-    /// `key` is then pushed).
-    fn seen(&mut self, entries: &[Entry<'_>], key: &str) -> bool {
-        if entries.len() < Self::SMALL {
-            return entries.iter().any(|e| e.key == key);
+    /// Whether `key` was seen before; it is seen from now on.
+    #[allow(clippy::ptr_arg)] // the key is kept: a borrowed `Cow` is kept without a copy
+    fn seen(&mut self, key: &Cow<'a, str>) -> bool {
+        if self.keys.len() < Self::SMALL {
+            if self.keys.iter().any(|k| k == key) {
+                return true;
+            }
+            // Borrowed from the text (nearly every key): no string is built.
+            self.keys.push(key.clone());
+            return false;
         }
+        let keys = &self.keys;
         let set = self
             .set
-            .get_or_insert_with(|| entries.iter().map(|e| e.key.to_string()).collect());
+            .get_or_insert_with(|| keys.iter().map(|k| k.to_string()).collect());
         !set.insert(key.to_string())
+    }
+
+    /// Whether `key` is one of the keys seen.
+    fn contains(&self, key: &str) -> bool {
+        match &self.set {
+            Some(set) => set.contains(key),
+            None => self.keys.iter().any(|k| k == key),
+        }
     }
 }
 
@@ -691,6 +756,15 @@ fn is_bare(c: char) -> bool {
 impl<'a> Parser<'a> {
     fn rest(&self) -> &'a str {
         self.src.get(self.pos..).unwrap_or("")
+    }
+
+    /// Whether the text at the parser starts with `s`, compared as bytes: no
+    /// slicing of the text (and its character-boundary check) per value read.
+    fn at(&self, s: &str) -> bool {
+        self.src
+            .as_bytes()
+            .get(self.pos..)
+            .is_some_and(|rest| rest.starts_with(s.as_bytes()))
     }
 
     /// The next character. Hand histories are nearly all ASCII, so a byte below 128
@@ -724,7 +798,7 @@ impl<'a> Parser<'a> {
     }
 
     fn eat(&mut self, s: &str) -> bool {
-        if self.rest().starts_with(s) {
+        if self.at(s) {
             for _ in s.chars() {
                 self.bump();
             }
@@ -770,10 +844,20 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn document(&mut self) -> Result<Document<'a>, PhhError> {
-        let mut doc = Document::default();
-        let mut current: Option<Section<'a>> = None;
-        let mut keys = SeenKeys::default();
+    fn new(text: &'a str) -> Parser<'a> {
+        Parser {
+            src: text.strip_prefix('\u{feff}').unwrap_or(text),
+            pos: 0,
+            line: 1,
+        }
+    }
+
+    /// Reads the whole text, handing every section header and key to `sink`.
+    fn document_into(&mut self, sink: &mut impl Sink<'a>) -> Result<(), PhhError> {
+        // The keys before the first header stay known: TOML forbids a section of
+        // the same name.
+        let mut root = SeenKeys::default();
+        let mut keys: Option<SeenKeys<'a>> = None;
         let mut names: HashSet<String> = HashSet::new();
         loop {
             self.skip_ws();
@@ -804,39 +888,27 @@ impl<'a> Parser<'a> {
                         ));
                     }
                     self.end_of_line(format_args!("the section header"))?;
-                    if !names.insert(name.to_string()) {
+                    if root.contains(&name) || !names.insert(name.to_string()) {
                         return Err(at(line, PhhErrorKind::Duplicate(format!("[{name}]"))));
                     }
-                    if let Some(s) = current.take() {
-                        doc.sections.push(s);
-                    }
-                    keys = SeenKeys::default();
-                    current = Some(Section {
-                        name,
-                        line,
-                        entries: Vec::new(),
-                    });
+                    keys = Some(SeenKeys::default());
+                    sink.section(name, line)?;
                 }
                 Some(_) => {
+                    let (key, line) = self.key_eq()?;
+                    if keys.as_mut().unwrap_or(&mut root).seen(&key) {
+                        return Err(at(line, PhhErrorKind::Duplicate(key.into_owned())));
+                    }
                     // A section is a table: its values sit one level deep, as they
                     // do when a one-hand file keeps it as an inline table.
-                    let entry = self.key_value(usize::from(current.is_some()))?;
-                    let entries = match &mut current {
-                        Some(s) => &mut s.entries,
-                        None => &mut doc.root,
-                    };
-                    if keys.seen(entries, &entry.key) {
-                        return Err(at(entry.line, PhhErrorKind::Duplicate(entry.key.into())));
-                    }
-                    self.end_of_line(format_args!("the value of `{}`", entry.key))?;
-                    entries.push(entry);
+                    let depth = usize::from(keys.is_some());
+                    let what = key.clone();
+                    sink.entry(self, key, line, depth)?;
+                    self.end_of_line(format_args!("the value of `{what}`"))?;
                 }
             }
         }
-        if let Some(s) = current {
-            doc.sections.push(s);
-        }
-        Ok(doc)
+        Ok(())
     }
 
     /// The end of a line after `what` (formatted only for the error message, not
@@ -863,14 +935,30 @@ impl<'a> Parser<'a> {
     /// A key; the parts of a dotted key are kept joined by `.`. A key of one part
     /// (every key of a hand history) is borrowed from the text.
     fn key(&mut self) -> Result<Cow<'a, str>, PhhError> {
+        // A bare key alone before its `=` (every key of a hand history): one byte
+        // scan and a slice of the text.
+        let bytes = self.src.as_bytes();
+        let start = self.pos;
+        let mut end = start;
+        while bytes.get(end).is_some_and(|&b| is_bare(char::from(b))) {
+            end += 1;
+        }
+        let mut next = end;
+        while matches!(bytes.get(next), Some(b' ' | b'\t')) {
+            next += 1;
+        }
+        if end > start && matches!(bytes.get(next), Some(b'=' | b']')) {
+            if let Some(key) = self.src.get(start..end) {
+                self.pos = next;
+                return Ok(Cow::Borrowed(key));
+            }
+        }
         let mut key: Option<Cow<'a, str>> = None;
         loop {
             self.skip_ws();
             let part = match self.peek() {
-                Some('"') if !self.rest().starts_with("\"\"\"") => self.basic_string()?,
-                Some('\'') if !self.rest().starts_with("'''") => {
-                    Cow::Borrowed(self.literal_string()?)
-                }
+                Some('"') if !self.at("\"\"\"") => self.basic_string()?,
+                Some('\'') if !self.at("'''") => Cow::Borrowed(self.literal_string()?),
                 // Bare keys are ASCII letters, digits, `_` and `-`.
                 Some(c) if is_bare(c) => {
                     Cow::Borrowed(self.take_until(|b| !is_bare(char::from(b))))
@@ -900,7 +988,8 @@ impl<'a> Parser<'a> {
         Ok(key.unwrap_or_default())
     }
 
-    fn key_value(&mut self, depth: usize) -> Result<Entry<'a>, PhhError> {
+    /// `key =`, up to the value: the key and the line it is on.
+    fn key_eq(&mut self) -> Result<(Cow<'a, str>, usize), PhhError> {
         let line = self.line;
         let key = self.key()?;
         self.skip_ws();
@@ -911,6 +1000,11 @@ impl<'a> Parser<'a> {
             ));
         }
         self.skip_ws();
+        Ok((key, line))
+    }
+
+    fn key_value(&mut self, depth: usize) -> Result<Entry<'a>, PhhError> {
+        let (key, line) = self.key_eq()?;
         let value = self.value(&key, depth)?;
         Ok(Entry { key, line, value })
     }
@@ -923,11 +1017,11 @@ impl<'a> Parser<'a> {
             ));
         }
         match self.peek() {
-            Some('"') if self.rest().starts_with("\"\"\"") => {
+            Some('"') if self.at("\"\"\"") => {
                 self.multiline_basic().map(|s| Value::String(Cow::Owned(s)))
             }
             Some('"') => self.basic_string().map(Value::String),
-            Some('\'') if self.rest().starts_with("'''") => self
+            Some('\'') if self.at("'''") => self
                 .multiline_literal()
                 .map(|s| Value::String(Cow::Owned(s))),
             Some('\'') => self
@@ -1013,7 +1107,7 @@ impl<'a> Parser<'a> {
         self.eat("\n");
         let mut s = String::new();
         loop {
-            if self.rest().starts_with("\"\"\"") {
+            if self.at("\"\"\"") {
                 let mut quotes = 0;
                 while self.peek() == Some('"') && quotes < 5 {
                     self.bump();
@@ -1044,14 +1138,17 @@ impl<'a> Parser<'a> {
     }
 
     fn literal_string(&mut self) -> Result<&'a str, PhhError> {
-        let line = self.line;
-        self.bump();
-        // No escapes: the string is the run up to the closing quote.
-        let s = self.take_until(|b| matches!(b, b'\'' | b'\n'));
-        match self.bump() {
-            Some('\'') => Ok(s),
+        // No escapes: the string is the run up to the closing quote (every action of
+        // a hand history is one), found by a byte search.
+        let start = self.pos + 1;
+        let rest = self.src.as_bytes().get(start..).unwrap_or_default();
+        match rest.iter().position(|&b| b == b'\'' || b == b'\n') {
+            Some(len) if rest.get(len) == Some(&b'\'') => {
+                self.pos = start + len + 1;
+                Ok(self.src.get(start..start + len).unwrap_or_default())
+            }
             _ => Err(syntax(
-                line,
+                self.line,
                 "unterminated string: a '...' string must end on the same line",
             )),
         }
@@ -1064,7 +1161,7 @@ impl<'a> Parser<'a> {
         self.eat("\n");
         let mut s = String::new();
         loop {
-            if self.rest().starts_with("'''") {
+            if self.at("'''") {
                 let mut quotes = 0;
                 while self.peek() == Some('\'') && quotes < 5 {
                     self.bump();
@@ -1088,10 +1185,26 @@ impl<'a> Parser<'a> {
     }
 
     fn array(&mut self, ctx: &str, depth: usize) -> Result<Value<'a>, PhhError> {
-        let open = self.line;
-        self.bump();
         // Room for a hand's players without growing; `actions` grows a few times.
         let mut items = Vec::with_capacity(16);
+        self.array_with(ctx, |p, line| {
+            let value = p.value(ctx, depth + 1)?;
+            items.push(Item { line, value });
+            Ok(())
+        })?;
+        Ok(Value::Array(items))
+    }
+
+    /// An array `[a, b, ...]` (the parser at its `[`): `element` reads each element,
+    /// given the line it starts on. The hand reader takes a hand's lists straight
+    /// into its amounts and actions this way, without a [`Value`] tree between.
+    fn array_with(
+        &mut self,
+        ctx: &str,
+        mut element: impl FnMut(&mut Self, usize) -> Result<(), PhhError>,
+    ) -> Result<(), PhhError> {
+        let open = self.line;
+        self.bump();
         let unterminated = || {
             syntax(
                 open,
@@ -1104,13 +1217,12 @@ impl<'a> Parser<'a> {
                 None => return Err(unterminated()),
                 Some(']') => {
                     self.bump();
-                    return Ok(Value::Array(items));
+                    return Ok(());
                 }
                 _ => {}
             }
             let line = self.line;
-            let value = self.value(ctx, depth + 1)?;
-            items.push(Item { line, value });
+            element(self, line)?;
             self.skip_blank();
             match self.peek() {
                 Some(',') => {
@@ -1118,7 +1230,7 @@ impl<'a> Parser<'a> {
                 }
                 Some(']') => {
                     self.bump();
-                    return Ok(Value::Array(items));
+                    return Ok(());
                 }
                 None => return Err(unterminated()),
                 Some(_) => {
@@ -1205,6 +1317,10 @@ impl<'a> Parser<'a> {
 
 /// A bare (unquoted) TOML value.
 fn classify(raw: &str) -> Option<Value<'_>> {
+    // Nearly every bare value of a hand history is a plain chip count.
+    if let Some(n) = Number::plain(raw) {
+        return Some(Value::Number(n));
+    }
     match raw {
         "true" => return Some(Value::Bool(true)),
         "false" => return Some(Value::Bool(false)),
@@ -1685,7 +1801,12 @@ pub fn to_phhs(hands: &[HandHistory]) -> String {
 /// Parses the cards of an action: two characters each (`AcKd`), `??` for an
 /// unknown card.
 pub fn parse_cards(text: &str) -> Result<Cards, String> {
-    let count = text.chars().count();
+    let ascii = text.is_ascii();
+    let count = if ascii {
+        text.len()
+    } else {
+        text.chars().count()
+    };
     if count == 0 {
         return Err("no cards given".into());
     }
@@ -1694,6 +1815,36 @@ pub fn parse_cards(text: &str) -> Result<Cards, String> {
             "`{text}`: each card is two characters, rank and suit (e.g. AcKd, ?? if unknown)"
         ));
     }
+    let mut cards = Cards::new();
+    if ascii {
+        // Each pair of bytes is a card: no slicing of the text per card.
+        for pair in text.as_bytes().chunks_exact(2) {
+            let card = match *pair {
+                [b'?', b'?'] => None,
+                [r, u] => match (
+                    Rank::from_symbol(char::from(r)),
+                    Suit::from_symbol(char::from(u)),
+                ) {
+                    (Some(rank), Some(suit)) => Some(Card::new(rank, suit)),
+                    // Not a card: the slow way below, for its message.
+                    _ => return parse_cards_slowly(text),
+                },
+                _ => return parse_cards_slowly(text),
+            };
+            cards.push(card).map_err(|_| too_many_cards(text))?;
+        }
+        return Ok(cards);
+    }
+    parse_cards_slowly(text)
+}
+
+fn too_many_cards(text: &str) -> String {
+    format!("`{text}`: one action names at most {MAX_ACTION_CARDS} cards")
+}
+
+/// [`parse_cards`] a pair of characters at a time, each checked by [`parse_card`]:
+/// for text that is not ASCII, and for the message about a card that is wrong.
+fn parse_cards_slowly(text: &str) -> Result<Cards, String> {
     // Each pair is a slice of the text: no string is built per card.
     let mut cards = Cards::new();
     let mut rest = text;
@@ -1706,7 +1857,7 @@ pub fn parse_cards(text: &str) -> Result<Cards, String> {
         rest = tail;
         cards
             .push(parse_card(s)?)
-            .map_err(|_| format!("`{text}`: one action names at most {MAX_ACTION_CARDS} cards"))?;
+            .map_err(|_| too_many_cards(text))?;
     }
     Ok(cards)
 }
@@ -1732,23 +1883,89 @@ fn parse_card(s: &str) -> Result<Option<Card>, String> {
         .map_err(|e| format!("bad card `{s}`: {e}"))
 }
 
-/// The cards of an action: usually one token (`AcKd`), which is parsed as it is;
-/// cards written apart (`Ac Kd`) are joined first.
-fn parse_card_tokens(tokens: &[&str]) -> Result<Cards, String> {
-    match tokens {
-        [one] => parse_cards(one),
-        _ => parse_cards(&tokens.concat()),
-    }
-}
-
 fn parse_player(token: &str) -> Result<usize, String> {
-    let n = token
-        .strip_prefix('p')
-        .filter(|d| !d.is_empty() && d.chars().all(|c| c.is_ascii_digit()))
-        .and_then(|d| d.parse::<usize>().ok())
-        .ok_or_else(|| format!("expected `d` or a player `pN`, found `{token}`"))?;
+    // `p` and decimal digits, read as bytes: every action of a hand names a player.
+    let n = match token.as_bytes() {
+        [b'p', digits @ ..] if !digits.is_empty() => digits.iter().try_fold(0usize, |n, &d| {
+            let d = usize::from(d.checked_sub(b'0').filter(|d| *d < 10)?);
+            n.checked_mul(10)?.checked_add(d)
+        }),
+        _ => None,
+    }
+    .ok_or_else(|| format!("expected `d` or a player `pN`, found `{token}`"))?;
     n.checked_sub(1)
         .ok_or_else(|| "players are numbered from p1".to_string())
+}
+
+/// The words of an action string, one at a time. Action strings are ASCII: their
+/// words are found a byte at a time; any other text by Unicode's whitespace.
+#[derive(Clone, Copy)]
+struct Words<'t> {
+    rest: &'t str,
+    ascii: bool,
+}
+
+impl<'t> Words<'t> {
+    fn new(text: &'t str) -> Words<'t> {
+        Words {
+            rest: text,
+            ascii: text.is_ascii(),
+        }
+    }
+
+    fn next(&mut self) -> Option<&'t str> {
+        let (start, end) = if self.ascii {
+            // ASCII's whitespace is Unicode's: the same words as `split_whitespace`.
+            let space = |b: u8| matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r');
+            let bytes = self.rest.as_bytes();
+            let mut i = 0;
+            while bytes.get(i).is_some_and(|&b| space(b)) {
+                i += 1;
+            }
+            let start = i;
+            while bytes.get(i).is_some_and(|&b| !space(b)) {
+                i += 1;
+            }
+            (start, i)
+        } else {
+            let start = self.rest.find(|c: char| !c.is_whitespace())?;
+            let len = self
+                .rest
+                .get(start..)?
+                .find(char::is_whitespace)
+                .unwrap_or(self.rest.len() - start);
+            (start, start + len)
+        };
+        if start == end {
+            self.rest = "";
+            return None;
+        }
+        let word = self.rest.get(start..end)?;
+        self.rest = self.rest.get(end..).unwrap_or_default();
+        Some(word)
+    }
+
+    /// Nothing follows `verb`.
+    fn end(&mut self, verb: &str) -> Result<(), String> {
+        match self.next() {
+            None => Ok(()),
+            Some(t) => Err(format!("unexpected `{t}` after `{verb}`")),
+        }
+    }
+
+    /// The cards in the rest of the action: usually one word (`AcKd`), read as it
+    /// is; cards written apart (`Ac Kd`) are joined first. `None` if there are none.
+    fn cards(&mut self) -> Option<Result<Cards, String>> {
+        let first = self.next()?;
+        let Some(second) = self.next() else {
+            return Some(parse_cards(first));
+        };
+        let mut joined = format!("{first}{second}");
+        while let Some(w) = self.next() {
+            joined.push_str(w);
+        }
+        Some(parse_cards(&joined))
+    }
 }
 
 /// Parses one action string (PHH action notation), players 0-based, the `cbr`
@@ -1758,78 +1975,57 @@ pub fn parse_action(text: &str) -> Result<(PhhAction<Number<'_>>, Option<String>
         Some((b, c)) => (b, Some(c.trim().to_string())),
         None => (text, None),
     };
-    // An action has a handful of words: they are kept in a buffer on the stack, and
-    // only a longer one (cards written apart) spills into a Vec.
-    let mut words = [""; 8];
-    let mut spilled: Vec<&str> = Vec::new();
-    let mut count = 0;
-    for word in body.split_whitespace() {
-        match words.get_mut(count) {
-            Some(slot) => *slot = word,
-            None => {
-                if spilled.is_empty() {
-                    spilled.extend_from_slice(&words);
-                }
-                spilled.push(word);
+    let mut words = Words::new(body);
+    let action = match words.next() {
+        None => PhhAction::NoOp,
+        Some("d") => match words.next() {
+            Some("db") => PhhAction::DealBoard {
+                cards: words.cards().ok_or_else(|| {
+                    "`d db` needs the board cards, e.g. `d db AcKd7h`".to_string()
+                })??,
+            },
+            Some("dh") => {
+                let player = words.next().ok_or_else(|| {
+                    "`d dh` needs a player and cards, e.g. `d dh p1 AcKd`".to_string()
+                })?;
+                let player = parse_player(player)?;
+                let cards = words.cards().ok_or_else(|| {
+                    "`d dh pN` needs the cards, e.g. `d dh p1 AcKd` or `????`".to_string()
+                })??;
+                PhhAction::DealHole { player, cards }
             }
-        }
-        count += 1;
-    }
-    let tokens: &[&str] = words.get(..count).unwrap_or(&spilled);
-    let no_more = |rest: &[&str], verb: &str| match rest.first() {
-        None => Ok(()),
-        Some(t) => Err(format!("unexpected `{t}` after `{verb}`")),
-    };
-    let action = match tokens {
-        [] => PhhAction::NoOp,
-        ["d", "db", cards @ ..] => {
-            if cards.is_empty() {
-                return Err("`d db` needs the board cards, e.g. `d db AcKd7h`".into());
+            Some(verb) => {
+                return Err(format!(
+                    "unknown dealer action `{verb}`: expected `db` (board) or `dh` (hole cards)"
+                ))
             }
-            PhhAction::DealBoard {
-                cards: parse_card_tokens(cards)?,
-            }
-        }
-        ["d", "dh", player, cards @ ..] => {
-            let player = parse_player(player)?;
-            if cards.is_empty() {
-                return Err("`d dh pN` needs the cards, e.g. `d dh p1 AcKd` or `????`".into());
-            }
-            PhhAction::DealHole {
-                player,
-                cards: parse_card_tokens(cards)?,
-            }
-        }
-        ["d", "dh"] => return Err("`d dh` needs a player and cards, e.g. `d dh p1 AcKd`".into()),
-        ["d", verb, ..] => {
-            return Err(format!(
-                "unknown dealer action `{verb}`: expected `db` (board) or `dh` (hole cards)"
-            ))
-        }
-        ["d"] => return Err("`d` needs an action: `db` or `dh`".into()),
-        [actor, rest @ ..] => {
+            None => return Err("`d` needs an action: `db` or `dh`".into()),
+        },
+        Some(actor) => {
             let player = parse_player(actor)?;
-            match rest {
-                [] => {
+            match words.next() {
+                None => {
                     return Err(format!(
                         "`{actor}` needs an action: f, cc, cbr, sm, sd or pb"
                     ))
                 }
-                ["f", more @ ..] => {
-                    no_more(more, "f")?;
+                Some("f") => {
+                    words.end("f")?;
                     PhhAction::Fold { player }
                 }
-                ["cc", more @ ..] => {
-                    no_more(more, "cc")?;
+                Some("cc") => {
+                    words.end("cc")?;
                     PhhAction::CheckCall { player }
                 }
-                ["pb", more @ ..] => {
-                    no_more(more, "pb")?;
+                Some("pb") => {
+                    words.end("pb")?;
                     PhhAction::PostBringIn { player }
                 }
-                ["cbr"] => return Err("`cbr` needs an amount, e.g. `p1 cbr 20`".into()),
-                ["cbr", amount, more @ ..] => {
-                    no_more(more, amount)?;
+                Some("cbr") => {
+                    let amount = words
+                        .next()
+                        .ok_or_else(|| "`cbr` needs an amount, e.g. `p1 cbr 20`".to_string())?;
+                    words.end(amount)?;
                     let to = Number::parse(amount).ok_or_else(|| {
                         format!("expected an amount after `cbr`, found {amount:?}")
                     })?;
@@ -1838,27 +2034,23 @@ pub fn parse_action(text: &str) -> Result<(PhhAction<Number<'_>>, Option<String>
                     }
                     PhhAction::CompleteBetRaise { player, to }
                 }
-                ["sm"] => PhhAction::ShowMuck {
+                Some("sm") => {
+                    let mut after = words;
+                    let shown = match (after.next(), after.next()) {
+                        (None, _) => Shown::Muck,
+                        (Some("-"), None) => Shown::Dealt,
+                        _ => match words.cards() {
+                            Some(cards) => Shown::Cards(cards?),
+                            None => Shown::Muck,
+                        },
+                    };
+                    PhhAction::ShowMuck { player, shown }
+                }
+                Some("sd") => PhhAction::StandPatDiscard {
                     player,
-                    shown: Shown::Muck,
+                    discards: words.cards().transpose()?.unwrap_or_default(),
                 },
-                ["sm", "-"] => PhhAction::ShowMuck {
-                    player,
-                    shown: Shown::Dealt,
-                },
-                ["sm", cards @ ..] => PhhAction::ShowMuck {
-                    player,
-                    shown: Shown::Cards(parse_card_tokens(cards)?),
-                },
-                ["sd", cards @ ..] => PhhAction::StandPatDiscard {
-                    player,
-                    discards: if cards.is_empty() {
-                        Cards::new()
-                    } else {
-                        parse_card_tokens(cards)?
-                    },
-                },
-                [verb, ..] => {
+                Some(verb) => {
                     return Err(format!(
                         "unknown action `{verb}`: expected f, cc, cbr, sm, sd or pb"
                     ))
@@ -1869,122 +2061,90 @@ pub fn parse_action(text: &str) -> Result<(PhhAction<Number<'_>>, Option<String>
     Ok((action, comment))
 }
 
-/// An amount before the file's chip unit is known.
-#[derive(Debug, Clone)]
-struct Amt<'a> {
-    number: Number<'a>,
-    line: usize,
-    /// The field, one of the fixed names (no string built per amount).
-    field: &'static str,
+/// How the amounts of a file become units as the file is read. Every amount of a
+/// file is in one unit, which only the file's end tells (module docs): the reader
+/// takes the file's whole chips as the unit, notes an amount that needs more decimal
+/// places, and the file is then read again in the unit it needs. Nearly every file is
+/// in whole chips and read once; amounts go straight into the hand.
+struct Units {
+    scale: Scale,
+    /// The most decimal places an amount of the file needs.
+    needed: u32,
+    /// The first amount with more decimal places than [`MAX_DECIMALS`].
+    too_fine: Option<PhhError>,
+    /// The first amount too large for a `u64` in `scale`: reported once the scale is
+    /// the file's own, as it names the unit.
+    too_large: Option<PhhError>,
 }
 
-/// A hand as read, its amounts still as written (borrowed from the text) until
-/// the file's chip unit is known.
-struct RawHand<'a> {
-    line: usize,
-    section: Option<String>,
-    variant: Variant,
-    ante_trimming_status: bool,
-    antes: Vec<Amt<'a>>,
-    blinds: Vec<Amt<'a>>,
-    min_bet: Option<Amt<'a>>,
-    small_bet: Option<Amt<'a>>,
-    big_bet: Option<Amt<'a>>,
-    bring_in: Option<Amt<'a>>,
-    starting_stacks: Vec<Amt<'a>>,
-    finishing_stacks: Option<Vec<Amt<'a>>>,
-    winnings: Option<Vec<Amt<'a>>>,
-    actions: Vec<PhhAction<Amt<'a>>>,
-    action_info: Vec<ActionInfo>,
-    players: Option<Vec<String>>,
-    extra: Vec<Entry<'static>>,
-}
-
-impl<'a> RawHand<'a> {
-    fn amounts(&self) -> impl Iterator<Item = &Amt<'a>> {
-        let opt = [
-            &self.min_bet,
-            &self.small_bet,
-            &self.big_bet,
-            &self.bring_in,
-        ];
-        self.antes
-            .iter()
-            .chain(&self.blinds)
-            .chain(&self.starting_stacks)
-            .chain(self.finishing_stacks.iter().flatten())
-            .chain(self.winnings.iter().flatten())
-            .chain(opt.into_iter().flatten())
-            .chain(self.actions.iter().filter_map(|a| match a {
-                PhhAction::CompleteBetRaise { to, .. } => Some(to),
-                _ => None,
-            }))
-    }
-
-    fn finish(self, scale: Scale) -> Result<HandHistory, PhhError> {
-        let conv = |a: Amt<'a>| -> Result<u64, PhhError> {
-            scale.to_units(&a.number).ok_or_else(|| {
-                at(
-                    a.line,
-                    PhhErrorKind::BadAmount {
-                        field: a.field.to_string(),
-                        value: a.number.as_str().to_string(),
-                        reason: format!(
-                            "too large: in the file's chip unit ({scale}) it does not fit in 64 bits"
-                        ),
-                    },
-                )
-            })
-        };
-        let all = |v: Vec<Amt<'a>>| v.into_iter().map(conv).collect::<Result<Vec<u64>, _>>();
-        let opt = |v: Option<Amt<'a>>| v.map(conv).transpose();
-        Ok(HandHistory {
-            variant: self.variant,
-            ante_trimming_status: self.ante_trimming_status,
-            antes: all(self.antes)?,
-            blinds_or_straddles: all(self.blinds)?,
-            min_bet: opt(self.min_bet)?,
-            small_bet: opt(self.small_bet)?,
-            big_bet: opt(self.big_bet)?,
-            bring_in: opt(self.bring_in)?,
-            starting_stacks: all(self.starting_stacks)?,
-            finishing_stacks: self.finishing_stacks.map(all).transpose()?,
-            winnings: self.winnings.map(all).transpose()?,
-            actions: self
-                .actions
-                .into_iter()
-                .map(|a| a.try_map_amount(conv))
-                .collect::<Result<_, _>>()?,
-            action_info: self.action_info,
-            players: self.players,
+impl Units {
+    fn new(scale: Scale) -> Units {
+        Units {
             scale,
-            section: self.section,
-            line: self.line,
-            extra: self.extra,
-        })
-    }
-}
-
-/// The keys of one hand, each taken at most once; the rest become `extra`.
-struct Fields<'a> {
-    entries: Vec<Option<Entry<'a>>>,
-}
-
-impl<'a> Fields<'a> {
-    fn take(&mut self, key: &str) -> Option<Entry<'a>> {
-        self.entries
-            .iter_mut()
-            .find(|e| e.as_ref().is_some_and(|e| e.key == key))
-            .and_then(Option::take)
+            needed: scale.decimals(),
+            too_fine: None,
+            too_large: None,
+        }
     }
 
-    /// The fields no one took, owning their text: the hand keeps them.
-    fn rest(self) -> Vec<Entry<'static>> {
-        self.entries
-            .into_iter()
-            .flatten()
-            .map(Entry::into_owned)
-            .collect()
+    /// `v`, the value of `field` on `line`, in units.
+    fn amount(&mut self, field: &'static str, line: usize, v: Value<'_>) -> Result<u64, PhhError> {
+        let n = number(field, line, v)?;
+        Ok(self.units(field, line, &n))
+    }
+
+    /// `n` in units; 0 in place of an amount that does not fit the unit yet (the
+    /// reading ends in [`Units::done`]'s error or a reading in a finer unit).
+    fn units(&mut self, field: &'static str, line: usize, n: &Number<'_>) -> u64 {
+        let d = n.decimals();
+        let bad = |reason: String| {
+            at(
+                line,
+                PhhErrorKind::BadAmount {
+                    field: field.to_string(),
+                    value: n.as_str().to_string(),
+                    reason,
+                },
+            )
+        };
+        if d > MAX_DECIMALS {
+            if self.too_fine.is_none() {
+                self.too_fine = Some(bad(format!(
+                    "{d} decimal places; at most {MAX_DECIMALS} are supported"
+                )));
+            }
+            return 0;
+        }
+        if d > self.scale.decimals() {
+            self.needed = self.needed.max(d);
+            return 0;
+        }
+        match self.scale.to_units(n) {
+            Some(u) => u,
+            None => {
+                if self.too_large.is_none() {
+                    let scale = self.scale;
+                    self.too_large = Some(bad(format!(
+                        "too large: in the file's chip unit ({scale}) it does not fit in 64 bits"
+                    )));
+                }
+                0
+            }
+        }
+    }
+
+    /// After a reading: the finer unit to read the file in again, if it needs one.
+    fn done(self) -> Result<Option<Scale>, PhhError> {
+        if let Some(e) = self.too_fine {
+            return Err(e);
+        }
+        if self.needed > self.scale.decimals() {
+            return Ok(Scale::new(self.needed));
+        }
+        match self.too_large {
+            Some(e) => Err(e),
+            None => Ok(None),
+        }
     }
 }
 
@@ -1999,7 +2159,8 @@ fn wrong(field: &str, line: usize, expected: &'static str, found: &Value<'_>) ->
     )
 }
 
-fn amount<'a>(field: &'static str, line: usize, v: Value<'a>) -> Result<Amt<'a>, PhhError> {
+/// An amount's number: not negative, not infinite.
+fn number<'a>(field: &str, line: usize, v: Value<'a>) -> Result<Number<'a>, PhhError> {
     match v {
         Value::Number(n) if n.is_negative() => Err(at(
             line,
@@ -2009,11 +2170,7 @@ fn amount<'a>(field: &'static str, line: usize, v: Value<'a>) -> Result<Amt<'a>,
                 reason: "amounts cannot be negative".into(),
             },
         )),
-        Value::Number(number) => Ok(Amt {
-            number,
-            line,
-            field,
-        }),
+        Value::Number(n) => Ok(n),
         Value::Raw(r) if r.contains("inf") || r.contains("nan") => Err(at(
             line,
             PhhErrorKind::BadAmount {
@@ -2026,228 +2183,435 @@ fn amount<'a>(field: &'static str, line: usize, v: Value<'a>) -> Result<Amt<'a>,
     }
 }
 
-/// `f` of each element, into a vector allocated once at its final length: a
-/// `collect` into a `Result` does not know the length and grows its vector from
-/// nothing, a reallocation or two for each of a hand's lists.
-fn try_map_vec<T, U, E>(v: Vec<T>, mut f: impl FnMut(T) -> Result<U, E>) -> Result<Vec<U>, E> {
-    let mut out = Vec::with_capacity(v.len());
-    for x in v {
-        out.push(f(x)?);
-    }
-    Ok(out)
-}
+/// Players a list of a hand is read for without growing (a full table).
+const LIST_CAPACITY: usize = firmware::config::MAX_SEATS;
 
-/// The amounts of the field `key` (the entry's own key, as a fixed name).
-fn amount_list<'a>(key: &'static str, e: Entry<'a>) -> Result<Vec<Amt<'a>>, PhhError> {
-    match e.value {
-        Value::Array(items) => try_map_vec(items, |i| amount(key, i.line, i.value)),
-        other => Err(wrong(&e.key, e.line, "an array of numbers", &other)),
-    }
-}
+/// Actions a hand is read for without growing: a hand of a full table has forty
+/// or so.
+const ACTIONS_CAPACITY: usize = 48;
 
-/// [`parse_action`] of an action string, its amount borrowed from the file when the
-/// string is (it has no escape), owned otherwise.
-fn action_of<'a>(text: &Cow<'a, str>) -> Result<(PhhAction<Number<'a>>, Option<String>), String> {
-    match text {
-        Cow::Borrowed(t) => parse_action(t),
-        Cow::Owned(t) => {
-            let (action, comment) = parse_action(t)?;
-            let action = action.try_map_amount(|n| Ok::<_, String>(n.into_owned()))?;
-            Ok((action, comment))
+/// The list of amounts `field`, its `=` on `line` (the parser at its value).
+fn amount_list(
+    p: &mut Parser<'_>,
+    units: &mut Units,
+    field: &'static str,
+    line: usize,
+    depth: usize,
+) -> Result<Vec<u64>, PhhError> {
+    if p.peek() != Some('[') {
+        let v = p.value(field, depth)?;
+        return Err(wrong(field, line, "an array of numbers", &v));
+    }
+    let mut out = Vec::with_capacity(LIST_CAPACITY);
+    let mut problem = None;
+    p.array_with(field, |p, line| {
+        let v = p.value(field, depth + 1)?;
+        match units.amount(field, line, v) {
+            Ok(u) => out.push(u),
+            Err(e) => keep_first(&mut problem, e),
         }
-    }
+        Ok(())
+    })?;
+    problem.map_or(Ok(out), Err)
 }
 
-fn build_hand<'a>(
-    entries: Vec<Entry<'a>>,
+/// Keeps the first problem of a hand: the file is read to its end all the same, so
+/// that an error in its layout further on is the one reported (the text must be a
+/// hand history before its hands are judged).
+fn keep_first(slot: &mut Option<PhhError>, e: PhhError) {
+    slot.get_or_insert(e);
+}
+
+/// Whether `e` is about the file's layout (TOML syntax, a key twice), not about a
+/// hand's contents.
+fn is_layout(e: &PhhError) -> bool {
+    matches!(e.kind, PhhErrorKind::Syntax(_) | PhhErrorKind::Duplicate(_))
+}
+
+/// An action naming a player, kept while the number of players is not yet known
+/// (`actions` before `starting_stacks`) to be checked against it.
+struct Named<'a> {
+    player: usize,
+    index: usize,
+    line: usize,
+    text: Cow<'a, str>,
+}
+
+/// The fields of the hand being read, as the file gives them (in any order).
+#[derive(Default)]
+struct HandFields<'a> {
     line: usize,
     section: Option<String>,
-) -> Result<RawHand<'a>, PhhError> {
-    let mut f = Fields {
-        entries: entries.into_iter().map(Some).collect(),
-    };
-    let missing = |field: &'static str, variant: &'static str| PhhError {
-        path: None,
-        line: Some(line),
-        kind: PhhErrorKind::MissingField { field, variant },
-    };
-    let variant = match f.take("variant") {
-        None => return Err(missing("variant", "")),
-        Some(Entry {
-            value: Value::String(code),
+    variant: Option<Variant>,
+    ante_trimming_status: bool,
+    antes: Option<Vec<u64>>,
+    blinds: Option<Vec<u64>>,
+    min_bet: Option<u64>,
+    small_bet: Option<u64>,
+    big_bet: Option<u64>,
+    bring_in: Option<u64>,
+    starting_stacks: Option<Vec<u64>>,
+    finishing_stacks: Option<Vec<u64>>,
+    winnings: Option<Vec<u64>>,
+    actions: Option<Vec<PhhAction>>,
+    action_info: Vec<ActionInfo>,
+    players: Option<Vec<String>>,
+    extra: Vec<Entry<'static>>,
+    /// Read before `starting_stacks`: each action naming a higher player than every
+    /// action before it, so the first one beyond the table is known at the end.
+    named: Vec<Named<'a>>,
+}
+
+impl<'a> HandFields<'a> {
+    fn new(line: usize, section: Option<String>) -> HandFields<'a> {
+        HandFields {
             line,
-            ..
-        }) => Variant::from_code(&code)
-            .ok_or_else(|| at(line, PhhErrorKind::UnsupportedVariant(code.into_owned())))?,
-        Some(e) => return Err(wrong("variant", e.line, "a string", &e.value)),
-    };
-    let code = variant.code();
-    let ante_trimming_status = match f.take("ante_trimming_status") {
-        None => false,
-        Some(Entry {
-            value: Value::Bool(b),
-            ..
-        }) => b,
-        Some(e) => return Err(wrong(&e.key, e.line, "true or false", &e.value)),
-    };
-    let mut list = |key: &'static str| -> Result<Vec<Amt<'a>>, PhhError> {
-        amount_list(key, f.take(key).ok_or_else(|| missing(key, code))?)
-    };
-    let antes = list("antes")?;
-    let blinds = list("blinds_or_straddles")?;
-    let starting_stacks = list("starting_stacks")?;
-    let mut single = |key: &'static str, required: bool| -> Result<Option<Amt<'a>>, PhhError> {
-        match f.take(key) {
-            None if required => Err(missing(key, code)),
-            None => Ok(None),
-            Some(e) => amount(key, e.line, e.value).map(Some),
+            section,
+            ..HandFields::default()
         }
-    };
-    let fixed = variant.is_fixed_limit();
-    let min_bet = single("min_bet", !fixed)?;
-    let small_bet = single("small_bet", fixed)?;
-    let big_bet = single("big_bet", fixed)?;
-    let bring_in = single("bring_in", false)?;
-    let finishing_stacks = f
-        .take("finishing_stacks")
-        .map(|e| amount_list("finishing_stacks", e))
-        .transpose()?;
-    let winnings = f
-        .take("winnings")
-        .map(|e| amount_list("winnings", e))
-        .transpose()?;
-    let players = match f.take("players") {
-        None => None,
-        Some(Entry {
-            value: Value::Array(items),
-            ..
-        }) => Some(
-            items
-                .into_iter()
-                .map(|i| match i.value {
-                    Value::String(s) => Ok(s.into_owned()),
-                    other => Err(wrong("players", i.line, "a string", &other)),
-                })
-                .collect::<Result<Vec<_>, _>>()?,
-        ),
-        Some(e) => return Err(wrong(&e.key, e.line, "an array of strings", &e.value)),
-    };
-    let n = starting_stacks.len();
-    if n < 2 {
-        return Err(at(
-            line,
-            PhhErrorKind::PlayerCount {
-                field: "starting_stacks".into(),
-                found: n,
-                players: 2,
-            },
-        ));
     }
-    let lengths = [
-        ("antes", Some(antes.len())),
-        ("blinds_or_straddles", Some(blinds.len())),
-        ("finishing_stacks", finishing_stacks.as_ref().map(Vec::len)),
-        ("winnings", winnings.as_ref().map(Vec::len)),
-        ("players", players.as_ref().map(Vec::len)),
-    ];
-    for (field, len) in lengths {
-        if let Some(found) = len.filter(|&l| l != n) {
+
+    /// Reads the value of `key` (on `line`) into the hand.
+    fn field(
+        &mut self,
+        p: &mut Parser<'a>,
+        units: &mut Units,
+        key: Cow<'a, str>,
+        line: usize,
+        depth: usize,
+    ) -> Result<(), PhhError> {
+        let mut list = |field| amount_list(p, units, field, line, depth).map(Some);
+        match &*key {
+            "antes" => self.antes = list("antes")?,
+            "blinds_or_straddles" => self.blinds = list("blinds_or_straddles")?,
+            "starting_stacks" => self.starting_stacks = list("starting_stacks")?,
+            "finishing_stacks" => self.finishing_stacks = list("finishing_stacks")?,
+            "winnings" => self.winnings = list("winnings")?,
+            "min_bet" => {
+                self.min_bet = Some(units.amount("min_bet", line, p.value(&key, depth)?)?)
+            }
+            "small_bet" => {
+                self.small_bet = Some(units.amount("small_bet", line, p.value(&key, depth)?)?)
+            }
+            "big_bet" => {
+                self.big_bet = Some(units.amount("big_bet", line, p.value(&key, depth)?)?)
+            }
+            "bring_in" => {
+                self.bring_in = Some(units.amount("bring_in", line, p.value(&key, depth)?)?)
+            }
+            "actions" => self.actions(p, units, line, depth)?,
+            "variant" => match p.value(&key, depth)? {
+                Value::String(code) => {
+                    let v = Variant::from_code(&code);
+                    self.variant = Some(v.ok_or_else(|| {
+                        at(line, PhhErrorKind::UnsupportedVariant(code.into_owned()))
+                    })?);
+                }
+                other => return Err(wrong("variant", line, "a string", &other)),
+            },
+            "ante_trimming_status" => match p.value(&key, depth)? {
+                Value::Bool(b) => self.ante_trimming_status = b,
+                other => return Err(wrong(&key, line, "true or false", &other)),
+            },
+            "players" => match p.value(&key, depth)? {
+                Value::Array(items) => {
+                    let names = items.into_iter().map(|i| match i.value {
+                        Value::String(s) => Ok(s.into_owned()),
+                        other => Err(wrong("players", i.line, "a string", &other)),
+                    });
+                    self.players = Some(names.collect::<Result<_, _>>()?);
+                }
+                other => return Err(wrong(&key, line, "an array of strings", &other)),
+            },
+            _ => {
+                let value = p.value(&key, depth)?.into_owned();
+                self.extra.push(Entry {
+                    key: Cow::Owned(key.into_owned()),
+                    line,
+                    value,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// `actions`: each string parsed as it is read, its amount in units.
+    fn actions(
+        &mut self,
+        p: &mut Parser<'a>,
+        units: &mut Units,
+        line: usize,
+        depth: usize,
+    ) -> Result<(), PhhError> {
+        if p.peek() != Some('[') {
+            let v = p.value("actions", depth)?;
+            return Err(wrong("actions", line, "an array of strings", &v));
+        }
+        let players = self.starting_stacks.as_ref().map(Vec::len);
+        let mut actions = Vec::with_capacity(ACTIONS_CAPACITY);
+        let mut info = Vec::with_capacity(ACTIONS_CAPACITY);
+        let named = &mut self.named;
+        let mut problem = None;
+        let mut index = 0;
+        p.array_with("actions", |p, line| {
+            let value = p.value("actions", depth + 1)?;
+            let read = action(value, index, line, players, units, named);
+            index += 1;
+            match read {
+                Ok((action, comment)) => {
+                    actions.push(action);
+                    info.push(ActionInfo { line, comment });
+                }
+                Err(e) => keep_first(&mut problem, e),
+            }
+            Ok(())
+        })?;
+        if let Some(e) = problem {
+            return Err(e);
+        }
+        self.actions = Some(actions);
+        self.action_info = info;
+        Ok(())
+    }
+
+    /// The hand, once all its fields are read: every field it needs there, every
+    /// list one entry per player.
+    fn finish(self, scale: Scale) -> Result<HandHistory, PhhError> {
+        let line = self.line;
+        let missing = |field: &'static str, variant: &'static str| PhhError {
+            path: None,
+            line: Some(line),
+            kind: PhhErrorKind::MissingField { field, variant },
+        };
+        let variant = self.variant.ok_or_else(|| missing("variant", ""))?;
+        let code = variant.code();
+        let antes = self.antes.ok_or_else(|| missing("antes", code))?;
+        let blinds = self
+            .blinds
+            .ok_or_else(|| missing("blinds_or_straddles", code))?;
+        let starting_stacks = self
+            .starting_stacks
+            .ok_or_else(|| missing("starting_stacks", code))?;
+        let fixed = variant.is_fixed_limit();
+        let needed = [
+            ("min_bet", !fixed, self.min_bet),
+            ("small_bet", fixed, self.small_bet),
+            ("big_bet", fixed, self.big_bet),
+        ];
+        if let Some((field, ..)) = needed.iter().find(|(_, need, v)| *need && v.is_none()) {
+            return Err(missing(field, code));
+        }
+        let n = starting_stacks.len();
+        if n < 2 {
             return Err(at(
                 line,
                 PhhErrorKind::PlayerCount {
-                    field: field.into(),
-                    found,
-                    players: n,
+                    field: "starting_stacks".into(),
+                    found: n,
+                    players: 2,
                 },
             ));
         }
-    }
-    let (actions, action_info) = match f.take("actions") {
-        None => return Err(missing("actions", code)),
-        Some(Entry {
-            value: Value::Array(items),
-            ..
-        }) => {
-            let mut actions = Vec::with_capacity(items.len());
-            let mut info = Vec::with_capacity(items.len());
-            for (index, item) in items.into_iter().enumerate() {
-                let text = match item.value {
-                    Value::String(s) => s,
-                    other => return Err(wrong("actions", item.line, "a string", &other)),
-                };
-                let bad = |reason: String| {
-                    at(
-                        item.line,
-                        PhhErrorKind::BadAction {
-                            index,
-                            text: text.to_string(),
-                            reason,
-                        },
-                    )
-                };
-                let (action, comment) = action_of(&text).map_err(bad)?;
-                if let Some(p) = action.player().filter(|&p| p >= n) {
-                    return Err(bad(format!("p{}: the hand has {n} players", p + 1)));
-                }
-                let action = action.try_map_amount(|number| {
-                    Ok::<_, PhhError>(Amt {
-                        number,
-                        line: item.line,
-                        field: "actions",
-                    })
-                })?;
-                actions.push(action);
-                info.push(ActionInfo {
-                    line: item.line,
-                    comment,
-                });
+        let lengths = [
+            ("antes", Some(antes.len())),
+            ("blinds_or_straddles", Some(blinds.len())),
+            (
+                "finishing_stacks",
+                self.finishing_stacks.as_ref().map(Vec::len),
+            ),
+            ("winnings", self.winnings.as_ref().map(Vec::len)),
+            ("players", self.players.as_ref().map(Vec::len)),
+        ];
+        for (field, len) in lengths {
+            if let Some(found) = len.filter(|&l| l != n) {
+                return Err(at(
+                    line,
+                    PhhErrorKind::PlayerCount {
+                        field: field.into(),
+                        found,
+                        players: n,
+                    },
+                ));
             }
-            (actions, info)
         }
-        Some(e) => return Err(wrong(&e.key, e.line, "an array of strings", &e.value)),
-    };
-    Ok(RawHand {
-        line,
-        section,
-        variant,
-        ante_trimming_status,
-        antes,
-        blinds,
-        min_bet,
-        small_bet,
-        big_bet,
-        bring_in,
-        starting_stacks,
-        finishing_stacks,
-        winnings,
-        actions,
-        action_info,
-        players,
-        extra: f.rest(),
-    })
+        let actions = self.actions.ok_or_else(|| missing("actions", code))?;
+        if let Some(m) = self.named.iter().find(|m| m.player >= n) {
+            let reason = format!("p{}: the hand has {n} players", m.player + 1);
+            return Err(bad_action(m.index, m.line, &m.text, reason));
+        }
+        Ok(HandHistory {
+            variant,
+            ante_trimming_status: self.ante_trimming_status,
+            antes,
+            blinds_or_straddles: blinds,
+            min_bet: self.min_bet,
+            small_bet: self.small_bet,
+            big_bet: self.big_bet,
+            bring_in: self.bring_in,
+            starting_stacks,
+            finishing_stacks: self.finishing_stacks,
+            winnings: self.winnings,
+            actions,
+            action_info: self.action_info,
+            players: self.players,
+            scale,
+            section: self.section,
+            line,
+            extra: self.extra,
+        })
+    }
 }
 
-/// Parses the text of a `.phh` file (one hand) or a `.phhs` file (hands under `[1]`,
-/// `[2]`, ... headers). A file with keys before any header is one hand, and any
-/// sections it has are kept as tables in [`HandHistory::extra`]. Every amount of
-/// the text is in one chip unit (module docs).
-pub fn parse_str(text: &str) -> Result<Vec<HandHistory>, PhhError> {
-    let doc = parse_document(text)?;
-    let raws = if !doc.root.is_empty() {
-        let line = doc.root.first().map_or(1, |e| e.line);
-        let mut entries = doc.root;
-        for s in doc.sections {
-            if entries.iter().any(|e| e.key == s.name) {
-                return Err(at(s.line, PhhErrorKind::Duplicate(s.name.into_owned())));
-            }
-            entries.push(Entry {
-                key: s.name,
-                line: s.line,
-                value: Value::Table(s.entries),
+/// Action `index` of a hand, read from `value` on `line`: parsed, its player
+/// checked against the `players` of the hand (or kept in `named` until they are
+/// known), its amount in units.
+fn action<'a>(
+    value: Value<'a>,
+    index: usize,
+    line: usize,
+    players: Option<usize>,
+    units: &mut Units,
+    named: &mut Vec<Named<'a>>,
+) -> Result<(PhhAction, Option<String>), PhhError> {
+    let text = match value {
+        Value::String(s) => s,
+        other => return Err(wrong("actions", line, "a string", &other)),
+    };
+    let bad = |reason| bad_action(index, line, &text, reason);
+    let (action, comment) = parse_action(&text).map_err(bad)?;
+    match (action.player(), players) {
+        (Some(pl), Some(n)) if pl >= n => {
+            return Err(bad(format!("p{}: the hand has {n} players", pl + 1)));
+        }
+        (Some(player), None) if named.last().is_none_or(|m| player > m.player) => {
+            named.push(Named {
+                player,
+                index,
+                line,
+                text: text.clone(),
             });
         }
-        vec![build_hand(entries, line, None)?]
-    } else if doc.sections.is_empty() {
+        _ => {}
+    }
+    let action = action.try_map_amount(|n| Ok::<_, PhhError>(units.units("actions", line, &n)))?;
+    Ok((action, comment))
+}
+
+fn bad_action(index: usize, line: usize, text: &str, reason: String) -> PhhError {
+    at(
+        line,
+        PhhErrorKind::BadAction {
+            index,
+            text: text.to_string(),
+            reason,
+        },
+    )
+}
+
+/// Builds the hands of a file as its text is read: the keys before any section are
+/// one hand, and the sections after it its tables; without such keys, each section
+/// is a hand.
+struct HandReader<'a> {
+    units: Units,
+    hands: Vec<HandHistory>,
+    hand: Option<HandFields<'a>>,
+    /// `hand` is the keys before any section.
+    root: bool,
+    /// A section after the root hand, read as one of its tables.
+    table: Option<Section<'a>>,
+    /// The first problem with a hand's contents (reported if the layout of the
+    /// whole file is right: [`keep_first`]).
+    problem: Option<PhhError>,
+}
+
+impl<'a> HandReader<'a> {
+    /// The root hand's table just read goes into its fields.
+    fn close_table(&mut self) {
+        if let (Some(t), Some(hand)) = (self.table.take(), self.hand.as_mut()) {
+            hand.extra.push(Entry {
+                key: Cow::Owned(t.name.into_owned()),
+                line: t.line,
+                value: Value::Table(t.entries).into_owned(),
+            });
+        }
+    }
+
+    /// The hand just read is complete.
+    fn close_hand(&mut self) {
+        let Some(hand) = self.hand.take() else {
+            return;
+        };
+        if self.problem.is_none() {
+            match hand.finish(self.units.scale) {
+                Ok(h) => self.hands.push(h),
+                Err(e) => keep_first(&mut self.problem, e),
+            }
+        }
+    }
+}
+
+impl<'a> Sink<'a> for HandReader<'a> {
+    fn section(&mut self, name: Cow<'a, str>, line: usize) -> Result<(), PhhError> {
+        self.close_table();
+        if self.root {
+            self.table = Some(Section::empty(name, line));
+        } else {
+            self.close_hand();
+            self.hand = Some(HandFields::new(line, Some(name.into_owned())));
+        }
+        Ok(())
+    }
+
+    fn entry(
+        &mut self,
+        p: &mut Parser<'a>,
+        key: Cow<'a, str>,
+        line: usize,
+        depth: usize,
+    ) -> Result<(), PhhError> {
+        if let Some(t) = &mut self.table {
+            let value = p.value(&key, depth)?;
+            t.entries.push(Entry { key, line, value });
+            return Ok(());
+        }
+        let hand = match &mut self.hand {
+            Some(hand) => hand,
+            None => {
+                self.root = true;
+                self.hand.insert(HandFields::new(line, None))
+            }
+        };
+        match hand.field(p, &mut self.units, key, line, depth) {
+            Err(e) if !is_layout(&e) => {
+                keep_first(&mut self.problem, e);
+                Ok(())
+            }
+            read => read,
+        }
+    }
+}
+
+/// Reads the hands of `text` with amounts in `scale`: the hands, or the finer unit
+/// the file needs (read it again in that).
+fn read_hands(text: &str, scale: Scale) -> Result<Result<Vec<HandHistory>, Scale>, PhhError> {
+    let mut reader = HandReader {
+        units: Units::new(scale),
+        hands: Vec::new(),
+        hand: None,
+        root: false,
+        table: None,
+        problem: None,
+    };
+    Parser::new(text).document_into(&mut reader)?;
+    reader.close_table();
+    reader.close_hand();
+    if let Some(e) = reader.problem {
+        return Err(e);
+    }
+    if let Some(finer) = reader.units.done()? {
+        return Ok(Err(finer));
+    }
+    if reader.hands.is_empty() {
         return Err(PhhError {
             path: None,
             line: None,
@@ -2256,29 +2620,23 @@ pub fn parse_str(text: &str) -> Result<Vec<HandHistory>, PhhError> {
                     .into(),
             ),
         });
-    } else {
-        doc.sections
-            .into_iter()
-            .map(|s| build_hand(s.entries, s.line, Some(s.name.into_owned())))
-            .collect::<Result<Vec<_>, _>>()?
-    };
-    let mut decimals = 0;
-    for a in raws.iter().flat_map(RawHand::amounts) {
-        let d = a.number.decimals();
-        if d > MAX_DECIMALS {
-            return Err(at(
-                a.line,
-                PhhErrorKind::BadAmount {
-                    field: a.field.to_string(),
-                    value: a.number.as_str().to_string(),
-                    reason: format!("{d} decimal places; at most {MAX_DECIMALS} are supported"),
-                },
-            ));
-        }
-        decimals = decimals.max(d);
     }
-    let scale = Scale::new(decimals).unwrap_or(Scale::UNITS);
-    raws.into_iter().map(|r| r.finish(scale)).collect()
+    Ok(Ok(reader.hands))
+}
+
+/// Parses the text of a `.phh` file (one hand) or a `.phhs` file (hands under `[1]`,
+/// `[2]`, ... headers). A file with keys before any header is one hand, and any
+/// sections it has are kept as tables in [`HandHistory::extra`]. Every amount of
+/// the text is in one chip unit (module docs).
+pub fn parse_str(text: &str) -> Result<Vec<HandHistory>, PhhError> {
+    let mut scale = Scale::UNITS;
+    // Each new reading is in a finer unit than the last, at most MAX_DECIMALS.
+    loop {
+        match read_hands(text, scale)? {
+            Ok(hands) => return Ok(hands),
+            Err(finer) => scale = finer,
+        }
+    }
 }
 
 /// Parses a text that must hold exactly one hand.
