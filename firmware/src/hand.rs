@@ -63,8 +63,46 @@ pub struct Player {
     pub drawn: bool,
 }
 
+/// The board's cards in the order dealt (`None` for a card dealt without a read): a
+/// fixed array and a count, so that a [`Hand`] is `Copy` and the table copies its
+/// state in one piece before each input (a refused input changes nothing). Reads
+/// as a slice.
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Board {
+    /// The cards; those past `len` are always `None`.
+    cards: [Option<Card>; MAX_BOARD_CARDS],
+    /// Cards dealt.
+    len: u8,
+}
+
+impl Board {
+    /// Adds a card; `Err` with it when the board is full.
+    pub fn push(&mut self, card: Option<Card>) -> Result<(), Option<Card>> {
+        let slot = self.cards.get_mut(usize::from(self.len)).ok_or(card)?;
+        *slot = card;
+        self.len += 1;
+        Ok(())
+    }
+}
+
+/// Written as the list of its cards, as the board was before it was a `Board`.
+impl core::fmt::Debug for Board {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl core::ops::Deref for Board {
+    type Target = [Option<Card>];
+
+    fn deref(&self) -> &[Option<Card>] {
+        self.cards.get(..usize::from(self.len)).unwrap_or(&[])
+    }
+}
+
 /// The hand in progress.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Hand {
     /// The hand's number at this table, from 1.
@@ -86,7 +124,7 @@ pub struct Hand {
     /// Players by seat number − 1.
     pub players: [Player; MAX_SEATS],
     /// The board (R-STREET-1).
-    pub board: heapless::Vec<Option<Card>, MAX_BOARD_CARDS>,
+    pub board: Board,
     /// Burns read or automated this hand.
     pub burns: u8,
     /// Every card seen this hand: a second read of one is an error (PD-RFID).
@@ -133,7 +171,7 @@ impl Hand {
             phase: Phase::Dealing,
             round: Round::default(),
             players: [Player::default(); MAX_SEATS],
-            board: heapless::Vec::new(),
+            board: Board::default(),
             burns: 0,
             seen: CardSet::EMPTY,
             hole_dealt: 0,

@@ -42,6 +42,6 @@ pub use betting::{Options, RaiseRange, Resolved};
 pub use card::{Card, CardSet, Rank, Suit};
 pub use error::RuleError;
 pub use event::{Action, Event, Events, Input, Post, Read, Street, Warning};
-pub use hand::{Hand, Phase, Player};
+pub use hand::{Board, Hand, Phase, Player};
 pub use rules::{Chips, Game, SeatNo, Structure, TableConfig};
 pub use table::{survives_misdeal, Presence, Seat, State, Table};

@@ -79,8 +79,9 @@ pub struct Positions {
     pub big_blind: SeatNo,
 }
 
-/// Everything the engine knows: seats, positions, the hand in progress.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Everything the engine knows: seats, positions, the hand in progress. `Copy`: the
+/// table copies it before each input, in one piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct State {
     /// Seats by number − 1.
@@ -164,20 +165,25 @@ impl Table {
     /// An empty table with these settings.
     pub fn new(cfg: TableConfig) -> Result<Table, ConfigError> {
         cfg.validate()?;
-        let state = State {
-            seats: [Seat::default(); MAX_SEATS],
-            first_button: None,
-            last: None,
-            hands: 0,
-            hand: None,
-            mix: MixState::default(),
-        };
         Ok(Table {
             cfg,
-            start: state.clone(),
-            state,
+            start: State::EMPTY,
+            state: State::EMPTY,
             log: heapless::Vec::new(),
         })
+    }
+
+    /// Makes this table what [`Table::new`] gives for `cfg`, in place: a table is
+    /// several kilobytes, and a caller that replays thousands of hands a second keeps
+    /// one rather than building and moving a new one for each. On error nothing
+    /// changes.
+    pub fn reset(&mut self, cfg: TableConfig) -> Result<(), ConfigError> {
+        cfg.validate()?;
+        self.cfg = cfg;
+        self.state = State::EMPTY;
+        self.start = State::EMPTY;
+        self.log.clear();
+        Ok(())
     }
 
     /// The settings.
@@ -264,7 +270,7 @@ impl Table {
         match input {
             Input::Undo => return self.undo(ev),
             Input::StartHand => {
-                let mut next = self.state.clone();
+                let mut next = self.state;
                 next.apply(&self.cfg, input, ev)?;
                 self.start = core::mem::replace(&mut self.state, next);
                 self.log.clear();
@@ -277,7 +283,7 @@ impl Table {
                 }
                 // The input changes the state in place, and a refused one has the copy
                 // taken before put back: one copy of the state per input, not two.
-                let before = self.state.clone();
+                let before = self.state;
                 let stepped = Self::step(
                     &self.cfg,
                     &self.start,
@@ -309,12 +315,12 @@ impl Table {
                     // A redeal (R-DRAW-3, R-DRAW-6) collects the cards: the new deal is
                     // the point UNDO and MISDEAL go back to.
                     self.log.clear();
-                    self.start = self.state.clone();
+                    self.start = self.state;
                 }
                 if !self.in_hand() && logged {
                     // The hand is paid: its inputs are closed to UNDO.
                     self.log.clear();
-                    self.start = self.state.clone();
+                    self.start = self.state;
                 }
             }
         }
@@ -336,7 +342,7 @@ impl Table {
 
     /// Replays `inputs` on `start`: exactly the state the live table reached.
     fn rebuild(cfg: &TableConfig, start: &State, inputs: &[Input]) -> Result<State, RuleError> {
-        let mut state = start.clone();
+        let mut state = *start;
         let mut ev = Events::new();
         for (i, input) in inputs.iter().enumerate() {
             ev.clear();
@@ -363,7 +369,7 @@ impl Table {
             return state.apply(cfg, input, ev);
         }
         let number = state.check_misdeal()?;
-        let mut again = start.clone();
+        let mut again = *start;
         // The repeated inputs' events are not reported again.
         let mut repeated = Events::new();
         for input in earlier.iter().filter(|i| survives_misdeal(i)) {
@@ -383,7 +389,7 @@ impl Table {
     /// accepted since (UNDO inputs included): what crash recovery does with the log.
     pub fn replay(cfg: TableConfig, start: State, inputs: &[Input]) -> Result<Table, RuleError> {
         let mut t = Table::new(cfg).map_err(RuleError::Config)?;
-        t.state = start.clone();
+        t.state = start;
         t.start = start;
         for input in inputs {
             t.handle(*input)?;
@@ -393,6 +399,27 @@ impl Table {
 }
 
 impl State {
+    /// An empty table's state: no one seated, no hand played.
+    const EMPTY: State = State {
+        seats: [Seat {
+            presence: Presence::Empty,
+            stack: 0,
+            owes_small: false,
+            owes_big: false,
+            new_player: false,
+            missed_orbits: 0,
+        }; MAX_SEATS],
+        first_button: None,
+        last: None,
+        hands: 0,
+        hand: None,
+        mix: MixState {
+            second: false,
+            anchor: None,
+            hands: 0,
+        },
+    };
+
     fn in_progress(&self) -> bool {
         self.hand
             .as_ref()
@@ -1088,5 +1115,26 @@ mod tests {
     fn table_state_size() {
         let size = core::mem::size_of::<Table>();
         assert!(size <= 8 * 1024, "the table state grew to {size} bytes");
+    }
+
+    /// A table reset in place is the table `Table::new` builds, whatever it held.
+    #[test]
+    fn reset_is_new() {
+        let cfg = TableConfig::new(crate::rules::Game::Holdem, Structure::NoLimit, 1, 2);
+        let mut t = Table::new(cfg).unwrap();
+        for seat in 1..=3 {
+            let sit = Input::SitDown {
+                seat,
+                stack: 100,
+                wait_for_bb: false,
+            };
+            t.handle(sit).unwrap();
+        }
+        t.handle(Input::StartHand).unwrap();
+        let mut other = cfg;
+        other.stakes.big_blind = 4;
+        other.stakes.small_blind = 2;
+        t.reset(other).unwrap();
+        assert_eq!(t, Table::new(other).unwrap());
     }
 }

@@ -276,7 +276,7 @@ fn play(seed: u64, hands: usize) {
     while played < hands && attempts < hands * 10 {
         attempts += 1;
         seat_changes(&mut t, &mut rng, &mut ledger);
-        let start_state = t.state().clone();
+        let start_state = *t.state();
         let before = total(&t);
         if let Err(e) = t.handle(Input::StartHand) {
             if attempts > hands * 9 {

@@ -4,6 +4,7 @@
 //! re-implements a rule: the engine decides whose turn it is, what is legal and the
 //! limits; the host's pots and showdown decide the money.
 
+use firmware::config::MAX_SEATS;
 use firmware::rules::{AmountPolicy, AnteMode, FlCap, FlShortAllIn, ShortBlind, StraddleMinRaise};
 use firmware::{
     Action, Card, Chips, Event, Events, Game, Input, Phase, Read, RuleError, SeatNo, Structure,
@@ -188,6 +189,14 @@ struct Engine {
 }
 
 impl Engine {
+    /// A new table under `cfg` and an empty buffer.
+    fn new(cfg: TableConfig) -> Result<Engine, ReplayError> {
+        Ok(Engine {
+            table: Table::new(cfg).map_err(|e| fail(None, e.to_string()))?,
+            events: Events::new(),
+        })
+    }
+
     /// Has the engine take `input`; its events until the next input.
     fn handle(&mut self, input: Input) -> Result<&Events, RuleError> {
         self.table.handle_into(input, &mut self.events)?;
@@ -198,11 +207,41 @@ impl Engine {
 /// Drives the engine through the history under the table settings `cfg` (the house
 /// rules a hand was dealt with, as our own exports record them), up to the settlement.
 pub fn play_with(cfg: TableConfig, spec: &Spec, steps: &[Step]) -> Result<Played, ReplayError> {
+    let mut t = Engine::new(cfg)?;
+    let seen = drive(&mut t, spec, steps)?;
     let n = spec.stacks.len();
-    let mut t = Engine {
-        table: Table::new(cfg).map_err(|e| fail(None, e.to_string()))?,
-        events: Events::new(),
-    };
+    let board = t
+        .table
+        .hand()
+        .map(|h| h.board.iter().flatten().copied().collect())
+        .unwrap_or_default();
+    Ok(Played {
+        table: t.table,
+        decisions: seen.decisions,
+        hole: seen.hole.iter().take(n).cloned().collect(),
+        board,
+        mucked: seen.mucked.iter().take(n).copied().collect(),
+    })
+}
+
+/// What the history's players did that the engine does not keep and the showdown
+/// needs, by player (index 0 = p1). Fixed arrays for a table's seats: a replay
+/// allocates nothing for them, thousands of hands a second.
+struct Seen {
+    /// Every betting decision's situation, in order.
+    decisions: Vec<Decision>,
+    /// Each player's hole cards as dealt or shown (empty where never seen).
+    hole: [Cards; MAX_SEATS],
+    /// Players who mucked at the showdown.
+    mucked: [bool; MAX_SEATS],
+}
+
+/// Drives the engine `t` (its table new, under the hand's settings) through the
+/// history up to the settlement. The table stays where the caller keeps it: it is
+/// several kilobytes, and moving it in and out of results cost more than a hand's
+/// betting.
+fn drive(t: &mut Engine, spec: &Spec, steps: &[Step]) -> Result<Seen, ReplayError> {
+    let n = spec.stacks.len();
     for (p, &stack) in spec.stacks.iter().enumerate() {
         t.handle(Input::SitDown {
             seat: seat(p),
@@ -224,7 +263,7 @@ pub fn play_with(cfg: TableConfig, spec: &Spec, steps: &[Step]) -> Result<Played
     check_posts(spec, started)?;
     let straddle = spec.blinds.get(2).copied().unwrap_or(0);
     if n > 2 && straddle > 0 {
-        if straddle != 2 * cfg.stakes.big_blind {
+        if straddle != 2 * t.table.config().stakes.big_blind {
             return Err(fail(
                 None,
                 format!("straddle {straddle}: R-STRAD-2 requires exactly twice the big blind"),
@@ -239,13 +278,20 @@ pub fn play_with(cfg: TableConfig, spec: &Spec, steps: &[Step]) -> Result<Played
         return Err(fail(None, "more than one straddle (R-STRAD-1)"));
     }
 
-    let mut hole: Vec<Cards> = vec![Cards::new(); n];
-    let mut board = Vec::new();
-    let mut mucked = vec![false; n];
+    let mut hole: [Cards; MAX_SEATS] = Default::default();
+    let mut mucked = [false; MAX_SEATS];
     // At most one decision a step: no growing while the hand is played.
     let mut decisions = Vec::with_capacity(steps.len());
     let mut dealt = false;
-    for (i, step) in draw_order(steps) {
+    let reordered = draw_order(steps);
+    let mut as_given = steps.iter().enumerate();
+    let mut moved = reordered.iter().copied();
+    let order: &mut dyn Iterator<Item = (usize, &Step)> = if reordered.is_empty() {
+        &mut as_given
+    } else {
+        &mut moved
+    };
+    for (i, step) in order {
         match step {
             Step::Hole(p, cards) if dealt => {
                 // Draw: the replacements for the player's discards (R-DRAW-5).
@@ -267,7 +313,7 @@ pub fn play_with(cfg: TableConfig, spec: &Spec, steps: &[Step]) -> Result<Played
                 }
             }
             Step::Discard(p, cards) => {
-                deal_hole(&mut t, &hole, &mut dealt, i)?;
+                deal_hole(t, &hole, &mut dealt, i)?;
                 let drawer = t.table.hand().and_then(firmware::Hand::drawer);
                 if drawer != Some(seat(*p)) {
                     return Err(fail(
@@ -291,6 +337,7 @@ pub fn play_with(cfg: TableConfig, spec: &Spec, steps: &[Step]) -> Result<Played
             Step::Hole(p, cards) => {
                 let slot = hole
                     .get_mut(*p)
+                    .filter(|_| *p < n)
                     .ok_or_else(|| fail(Some(i), format!("no player p{}", p + 1)))?;
                 if !slot.is_empty() {
                     return Err(fail(Some(i), format!("p{} is dealt twice", p + 1)));
@@ -298,7 +345,7 @@ pub fn play_with(cfg: TableConfig, spec: &Spec, steps: &[Step]) -> Result<Played
                 *slot = cards.clone();
             }
             Step::Board(cards) => {
-                deal_hole(&mut t, &hole, &mut dealt, i)?;
+                deal_hole(t, &hole, &mut dealt, i)?;
                 for c in cards {
                     if !matches!(t.table.hand().map(|h| h.phase), Some(Phase::Board { .. })) {
                         return Err(fail(
@@ -311,20 +358,11 @@ pub fn play_with(cfg: TableConfig, spec: &Spec, steps: &[Step]) -> Result<Played
                         burn: false,
                     }))
                     .map_err(|e| rule(i, e))?;
-                    board.extend(c);
                 }
             }
-            Step::Fold(p) => decide(
-                &mut t,
-                &hole,
-                &mut dealt,
-                &mut decisions,
-                i,
-                *p,
-                Action::Fold,
-            )?,
+            Step::Fold(p) => decide(t, &hole, &mut dealt, &mut decisions, i, *p, Action::Fold)?,
             Step::CheckCall(p) => decide(
-                &mut t,
+                t,
                 &hole,
                 &mut dealt,
                 &mut decisions,
@@ -333,7 +371,7 @@ pub fn play_with(cfg: TableConfig, spec: &Spec, steps: &[Step]) -> Result<Played
                 Action::CheckCall,
             )?,
             Step::BetTo(p, to) => decide(
-                &mut t,
+                t,
                 &hole,
                 &mut dealt,
                 &mut decisions,
@@ -344,6 +382,7 @@ pub fn play_with(cfg: TableConfig, spec: &Spec, steps: &[Step]) -> Result<Played
             Step::ShowOrMuck(p, cards) => {
                 let slot = hole
                     .get_mut(*p)
+                    .filter(|_| *p < n)
                     .ok_or_else(|| fail(Some(i), format!("no player p{}", p + 1)))?;
                 match cards {
                     None => mucked[*p] = true,
@@ -371,16 +410,14 @@ pub fn play_with(cfg: TableConfig, spec: &Spec, steps: &[Step]) -> Result<Played
             }
         }
     }
-    deal_hole(&mut t, &hole, &mut dealt, steps.len())?;
+    deal_hole(t, &hole, &mut dealt, steps.len())?;
     let over = t.table.hand().is_some_and(|h| h.phase == Phase::Settling) || !t.table.in_hand();
     if !over {
         return Err(fail(None, "the history ends before the hand is over"));
     }
-    Ok(Played {
-        table: t.table,
+    Ok(Seen {
         decisions,
         hole,
-        board,
         mucked,
     })
 }
@@ -388,8 +425,15 @@ pub fn play_with(cfg: TableConfig, spec: &Spec, steps: &[Step]) -> Result<Played
 /// The steps in the order the engine takes them, with their indices: PHH deals the
 /// draw's replacements once every player has discarded, the table right after each
 /// player's discards (R-DRAW-5), so each player's replacements move up behind his
-/// discard.
+/// discard. Empty when nothing moves (no one draws cards): the steps' own order, and
+/// no allocation for the games without a draw.
 fn draw_order(steps: &[Step]) -> Vec<(usize, &Step)> {
+    let draws = steps
+        .iter()
+        .any(|s| matches!(s, Step::Discard(_, cards) if !cards.is_empty()));
+    if !draws {
+        return Vec::new();
+    }
     let mut order: Vec<(usize, &Step)> = Vec::with_capacity(steps.len());
     let mut moved = vec![false; steps.len()];
     for (i, step) in steps.iter().enumerate() {
@@ -502,14 +546,14 @@ fn check_posts(spec: &Spec, events: &[Event]) -> Result<(), ReplayError> {
             })
             .sum()
     };
-    let expected: Vec<Chips> = if n == 2 {
+    let expected: [Chips; 2] = if n == 2 {
         // Heads-up p1 posts the big blind and p2 the small (R-HU-1).
-        vec![
+        [
             spec.blinds[0].max(spec.blinds[1]),
             spec.blinds[0].min(spec.blinds[1]),
         ]
     } else {
-        vec![spec.blinds[0], spec.blinds[1]]
+        [spec.blinds[0], spec.blinds[1]]
     };
     for (p, want) in expected.iter().enumerate() {
         let want = (*want).min(spec.stacks[p]);
@@ -639,55 +683,129 @@ pub fn replay_with(
     steps: &[Step],
     rules: &crate::settle::HouseRules,
 ) -> Result<Replayed, ReplayError> {
-    let mut played = play_with(cfg, spec, steps)?;
-    let n = spec.stacks.len();
-    let mut pots = Vec::new();
-    if played.table.in_hand() {
-        let mucked: Vec<SeatNo> = (0..n).filter(|&p| played.mucked[p]).map(seat).collect();
-        // Cards shown that the shoe did not read (the settlement takes the shoe's
-        // first): only those players' cards are copied.
-        let read_all = |p: usize| {
-            played.table.hand().is_some_and(|h| {
-                let pl = h.player(seat(p));
-                pl.hole
-                    .iter()
-                    .take(usize::from(pl.holes))
-                    .all(Option::is_some)
-            })
-        };
-        let shown: Vec<(SeatNo, Vec<Card>)> = played
-            .hole
-            .iter()
-            .enumerate()
-            .filter(|&(p, _)| !read_all(p))
-            .filter_map(|(p, cards)| {
-                let known: Option<Vec<Card>> = cards.iter().copied().collect();
-                known.filter(|k| !k.is_empty()).map(|k| (seat(p), k))
-            })
-            .collect();
-        let outcome = crate::settle::settle_with(&played.table, &mucked, &shown, rules)
-            .map_err(|e| fail(None, format!("showdown: {e}")))?;
-        // A refused award fails the replay and the table is dropped: no copy to keep.
-        crate::settle::pay_in_place(&mut played.table, &outcome)
-            .map_err(|e| fail(None, format!("payout: {e}")))?;
-        pots = outcome
-            .pots
-            .iter()
-            .map(|p| ReplayPot {
-                amount: p.amount,
-                eligible: p.eligible.iter().map(|&s| usize::from(s)).collect(),
-                winners: p.winners.iter().map(|&(s, _)| usize::from(s)).collect(),
-            })
-            .collect();
+    Replayer::default().replay_with(cfg, spec, steps, rules)
+}
+
+/// Replays hand after hand on one table, reset in place for each: a table and its
+/// event buffer are several kilobytes, and building and moving a new one cost a
+/// replayed hand more than its betting.
+#[derive(Default)]
+pub struct Replayer {
+    /// The table of the last hand replayed, if any.
+    engine: Option<Engine>,
+}
+
+impl Replayer {
+    /// The engine, its table new under `cfg`.
+    fn engine(&mut self, cfg: TableConfig) -> Result<&mut Engine, ReplayError> {
+        match self.engine {
+            Some(ref mut t) => {
+                t.table.reset(cfg).map_err(|e| fail(None, e.to_string()))?;
+                Ok(t)
+            }
+            None => Ok(self.engine.insert(Engine::new(cfg)?)),
+        }
     }
+
+    /// [`replay_history`] on this replayer's table.
+    pub fn replay_history(
+        &mut self,
+        hh: &crate::phh::HandHistory,
+        rules: &crate::settle::HouseRules,
+    ) -> Result<Replayed, ReplayError> {
+        let (spec, steps) = from_history(hh)?;
+        self.replay_with(phh_profile(&spec)?, &spec, &steps, rules)
+    }
+
+    /// [`replay_with`] on this replayer's table.
+    pub fn replay_with(
+        &mut self,
+        cfg: TableConfig,
+        spec: &Spec,
+        steps: &[Step],
+        rules: &crate::settle::HouseRules,
+    ) -> Result<Replayed, ReplayError> {
+        let t = self.engine(cfg)?;
+        let seen = drive(t, spec, steps)?;
+        played(&mut t.table, spec, seen, rules)
+    }
+}
+
+/// The result of a hand `table` played up to its settlement, settled and paid.
+fn played(
+    table: &mut Table,
+    spec: &Spec,
+    seen: Seen,
+    rules: &crate::settle::HouseRules,
+) -> Result<Replayed, ReplayError> {
+    let n = spec.stacks.len();
+    let pots = if table.in_hand() {
+        settle_and_pay(table, &seen, n, rules)?
+    } else {
+        Vec::new()
+    };
     let finishing_stacks = (0..n)
-        .map(|p| played.table.seat(seat(p)).map_or(0, |s| s.stack))
+        .map(|p| table.seat(seat(p)).map_or(0, |s| s.stack))
         .collect();
     Ok(Replayed {
         finishing_stacks,
         pots,
-        decisions: played.decisions,
+        decisions: seen.decisions,
     })
+}
+
+/// Settles the hand at `table`'s settlement with what its `n` players showed or
+/// mucked, and pays it: the pots as the replay reports them.
+fn settle_and_pay(
+    table: &mut Table,
+    seen: &Seen,
+    n: usize,
+    rules: &crate::settle::HouseRules,
+) -> Result<Vec<ReplayPot>, ReplayError> {
+    let mut mucked = [0; MAX_SEATS];
+    let mut mucks = 0;
+    for (p, _) in seen.mucked.iter().take(n).enumerate().filter(|(_, m)| **m) {
+        mucked[mucks] = seat(p);
+        mucks += 1;
+    }
+    let shown = unread_shown(table, seen, n);
+    let outcome = crate::settle::settle_with(table, &mucked[..mucks], &shown, rules)
+        .map_err(|e| fail(None, format!("showdown: {e}")))?;
+    // A refused award fails the replay and the table is dropped: no copy to keep.
+    crate::settle::pay_in_place(table, &outcome).map_err(|e| fail(None, format!("payout: {e}")))?;
+    Ok(outcome
+        .pots
+        .iter()
+        .map(|p| ReplayPot {
+            amount: p.amount,
+            eligible: p.eligible.iter().map(|&s| usize::from(s)).collect(),
+            winners: p.winners.iter().map(|&(s, _)| usize::from(s)).collect(),
+        })
+        .collect())
+}
+
+/// Cards shown that the shoe did not read (the settlement takes the shoe's first):
+/// only those players' cards are copied, so a hand read in full allocates nothing.
+fn unread_shown(table: &Table, seen: &Seen, n: usize) -> Vec<(SeatNo, Vec<Card>)> {
+    let read_all = |p: usize| {
+        table.hand().is_some_and(|h| {
+            let pl = h.player(seat(p));
+            pl.hole
+                .iter()
+                .take(usize::from(pl.holes))
+                .all(Option::is_some)
+        })
+    };
+    seen.hole
+        .iter()
+        .take(n)
+        .enumerate()
+        .filter(|&(p, _)| !read_all(p))
+        .filter_map(|(p, cards)| {
+            let known: Option<Vec<Card>> = cards.iter().copied().collect();
+            known.filter(|k| !k.is_empty()).map(|k| (seat(p), k))
+        })
+        .collect()
 }
 
 /// Replays one parsed hand history: [`from_history`], then [`replay`].
@@ -719,10 +837,11 @@ pub fn phh_texts(dir: &std::path::Path) -> std::io::Result<Vec<String>> {
 /// or a hand the engine refuses, counts none).
 pub fn replay_texts(texts: &[String], rules: &crate::settle::HouseRules) -> u64 {
     let mut replayed = 0;
+    let mut replayer = Replayer::default();
     for text in texts {
         if let Ok(hands) = crate::phh::parse_str(text) {
             for hh in &hands {
-                if replay_history(hh, rules).is_ok() {
+                if replayer.replay_history(hh, rules).is_ok() {
                     replayed += 1;
                 }
             }

@@ -6,7 +6,7 @@
 use crate::eval::{self, DrawRules, DrawValue, EvalError, HandValue, LowRules, LowValue};
 use crate::pots::{self, Pot, PotError};
 use crate::showdown::{self, OddChip, Rake, Settings, Settlement, ShowdownError};
-use firmware::config::MAX_HOLE_CARDS;
+use firmware::config::{MAX_BOARD_CARDS, MAX_HOLE_CARDS, MAX_SEATS};
 use firmware::{
     Card, Chips, Event, Events, Game, Input, Phase, Rank, RuleError, SeatNo, Suit, Table,
 };
@@ -193,31 +193,43 @@ pub fn settle_with(
         .hand()
         .filter(|h| h.phase == Phase::Settling && table.in_hand())
         .ok_or(SettleError::NotSettling)?;
-    let n = usize::from(cfg.max_players);
-    let seats: Vec<SeatNo> = (1..=cfg.max_players).collect();
-    let live: Vec<SeatNo> = h.in_hand().collect();
+    let n = usize::from(cfg.max_players).min(MAX_SEATS);
+    // Fixed arrays for the table's seats, sliced to its size: a replay settles
+    // thousands of hands a second, and these would be a dozen allocations a hand.
+    let mut live = [0; MAX_SEATS];
+    let mut lives = 0;
+    for (slot, s) in live.iter_mut().zip(h.in_hand()) {
+        *slot = s;
+        lives += 1;
+    }
+    let live = &live[..lives];
     let saw_flop = h.board.len() >= 3 || h.street > firmware::Street::Preflop;
     // Player indices clockwise from the first seat left of the button.
-    let clockwise: Vec<usize> = (1..=n)
-        .map(|k| (usize::from(h.button) - 1 + k) % n)
-        .collect();
+    let mut clockwise = [0; MAX_SEATS];
+    for (k, slot) in clockwise.iter_mut().take(n).enumerate() {
+        *slot = (usize::from(h.button) + k) % n;
+    }
+    let clockwise = &clockwise[..n];
 
-    if live.len() == 1 {
+    if let [seat] = *live {
         // R-STREET-3: the last player takes the pot without showing.
-        let seat = live[0];
         let pot = Pot {
             amount: h.pot(),
             eligible: vec![usize::from(seat) - 1],
         };
-        let high: Vec<Option<u8>> = seats.iter().map(|&s| (s == seat).then_some(0)).collect();
+        let mut high = [None; MAX_SEATS];
+        if let Some(slot) = high.get_mut(usize::from(seat) - 1) {
+            *slot = Some(0u8);
+        }
+        let high = &high[..n];
         let settings = Settings {
             odd_chip: rules.odd_chip,
             rake: rules.rake,
         };
         let paid = showdown::award_high(
             std::slice::from_ref(&pot),
-            &high,
-            &clockwise,
+            high,
+            clockwise,
             &settings,
             saw_flop,
         )
@@ -227,11 +239,17 @@ pub fn settle_with(
 
     let pots = hand_pots(h, cfg.max_players, |p| p.total).map_err(SettleError::Pots)?;
 
-    let board: Vec<Card> = h.board.iter().flatten().copied().collect();
-    let mut high: Vec<Option<High>> = vec![None; n];
-    let mut low: Vec<Option<LowValue>> = vec![None; n];
-    let mut hands = Vec::new();
-    for &s in &live {
+    let mut board = [Card::new(Rank::Two, Suit::Spades); MAX_BOARD_CARDS];
+    let mut cards = 0;
+    for (slot, c) in board.iter_mut().zip(h.board.iter().flatten()) {
+        *slot = *c;
+        cards += 1;
+    }
+    let board = &board[..cards];
+    let mut high: [Option<High>; MAX_SEATS] = [None; MAX_SEATS];
+    let mut low: [Option<LowValue>; MAX_SEATS] = [None; MAX_SEATS];
+    let mut hands = Vec::with_capacity(live.len());
+    for &s in live {
         if mucked.contains(&s) {
             continue;
         }
@@ -246,11 +264,13 @@ pub fn settle_with(
                     .map(|(_, c)| c.as_slice())
             })
             .ok_or(SettleError::UnknownCards(s))?;
-        let (hv, lv) = value(cfg.game, hole, &board, rules, cfg.short_deck)
+        let (hv, lv) = value(cfg.game, hole, board, rules, cfg.short_deck)
             .map_err(|e| SettleError::Eval(s, e))?;
         let i = usize::from(s) - 1;
-        high[i] = Some(hv);
-        low[i] = lv;
+        if let (Some(hi), Some(lo)) = (high.get_mut(i), low.get_mut(i)) {
+            *hi = Some(hv);
+            *lo = lv;
+        }
         hands.push(ShownHand {
             seat: s,
             high: hv,
@@ -262,9 +282,16 @@ pub fn settle_with(
         rake: rules.rake,
     };
     let paid = if cfg.game == Game::OmahaHiLo {
-        showdown::award(&pots, &high, Some(&low), &clockwise, &settings, saw_flop)
+        showdown::award(
+            &pots,
+            &high[..n],
+            Some(&low[..n]),
+            clockwise,
+            &settings,
+            saw_flop,
+        )
     } else {
-        showdown::award_high(&pots, &high, &clockwise, &settings, saw_flop)
+        showdown::award_high(&pots, &high[..n], clockwise, &settings, saw_flop)
     }
     .map_err(SettleError::Showdown)?;
     Ok(outcome(&pots, &paid, hands, false))
@@ -315,13 +342,17 @@ pub fn hand_pots(
     seat_count: SeatNo,
     chips: impl Fn(&firmware::Player) -> Chips,
 ) -> Result<Vec<Pot>, PotError> {
-    let seats = 1..=seat_count;
-    let contributions: Vec<Chips> = seats.clone().map(|s| chips(h.player(s))).collect();
-    let dead: Chips = seats.clone().map(|s| h.player(s).dead).sum();
-    let folded: Vec<bool> = seats
-        .map(|s| !h.player(s).dealt || h.player(s).folded)
-        .collect();
-    pots::build_pots(&contributions, dead, &folded)
+    let n = usize::from(seat_count).min(MAX_SEATS);
+    let mut contributions = [0; MAX_SEATS];
+    let mut folded = [true; MAX_SEATS];
+    let mut dead: Chips = 0;
+    for (i, s) in (1..=seat_count).take(n).enumerate() {
+        let p = h.player(s);
+        contributions[i] = chips(p);
+        folded[i] = !p.dealt || p.folded;
+        dead += p.dead;
+    }
+    pots::build_pots(&contributions[..n], dead, &folded[..n])
 }
 
 /// What each winner takes from all the pots together, in the order they first win

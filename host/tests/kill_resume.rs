@@ -75,7 +75,7 @@ fn killed_at_random_the_table_resumes_exactly() {
     let (mut clean_log, _) = HandLog::open(&clean_dir, "bench", &secret).expect("log");
     let mut clean = Bench::new(&opts, DirectSource, Some(&mut clean_log)).expect("bench");
     clean.run(HANDS, &mut |_| {}).expect("uninterrupted run");
-    let clean_state = clean.table().state().clone();
+    let clean_state = *clean.table().state();
     drop(clean);
     let (_, clean_rec) = HandLog::open(&clean_dir, "bench", &secret).expect("reopen");
 
