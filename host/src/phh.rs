@@ -709,7 +709,8 @@ impl<'a> Sink<'a> for Document<'a> {
 /// still read in linear time.
 #[derive(Default)]
 struct SeenKeys<'a> {
-    keys: Vec<Cow<'a, str>>,
+    /// The first [`SeenKeys::SMALL`] keys, on the stack: no allocation per hand.
+    keys: heapless::Vec<Cow<'a, str>, { SeenKeys::SMALL }>,
     set: Option<HashSet<String>>,
 }
 
@@ -719,13 +720,14 @@ impl<'a> SeenKeys<'a> {
     /// Whether `key` was seen before; it is seen from now on.
     #[allow(clippy::ptr_arg)] // the key is kept: a borrowed `Cow` is kept without a copy
     fn seen(&mut self, key: &Cow<'a, str>) -> bool {
-        if self.keys.len() < Self::SMALL {
+        if self.set.is_none() {
             if self.keys.iter().any(|k| k == key) {
                 return true;
             }
             // Borrowed from the text (nearly every key): no string is built.
-            self.keys.push(key.clone());
-            return false;
+            if self.keys.push(key.clone()).is_ok() {
+                return false;
+            }
         }
         let keys = &self.keys;
         let set = self
@@ -2596,7 +2598,8 @@ impl<'a> Sink<'a> for HandReader<'a> {
 fn read_hands(text: &str, scale: Scale) -> Result<Result<Vec<HandHistory>, Scale>, PhhError> {
     let mut reader = HandReader {
         units: Units::new(scale),
-        hands: Vec::new(),
+        // A .phh file holds one hand; a .phhs file grows this.
+        hands: Vec::with_capacity(1),
         hand: None,
         root: false,
         table: None,
