@@ -1,5 +1,7 @@
-//! PHH hand histories (`host::phh`): no text makes the parser panic, and every hand
-//! it accepts is written back by `to_toml` as text that reads back to the same hand.
+//! PHH hand histories (`host::phh`): no text makes the parser panic; the hand reader
+//! and the generic TOML document share one reading of the layout, so a text that is
+//! not a document is refused by both with the same error; and every hand the parser
+//! accepts is written back by `to_toml` as text that reads back to the same hand.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -8,7 +10,11 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok(hands) = host::phh::parse_str(text) else {
+    let read = host::phh::parse_str(text);
+    if let Err(layout) = host::phh::parse_document(text) {
+        assert_eq!(read.as_ref().err(), Some(&layout), "the hand reader read the layout differently");
+    }
+    let Ok(hands) = read else {
         return;
     };
     for hand in &hands {
