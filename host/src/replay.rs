@@ -817,19 +817,181 @@ pub fn replay_history(
     replay(&spec, &steps, rules)
 }
 
-/// The texts of the `.phh` files of a folder, sorted by name: the corpus that
-/// `tablectl bench` and the replay benchmark time (read beforehand, so the timing is
-/// parsing and replay, not the disk).
-pub fn phh_texts(dir: &std::path::Path) -> std::io::Result<Vec<String>> {
+/// Writes `s` as a JSON string (quoted and escaped as serde_json escapes it).
+fn json_str(out: &mut Vec<u8>, s: &str) {
+    // Writing into a vector cannot fail, nor can a string be refused.
+    let _ = serde_json::to_writer(&mut *out, s);
+}
+
+/// Writes a JSON array, each item by `write`.
+fn json_list<T>(
+    out: &mut Vec<u8>,
+    items: impl IntoIterator<Item = T>,
+    mut write: impl FnMut(&mut Vec<u8>, T),
+) {
+    out.push(b'[');
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        write(out, item);
+    }
+    out.push(b']');
+}
+
+/// Writes the numbers as a JSON array.
+fn json_numbers(out: &mut Vec<u8>, numbers: impl IntoIterator<Item = u64>) {
+    json_list(out, numbers, json_number);
+}
+
+fn json_number(out: &mut Vec<u8>, n: u64) {
+    use std::io::Write as _;
+    let _ = write!(out, "{n}");
+}
+
+fn json_option(out: &mut Vec<u8>, n: Option<u64>) {
+    match n {
+        Some(n) => json_number(out, n),
+        None => out.extend_from_slice(b"null"),
+    }
+}
+
+impl Replayed {
+    /// The hand as `tablectl replay --json` prints it (replay-schema.md): one JSON
+    /// object and a newline, keys in alphabetical order, amounts as integers in the
+    /// file's chip unit, which `chip_unit` names when it is not one chip ("0.01").
+    /// Written straight into `out`: a replay of thousands of files spends its time
+    /// replaying, not building a JSON tree for each hand.
+    pub fn write_json(
+        &self,
+        out: &mut Vec<u8>,
+        file: &str,
+        section: Option<&str>,
+        scale: crate::phh::Scale,
+    ) {
+        out.push(b'{');
+        if scale.factor() != 1 {
+            out.extend_from_slice(b"\"chip_unit\":");
+            json_str(out, &scale.format(1));
+            out.push(b',');
+        }
+        out.extend_from_slice(b"\"decisions\":");
+        json_list(out, &self.decisions, |out, d| {
+            out.extend_from_slice(b"{\"call\":");
+            json_number(out, d.call);
+            out.extend_from_slice(b",\"max_raise_to\":");
+            json_option(out, d.max_raise_to);
+            out.extend_from_slice(b",\"min_raise_to\":");
+            json_option(out, d.min_raise_to);
+            out.extend_from_slice(b",\"player\":");
+            json_number(out, d.player as u64 + 1);
+            out.push(b'}');
+        });
+        out.extend_from_slice(b",\"file\":");
+        json_str(out, file);
+        out.extend_from_slice(b",\"finishing_stacks\":");
+        json_numbers(out, self.finishing_stacks.iter().copied());
+        out.extend_from_slice(b",\"pots\":");
+        json_list(out, &self.pots, |out, p| {
+            out.extend_from_slice(b"{\"amount\":");
+            json_number(out, p.amount);
+            out.extend_from_slice(b",\"eligible\":");
+            json_numbers(out, p.eligible.iter().map(|&s| s as u64));
+            out.extend_from_slice(b",\"winners\":");
+            json_numbers(out, p.winners.iter().map(|&s| s as u64));
+            out.push(b'}');
+        });
+        if let Some(section) = section {
+            out.extend_from_slice(b",\"section\":");
+            json_str(out, section);
+        }
+        out.extend_from_slice(b"}\n");
+    }
+}
+
+/// A hand or file that could not be replayed, as `tablectl replay --json` prints it:
+/// `{"error": …, "file": …, "section": …}` and a newline.
+pub fn write_json_error(out: &mut Vec<u8>, file: &str, section: Option<&str>, message: &str) {
+    out.extend_from_slice(b"{\"error\":");
+    json_str(out, message);
+    out.extend_from_slice(b",\"file\":");
+    json_str(out, file);
+    out.extend_from_slice(b",\"section\":");
+    match section {
+        Some(s) => json_str(out, s),
+        None => out.extend_from_slice(b"null"),
+    }
+    out.extend_from_slice(b"}\n");
+}
+
+/// The `.phh` files of a folder, sorted by name: the corpus `tablectl bench` times.
+pub fn phh_paths(dir: &std::path::Path) -> std::io::Result<Vec<std::path::PathBuf>> {
     let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "phh"))
         .collect();
     files.sort();
-    Ok(files
+    Ok(files)
+}
+
+/// The texts of the `.phh` files of a folder, sorted by name: the corpus that
+/// `tablectl bench` and the replay benchmark time (read beforehand, so the timing is
+/// parsing and replay, not the disk).
+pub fn phh_texts(dir: &std::path::Path) -> std::io::Result<Vec<String>> {
+    Ok(phh_paths(dir)?
         .iter()
         .filter_map(|f| std::fs::read_to_string(f).ok())
         .collect())
+}
+
+/// Why a hand was refused, for a person: the action to blame (its line in the file
+/// and its text) and the engine's message naming the rule.
+pub fn refusal(hh: &crate::phh::HandHistory, e: &ReplayError) -> String {
+    let at = e.action.and_then(|i| {
+        let line = hh.action_info.get(i)?.line;
+        Some(format!(
+            "line {line}: {}",
+            hh.actions.get(i)?.to_phh(hh.scale)
+        ))
+    });
+    match at {
+        Some(at) => format!("{at}: {}", e.message),
+        None => e.message.clone(),
+    }
+}
+
+/// `tablectl replay --json` of one file: reads it, replays each of its hands on
+/// `replayer` and writes each hand's line ([`Replayed::write_json`], or an `error`
+/// object naming the action and the rule) into `out`. Returns the hands replayed and
+/// whether anything (the file, or one of its hands) was refused.
+pub fn replay_file_json(
+    replayer: &mut Replayer,
+    path: &str,
+    rules: &crate::settle::HouseRules,
+    out: &mut Vec<u8>,
+) -> (u64, bool) {
+    let hands = match crate::phh::parse_file(path) {
+        Ok(hands) => hands,
+        Err(e) => {
+            write_json_error(out, path, None, &e.to_string());
+            return (0, true);
+        }
+    };
+    let mut replayed = 0;
+    let mut refused = false;
+    for hh in &hands {
+        match replayer.replay_history(hh, rules) {
+            Ok(r) => {
+                r.write_json(out, path, hh.section.as_deref(), hh.scale);
+                replayed += 1;
+            }
+            Err(e) => {
+                refused = true;
+                write_json_error(out, path, hh.section.as_deref(), &refusal(hh, &e));
+            }
+        }
+    }
+    (replayed, refused)
 }
 
 /// Parses and replays every hand of each text, as PokerKit's figure includes its
@@ -848,4 +1010,111 @@ pub fn replay_texts(texts: &[String], rules: &crate::settle::HouseRules) -> u64 
         }
     }
     replayed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A three-handed no-limit hand: p3 raises, p1 folds, p2 calls, and
+    /// p2's kings beat p3's queens at the showdown.
+    const HAND: &str = "variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [5, 10, 0]
+min_bet = 10
+starting_stacks = [1000, 1000, 1000]
+actions = ['d dh p1 7c2d', 'd dh p2 KsKd', 'd dh p3 QsQd', 'p3 cbr 30', 'p1 f', 'p2 cc',
+  'd db 2h3h9c', 'p2 cc', 'p3 cc', 'd db 4s', 'p2 cc', 'p3 cc', 'd db Jd', 'p2 cc', 'p3 cc',
+  'p2 sm KsKd', 'p3 sm QsQd']
+";
+
+    fn replayed(text: &str) -> (crate::phh::HandHistory, Replayed) {
+        let hh = crate::phh::parse_hand(text).expect("the test hand parses");
+        let r = Replayer::default()
+            .replay_history(&hh, &crate::settle::HouseRules::phh())
+            .expect("the test hand replays");
+        (hh, r)
+    }
+
+    #[test]
+    fn json_is_what_serde_json_writes_for_the_schema() {
+        let (hh, r) = replayed(HAND);
+        assert_eq!(r.finishing_stacks, vec![995, 1035, 970]);
+        let mut out = Vec::new();
+        r.write_json(&mut out, "a \"b\"\\c.phh", None, hh.scale);
+        let decisions: Vec<serde_json::Value> = r
+            .decisions
+            .iter()
+            .map(|d| {
+                serde_json::json!({
+                    "player": d.player + 1,
+                    "call": d.call,
+                    "min_raise_to": d.min_raise_to,
+                    "max_raise_to": d.max_raise_to,
+                })
+            })
+            .collect();
+        let expected = serde_json::json!({
+            "file": "a \"b\"\\c.phh",
+            "finishing_stacks": [995, 1035, 970],
+            "pots": [{"amount": 65, "eligible": [2, 3], "winners": [2]}],
+            "decisions": decisions,
+        });
+        // Byte for byte: serde_json writes its keys in alphabetical order, as we do.
+        assert_eq!(String::from_utf8(out), Ok(format!("{expected}\n")));
+    }
+
+    #[test]
+    fn json_names_a_finer_chip_unit_and_the_section() {
+        let cents = HAND
+            .replace("[5, 10, 0]", "[0.05, 0.1, 0]")
+            .replace("min_bet = 10", "min_bet = 0.1");
+        let (hh, r) = replayed(&cents);
+        let mut out = Vec::new();
+        r.write_json(&mut out, "h.phhs", Some("7"), hh.scale);
+        let v: serde_json::Value = serde_json::from_slice(&out).expect("valid JSON");
+        assert_eq!(v["chip_unit"], "0.01");
+        assert_eq!(v["section"], "7");
+        assert_eq!(
+            v["finishing_stacks"],
+            serde_json::json!([99995, 103005, 97000])
+        );
+    }
+
+    #[test]
+    fn a_refused_file_and_hand_are_error_lines() {
+        let dir = std::env::temp_dir().join(format!("replay-json-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let good = dir.join("good.phh");
+        let bad = dir.join("bad.phh");
+        let broken = dir.join("broken.phh");
+        std::fs::write(&good, HAND).expect("write");
+        std::fs::write(&bad, HAND.replace("'p1 f', 'p2 cc'", "'p2 cc', 'p1 f'")).expect("write");
+        std::fs::write(&broken, "variant = 'NT\n").expect("write");
+        let rules = crate::settle::HouseRules::phh();
+        let mut replayer = Replayer::default();
+        let mut out = Vec::new();
+        let mut run = |p: &std::path::Path| {
+            replay_file_json(&mut replayer, &p.display().to_string(), &rules, &mut out)
+        };
+        assert_eq!(run(&good), (1, false));
+        assert_eq!(run(&bad), (0, true));
+        assert_eq!(run(&broken), (0, true));
+        let lines: Vec<serde_json::Value> = out
+            .split(|&b| b == b'\n')
+            .filter(|l| !l.is_empty())
+            .map(|l| serde_json::from_slice(l).expect("each line is JSON"))
+            .collect();
+        assert_eq!(lines.len(), 3);
+        assert!(lines[0].get("error").is_none());
+        let refused = lines[1]["error"].as_str().unwrap_or_default();
+        assert!(
+            refused.contains("line 6: p2 cc") && refused.contains("R-BET-2"),
+            "{refused}"
+        );
+        assert!(lines[2]["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("unterminated string")));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
