@@ -5,8 +5,12 @@
 //! in hands per second (the hands the engine plays to their end: 2,467 of the 2,500;
 //! the others are refused as `replay-schema.md` says).
 //!
-//! PokerKit 0.7.7 replays the same files at about 110 hands a second on this
-//! project's machine; `tablectl bench` measures both in one run and prints the ratio.
+//! A second benchmark times the same files end to end, as `tablectl replay --json`
+//! runs and as PokerKit's `ref_replay.py` does: each file read, its hands replayed and
+//! their JSON lines written (into memory).
+//!
+//! PokerKit 0.7.7 replays the same files at 36 to 69 hands a second on this
+//! project's machine; `tablectl bench` measures both in one run and prints the ratios.
 //! A quick run:
 //!
 //! ```text
@@ -19,7 +23,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
-use host::replay::{phh_texts, replay_texts};
+use host::replay::{phh_paths, phh_texts, replay_file_json, replay_texts, Replayer};
 use host::settle::HouseRules;
 
 fn replay(c: &mut Criterion) {
@@ -34,6 +38,23 @@ fn replay(c: &mut Criterion) {
     g.throughput(Throughput::Elements(hands));
     g.bench_function("pokerkit_2500_parse_and_replay", |b| {
         b.iter(|| black_box(replay_texts(black_box(&texts), &rules)))
+    });
+    let names: Vec<String> = phh_paths(&dir)
+        .expect("the committed PokerKit corpus")
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
+    let mut replayer = Replayer::default();
+    let mut lines = Vec::new();
+    g.bench_function("pokerkit_2500_files_to_json", |b| {
+        b.iter(|| {
+            let mut replayed = 0;
+            for name in &names {
+                lines.clear();
+                replayed += replay_file_json(&mut replayer, name, &rules, &mut lines).0;
+            }
+            black_box(replayed)
+        })
     });
     g.finish();
 }
