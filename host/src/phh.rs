@@ -8,11 +8,17 @@
 //!
 //! ## Layers
 //!
-//! 1. [`parse_document`]: TOML text to a [`Document`] of [`Entry`]s, every value
-//!    with the 1-based line it starts on. Numbers stay exact ([`Number`] keeps the
-//!    digits); dates, times, `inf` and `nan` are kept as [`Value::Raw`] text.
-//! 2. [`parse_str`] / [`parse_file`]: each hand of the document to a
-//!    [`HandHistory`] with integer amounts and parsed [`PhhAction`]s.
+//! 1. One reading of the TOML layout (`key = value` lines, `[section]` headers, no
+//!    key twice) hands each key to a sink, which reads its value.
+//! 2. [`parse_document`]: the generic sink, TOML text to a [`Document`] of
+//!    [`Entry`]s, every value with the 1-based line it starts on. Numbers stay exact
+//!    ([`Number`] keeps the digits); dates, times, `inf` and `nan` are kept as
+//!    [`Value::Raw`] text.
+//! 3. [`parse_str`] / [`parse_file`]: the hand sink, which builds each
+//!    [`HandHistory`] (integer amounts, parsed [`PhhAction`]s) as its text is read,
+//!    without a document between; other keys are kept as [`Value`]s in
+//!    [`HandHistory::extra`]. A problem with a hand's contents is reported once the
+//!    whole text has been read as TOML, so a layout error comes first.
 //!
 //! ## Amounts and the chip unit
 //!
