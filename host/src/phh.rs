@@ -1921,6 +1921,8 @@ impl<'t> Words<'t> {
         }
     }
 
+    // Inlined: an action is a few words, and the call would cost as much as the scan.
+    #[inline(always)]
     fn next(&mut self) -> Option<&'t str> {
         let (start, end) = if self.ascii {
             // ASCII's whitespace is Unicode's: the same words as `split_whitespace`.
