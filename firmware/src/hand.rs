@@ -215,10 +215,14 @@ impl Hand {
 
     /// Seats dealt in and not folded, clockwise from seat 1.
     pub fn in_hand(&self) -> impl Iterator<Item = SeatNo> + '_ {
-        (1..=self.seat_count).filter(|&s| {
-            let p = self.player(s);
-            p.dealt && !p.folded
-        })
+        // The players walked in place beside their seat numbers rather than looked up
+        // by seat: the betting asks this several times an action.
+        self.players
+            .iter()
+            .take(usize::from(self.seat_count))
+            .zip(1..)
+            .filter(|(p, _)| p.dealt && !p.folded)
+            .map(|(_, s)| s)
     }
 
     /// Players still in the hand.
@@ -392,7 +396,14 @@ impl Hand {
         card: Option<Card>,
         ev: &mut Events,
     ) -> Result<(), RuleError> {
-        let n = self.deal_order().count() as u8;
+        // Counted straight from the players, not by walking the deal order: this runs
+        // for every hole card, and only who is dealt in matters for the count.
+        let n = self
+            .players
+            .iter()
+            .take(usize::from(self.seat_count))
+            .filter(|p| p.dealt)
+            .count() as u8;
         if n == 0 {
             return Err(RuleError::NoCardExpected);
         }
