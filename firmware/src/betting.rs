@@ -384,11 +384,11 @@ impl Hand {
         Ok((add, all_in))
     }
 
-    /// Counts the players other than `seat` still in the hand with chips behind.
-    fn players_with_chips_except(&self, seat: SeatNo, seats: &Seats) -> usize {
+    /// Whether a player other than `seat` is still in the hand with chips behind.
+    /// Stops at the first: it is asked for each seat every time someone acts.
+    fn anyone_with_chips_except(&self, seat: SeatNo, seats: &Seats) -> bool {
         self.in_hand()
-            .filter(|&s| s != seat && seats[usize::from(s - 1)].stack > 0)
-            .count()
+            .any(|s| s != seat && seats[usize::from(s - 1)].stack > 0)
     }
 
     /// Whether `seat` must still act in this round (R-BET-4): he is in the hand with
@@ -403,7 +403,7 @@ impl Hand {
         if behind {
             return true;
         }
-        p.acted_at.is_none() && self.players_with_chips_except(seat, seats) > 0
+        p.acted_at.is_none() && self.anyone_with_chips_except(seat, seats)
     }
 }
 

@@ -230,6 +230,12 @@ impl Hand {
         self.in_hand().count()
     }
 
+    /// Whether at most one player is still in the hand: stops at the second, as the
+    /// hand asks this after every action.
+    fn one_left(&self) -> bool {
+        self.in_hand().nth(1).is_none()
+    }
+
     /// Seats dealt in, clockwise starting left of the button (the deal order, R-DEAL-1).
     pub fn deal_order(&self) -> impl Iterator<Item = SeatNo> + '_ {
         let n = self.seat_count;
@@ -535,7 +541,7 @@ impl Hand {
         seat: SeatNo,
         ev: &mut Events,
     ) -> Result<(), RuleError> {
-        if self.live_count() <= 1 {
+        if self.one_left() {
             return self.end_round(cfg, seats, ev);
         }
         self.round.to_act = self.next_after(seat, |s| self.needs_to_act(s, seats));
@@ -565,7 +571,7 @@ impl Hand {
                 street: self.street,
             },
         )?;
-        if self.live_count() <= 1 {
+        if self.one_left() {
             return self.settle(ev, false);
         }
         if cfg.game == Game::FiveCardDraw && unbet {

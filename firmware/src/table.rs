@@ -296,7 +296,7 @@ impl Table {
                     self.state = before;
                     return Err(e);
                 }
-                if logged && input == Input::Misdeal {
+                if logged && matches!(input, Input::Misdeal) {
                     // The voided deal's inputs are gone from the table (the cards are
                     // collected): keep only what the misdeal re-applies, so repeated
                     // misdeals never fill the hand's record. The host's log keeps all.
@@ -365,7 +365,8 @@ impl Table {
         earlier: &[Input],
         ev: &mut Events,
     ) -> Result<(), RuleError> {
-        if input != Input::Misdeal {
+        // `matches!` rather than `!=`: no field-by-field comparison per input.
+        if !matches!(input, Input::Misdeal) {
             return state.apply(cfg, input, ev);
         }
         let number = state.check_misdeal()?;
