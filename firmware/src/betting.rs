@@ -167,22 +167,25 @@ impl Hand {
         // A raise must be one somebody could answer: another player still in the hand
         // must have more behind than the current bet (else the excess would only come
         // back uncalled, R-POT-2).
-        let answerable = self.in_hand().any(|s| {
-            s != seat
-                && seats[usize::from(s - 1)]
-                    .stack
-                    .saturating_add(self.player(s).street)
-                    > level
-        });
+        // Asked last, only when the rest allows a raise: it walks the seats.
+        let answerable = || {
+            self.in_hand().any(|s| {
+                s != seat
+                    && seats[usize::from(s - 1)]
+                        .stack
+                        .saturating_add(self.player(s).street)
+                        > level
+            })
+        };
         // R-STRAD-4 (seed reading): an unconfirmed straddler may not raise preflop.
         let straddle_penalty = cfg.unconfirmed_straddle == UnconfirmedStraddle::NoRaise
             && self.street == Street::Preflop
             && self.straddle == Some((seat, false));
         let may_raise = stack > to_call
             && reopened
-            && answerable
             && !straddle_penalty
-            && !self.capped(cfg, seat);
+            && !self.capped(cfg, seat)
+            && answerable();
         let raise = if may_raise {
             let (min_to, max_to) = self.raise_bounds(cfg, seat, all_in_to);
             Some(RaiseRange { min_to, max_to })
