@@ -65,8 +65,7 @@ pub struct Player {
 
 /// The board's cards in the order dealt (`None` for a card dealt without a read): a
 /// fixed array and a count, so that a [`Hand`] is `Copy` and the table copies its
-/// state in one piece before each input (a refused input changes nothing). Reads
-/// as a slice.
+/// state in one piece (a refused input changes nothing). Reads as a slice.
 #[derive(Clone, Copy, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Board {
