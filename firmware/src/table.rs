@@ -367,6 +367,7 @@ impl Table {
     /// (or to the last redeal of draw), NEXT HAND is taken again (same button, same
     /// posts) and a straddle posted before the deal is posted again, keeping its
     /// confirmation.
+    #[inline]
     fn step(
         cfg: &TableConfig,
         start: &State,
@@ -379,6 +380,19 @@ impl Table {
         if !matches!(input, Input::Misdeal) {
             return state.apply(cfg, input, ev);
         }
+        Self::misdeal(cfg, start, state, earlier, ev)
+    }
+
+    /// MISDEAL's transition ([`Table::step`]), on its own: its spare state and events
+    /// (two kilobytes) stay out of every other input's path.
+    #[inline(never)]
+    fn misdeal(
+        cfg: &TableConfig,
+        start: &State,
+        state: &mut State,
+        earlier: &[Input],
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
         let number = state.check_misdeal()?;
         let mut again = *start;
         // The repeated inputs' events are not reported again.
