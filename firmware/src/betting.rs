@@ -167,22 +167,25 @@ impl Hand {
         // A raise must be one somebody could answer: another player still in the hand
         // must have more behind than the current bet (else the excess would only come
         // back uncalled, R-POT-2).
-        let answerable = self.in_hand().any(|s| {
-            s != seat
-                && seats[usize::from(s - 1)]
-                    .stack
-                    .saturating_add(self.player(s).street)
-                    > level
-        });
+        // Asked last, only when the rest allows a raise: it walks the seats.
+        let answerable = || {
+            self.in_hand().any(|s| {
+                s != seat
+                    && seats[usize::from(s - 1)]
+                        .stack
+                        .saturating_add(self.player(s).street)
+                        > level
+            })
+        };
         // R-STRAD-4 (seed reading): an unconfirmed straddler may not raise preflop.
         let straddle_penalty = cfg.unconfirmed_straddle == UnconfirmedStraddle::NoRaise
             && self.street == Street::Preflop
             && self.straddle == Some((seat, false));
         let may_raise = stack > to_call
             && reopened
-            && answerable
             && !straddle_penalty
-            && !self.capped(cfg, seat);
+            && !self.capped(cfg, seat)
+            && answerable();
         let raise = if may_raise {
             let (min_to, max_to) = self.raise_bounds(cfg, seat, all_in_to);
             Some(RaiseRange { min_to, max_to })
@@ -384,11 +387,11 @@ impl Hand {
         Ok((add, all_in))
     }
 
-    /// Counts the players other than `seat` still in the hand with chips behind.
-    fn players_with_chips_except(&self, seat: SeatNo, seats: &Seats) -> usize {
+    /// Whether a player other than `seat` is still in the hand with chips behind.
+    /// Stops at the first: it is asked for each seat every time someone acts.
+    fn anyone_with_chips_except(&self, seat: SeatNo, seats: &Seats) -> bool {
         self.in_hand()
-            .filter(|&s| s != seat && seats[usize::from(s - 1)].stack > 0)
-            .count()
+            .any(|s| s != seat && seats[usize::from(s - 1)].stack > 0)
     }
 
     /// Whether `seat` must still act in this round (R-BET-4): he is in the hand with
@@ -403,7 +406,7 @@ impl Hand {
         if behind {
             return true;
         }
-        p.acted_at.is_none() && self.players_with_chips_except(seat, seats) > 0
+        p.acted_at.is_none() && self.anyone_with_chips_except(seat, seats)
     }
 }
 

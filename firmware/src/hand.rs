@@ -65,8 +65,7 @@ pub struct Player {
 
 /// The board's cards in the order dealt (`None` for a card dealt without a read): a
 /// fixed array and a count, so that a [`Hand`] is `Copy` and the table copies its
-/// state in one piece before each input (a refused input changes nothing). Reads
-/// as a slice.
+/// state in one piece (a refused input changes nothing). Reads as a slice.
 #[derive(Clone, Copy, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Board {
@@ -215,15 +214,25 @@ impl Hand {
 
     /// Seats dealt in and not folded, clockwise from seat 1.
     pub fn in_hand(&self) -> impl Iterator<Item = SeatNo> + '_ {
-        (1..=self.seat_count).filter(|&s| {
-            let p = self.player(s);
-            p.dealt && !p.folded
-        })
+        // The players walked in place beside their seat numbers rather than looked up
+        // by seat: the betting asks this several times an action.
+        self.players
+            .iter()
+            .take(usize::from(self.seat_count))
+            .zip(1..)
+            .filter(|(p, _)| p.dealt && !p.folded)
+            .map(|(_, s)| s)
     }
 
     /// Players still in the hand.
     pub fn live_count(&self) -> usize {
         self.in_hand().count()
+    }
+
+    /// Whether at most one player is still in the hand: stops at the second, as the
+    /// hand asks this after every action.
+    fn one_left(&self) -> bool {
+        self.in_hand().nth(1).is_none()
     }
 
     /// Seats dealt in, clockwise starting left of the button (the deal order, R-DEAL-1).
@@ -392,7 +401,14 @@ impl Hand {
         card: Option<Card>,
         ev: &mut Events,
     ) -> Result<(), RuleError> {
-        let n = self.deal_order().count() as u8;
+        // Counted straight from the players, not by walking the deal order: this runs
+        // for every hole card, and only who is dealt in matters for the count.
+        let n = self
+            .players
+            .iter()
+            .take(usize::from(self.seat_count))
+            .filter(|p| p.dealt)
+            .count() as u8;
         if n == 0 {
             return Err(RuleError::NoCardExpected);
         }
@@ -524,7 +540,7 @@ impl Hand {
         seat: SeatNo,
         ev: &mut Events,
     ) -> Result<(), RuleError> {
-        if self.live_count() <= 1 {
+        if self.one_left() {
             return self.end_round(cfg, seats, ev);
         }
         self.round.to_act = self.next_after(seat, |s| self.needs_to_act(s, seats));
@@ -554,7 +570,7 @@ impl Hand {
                 street: self.street,
             },
         )?;
-        if self.live_count() <= 1 {
+        if self.one_left() {
             return self.settle(ev, false);
         }
         if cfg.game == Game::FiveCardDraw && unbet {

@@ -186,19 +186,27 @@ pub fn build_pots(contributions: &[u64], dead: u64, folded: &[bool]) -> Result<V
             .map(|&c| c.min(level) - prev)
             .try_fold(0u64, |acc, x| acc.checked_add(x))
             .ok_or(PotError::Overflow)?;
-        let eligible: Vec<usize> = contributions
-            .iter()
-            .enumerate()
-            .filter(|&(p, &c)| live(p) && c >= level)
-            .map(|(p, _)| p)
-            .collect();
+        let eligible = || {
+            contributions
+                .iter()
+                .enumerate()
+                .filter(|&(p, &c)| live(p) && c >= level)
+                .map(|(p, _)| p)
+        };
         prev = level;
         match pots.last_mut() {
-            // Nobody left at this level, or the same players: one pot.
-            Some(last) if eligible.is_empty() || last.eligible == eligible => {
+            // Nobody left at this level, or the same players: one pot. Compared
+            // before anything is collected: most layers merge, and a replay forms
+            // the pots of thousands of hands a second.
+            Some(last)
+                if eligible().next().is_none() || eligible().eq(last.eligible.iter().copied()) =>
+            {
                 last.amount = last.amount.checked_add(amount).ok_or(PotError::Overflow)?;
             }
-            _ => pots.push(Pot { amount, eligible }),
+            _ => pots.push(Pot {
+                amount,
+                eligible: eligible().collect(),
+            }),
         }
     }
     pots.retain(|p| p.amount > 0);

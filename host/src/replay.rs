@@ -573,6 +573,23 @@ fn check_posts(spec: &Spec, events: &[Event]) -> Result<(), ReplayError> {
 
 /// A hand history turned into the replay's table and steps.
 pub fn from_history(hh: &crate::phh::HandHistory) -> Result<(Spec, Vec<Step>), ReplayError> {
+    let mut built = None;
+    history_into(hh, &mut built)?;
+    built.ok_or_else(no_table)
+}
+
+/// A hand history that left no table behind: cannot happen once it was read.
+fn no_table() -> ReplayError {
+    fail(None, "the hand history gave no table")
+}
+
+/// [`from_history`] into `built`, whose lists are emptied and refilled when it holds
+/// the last hand's: a replayer reuses them, and their allocations, hand after hand.
+/// On error `built` holds part of a hand, to be refilled.
+fn history_into(
+    hh: &crate::phh::HandHistory,
+    built: &mut Option<(Spec, Vec<Step>)>,
+) -> Result<(), ReplayError> {
     use crate::phh::{PhhAction, Shown};
     let (game, structure) = hh.variant.game();
     let bb = hh
@@ -610,17 +627,34 @@ pub fn from_history(hh: &crate::phh::HandHistory) -> Result<(Spec, Vec<Step>), R
             "ante_trimming_status = true with unequal antes: a big-blind ante is dead money (R-ANTE-1), never returned",
         ));
     }
-    let spec = Spec {
-        game,
-        structure,
-        antes: hh.antes.clone(),
-        blinds: hh.blinds_or_straddles.clone(),
-        small_bet,
-        big_bet,
-        stacks: hh.starting_stacks.clone(),
-        straddle_confirmed: true,
-    };
-    let mut steps = Vec::with_capacity(hh.actions.len());
+    let (spec, steps) = built.get_or_insert_with(|| {
+        let spec = Spec {
+            game,
+            structure,
+            antes: Vec::new(),
+            blinds: Vec::new(),
+            small_bet,
+            big_bet,
+            stacks: Vec::new(),
+            straddle_confirmed: true,
+        };
+        (spec, Vec::new())
+    });
+    spec.game = game;
+    spec.structure = structure;
+    spec.small_bet = small_bet;
+    spec.big_bet = big_bet;
+    spec.straddle_confirmed = true;
+    for (list, from) in [
+        (&mut spec.antes, &hh.antes),
+        (&mut spec.blinds, &hh.blinds_or_straddles),
+        (&mut spec.stacks, &hh.starting_stacks),
+    ] {
+        list.clear();
+        list.extend_from_slice(from);
+    }
+    steps.clear();
+    steps.reserve(hh.actions.len());
     for (i, a) in hh.actions.iter().enumerate() {
         steps.push(match a {
             PhhAction::DealHole { player, cards } => Step::Hole(*player, cards.clone()),
@@ -642,7 +676,7 @@ pub fn from_history(hh: &crate::phh::HandHistory) -> Result<(Spec, Vec<Step>), R
             }
         });
     }
-    Ok((spec, steps))
+    Ok(())
 }
 
 /// One pot of a replayed hand, players 1-based as in PHH.
@@ -693,6 +727,9 @@ pub fn replay_with(
 pub struct Replayer {
     /// The table of the last hand replayed, if any.
     engine: Option<Engine>,
+    /// The last hand history's table and steps, refilled for the next: four
+    /// allocations a hand saved.
+    built: Option<(Spec, Vec<Step>)>,
 }
 
 impl Replayer {
@@ -713,8 +750,13 @@ impl Replayer {
         hh: &crate::phh::HandHistory,
         rules: &crate::settle::HouseRules,
     ) -> Result<Replayed, ReplayError> {
-        let (spec, steps) = from_history(hh)?;
-        self.replay_with(phh_profile(&spec)?, &spec, &steps, rules)
+        let mut built = self.built.take();
+        let replayed = history_into(hh, &mut built).and_then(|()| match &built {
+            Some((spec, steps)) => self.replay_with(phh_profile(spec)?, spec, steps, rules),
+            None => Err(no_table()),
+        });
+        self.built = built;
+        replayed
     }
 
     /// [`replay_with`] on this replayer's table.

@@ -371,18 +371,20 @@ pub fn seat_totals(outcome: &Outcome) -> Vec<(SeatNo, Chips)> {
 
 /// The engine inputs that pay the outcome: the rake, then each seat's total.
 pub fn payout_inputs(outcome: &Outcome) -> Vec<Input> {
-    let mut inputs = Vec::new();
-    if outcome.rake > 0 {
-        inputs.push(Input::Rake {
-            amount: outcome.rake,
-        });
-    }
-    inputs.extend(
+    payouts(outcome).collect()
+}
+
+/// [`payout_inputs`] one at a time, for a caller that takes each in turn and needs
+/// no list of them (a replay pays thousands of hands a second).
+fn payouts(outcome: &Outcome) -> impl Iterator<Item = Input> {
+    let rake = (outcome.rake > 0).then_some(Input::Rake {
+        amount: outcome.rake,
+    });
+    rake.into_iter().chain(
         seat_totals(outcome)
             .into_iter()
             .map(|(seat, amount)| Input::Award { seat, amount }),
-    );
-    inputs
+    )
 }
 
 /// The next payout input due at the table's settlement, one at a time so that each is
@@ -427,7 +429,7 @@ fn pay_each(
     mut each: impl FnMut(&Events),
 ) -> Result<(), SettleError> {
     let mut ev = Events::new();
-    for input in payout_inputs(outcome) {
+    for input in payouts(outcome) {
         table
             .handle_into(input, &mut ev)
             .map_err(SettleError::Rule)?;

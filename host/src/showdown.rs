@@ -274,11 +274,12 @@ pub fn award<H: Ord, L: Ord>(
             });
         }
     }
-    let mut seen = vec![false; n];
-    for &p in clockwise {
-        match seen.get_mut(p) {
-            Some(s) if !*s => *s = true,
-            _ => return Err(ShowdownError::BadOrder { player: p }),
+    // Each player at most once: checked against the players before him rather than
+    // in a table of flags, which would be an allocation per hand settled (a table
+    // seats a handful).
+    for (i, &p) in clockwise.iter().enumerate() {
+        if p >= n || clockwise[..i].contains(&p) {
+            return Err(ShowdownError::BadOrder { player: p });
         }
     }
     let total = crate::pots::total(pots).map_err(|_| ShowdownError::Overflow)?;
@@ -301,23 +302,23 @@ pub fn award<H: Ord, L: Ord>(
         if let Some(&player) = pot.eligible.iter().find(|&&p| p >= n) {
             return Err(ShowdownError::UnknownPlayer { pot: index, player });
         }
-        let mut paid: Vec<(usize, u64)> = Vec::new();
+        // Each share as split (a hi/lo scoop pays a player twice), merged below.
+        let mut winners: Vec<(usize, u64)> = Vec::with_capacity(2 * pot.eligible.len());
         match pot.eligible.as_slice() {
             [] => return Err(ShowdownError::NoEligible { pot: index }),
             // R-POT-4: a layer with one eligible player goes to him.
-            [only] => paid.push((*only, amount)),
+            [only] => winners.push((*only, amount)),
             eligible => {
-                let contenders: Vec<usize> = eligible
-                    .iter()
-                    .copied()
-                    .filter(|&p| high.get(p).is_some_and(Option::is_some))
-                    .collect();
-                let high_winners = best(&contenders, |p| high.get(p).and_then(Option::as_ref));
+                // Only a player with a high hand contends, for either half.
+                let high_of = |p: usize| high.get(p).and_then(Option::as_ref);
+                let high_winners = best(eligible, high_of);
                 if high_winners.is_empty() {
                     return Err(ShowdownError::NoContender { pot: index });
                 }
                 let low_winners = match low {
-                    Some(low) => best(&contenders, |p| low.get(p).and_then(Option::as_ref)),
+                    Some(low) => best(eligible, |p| {
+                        high_of(p).and_then(|_| low.get(p).and_then(Option::as_ref))
+                    }),
                     None => Vec::new(),
                 };
                 if low_winners.is_empty() {
@@ -326,7 +327,7 @@ pub fn award<H: Ord, L: Ord>(
                         &high_winners,
                         settings.odd_chip,
                         clockwise,
-                        &mut paid,
+                        &mut winners,
                     )?;
                 } else {
                     // R-HILO-1: halves, the odd unit to the high half (PD-HILO).
@@ -337,30 +338,33 @@ pub fn award<H: Ord, L: Ord>(
                         &high_winners,
                         settings.odd_chip,
                         clockwise,
-                        &mut paid,
+                        &mut winners,
                     )?;
                     split(
                         low_half,
                         &low_winners,
                         settings.odd_chip,
                         clockwise,
-                        &mut paid,
+                        &mut winners,
                     )?;
                 }
             }
         }
-        let mut winners: Vec<(usize, u64)> = Vec::new();
-        for (p, x) in paid {
+        for &(p, x) in &winners {
             if let Some(t) = totals.get_mut(p) {
                 *t = t.checked_add(x).ok_or(ShowdownError::Overflow)?;
             }
-            match winners.iter_mut().find(|w| w.0 == p) {
-                Some(w) => w.1 += x,
-                None => winners.push((p, x)),
-            }
         }
-        winners.retain(|w| w.1 > 0);
+        // Each winner once, by player index: a player's shares added in place.
         winners.sort_unstable();
+        winners.dedup_by(|later, kept| {
+            let same = later.0 == kept.0;
+            if same {
+                kept.1 += later.1;
+            }
+            same
+        });
+        winners.retain(|w| w.1 > 0);
         awards.push(PotAward {
             pot_index: index,
             amount,
