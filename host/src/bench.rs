@@ -269,9 +269,29 @@ impl<'a, S: CardSource> Bench<'a, S> {
             log.append(crate::handlog::now_ms(), Record::Config { config: cfg })
                 .map_err(|e| BenchError::Log(e.to_string()))?;
         }
-        let stack = buy_in(&cfg);
+        bench.seat_players(opts)?;
+        Ok(bench)
+    }
+
+    /// Seats `opts.players` players of 100 big blinds each, in seat order, before the
+    /// first hand: those not seated yet. A table stopped while it was being set up (its
+    /// log holds the configuration and some of the seats) is set up in full when it
+    /// comes back, as the uninterrupted table was; once a hand has been dealt, the
+    /// seats are the log's.
+    pub fn seat_players(&mut self, opts: &BenchOptions) -> Result<(), BenchError> {
+        if self.table.state().hands > 0 {
+            return Ok(());
+        }
+        let stack = buy_in(self.table.config());
         for seat in 1..=opts.players {
-            bench.input(
+            let empty = self
+                .table
+                .seat(seat)
+                .is_some_and(|s| s.presence == firmware::Presence::Empty);
+            if !empty {
+                continue;
+            }
+            self.input(
                 Input::SitDown {
                     seat,
                     stack,
@@ -279,9 +299,9 @@ impl<'a, S: CardSource> Bench<'a, S> {
                 },
                 &mut |_| {},
             )?;
-            bench.summary.bought_in += stack;
+            self.summary.bought_in += stack;
         }
-        Ok(bench)
+        Ok(())
     }
 
     /// Carries on with a table rebuilt from its hand log (crash recovery).

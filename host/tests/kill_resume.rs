@@ -104,3 +104,54 @@ fn killed_at_random_the_table_resumes_exactly() {
     );
     let _ = std::fs::remove_dir_all(&base);
 }
+
+/// Killed while its players sat down (the log holds the table's configuration and
+/// two of its six seats), the bench table seats the rest when it comes back, and
+/// plays on exactly as the table that was never stopped.
+#[test]
+fn killed_while_seating_the_table_is_seated_in_full() {
+    let base = std::env::temp_dir().join(format!("kill-seating-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let hands = 20;
+    let six = BenchOptions {
+        hands,
+        seed: SEED,
+        ..BenchOptions::default()
+    };
+    assert_eq!(six.players, 6);
+    let log_of = |dir: &std::path::Path| {
+        let secret = host::handlog_secret(dir).expect("secret");
+        HandLog::open(dir, "bench", &secret).expect("log")
+    };
+
+    // Stopped after two players sat down: what a kill then leaves in the log.
+    let stopped = base.join("stopped");
+    let two = BenchOptions {
+        players: 2,
+        ..six.clone()
+    };
+    let (mut log, _) = log_of(&stopped);
+    drop(Bench::new(&two, DirectSource, Some(&mut log)).expect("seated two"));
+    drop(log);
+    let (mut log, recovered) = log_of(&stopped);
+    let table = rebuild_table(&recovered).expect("rebuilt");
+    assert_eq!(table.state().hands, 0);
+    let mut bench = Bench::resume(&six, table, DirectSource, Some(&mut log));
+    bench.seat_players(&six).expect("the rest sit down");
+    bench.run(hands, &mut |_| {}).expect("resumed run");
+    drop(bench);
+    drop(log);
+
+    let clean = base.join("clean");
+    let (mut log, _) = log_of(&clean);
+    let mut bench = Bench::new(&six, DirectSource, Some(&mut log)).expect("bench");
+    bench.run(hands, &mut |_| {}).expect("uninterrupted run");
+    drop(bench);
+    drop(log);
+
+    let (_, resumed) = log_of(&stopped);
+    let (_, uninterrupted) = log_of(&clean);
+    assert_eq!(resumed.inputs.len(), uninterrupted.inputs.len());
+    assert_eq!(resumed.inputs, uninterrupted.inputs);
+    let _ = std::fs::remove_dir_all(&base);
+}

@@ -285,7 +285,12 @@ fn play<S: CardSource>(
 ) -> Result<host::bench::Summary, String> {
     use host::bench::Bench;
     let mut bench = match resumed {
-        Some(table) => Bench::resume(opts, table, source, Some(log)),
+        Some(table) => {
+            let mut bench = Bench::resume(opts, table, source, Some(log));
+            // Stopped while its players sat down: they all sit, as they would have.
+            bench.seat_players(opts).map_err(|e| e.to_string())?;
+            bench
+        }
         None => Bench::new(opts, source, Some(log)).map_err(|e| e.to_string())?,
     };
     if let Some(d) = display {
