@@ -1017,6 +1017,20 @@ impl<'a> Parser<'a> {
         Ok(Entry { key, line, value })
     }
 
+    /// A value that should be a string (an action): a `'...'` string, nearly every
+    /// one, is read straight, without a [`Value`] around it; anything else is the
+    /// value read (`Err`), for its caller to take or refuse.
+    fn string(
+        &mut self,
+        ctx: &str,
+        depth: usize,
+    ) -> Result<Result<Cow<'a, str>, Value<'a>>, PhhError> {
+        if self.src.as_bytes().get(self.pos) == Some(&b'\'') && !self.at("'''") {
+            return self.literal_string().map(|s| Ok(Cow::Borrowed(s)));
+        }
+        self.value(ctx, depth).map(Err)
+    }
+
     fn value(&mut self, ctx: &str, depth: usize) -> Result<Value<'a>, PhhError> {
         if depth > MAX_DEPTH {
             return Err(syntax(
@@ -2364,7 +2378,7 @@ impl<'a> HandFields<'a> {
         let mut problem = None;
         let mut index = 0;
         p.array_with("actions", |p, line| {
-            let value = p.value("actions", depth + 1)?;
+            let value = p.string("actions", depth + 1)?;
             let read = action(value, index, line, players, units, named);
             index += 1;
             match read {
@@ -2476,7 +2490,7 @@ impl<'a> HandFields<'a> {
 /// checked against the `players` of the hand (or kept in `named` until they are
 /// known), its amount in units.
 fn action<'a>(
-    value: Value<'a>,
+    value: Result<Cow<'a, str>, Value<'a>>,
     index: usize,
     line: usize,
     players: Option<usize>,
@@ -2484,8 +2498,8 @@ fn action<'a>(
     named: &mut Vec<Named<'a>>,
 ) -> Result<(PhhAction, Option<String>), PhhError> {
     let text = match value {
-        Value::String(s) => s,
-        other => return Err(wrong("actions", line, "a string", &other)),
+        Ok(s) | Err(Value::String(s)) => s,
+        Err(other) => return Err(wrong("actions", line, "a string", &other)),
     };
     let bad = |reason| bad_action(index, line, &text, reason);
     let (action, comment) = parse_action(&text).map_err(bad)?;
@@ -2689,17 +2703,12 @@ pub fn parse_file(path: impl AsRef<Path>) -> Result<Vec<HandHistory>, PhhError> 
 /// of them spends more time in system calls than in parsing: one call less a file.
 fn read_text(path: &Path) -> std::io::Result<String> {
     use std::io::Read as _;
-    let mut file = std::fs::File::open(path)?;
-    let mut bytes = Vec::new();
-    let mut chunk = [0u8; 8192];
-    loop {
-        match file.read(&mut chunk) {
-            Ok(0) => break,
-            Ok(n) => bytes.extend_from_slice(chunk.get(..n).unwrap_or_default()),
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
+    // Room for a hand without growing. Read through `take`: `File`'s own
+    // `read_to_end` asks the file's size (and position) first.
+    let mut bytes = Vec::with_capacity(1024);
+    std::fs::File::open(path)?
+        .take(u64::MAX)
+        .read_to_end(&mut bytes)?;
     String::from_utf8(bytes).map_err(|_| {
         std::io::Error::new(
             std::io::ErrorKind::InvalidData,

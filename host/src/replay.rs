@@ -886,9 +886,21 @@ fn json_numbers(out: &mut Vec<u8>, numbers: impl IntoIterator<Item = u64>) {
     json_list(out, numbers, json_number);
 }
 
-fn json_number(out: &mut Vec<u8>, n: u64) {
-    use std::io::Write as _;
-    let _ = write!(out, "{n}");
+/// Writes `n` in decimal: digit by digit into a buffer on the stack, not through
+/// the formatting machinery (a hand's line has a hundred numbers or more).
+fn json_number(out: &mut Vec<u8>, mut n: u64) {
+    // u64::MAX has 20 digits.
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    for slot in digits.iter_mut().rev() {
+        *slot = b'0' + (n % 10) as u8;
+        n /= 10;
+        start -= 1;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(digits.get(start..).unwrap_or_default());
 }
 
 fn json_option(out: &mut Vec<u8>, n: Option<u64>) {
@@ -1104,6 +1116,15 @@ actions = ['d dh p1 7c2d', 'd dh p2 KsKd', 'd dh p3 QsQd', 'p3 cbr 30', 'p1 f', 
         });
         // Byte for byte: serde_json writes its keys in alphabetical order, as we do.
         assert_eq!(String::from_utf8(out), Ok(format!("{expected}\n")));
+    }
+
+    #[test]
+    fn json_numbers_are_every_digit() {
+        for n in [0, 7, 10, 999, 1_000_000, u64::MAX] {
+            let mut out = Vec::new();
+            json_number(&mut out, n);
+            assert_eq!(out, n.to_string().into_bytes());
+        }
     }
 
     #[test]
