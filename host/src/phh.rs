@@ -1017,6 +1017,35 @@ impl<'a> Parser<'a> {
         Ok(Entry { key, line, value })
     }
 
+    /// A whole number standing alone as an array's element (a run of at most 19
+    /// digits, then the element's end: `,`, `]`, a comment or the line's end), in
+    /// `scale`'s units: what [`Parser::value`] and [`Units::amount`] make of it, read
+    /// in one pass. `None`, and the parser where it was, for anything else (a
+    /// decimal, a sign, too many digits, too large in `scale`): the general path
+    /// reads it, with its errors.
+    fn whole_number(&mut self, scale: Scale) -> Option<u64> {
+        let bytes = self.src.as_bytes().get(self.pos..)?;
+        let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits == 0 || digits > 19 {
+            return None;
+        }
+        let mut end = digits;
+        while matches!(bytes.get(end), Some(b' ' | b'\t')) {
+            end += 1;
+        }
+        if !matches!(bytes.get(end), Some(b',' | b']' | b'#' | b'\n')) {
+            return None;
+        }
+        // 19 digits stay below 10^19 < 2^64: no overflow.
+        let n = bytes
+            .get(..digits)?
+            .iter()
+            .fold(0u64, |n, &d| n * 10 + u64::from(d - b'0'));
+        let units = n.checked_mul(scale.factor())?;
+        self.pos += digits;
+        Some(units)
+    }
+
     /// A value that should be a string (an action): a `'...'` string, nearly every
     /// one, is read straight, without a [`Value`] around it; anything else is the
     /// value read (`Err`), for its caller to take or refuse.
@@ -2229,6 +2258,11 @@ fn amount_list(
     let mut out = Vec::with_capacity(LIST_CAPACITY);
     let mut problem = None;
     p.array_with(field, |p, line| {
+        // A whole chip count (nearly every amount): read as it stands.
+        if let Some(u) = p.whole_number(units.scale) {
+            out.push(u);
+            return Ok(());
+        }
         let v = p.value(field, depth + 1)?;
         match units.amount(field, line, v) {
             Ok(u) => out.push(u),
@@ -3056,6 +3090,20 @@ actions = []
         assert!(
             matches!(e.kind, PhhErrorKind::BadAmount { ref field, .. } if field == "starting_stacks")
         );
+        assert!(e.to_string().contains("does not fit"), "{e}");
+        // Nineteen digits fit in whole chips but not in tenths: the file's unit decides.
+        let text = "variant = 'NT'
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [9999999999999999999 , 100]
+actions = []
+";
+        let h = hand(text);
+        assert_eq!(h.starting_stacks, vec![9_999_999_999_999_999_999, 100]);
+        let e = err(&text.replace("100]", "100.5]"));
+        assert_eq!(e.line, Some(5));
+        assert!(e.to_string().contains("9999999999999999999"), "{e}");
         assert!(e.to_string().contains("does not fit"), "{e}");
     }
 
