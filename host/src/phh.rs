@@ -2192,7 +2192,16 @@ impl Units {
             return Err(e);
         }
         if self.needed > self.scale.decimals() {
-            return Ok(Scale::new(self.needed));
+            // Never more than MAX_DECIMALS (a finer amount is `too_fine`, above), so
+            // there is always such a unit; without one the amounts would be wrong.
+            return Scale::new(self.needed).map(Some).ok_or_else(|| PhhError {
+                path: None,
+                line: None,
+                kind: PhhErrorKind::Structure(format!(
+                    "amounts with {} decimal places: no chip unit holds them",
+                    self.needed
+                )),
+            });
         }
         match self.too_large {
             Some(e) => Err(e),
