@@ -400,6 +400,11 @@ impl<'a, S: CardSource> Bench<'a, S> {
         if !self.table.in_hand() {
             self.between_hands(report)?;
             self.input(Input::StartHand, report)?;
+        }
+        // The straddle is offered while the hand has had nothing but its start: on a
+        // hand resumed at that point too (stopped right after NEXT HAND), which then
+        // goes on as the uninterrupted hand did.
+        if self.table.hand_inputs() == [Input::StartHand] {
             let cfg = *self.table.config();
             let mut rng = self.rng(u64::MAX);
             if cfg.straddle_allowed && rng.chance(10) {

@@ -155,3 +155,62 @@ fn killed_while_seating_the_table_is_seated_in_full() {
     assert_eq!(resumed.inputs, uninterrupted.inputs);
     let _ = std::fs::remove_dir_all(&base);
 }
+
+/// Stopped right after NEXT HAND, before the straddle the uninterrupted table posted,
+/// the bench table still offers it when it comes back, and the hand goes on as it did.
+#[test]
+fn stopped_before_the_straddle_the_hand_goes_on_as_it_did() {
+    let base = std::env::temp_dir().join(format!("kill-straddle-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let opts = BenchOptions {
+        hands: 60,
+        seed: SEED,
+        ..BenchOptions::default()
+    };
+    let log_of = |dir: &std::path::Path| {
+        let secret = host::handlog_secret(dir).expect("secret");
+        HandLog::open(dir, "bench", &secret).expect("log")
+    };
+
+    let clean = base.join("clean");
+    let (mut log, _) = log_of(&clean);
+    let mut bench = Bench::new(&opts, DirectSource, Some(&mut log)).expect("bench");
+    bench
+        .run(opts.hands, &mut |_| {})
+        .expect("uninterrupted run");
+    drop(bench);
+    drop(log);
+    let (_, uninterrupted) = log_of(&clean);
+    let inputs = &uninterrupted.inputs;
+    let straddle = inputs
+        .iter()
+        .position(|i| matches!(i, firmware::Input::Straddle { .. }))
+        .expect("a straddle in 60 hands");
+    assert_eq!(inputs[straddle - 1], firmware::Input::StartHand);
+
+    // The table as a kill right after that NEXT HAND leaves it.
+    let cfg = host::bench::config(&opts).expect("config");
+    let mut table = firmware::Table::new(cfg).expect("table");
+    for input in &inputs[..straddle] {
+        table.handle(*input).expect("the logged inputs replay");
+    }
+    let resumed_dir = base.join("resumed");
+    let (mut log, _) = log_of(&resumed_dir);
+    log.append(
+        host::handlog::now_ms(),
+        host::handlog::Record::Config { config: cfg },
+    )
+    .expect("the configuration first");
+    let mut bench = Bench::resume(&opts, table, DirectSource, Some(&mut log));
+    bench.run(opts.hands, &mut |_| {}).expect("resumed run");
+    drop(bench);
+    drop(log);
+    let (_, resumed) = log_of(&resumed_dir);
+    assert_eq!(
+        resumed.inputs.first(),
+        inputs.get(straddle),
+        "the straddle first"
+    );
+    assert_eq!(&inputs[straddle..], &resumed.inputs[..]);
+    let _ = std::fs::remove_dir_all(&base);
+}
