@@ -23,7 +23,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
-use host::replay::{phh_paths, phh_texts, replay_file_json, replay_texts, Replayer};
+use host::replay::{phh_paths, phh_texts, replay_files_json, replay_texts};
 use host::settle::HouseRules;
 
 fn replay(c: &mut Criterion) {
@@ -44,17 +44,8 @@ fn replay(c: &mut Criterion) {
         .iter()
         .map(|p| p.display().to_string())
         .collect();
-    let mut replayer = Replayer::default();
-    let mut lines = Vec::new();
     g.bench_function("pokerkit_2500_files_to_json", |b| {
-        b.iter(|| {
-            let mut replayed = 0;
-            for name in &names {
-                lines.clear();
-                replayed += replay_file_json(&mut replayer, name, &rules, &mut lines).0;
-            }
-            black_box(replayed)
-        })
+        b.iter(|| black_box(replay_files_json(black_box(&names), &rules)))
     });
     g.finish();
 }

@@ -245,6 +245,20 @@ fn digit_run(s: &str) -> bool {
     after_digit
 }
 
+/// The value of a run of 1 to 19 ASCII digits (every chip count of a real file);
+/// `None` for anything else, which the full number parsing reads.
+fn whole_digits(digits: &[u8]) -> Option<u64> {
+    if digits.is_empty() || digits.len() > 19 || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    // 19 digits stay below 10^19 < 2^64: no overflow.
+    Some(
+        digits
+            .iter()
+            .fold(0u64, |v, &d| v * 10 + u64::from(d - b'0')),
+    )
+}
+
 /// `text.split_once(byte)` for an ASCII `byte`: a plain byte search, cheaper than the
 /// character searcher's setup on the short texts of actions and amounts.
 fn split_at_byte(text: &str, byte: u8) -> Option<(&str, &str)> {
@@ -343,14 +357,7 @@ impl<'a> Number<'a> {
     /// file): read in one pass, as [`Number::parse`] reads it. `None` for anything
     /// else, which `parse` reads in full.
     fn plain(text: &'a str) -> Option<Number<'a>> {
-        let digits = text.as_bytes();
-        if digits.is_empty() || digits.len() > 19 || !digits.iter().all(u8::is_ascii_digit) {
-            return None;
-        }
-        // 19 digits stay below 10^19 < 2^64: no overflow.
-        let mut value = digits
-            .iter()
-            .fold(0u64, |v, &d| v * 10 + u64::from(d - b'0'));
+        let mut value = whole_digits(text.as_bytes())?;
         let mut exponent = 0;
         while value != 0 && value % 10 == 0 {
             value /= 10;
@@ -1026,9 +1033,6 @@ impl<'a> Parser<'a> {
     fn whole_number(&mut self, scale: Scale) -> Option<u64> {
         let bytes = self.src.as_bytes().get(self.pos..)?;
         let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
-        if digits == 0 || digits > 19 {
-            return None;
-        }
         let mut end = digits;
         while matches!(bytes.get(end), Some(b' ' | b'\t')) {
             end += 1;
@@ -1036,12 +1040,7 @@ impl<'a> Parser<'a> {
         if !matches!(bytes.get(end), Some(b',' | b']' | b'#' | b'\n')) {
             return None;
         }
-        // 19 digits stay below 10^19 < 2^64: no overflow.
-        let n = bytes
-            .get(..digits)?
-            .iter()
-            .fold(0u64, |n, &d| n * 10 + u64::from(d - b'0'));
-        let units = n.checked_mul(scale.factor())?;
+        let units = whole_digits(bytes.get(..digits)?)?.checked_mul(scale.factor())?;
         self.pos += digits;
         Some(units)
     }

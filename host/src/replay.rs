@@ -855,8 +855,7 @@ pub fn replay_history(
     hh: &crate::phh::HandHistory,
     rules: &crate::settle::HouseRules,
 ) -> Result<Replayed, ReplayError> {
-    let (spec, steps) = from_history(hh)?;
-    replay(&spec, &steps, rules)
+    Replayer::default().replay_history(hh, rules)
 }
 
 /// Writes `s` as a JSON string (quoted and escaped as serde_json escapes it).
@@ -992,10 +991,15 @@ pub fn phh_paths(dir: &std::path::Path) -> std::io::Result<Vec<std::path::PathBu
 /// `tablectl bench` and the replay benchmark time (read beforehand, so the timing is
 /// parsing and replay, not the disk).
 pub fn phh_texts(dir: &std::path::Path) -> std::io::Result<Vec<String>> {
-    Ok(phh_paths(dir)?
+    Ok(read_texts(&phh_paths(dir)?))
+}
+
+/// The texts of the files that can be read, in order.
+pub fn read_texts(paths: &[std::path::PathBuf]) -> Vec<String> {
+    paths
         .iter()
         .filter_map(|f| std::fs::read_to_string(f).ok())
-        .collect())
+        .collect()
 }
 
 /// Why a hand was refused, for a person: the action to blame (its line in the file
@@ -1046,6 +1050,21 @@ pub fn replay_file_json(
         }
     }
     (replayed, refused)
+}
+
+/// `tablectl replay --json` of each file in turn, its lines written into a buffer
+/// that is emptied for the next file (as if printed): the hands replayed. What
+/// `tablectl bench` and the replay benchmark time end to end, as PokerKit's script
+/// works.
+pub fn replay_files_json(files: &[String], rules: &crate::settle::HouseRules) -> u64 {
+    let mut replayer = Replayer::default();
+    let mut lines = Vec::new();
+    let mut replayed = 0;
+    for file in files {
+        lines.clear();
+        replayed += replay_file_json(&mut replayer, file, rules, &mut lines).0;
+    }
+    replayed
 }
 
 /// Parses and replays every hand of each text, as PokerKit's figure includes its

@@ -277,10 +277,7 @@ fn bench(args: &[String]) -> ExitCode {
     // its hands replayed and their JSON lines written (into memory: the terminal is
     // not timed). Each: one round untimed (the evaluator's tables are built on first
     // use), then the best of five, the figure of a machine not busy elsewhere.
-    let texts: Vec<String> = paths
-        .iter()
-        .filter_map(|f| std::fs::read_to_string(f).ok())
-        .collect();
+    let texts = host::replay::read_texts(&paths);
     let (ours, replayed) = best_of_five(|| host::replay::replay_texts(&texts, &rules));
     println!(
         "PHH replay (tablectl): {ours:.0} hands/s, {replayed} hands of {} files of {}, parsing included, texts in memory, one thread (best of 5)",
@@ -288,16 +285,7 @@ fn bench(args: &[String]) -> ExitCode {
         dir.display()
     );
     let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
-    let mut replayer = host::replay::Replayer::default();
-    let mut lines = Vec::new();
-    let (end_to_end, _) = best_of_five(|| {
-        let mut replayed = 0;
-        for name in &names {
-            lines.clear();
-            replayed += host::replay::replay_file_json(&mut replayer, name, &rules, &mut lines).0;
-        }
-        replayed
-    });
+    let (end_to_end, _) = best_of_five(|| host::replay::replay_files_json(&names, &rules));
     println!(
         "PHH replay end to end (tablectl replay --json): {end_to_end:.0} hands/s, each file read, replayed and its JSON line written, one thread (best of 5)"
     );
