@@ -10,6 +10,7 @@ pub mod equity;
 pub mod eval;
 pub mod export;
 pub mod handlog;
+pub mod peers;
 pub mod phh;
 pub mod pots;
 pub mod replay;

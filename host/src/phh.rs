@@ -2801,8 +2801,15 @@ actions = ['d dh p1 AcKd', 'd dh p2 ????', 'd dh p3 7h6h', 'p3 cbr 30', 'p1 f', 
 
     // ---- the whole corpus ------------------------------------------------
 
-    fn corpus_dir() -> PathBuf {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpora")
+    /// `shared/corpora`, or `None` after the one-line skip notice.
+    fn corpus_dir(what: &str) -> Option<PathBuf> {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        crate::peers::or_skip(
+            crate::peers::shared(&root, "corpora"),
+            "REQUIRE_SHARED",
+            what,
+            crate::peers::SHARED_SETUP,
+        )
     }
 
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -2861,14 +2868,9 @@ actions = ['d dh p1 AcKd', 'd dh p2 ????', 'd dh p3 7h6h', 'p3 cbr 30', 'p1 f', 
 
     #[test]
     fn every_corpus_file_parses() {
-        let dir = corpus_dir();
-        if !dir.is_dir() {
-            eprintln!(
-                "SKIPPED: no corpus at {} (CI keeps ../shared beside the repository)",
-                dir.display()
-            );
+        let Some(dir) = corpus_dir("parsing every file of the shared corpora") else {
             return;
-        }
+        };
         let mut files = Vec::new();
         walk(&dir, &mut files);
         assert!(
@@ -2953,13 +2955,17 @@ actions = ['d dh p1 AcKd', 'd dh p2 ????', 'd dh p3 7h6h', 'p3 cbr 30', 'p1 f', 
 
     #[test]
     fn handhq_phhs_from_the_corpus_in_cents() {
-        let path = corpus_dir().join(
+        let Some(corpora) = corpus_dir("a HandHQ file of the PHH dataset, in cents") else {
+            return;
+        };
+        let path = corpora.join(
             "phh-dataset/handhq/ABS-2009-07-01_2009-07-23_100NLH_OBFU/1/abs NLH handhq_325-OBFUSCATED.phhs",
         );
-        if !path.is_file() {
-            eprintln!("SKIPPED: {} not found", path.display());
-            return;
-        }
+        assert!(
+            path.is_file(),
+            "{} is missing from the corpus",
+            path.display()
+        );
         let hands = match parse_file(&path) {
             Ok(h) => h,
             Err(e) => panic!("{e}"),

@@ -1050,12 +1050,15 @@ mod tests {
 
     #[test]
     fn pokerkit_sample_pots_awards_and_stacks() {
-        let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../../shared/corpora/pokerkit-sample");
-        if !dir.is_dir() {
-            eprintln!("SKIPPED: no sample corpus at {}", dir.display());
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let Some(dir) = crate::peers::or_skip(
+            crate::peers::shared(&root, "corpora/pokerkit-sample"),
+            "REQUIRE_SHARED",
+            "the PokerKit sample's pots, awards and stacks",
+            crate::peers::SHARED_SETUP,
+        ) else {
             return;
-        }
+        };
         let mut files: Vec<_> = std::fs::read_dir(&dir)
             .into_iter()
             .flatten()

@@ -104,13 +104,6 @@ impl Cdp {
     }
 }
 
-fn chromium() -> Option<PathBuf> {
-    let path = std::env::var_os("CHROMIUM")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"));
-    path.exists().then_some(path)
-}
-
 fn launch(exe: &Path) -> Browser {
     let profile = tempfile::tempdir().unwrap();
     let child = Command::new(exe)
@@ -442,14 +435,7 @@ fn restart(cdp: &mut Cdp) {
 
 #[test]
 fn scripted_hands_in_the_browser_in_every_language() {
-    let Some(exe) = chromium() else {
-        assert!(
-            std::env::var_os("REQUIRE_BROWSER").is_none(),
-            "REQUIRE_BROWSER is set but chromium is not installed"
-        );
-        eprintln!(
-            "skipped: chromium is not installed here (apt-get install chromium; .ci/run does)"
-        );
+    let Some(exe) = table_tests::peers::chromium("the table display in headless Chromium") else {
         return;
     };
     let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("display");

@@ -22,14 +22,11 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
 
 #[test]
 fn real_hands_replay_to_their_recorded_finishing_stacks() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpora/phh-dataset");
-    if !root.is_dir() {
-        println!(
-            "skipped: {} is not here (it sits beside the repository in CI)",
-            root.display()
-        );
+    let Some(root) =
+        table_tests::peers::shared("corpora/phh-dataset", "the PHH dataset's real hands")
+    else {
         return;
-    }
+    };
     let mut files = Vec::new();
     walk(&root, &mut files);
     files.sort();

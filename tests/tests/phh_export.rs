@@ -4,7 +4,7 @@
 //! 1. our own parser reads every hand back, every `_` field included, and our engine,
 //!    pots and showdown replay it under the house rules it records (`_house_rules`)
 //!    to the finishing stacks the table paid;
-//! 2. PokerKit (where python3 has it) replays each hand to the same stacks, except the
+//! 2. PokerKit (where it is installed: `bash .ci/pokerkit`) replays each hand to the same stacks, except the
 //!    hands where PokerKit's rules differ from the casino's (README, "Hand histories we
 //!    write"). Which class a hand is in is decided by our own engine under PokerKit's
 //!    conventions (the PHH profile of replay-schema.md), and each class is checked
@@ -239,27 +239,11 @@ fn strip_lines<'a>(v: &Value<'a>) -> Value<'a> {
     }
 }
 
-fn pokerkit_available() -> Result<(), String> {
-    let out = std::process::Command::new("python3")
-        .args(["-c", "import pokerkit; print(pokerkit.__version__ if hasattr(pokerkit, '__version__') else '')"])
-        .output()
-        .map_err(|e| format!("python3 does not run: {e}"))?;
-    if out.status.success() {
-        Ok(())
-    } else {
-        Err(format!(
-            "python3 cannot import pokerkit: {}",
-            String::from_utf8_lossy(&out.stderr).trim()
-        ))
-    }
-}
-
 #[test]
 fn pokerkit_replays_the_export_to_the_same_stacks() {
-    if let Err(why) = pokerkit_available() {
-        println!("SKIPPED: the PokerKit comparison needs python3 with pokerkit 0.7.7 ({why})");
+    let Some(pokerkit) = table_tests::peers::pokerkit("PokerKit's replay of the PHH export") else {
         return;
-    }
+    };
     let out_dir = data_dir();
     let mut by_file: BTreeMap<String, Vec<HandHistory>> = BTreeMap::new();
     for (i, &(game, structure)) in GAMES.iter().enumerate() {
@@ -274,12 +258,12 @@ fn pokerkit_replays_the_export_to_the_same_stacks() {
         }
         by_file.insert(path.display().to_string(), hands);
     }
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("pokerkit/replay_stacks.py");
-    let output = std::process::Command::new("python3")
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("peer/replay_stacks.py");
+    let output = std::process::Command::new(&pokerkit.python)
         .arg(&script)
         .args(by_file.keys())
         .output()
-        .expect("python3 runs");
+        .expect("the interpreter that imported PokerKit runs");
     assert!(
         output.status.success(),
         "replay_stacks.py failed: {}",

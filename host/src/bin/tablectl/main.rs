@@ -61,7 +61,7 @@ pub(crate) const USAGE: &str = "usage:
                                    the evaluator's census of all 133,784,560 seven-card hands
                                    and its speed; the exact equity of aces against kings
                                    preflop, timed; PHH replay in hands per second, beside
-                                   PokerKit's on the same files when python3 has it";
+                                   PokerKit's on the same files when it is installed (bash .ci/pokerkit)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -235,8 +235,8 @@ fn print_hand(
 }
 
 /// `tablectl bench`: the evaluator report, then PHH replay throughput, measured beside
-/// PokerKit (the reference engine) on the same files in the same run when
-/// `python3 -c 'import pokerkit'` works and `../shared/oracle` is here.
+/// PokerKit (the reference engine) on the same files in the same run when PokerKit is
+/// installed (`host::peers`) and `shared/oracle` is beside the repository.
 fn bench(args: &[String]) -> ExitCode {
     let mut dir = std::path::PathBuf::from("tests/corpus/pokerkit-2500");
     let mut peer = true;
@@ -329,23 +329,26 @@ fn best_of_five(mut round: impl FnMut() -> u64) -> (f64, u64) {
 /// seconds python takes to start and import PokerKit (timed on its own with no file
 /// and left out, so the figure is PokerKit's replay, parsing included, as ours is).
 fn pokerkit_rate(paths: &[std::path::PathBuf], count: usize) -> Result<(f64, usize, f64), String> {
-    let oracle = std::path::Path::new("../shared/oracle/ref_replay.py");
-    if !oracle.exists() {
-        return Err("../shared/oracle is not here".into());
-    }
+    // Run from the repository's root, as the default corpus folder is.
+    let root = std::path::Path::new(".");
+    let oracle = host::peers::shared(root, "oracle/ref_replay.py")?;
+    let pokerkit = host::peers::pokerkit(root)
+        .map_err(|why| format!("{why} ({} installs it)", host::peers::POKERKIT_SETUP))?;
     let files = paths.get(..count.min(paths.len())).unwrap_or_default();
     let run = |files: &[std::path::PathBuf]| -> Result<(usize, f64), String> {
         let start = std::time::Instant::now();
-        let out = std::process::Command::new("python3")
-            .arg(oracle)
+        let out = std::process::Command::new(&pokerkit.python)
+            .arg(&oracle)
             .args(files)
             .output()
             .map_err(|e| format!("python3: {e}"))?;
         let secs = start.elapsed().as_secs_f64();
         if !out.status.success() && out.stdout.is_empty() {
-            return Err(
-                "python3 with pokerkit is not installed here (pip install pokerkit==0.7.7)".into(),
-            );
+            let err = String::from_utf8_lossy(&out.stderr);
+            return Err(format!(
+                "ref_replay.py failed: {}",
+                err.lines().last().unwrap_or("").trim()
+            ));
         }
         Ok((out.stdout.iter().filter(|&&b| b == b'\n').count(), secs))
     };
