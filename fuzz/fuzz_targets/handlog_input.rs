@@ -1,11 +1,11 @@
-//! The hand log's text form of an input (`host::handlog`): a log may be damaged, so
+//! The hand log's text form of an input (`host::records::handlog`): a log may be damaged, so
 //! `parse_input` must refuse bad text without panicking; what it reads is written by
 //! `encode_input` as text that reads back to the same input, and any input the engine
 //! takes (built from the bytes) is written as text that reads back to it.
 #![no_main]
 
 use firmware::{Action, Card, Input, Read};
-use host::handlog::{encode_input, parse_input};
+use host::records::handlog::{encode_input, parse_input};
 use libfuzzer_sys::fuzz_target;
 
 /// Writes `input` and reads it back.

@@ -3,15 +3,15 @@
 //! chips (finishing stacks add up to the starting stacks).
 #![no_main]
 
-use host::replay::replay_history;
-use host::settle::HouseRules;
+use host::records::replay::replay_history;
+use host::money::settle::HouseRules;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok(hands) = host::phh::parse_str(text) else {
+    let Ok(hands) = host::records::phh::parse_str(text) else {
         return;
     };
     for hh in hands.iter().take(4) {

@@ -1,4 +1,4 @@
-//! Scenario scripts (`host::scenario`): floor staff run scripts they wrote by hand, so
+//! Scenario scripts (`host::records::scenario`): floor staff run scripts they wrote by hand, so
 //! no text may make `Scenario::parse` or `run` panic. An error names a line of the
 //! text (from 1; an empty script is refused at line 1), and so does a step.
 #![no_main]
@@ -11,7 +11,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let lines = text.lines().count().max(1);
     let in_text = |line: usize| (1..=lines).contains(&line);
-    match host::scenario::Scenario::parse(text) {
+    match host::records::scenario::Scenario::parse(text) {
         Err(e) => assert!(in_text(e.line), "line {} of {lines}: {e}", e.line),
         Ok(scenario) => {
             assert!(scenario.steps.iter().all(|(line, _)| in_text(*line)));

@@ -1,5 +1,5 @@
 //! The Pi's configuration files, edited by hand on the table: `table.toml`
-//! (`host::runtime::config::TableFile::parse`) and the pin map `pins.toml`
+//! (`host::session::live::config::TableFile::parse`) and the pin map `pins.toml`
 //! (`hardware::pins::PinMap::parse`). No text panics either parser, and what they
 //! accept is what the table can run on: a valid table configuration the engine takes,
 //! a display language it has; every GPIO on the header at its physical pin and used
@@ -10,7 +10,7 @@ use firmware::config::MAX_SEATS;
 use firmware::Table;
 use hardware::pins::{physical_pin, PinMap};
 use hardware::sim::{ALL_KEYS, PANEL_KEYS};
-use host::runtime::config::{TableFile, LANGUAGES};
+use host::session::live::config::{TableFile, LANGUAGES};
 use libfuzzer_sys::fuzz_target;
 
 fn check_pins(map: &PinMap) {

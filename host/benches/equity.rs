@@ -1,4 +1,4 @@
-//! Exact all-in equity (`host::equity::exact`), one thread, the cases the table
+//! Exact all-in equity (`host::money::equity::exact`), one thread, the cases the table
 //! display meets:
 //!
 //! - `holdem_hu_preflop`: Ah As against Kd Kc, all 1,712,304 boards;
@@ -18,7 +18,7 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 use firmware::{Card, Game};
-use host::equity::exact;
+use host::money::equity::exact;
 
 fn cards(s: &str) -> Vec<Card> {
     s.split_whitespace()

@@ -20,7 +20,7 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
 
 use firmware::{Card, Rank, Suit};
-use host::eval::{random_seven_card_hands, Accum, Evaluator};
+use host::money::eval::{random_seven_card_hands, Accum, Evaluator};
 
 const ALL_SEVEN: u64 = 133_784_560;
 const RANDOM: usize = 10_000_000;

@@ -14,7 +14,7 @@
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use firmware::{Action, Event, Game, Input, Post, Read, RuleError, Structure, Table, TableConfig};
-use host::handlog::{HandLog, Record};
+use host::records::handlog::{HandLog, Record};
 use std::hint::black_box;
 
 const SECRET: &[u8] = b"benchmark secret, 32 bytes long!";

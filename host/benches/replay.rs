@@ -1,4 +1,4 @@
-//! PHH replay, parsing included (`host::replay::replay_texts`): the 2,500 PokerKit
+//! PHH replay, parsing included (`host::records::replay::replay_texts`): the 2,500 PokerKit
 //! hands of `tests/corpus/pokerkit-2500`, read from disk beforehand, each parsed from
 //! its TOML text, turned into the engine's table and steps, played through the
 //! firmware engine, and settled (pots, showdown, payout), one thread. Throughput is
@@ -23,8 +23,8 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
-use host::replay::{phh_paths, phh_texts, replay_files_json, replay_texts};
-use host::settle::HouseRules;
+use host::money::settle::HouseRules;
+use host::records::replay::{phh_paths, phh_texts, replay_files_json, replay_texts};
 
 fn replay(c: &mut Criterion) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus/pokerkit-2500");

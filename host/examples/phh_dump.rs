@@ -34,7 +34,7 @@ fn main() {
             continue;
         };
         println!("== {}", f.display());
-        println!("{:?}", host::phh::parse_str(&text));
+        println!("{:?}", host::records::phh::parse_str(&text));
         for _ in 0..6 {
             seed ^= seed << 13;
             seed ^= seed >> 7;
@@ -47,7 +47,7 @@ fn main() {
             let mangled = format!("{}{}{}", &text[..cut], j, &text[cut..]);
             println!(
                 "-- +{j:?} at {cut}: {:?}",
-                host::phh::parse_str(&mangled).err()
+                host::records::phh::parse_str(&mangled).err()
             );
         }
     }

@@ -28,7 +28,7 @@ fn export_writes_the_hands_and_refuses_bad_input() {
     let all = tablectl(&["audit", "export", "--phh", data_s]);
     assert!(all.status.success(), "{}", stderr(&all));
     let text = String::from_utf8_lossy(&all.stdout);
-    let hands = host::phh::parse_str(&text).expect("our parser reads it");
+    let hands = host::records::phh::parse_str(&text).expect("our parser reads it");
     assert_eq!(hands.len(), 4);
     assert!(hands.iter().all(|h| h.variant.code() == "NO/8"));
 
@@ -39,7 +39,7 @@ fn export_writes_the_hands_and_refuses_bad_input() {
     ]);
     assert!(two.status.success(), "{}", stderr(&two));
     let written = std::fs::read_to_string(&out).expect("the file");
-    let hands = host::phh::parse_str(&written).expect("reads");
+    let hands = host::records::phh::parse_str(&written).expect("reads");
     let numbers: Vec<String> = hands
         .iter()
         .map(|h| {

@@ -2,9 +2,9 @@
 //! the controller alone, the state and its live updates, the floor view of the hand
 //! log, and that nothing can be changed through it.
 
-use host::bench::{Bench, BenchOptions, DirectSource};
 use host::display::{Display, DisplayError, DisplayOptions};
-use host::handlog::HandLog;
+use host::records::handlog::HandLog;
+use host::session::simulated::{Bench, BenchOptions, DirectSource};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;
@@ -192,9 +192,9 @@ fn the_bench_table_plays_a_script_logs_it_and_says_where_the_display_is() {
         "{text}"
     );
     // The log holds the hand, paid.
-    let log = host::handlog::AuditLog::open(&data).unwrap();
+    let log = host::records::handlog::AuditLog::open(&data).unwrap();
     let hands = log
-        .list_hands(&host::handlog::HandFilter::default())
+        .list_hands(&host::records::handlog::HandFilter::default())
         .unwrap();
     assert_eq!(hands.len(), 1);
     assert_eq!(hands[0].pot, Some(1650));
@@ -211,9 +211,9 @@ fn the_bench_table_plays_a_script_logs_it_and_says_where_the_display_is() {
 
 #[test]
 fn the_runtimes_card_and_shoe_troubles_reach_the_banner_but_key_slips_do_not() {
-    use host::runtime::Outcome;
+    use host::session::live::Outcome;
     let mut d = Display::start(DisplayOptions::local(0, "T9")).unwrap();
-    let table = firmware::Table::new(host::bench::table_config(
+    let table = firmware::Table::new(host::session::simulated::table_config(
         firmware::Game::Holdem,
         firmware::Structure::NoLimit,
         (5, 10),

@@ -3,8 +3,8 @@
 //! back from its hand log and carries on. At the end the log holds exactly the inputs
 //! of an uninterrupted run, none lost, none doubled, and the table is identical.
 
-use host::bench::{Bench, BenchOptions, DirectSource};
-use host::handlog::{rebuild_table, HandLog};
+use host::records::handlog::{rebuild_table, HandLog};
+use host::session::simulated::{Bench, BenchOptions, DirectSource};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
@@ -71,7 +71,7 @@ fn killed_at_random_the_table_resumes_exactly() {
         ..BenchOptions::default()
     };
     let clean_dir = base.join("clean");
-    let secret = host::handlog_secret(&clean_dir).expect("secret");
+    let secret = host::records::handlog::handlog_secret(&clean_dir).expect("secret");
     let (mut clean_log, _) = HandLog::open(&clean_dir, "bench", &secret).expect("log");
     let mut clean = Bench::new(&opts, DirectSource, Some(&mut clean_log)).expect("bench");
     clean.run(HANDS, &mut |_| {}).expect("uninterrupted run");
@@ -120,7 +120,7 @@ fn killed_while_seating_the_table_is_seated_in_full() {
     };
     assert_eq!(six.players, 6);
     let log_of = |dir: &std::path::Path| {
-        let secret = host::handlog_secret(dir).expect("secret");
+        let secret = host::records::handlog::handlog_secret(dir).expect("secret");
         HandLog::open(dir, "bench", &secret).expect("log")
     };
 
@@ -168,7 +168,7 @@ fn stopped_before_the_straddle_the_hand_goes_on_as_it_did() {
         ..BenchOptions::default()
     };
     let log_of = |dir: &std::path::Path| {
-        let secret = host::handlog_secret(dir).expect("secret");
+        let secret = host::records::handlog::handlog_secret(dir).expect("secret");
         HandLog::open(dir, "bench", &secret).expect("log")
     };
 
@@ -189,7 +189,7 @@ fn stopped_before_the_straddle_the_hand_goes_on_as_it_did() {
     assert_eq!(inputs[straddle - 1], firmware::Input::StartHand);
 
     // The table as a kill right after that NEXT HAND leaves it.
-    let cfg = host::bench::config(&opts).expect("config");
+    let cfg = host::session::simulated::config(&opts).expect("config");
     let mut table = firmware::Table::new(cfg).expect("table");
     for input in &inputs[..straddle] {
         table.handle(*input).expect("the logged inputs replay");
@@ -197,8 +197,8 @@ fn stopped_before_the_straddle_the_hand_goes_on_as_it_did() {
     let resumed_dir = base.join("resumed");
     let (mut log, _) = log_of(&resumed_dir);
     log.append(
-        host::handlog::now_ms(),
-        host::handlog::Record::Config { config: cfg },
+        host::records::handlog::now_ms(),
+        host::records::handlog::Record::Config { config: cfg },
     )
     .expect("the configuration first");
     let mut bench = Bench::resume(&opts, table, DirectSource, Some(&mut log));

@@ -3,7 +3,7 @@
 //! duplicated frames ends in exactly the state of a clean run of the same deal: every
 //! fault is detected and recovered by a re-read, no card lost, none invented.
 
-use host::bench::{Bench, BenchOptions, DirectSource, PtyShoeSource};
+use host::session::simulated::{Bench, BenchOptions, DirectSource, PtyShoeSource};
 
 #[test]
 fn faults_on_the_shoe_link_change_nothing_at_the_table() {
@@ -39,7 +39,7 @@ fn faults_on_the_shoe_link_change_nothing_at_the_table() {
 fn a_thousand_hands_with_five_percent_faults_end_as_the_clean_deal() {
     // The bar: 5% garbled, 5% dropped, 5% duplicated frames over 1,000 hands;
     // the same link in memory on a simulated clock.
-    use host::bench::ShoeSource;
+    use host::session::simulated::ShoeSource;
     let opts = BenchOptions {
         hands: 1000,
         seed: 2026,

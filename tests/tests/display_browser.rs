@@ -10,7 +10,7 @@
 //! skipping it).
 
 use host::display::{Display, DisplayOptions, Lang};
-use host::scenario::Scenario;
+use host::records::scenario::Scenario;
 use serde_json::{json, Value};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};

@@ -3,8 +3,8 @@
 //! every hand in our variants replays through the engine, and every recorded
 //! `finishing_stacks` that PokerKit itself reproduces is matched exactly.
 
-use host::replay::replay_history;
-use host::settle::HouseRules;
+use host::money::settle::HouseRules;
+use host::records::replay::replay_history;
 use std::path::{Path, PathBuf};
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -42,7 +42,7 @@ fn real_hands_replay_to_their_recorded_finishing_stacks() {
             .unwrap_or(path)
             .to_string_lossy()
             .into_owned();
-        let parsed = match host::phh::parse_file(path) {
+        let parsed = match host::records::phh::parse_file(path) {
             Ok(h) => h,
             Err(e) if e.to_string().contains("variant") => {
                 other_variant += 1;

@@ -11,12 +11,12 @@
 //!    for its own difference: PokerKit must agree with that replay.
 
 use firmware::{Game, Structure};
-use host::bench::{Bench, BenchOptions, DirectSource};
-use host::export::{export_dir, replay_parts};
-use host::handlog::HandLog;
-use host::phh::{parse_str, to_phhs, HandHistory, Value};
-use host::replay::{replay, replay_with};
-use host::settle::HouseRules;
+use host::money::settle::HouseRules;
+use host::records::export::{export_dir, replay_parts};
+use host::records::handlog::HandLog;
+use host::records::phh::{parse_str, to_phhs, HandHistory, Value};
+use host::records::replay::{replay, replay_with};
+use host::session::simulated::{Bench, BenchOptions, DirectSource};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -217,7 +217,7 @@ fn strip_lines<'a>(v: &Value<'a>) -> Value<'a> {
         Value::Array(items) => Value::Array(
             items
                 .iter()
-                .map(|i| host::phh::Item {
+                .map(|i| host::records::phh::Item {
                     line: 0,
                     value: strip_lines(&i.value),
                 })
@@ -226,7 +226,7 @@ fn strip_lines<'a>(v: &Value<'a>) -> Value<'a> {
         Value::Table(entries) => Value::Table(
             entries
                 .iter()
-                .map(|e| host::phh::Entry {
+                .map(|e| host::records::phh::Entry {
                     key: e.key.clone(),
                     line: 0,
                     value: strip_lines(&e.value),

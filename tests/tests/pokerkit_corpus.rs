@@ -11,8 +11,8 @@
 //!   then (p1 acts first before and after the flop); R-HU-1 makes the button the
 //!   small blind, who acts first preflop only.
 
-use host::replay::{replay_history, Replayed};
-use host::settle::HouseRules;
+use host::money::settle::HouseRules;
+use host::records::replay::{replay_history, Replayed};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -104,7 +104,7 @@ fn generated_corpus_replays_exactly_as_pokerkit() {
         let tags: Vec<&str> = expected_json["tags"]
             .as_array()
             .map_or(Vec::new(), |t| t.iter().filter_map(Value::as_str).collect());
-        let hands = host::phh::parse_file(path).expect("the corpus parses");
+        let hands = host::records::phh::parse_file(path).expect("the corpus parses");
         let hh = &hands[0];
         let result = replay_history(hh, &rules);
         let heads_up_equal =
@@ -167,7 +167,7 @@ fn pk_reopen_quirk_hands_follow_pd_reopen() {
             continue;
         }
         seen += 1;
-        let hands = host::phh::parse_file(path.with_extension("phh")).expect("parses");
+        let hands = host::records::phh::parse_file(path.with_extension("phh")).expect("parses");
         let result = replay_history(&hands[0], &rules);
         match result {
             Ok(r) => assert_ne!(

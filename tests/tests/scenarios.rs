@@ -1,6 +1,6 @@
 //! Runs every scenario script under `tests/scenarios/` (format: `tests/README.md`).
 
-use host::scenario::Scenario;
+use host::records::scenario::Scenario;
 use std::path::Path;
 
 #[test]

@@ -2,7 +2,7 @@
 //! timeline, the same content as `tablectl audit show`. Read-only: the log is opened
 //! for reading on each request ([`AuditLog`]), so the floor never holds it open.
 
-use crate::handlog::{AuditLog, HandFilter, HandFlags, HandSummary};
+use crate::records::handlog::{AuditLog, HandFilter, HandFlags, HandSummary};
 
 /// Hands listed, newest first.
 pub const RECENT_HANDS: usize = 100;

@@ -25,7 +25,7 @@ pub enum Lang {
     Ru,
 }
 
-/// Every language, in the order of `crate::runtime::config::LANGUAGES`.
+/// Every language, in the order of `crate::session::live::config::LANGUAGES`.
 pub const ALL: [Lang; 5] = [Lang::En, Lang::Mk, Lang::Pl, Lang::Bg, Lang::Ru];
 
 impl Lang {

@@ -42,7 +42,7 @@ pub struct DisplayOptions {
     /// The data folder with the hand log, for the floor view.
     pub data: Option<PathBuf>,
     /// The money's house rules (the showdown shown is the one the table pays).
-    pub rules: crate::settle::HouseRules,
+    pub rules: crate::money::settle::HouseRules,
 }
 
 impl DisplayOptions {
@@ -55,7 +55,7 @@ impl DisplayOptions {
             table_name: table_name.to_string(),
             names: Vec::new(),
             data: None,
-            rules: crate::settle::HouseRules::casino(),
+            rules: crate::money::settle::HouseRules::casino(),
         }
     }
 }
@@ -192,8 +192,8 @@ impl Display {
     /// accepted input, or the banner for a refused card or a shoe fault. A refused
     /// key and amount entry are the dealer's console's business (it says what to
     /// press instead), not the players' screen's.
-    pub fn report(&mut self, table: &Table, outcome: &crate::runtime::Outcome) {
-        use crate::runtime::Outcome;
+    pub fn report(&mut self, table: &Table, outcome: &crate::session::live::Outcome) {
+        use crate::session::live::Outcome;
         match outcome {
             Outcome::Accepted(events) => self.show(table, events),
             Outcome::Refused(_) => {}
@@ -213,7 +213,7 @@ impl Display {
     fn publish(&mut self, table: &Table) {
         let (view, job) = self
             .presenter
-            .view_and_equity(table, crate::handlog::now_ms());
+            .view_and_equity(table, crate::records::handlog::now_ms());
         match serde_json::to_string(&view) {
             Ok(json) => {
                 self.state.send_replace(Arc::from(json));

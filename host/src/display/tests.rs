@@ -4,8 +4,8 @@
 
 use super::i18n::{Lang, ALL};
 use super::view::{Presenter, View};
-use crate::scenario::Scenario;
-use crate::settle::HouseRules;
+use crate::money::settle::HouseRules;
+use crate::records::scenario::Scenario;
 
 const THREE_ALL_INS: &str = include_str!("../../../tests/scenarios/three_all_ins.scn");
 const STRADDLE_PL: &str = include_str!("../../../tests/scenarios/e6_straddle.scn");
@@ -260,7 +260,7 @@ fn a_pot_paid_in_the_same_step_as_the_last_fold_still_shows_its_winner() {
 /// engine's options, and no hand is shown while it can still be bet.
 #[test]
 fn the_screen_adds_up_to_the_engines_pot_in_every_game() {
-    use crate::bench::{Bench, BenchOptions, DirectSource};
+    use crate::session::simulated::{Bench, BenchOptions, DirectSource};
     use firmware::{Game, Phase, Structure};
     for (i, (game, structure)) in [
         (Game::Holdem, Structure::NoLimit),

@@ -6,9 +6,9 @@
 //! ([`super::i18n`]); the page only lays it out.
 
 use super::i18n::{Lang, Warn, Word};
-use crate::equity::EquityReport;
-use crate::eval::{self, Category, LowRules};
-use crate::settle::{self, HouseRules, Outcome};
+use crate::money::equity::EquityReport;
+use crate::money::eval::{self, Category, LowRules};
+use crate::money::settle::{self, HouseRules, Outcome};
 use firmware::{Card, Chips, Event, Game, Phase, Presence, SeatNo, Street, Structure, Table};
 use serde::Serialize;
 
@@ -227,10 +227,10 @@ pub struct EquityJob {
 impl EquityJob {
     /// Computes it: exact, every rest of the board. The burned cards are not used as
     /// dead cards: they are face down, and the screen must not tell what they were.
-    pub fn run(&self) -> Result<EquityView, crate::equity::EquityError> {
+    pub fn run(&self) -> Result<EquityView, crate::money::equity::EquityError> {
         let hands: Vec<&[Card]> = self.hands.iter().map(|(_, c)| c.as_slice()).collect();
         let report: EquityReport =
-            crate::equity::exact_with_low(self.game, self.low, &hands, &self.board, &[])?;
+            crate::money::equity::exact_with_low(self.game, self.low, &hands, &self.board, &[])?;
         let pct = |x: f64| format!("{:.2}", x * 100.0);
         Ok(EquityView {
             key: self.key.clone(),
@@ -275,7 +275,7 @@ impl Presenter {
             names,
             rules,
             equity: true,
-            session: crate::handlog::now_ms(),
+            session: crate::records::handlog::now_ms(),
             seq: 0,
             outcome: None,
             banners: Vec::new(),
@@ -796,7 +796,7 @@ fn pot_label(lang: Lang, i: usize) -> String {
 }
 
 /// The pots in the middle during the hand: what earlier rounds collected, split into
-/// main and side pots by the host's pot builder ([`crate::pots`]); this round's bets
+/// main and side pots by the host's pot builder ([`crate::money::pots`]); this round's bets
 /// stay in front of the players until the round ends.
 fn pots_in_middle(table: &Table, lang: Lang) -> Vec<PotView> {
     let Some(h) = table.hand().filter(|_| table.in_hand()) else {

@@ -8,7 +8,7 @@
 
 mod table;
 
-use host::scenario::Scenario;
+use host::records::scenario::Scenario;
 use std::io::Write as _;
 use std::process::ExitCode;
 use table::table;
@@ -138,8 +138,8 @@ fn replay(args: &[String]) -> ExitCode {
         eprintln!("tablectl replay: give one or more .phh or .phhs files\n{USAGE}");
         return ExitCode::from(2);
     }
-    let rules = host::settle::HouseRules::phh();
-    let mut replayer = host::replay::Replayer::default();
+    let rules = host::money::settle::HouseRules::phh();
+    let mut replayer = host::records::replay::Replayer::default();
     // One buffered stream for the whole run: each file's lines written as it is
     // replayed, without a system call per line.
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
@@ -148,7 +148,8 @@ fn replay(args: &[String]) -> ExitCode {
     for file in files {
         lines.clear();
         if json {
-            failed |= host::replay::replay_file_json(&mut replayer, file, &rules, &mut lines).1;
+            failed |=
+                host::records::replay::replay_file_json(&mut replayer, file, &rules, &mut lines).1;
         } else {
             failed |= !replay_for_people(&mut replayer, file, &rules, &mut lines);
         }
@@ -171,12 +172,12 @@ fn replay(args: &[String]) -> ExitCode {
 /// `tablectl replay` without `--json`: each hand's finishing stacks and pots into
 /// `out`, refusals on the standard error. Whether everything replayed.
 fn replay_for_people(
-    replayer: &mut host::replay::Replayer,
+    replayer: &mut host::records::replay::Replayer,
     file: &str,
-    rules: &host::settle::HouseRules,
+    rules: &host::money::settle::HouseRules,
     out: &mut Vec<u8>,
 ) -> bool {
-    let hands = match host::phh::parse_file(file) {
+    let hands = match host::records::phh::parse_file(file) {
         Ok(hands) => hands,
         Err(e) => {
             eprintln!("{file}: {e}");
@@ -189,7 +190,7 @@ fn replay_for_people(
             Ok(r) => print_hand(out, file, hh, &r),
             Err(e) => {
                 all = false;
-                eprintln!("{file}: {}", host::replay::refusal(hh, &e));
+                eprintln!("{file}: {}", host::records::replay::refusal(hh, &e));
             }
         }
     }
@@ -201,8 +202,8 @@ fn replay_for_people(
 fn print_hand(
     out: &mut Vec<u8>,
     file: &str,
-    hh: &host::phh::HandHistory,
-    r: &host::replay::Replayed,
+    hh: &host::records::phh::HandHistory,
+    r: &host::records::replay::Replayed,
 ) {
     let stacks: Vec<String> = r
         .finishing_stacks
@@ -258,34 +259,34 @@ fn bench(args: &[String]) -> ExitCode {
         }
     }
     let mut out = std::io::stdout();
-    if let Err(e) =
-        host::eval::bench_report(&mut out).and_then(|()| host::equity::bench_report(&mut out))
+    if let Err(e) = host::money::eval::bench_report(&mut out)
+        .and_then(|()| host::money::equity::bench_report(&mut out))
     {
         eprintln!("tablectl bench: {e}");
         return ExitCode::FAILURE;
     }
-    let paths = match host::replay::phh_paths(&dir) {
+    let paths = match host::records::replay::phh_paths(&dir) {
         Ok(paths) => paths,
         Err(e) => {
             println!("replay: {} not readable ({e}); skipped", dir.display());
             return ExitCode::SUCCESS;
         }
     };
-    let rules = host::settle::HouseRules::phh();
+    let rules = host::money::settle::HouseRules::phh();
     // Two figures. The replay itself, parsing included, as the issue asks: the texts
     // read beforehand. And end to end, as PokerKit's script works: each file read,
     // its hands replayed and their JSON lines written (into memory: the terminal is
     // not timed). Each: one round untimed (the evaluator's tables are built on first
     // use), then the best of five, the figure of a machine not busy elsewhere.
-    let texts = host::replay::read_texts(&paths);
-    let (ours, replayed) = best_of_five(|| host::replay::replay_texts(&texts, &rules));
+    let texts = host::records::replay::read_texts(&paths);
+    let (ours, replayed) = best_of_five(|| host::records::replay::replay_texts(&texts, &rules));
     println!(
         "PHH replay (tablectl): {ours:.0} hands/s, {replayed} hands of {} files of {}, parsing included, texts in memory, one thread (best of 5)",
         texts.len(),
         dir.display()
     );
     let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
-    let (end_to_end, _) = best_of_five(|| host::replay::replay_files_json(&names, &rules));
+    let (end_to_end, _) = best_of_five(|| host::records::replay::replay_files_json(&names, &rules));
     println!(
         "PHH replay end to end (tablectl replay --json): {end_to_end:.0} hands/s, each file read, replayed and its JSON line written, one thread (best of 5)"
     );
@@ -363,7 +364,7 @@ fn pokerkit_rate(paths: &[std::path::PathBuf], count: usize) -> Result<(f64, usi
 
 /// `tablectl audit ...`: the floor staff's view of a table's hand log (read-only).
 fn audit(args: &[String]) -> ExitCode {
-    use host::handlog::{AuditLog, HandFilter, HandLog};
+    use host::records::handlog::{AuditLog, HandFilter, HandLog};
     if args.first().map(String::as_str) == Some("export") {
         return match audit_export(&args[1..]) {
             Ok(()) => ExitCode::SUCCESS,
@@ -534,9 +535,9 @@ fn audit_export(args: &[String]) -> Result<(), String> {
     if !path.is_dir() {
         return Err(format!("{dir}: there is no such data folder"));
     }
-    let exported =
-        host::export::export_dir(path, table, &hands).map_err(|e| format!("{dir}: {e}"))?;
-    let text = host::phh::to_phhs(&exported);
+    let exported = host::records::export::export_dir(path, table, &hands)
+        .map_err(|e| format!("{dir}: {e}"))?;
+    let text = host::records::phh::to_phhs(&exported);
     match out {
         Some(file) => {
             std::fs::write(file, text).map_err(|e| format!("{file}: cannot write: {e}"))?;
@@ -547,7 +548,7 @@ fn audit_export(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn flags(f: &host::handlog::HandFlags) -> String {
+fn flags(f: &host::records::handlog::HandFlags) -> String {
     let words = host::display::floor::flag_words(f);
     if words.is_empty() {
         String::new()
@@ -719,7 +720,7 @@ fn run_pi(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let file = match host::runtime::config::TableFile::load(&path) {
+    let file = match host::session::live::config::TableFile::load(&path) {
         Ok(f) => f,
         Err(e) => {
             eprintln!("tablectl run: {e}");
@@ -756,10 +757,10 @@ fn run_pi(args: &[String]) -> ExitCode {
 /// the process is stopped (systemd restarts it; the log brings the hand back).
 #[cfg(feature = "pi")]
 fn pi_table(
-    file: &host::runtime::config::TableFile,
+    file: &host::session::live::config::TableFile,
     model: &hardware::pi::PiModel,
 ) -> Result<(), String> {
-    use host::runtime::{self, Runtime};
+    use host::session::live::{self, Runtime};
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
     let pins = hardware::pins::PinMap::load(&file.pins)
@@ -773,10 +774,10 @@ fn pi_table(
             file.data.display()
         )
     })?;
-    let secret = host::handlog_secret(&file.data)
+    let secret = host::records::handlog::handlog_secret(&file.data)
         .map_err(|e| format!("data folder {}: {e}", file.data.display()))?;
-    let (mut log, recovered) =
-        host::handlog::HandLog::open(&file.data, &file.id, &secret).map_err(|e| e.to_string())?;
+    let (mut log, recovered) = host::records::handlog::HandLog::open(&file.data, &file.id, &secret)
+        .map_err(|e| e.to_string())?;
     let table = match recovered.config {
         Some(logged) => {
             if logged != file.config {
@@ -785,12 +786,12 @@ fn pi_table(
                      to play new settings, give the table a new data folder"
                 );
             }
-            host::handlog::rebuild_table(&recovered).map_err(|e| e.to_string())?
+            host::records::handlog::rebuild_table(&recovered).map_err(|e| e.to_string())?
         }
         None => {
             log.append(
-                host::handlog::now_ms(),
-                host::handlog::Record::Config {
+                host::records::handlog::now_ms(),
+                host::records::handlog::Record::Config {
                     config: file.config,
                 },
             )
@@ -800,10 +801,10 @@ fn pi_table(
     };
     let panel = hardware::pi::open(&pins, firmware::buttons::ButtonConfig::default())
         .map_err(|e| e.to_string())?;
-    let mut panel = runtime::pi::PiPanel(panel);
+    let mut panel = live::pi::PiPanel(panel);
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = std::sync::mpsc::channel();
-    let _shoe = runtime::spawn_serial_shoe(
+    let _shoe = live::spawn_serial_shoe(
         pins.shoe_port.clone(),
         hardware::link::LinkSettings::default(),
         tx,
@@ -822,7 +823,7 @@ fn pi_table(
         table_name: file.id.clone(),
         names: Vec::new(),
         data: Some(file.data.clone()),
-        rules: host::settle::HouseRules::casino(),
+        rules: host::money::settle::HouseRules::casino(),
     })
     .map_err(|e| format!("{e}: see [display] bind in the table's configuration"))?;
     println!("display: {}", display.url());
@@ -830,7 +831,7 @@ fn pi_table(
     let mut rt = Runtime::new(table, map, &mut log);
     let started = std::time::Instant::now();
     let mut clock = || started.elapsed().as_millis() as u64;
-    runtime::run(
+    live::run(
         &mut rt,
         &mut panel,
         &rx,
@@ -847,7 +848,7 @@ fn pi_table(
 /// Without the `pi` feature the build cannot drive the pins.
 #[cfg(not(feature = "pi"))]
 fn pi_table(
-    _file: &host::runtime::config::TableFile,
+    _file: &host::session::live::config::TableFile,
     model: &hardware::pi::PiModel,
 ) -> Result<(), String> {
     Err(format!(

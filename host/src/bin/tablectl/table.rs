@@ -3,10 +3,10 @@
 //! so that a bench runs every code path of a real table but the pins.
 
 use super::USAGE;
-use host::bench::{BenchOptions, CardSource, DirectSource, PtyShoeSource};
 use host::display::{Display, DisplayError, DisplayOptions, Lang, Warn};
-use host::handlog::{now_ms, HandLog, Record};
-use host::scenario::Scenario;
+use host::records::handlog::{now_ms, HandLog, Record};
+use host::records::scenario::Scenario;
+use host::session::simulated::{BenchOptions, CardSource, DirectSource, PtyShoeSource};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -56,7 +56,7 @@ pub fn table(args: &[String]) -> ExitCode {
 }
 
 fn table_options(args: &[String]) -> Result<TableArgs, String> {
-    let default_display: SocketAddr = host::runtime::config::DEFAULT_DISPLAY_BIND
+    let default_display: SocketAddr = host::session::live::config::DEFAULT_DISPLAY_BIND
         .parse()
         .map_err(|_| "the default display address is not an address".to_string())?;
     let mut t = TableArgs {
@@ -111,7 +111,7 @@ fn table_options(args: &[String]) -> Result<TableArgs, String> {
                 t.lang = Lang::from_code(v).ok_or_else(|| {
                     format!(
                         "--lang: `{v}`: one of {}",
-                        host::runtime::config::LANGUAGES.join(", ")
+                        host::session::live::config::LANGUAGES.join(", ")
                     )
                 })?;
             }
@@ -133,12 +133,12 @@ fn table_options(args: &[String]) -> Result<TableArgs, String> {
                 t.faults = (pct(g)?, pct(d)?, pct(u)?);
             }
             "--game" => {
-                t.opts.game =
-                    host::bench::parse_game(value()?).map_err(|e| format!("--game: {e}"))?
+                t.opts.game = host::session::simulated::parse_game(value()?)
+                    .map_err(|e| format!("--game: {e}"))?
             }
             "--limit" => {
-                t.opts.structure =
-                    host::bench::parse_limit(value()?).map_err(|e| format!("--limit: {e}"))?
+                t.opts.structure = host::session::simulated::parse_limit(value()?)
+                    .map_err(|e| format!("--limit: {e}"))?
             }
             "--blinds" => {
                 let v = value()?;
@@ -199,8 +199,8 @@ fn run_table(args: &TableArgs) -> Result<(), String> {
     } else {
         (args.data.clone(), "bench".to_string())
     };
-    let secret =
-        host::handlog_secret(&data).map_err(|e| format!("data folder {}: {e}", data.display()))?;
+    let secret = host::records::handlog::handlog_secret(&data)
+        .map_err(|e| format!("data folder {}: {e}", data.display()))?;
     let (mut log, recovered) =
         HandLog::open(&data, &table_id, &secret).map_err(|e| e.to_string())?;
     let mut display = start_display(args, &table_id, &data)?;
@@ -233,7 +233,7 @@ fn run_table(args: &TableArgs) -> Result<(), String> {
     }
     let resumed = match recovered.config {
         Some(_) => {
-            let t = host::handlog::rebuild_table(&recovered).map_err(|e| e.to_string())?;
+            let t = host::records::handlog::rebuild_table(&recovered).map_err(|e| e.to_string())?;
             println!(
                 "resumed from the hand log: {} records, hand {} {}",
                 recovered.records,
@@ -282,8 +282,8 @@ fn play<S: CardSource>(
     source: S,
     log: &mut HandLog,
     display: Option<&mut Display>,
-) -> Result<host::bench::Summary, String> {
-    use host::bench::Bench;
+) -> Result<host::session::simulated::Summary, String> {
+    use host::session::simulated::Bench;
     let mut bench = match resumed {
         Some(table) => {
             let mut bench = Bench::resume(opts, table, source, Some(log));
@@ -346,9 +346,9 @@ fn play_script(
             Ok(())
         })
         .map_err(|e| format!("{name}: {e}"))?;
-    let rules = host::settle::HouseRules::casino();
+    let rules = host::money::settle::HouseRules::casino();
     while let Some(input) =
-        host::settle::next_payout(&table, &rules).map_err(|e| format!("{name}: {e}"))?
+        host::money::settle::next_payout(&table, &rules).map_err(|e| format!("{name}: {e}"))?
     {
         let result = table.handle(input);
         log.append(now_ms(), Record::outcome(input, &result))

@@ -1,11 +1,11 @@
 //! Tests of the exact equity: hand-counted cases, the brute-force reference (every
-//! board dealt as a list and every hand valued from scratch by `host::eval`, shares
+//! board dealt as a list and every hand valued from scratch by `host::money::eval`, shares
 //! counted per player without the tallies), and the errors.
 
 use proptest::prelude::*;
 
 use super::*;
-use crate::eval::{holdem, omaha_high, omaha_low, HandValue, LowValue};
+use crate::money::eval::{holdem, omaha_high, omaha_low, HandValue, LowValue};
 
 fn cards(s: &str) -> Vec<Card> {
     s.split_whitespace().map(|c| c.parse().unwrap()).collect()

@@ -342,7 +342,7 @@ fn check_distinct<'a>(cards: impl Iterator<Item = &'a Card>) -> Result<(), EvalE
 /// use firmware::Card;
 /// let mut cards = [Card::from_index(0).unwrap(); 7];
 /// Card::parse_many("Kh Kd Ks Th Tc 2c 3d", &mut cards).unwrap();
-/// let v = host::eval::evaluate(&cards).unwrap();
+/// let v = host::money::eval::evaluate(&cards).unwrap();
 /// assert_eq!(v.to_string(), "Full house, kings over tens");
 /// ```
 pub fn evaluate(cards: &[Card]) -> Result<HandValue, EvalError> {

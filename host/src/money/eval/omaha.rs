@@ -267,7 +267,7 @@ pub fn omaha_low_best_five(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::{evaluate, Category};
+    use crate::money::eval::{evaluate, Category};
 
     fn cards(s: &str) -> Vec<Card> {
         let mut out = [Card::from_index(0).unwrap(); 9];

@@ -180,7 +180,7 @@ const COUNT_SHIFT: u32 = 32;
 ///
 /// ```
 /// use firmware::Card;
-/// use host::eval::{Accum, Category};
+/// use host::money::eval::{Accum, Category};
 ///
 /// let c = |s: &str| s.parse::<Card>().unwrap();
 /// let flop = Accum::new().add(c("Ah")).add(c("Ad")).add(c("7c")).add(c("7s")).add(c("2d"));
@@ -296,7 +296,7 @@ impl Accum {
     /// The suits (bit `suit`) holding four or more of the cards: the suits in which
     /// one more card can make or change a flush. A card of any other suit changes
     /// the value by its rank alone, so cards of one rank in those suits give the
-    /// same value (used to value them once, `crate::equity`).
+    /// same value (used to value them once, `crate::money::equity`).
     #[inline]
     pub(crate) fn flush_draw_suits(self) -> u8 {
         // A counter (biased by 3) reaches its top bit at five cards; plus one, at four.

@@ -7,7 +7,7 @@ use std::time::Instant;
 use firmware::{Card, Game, Rank, Suit};
 
 use super::exact;
-use crate::eval::thousands;
+use crate::money::eval::thousands;
 
 /// Times [`exact`] for Ah As against Kd Kc before the flop (every one of the
 /// 1,712,304 boards), best of five runs, and writes one line with the figures.

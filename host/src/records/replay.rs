@@ -12,7 +12,7 @@ use firmware::{
 };
 use std::fmt;
 
-use crate::phh::Cards;
+use crate::records::phh::Cards;
 
 /// The table of a hand history: game, forced bets and starting stacks, by player
 /// (index 0 = p1, the small blind; heads-up p1 is the big blind).
@@ -572,7 +572,9 @@ fn check_posts(spec: &Spec, events: &[Event]) -> Result<(), ReplayError> {
 }
 
 /// A hand history turned into the replay's table and steps.
-pub fn from_history(hh: &crate::phh::HandHistory) -> Result<(Spec, Vec<Step>), ReplayError> {
+pub fn from_history(
+    hh: &crate::records::phh::HandHistory,
+) -> Result<(Spec, Vec<Step>), ReplayError> {
     let mut built = None;
     history_into(hh, &mut built)?;
     built.ok_or_else(no_table)
@@ -587,10 +589,10 @@ fn no_table() -> ReplayError {
 /// the last hand's: a replayer reuses them, and their allocations, hand after hand.
 /// On error `built` holds part of a hand, to be refilled.
 fn history_into(
-    hh: &crate::phh::HandHistory,
+    hh: &crate::records::phh::HandHistory,
     built: &mut Option<(Spec, Vec<Step>)>,
 ) -> Result<(), ReplayError> {
-    use crate::phh::{PhhAction, Shown};
+    use crate::records::phh::{PhhAction, Shown};
     let (game, structure) = hh.variant.game();
     let bb = hh
         .blinds_or_straddles
@@ -705,7 +707,7 @@ pub struct Replayed {
 pub fn replay(
     spec: &Spec,
     steps: &[Step],
-    rules: &crate::settle::HouseRules,
+    rules: &crate::money::settle::HouseRules,
 ) -> Result<Replayed, ReplayError> {
     replay_with(phh_profile(spec)?, spec, steps, rules)
 }
@@ -715,7 +717,7 @@ pub fn replay_with(
     cfg: TableConfig,
     spec: &Spec,
     steps: &[Step],
-    rules: &crate::settle::HouseRules,
+    rules: &crate::money::settle::HouseRules,
 ) -> Result<Replayed, ReplayError> {
     Replayer::default().replay_with(cfg, spec, steps, rules)
 }
@@ -747,8 +749,8 @@ impl Replayer {
     /// [`replay_history`] on this replayer's table.
     pub fn replay_history(
         &mut self,
-        hh: &crate::phh::HandHistory,
-        rules: &crate::settle::HouseRules,
+        hh: &crate::records::phh::HandHistory,
+        rules: &crate::money::settle::HouseRules,
     ) -> Result<Replayed, ReplayError> {
         let mut built = self.built.take();
         let replayed = history_into(hh, &mut built).and_then(|()| match &built {
@@ -765,7 +767,7 @@ impl Replayer {
         cfg: TableConfig,
         spec: &Spec,
         steps: &[Step],
-        rules: &crate::settle::HouseRules,
+        rules: &crate::money::settle::HouseRules,
     ) -> Result<Replayed, ReplayError> {
         let t = self.engine(cfg)?;
         let seen = drive(t, spec, steps)?;
@@ -778,7 +780,7 @@ fn played(
     table: &mut Table,
     spec: &Spec,
     seen: Seen,
-    rules: &crate::settle::HouseRules,
+    rules: &crate::money::settle::HouseRules,
 ) -> Result<Replayed, ReplayError> {
     let n = spec.stacks.len();
     let pots = if table.in_hand() {
@@ -802,7 +804,7 @@ fn settle_and_pay(
     table: &mut Table,
     seen: &Seen,
     n: usize,
-    rules: &crate::settle::HouseRules,
+    rules: &crate::money::settle::HouseRules,
 ) -> Result<Vec<ReplayPot>, ReplayError> {
     let mut mucked = [0; MAX_SEATS];
     let mut mucks = 0;
@@ -811,10 +813,11 @@ fn settle_and_pay(
         mucks += 1;
     }
     let shown = unread_shown(table, seen, n);
-    let outcome = crate::settle::settle_with(table, &mucked[..mucks], &shown, rules)
+    let outcome = crate::money::settle::settle_with(table, &mucked[..mucks], &shown, rules)
         .map_err(|e| fail(None, format!("showdown: {e}")))?;
     // A refused award fails the replay and the table is dropped: no copy to keep.
-    crate::settle::pay_in_place(table, &outcome).map_err(|e| fail(None, format!("payout: {e}")))?;
+    crate::money::settle::pay_in_place(table, &outcome)
+        .map_err(|e| fail(None, format!("payout: {e}")))?;
     Ok(outcome
         .pots
         .iter()
@@ -852,8 +855,8 @@ fn unread_shown(table: &Table, seen: &Seen, n: usize) -> Vec<(SeatNo, Vec<Card>)
 
 /// Replays one parsed hand history: [`from_history`], then [`replay`].
 pub fn replay_history(
-    hh: &crate::phh::HandHistory,
-    rules: &crate::settle::HouseRules,
+    hh: &crate::records::phh::HandHistory,
+    rules: &crate::money::settle::HouseRules,
 ) -> Result<Replayed, ReplayError> {
     Replayer::default().replay_history(hh, rules)
 }
@@ -920,7 +923,7 @@ impl Replayed {
         out: &mut Vec<u8>,
         file: &str,
         section: Option<&str>,
-        scale: crate::phh::Scale,
+        scale: crate::records::phh::Scale,
     ) {
         out.push(b'{');
         if scale.factor() != 1 {
@@ -1004,7 +1007,7 @@ pub fn read_texts(paths: &[std::path::PathBuf]) -> Vec<String> {
 
 /// Why a hand was refused, for a person: the action to blame (its line in the file
 /// and its text) and the engine's message naming the rule.
-pub fn refusal(hh: &crate::phh::HandHistory, e: &ReplayError) -> String {
+pub fn refusal(hh: &crate::records::phh::HandHistory, e: &ReplayError) -> String {
     let at = e.action.and_then(|i| {
         let line = hh.action_info.get(i)?.line;
         Some(format!(
@@ -1025,10 +1028,10 @@ pub fn refusal(hh: &crate::phh::HandHistory, e: &ReplayError) -> String {
 pub fn replay_file_json(
     replayer: &mut Replayer,
     path: &str,
-    rules: &crate::settle::HouseRules,
+    rules: &crate::money::settle::HouseRules,
     out: &mut Vec<u8>,
 ) -> (u64, bool) {
-    let hands = match crate::phh::parse_file(path) {
+    let hands = match crate::records::phh::parse_file(path) {
         Ok(hands) => hands,
         Err(e) => {
             write_json_error(out, path, None, &e.to_string());
@@ -1056,7 +1059,7 @@ pub fn replay_file_json(
 /// that is emptied for the next file (as if printed): the hands replayed. What
 /// `tablectl bench` and the replay benchmark time end to end, as PokerKit's script
 /// works.
-pub fn replay_files_json(files: &[String], rules: &crate::settle::HouseRules) -> u64 {
+pub fn replay_files_json(files: &[String], rules: &crate::money::settle::HouseRules) -> u64 {
     let mut replayer = Replayer::default();
     let mut lines = Vec::new();
     let mut replayed = 0;
@@ -1070,11 +1073,11 @@ pub fn replay_files_json(files: &[String], rules: &crate::settle::HouseRules) ->
 /// Parses and replays every hand of each text, as PokerKit's figure includes its
 /// parsing: the number of hands replayed to their end (a text that does not parse,
 /// or a hand the engine refuses, counts none).
-pub fn replay_texts(texts: &[String], rules: &crate::settle::HouseRules) -> u64 {
+pub fn replay_texts(texts: &[String], rules: &crate::money::settle::HouseRules) -> u64 {
     let mut replayed = 0;
     let mut replayer = Replayer::default();
     for text in texts {
-        if let Ok(hands) = crate::phh::parse_str(text) {
+        if let Ok(hands) = crate::records::phh::parse_str(text) {
             for hh in &hands {
                 if replayer.replay_history(hh, rules).is_ok() {
                     replayed += 1;
@@ -1101,10 +1104,10 @@ actions = ['d dh p1 7c2d', 'd dh p2 KsKd', 'd dh p3 QsQd', 'p3 cbr 30', 'p1 f', 
   'p2 sm KsKd', 'p3 sm QsQd']
 ";
 
-    fn replayed(text: &str) -> (crate::phh::HandHistory, Replayed) {
-        let hh = crate::phh::parse_hand(text).expect("the test hand parses");
+    fn replayed(text: &str) -> (crate::records::phh::HandHistory, Replayed) {
+        let hh = crate::records::phh::parse_hand(text).expect("the test hand parses");
         let r = Replayer::default()
-            .replay_history(&hh, &crate::settle::HouseRules::phh())
+            .replay_history(&hh, &crate::money::settle::HouseRules::phh())
             .expect("the test hand replays");
         (hh, r)
     }
@@ -1173,7 +1176,7 @@ actions = ['d dh p1 7c2d', 'd dh p2 KsKd', 'd dh p3 QsQd', 'p3 cbr 30', 'p1 f', 
         std::fs::write(&good, HAND).expect("write");
         std::fs::write(&bad, HAND.replace("'p1 f', 'p2 cc'", "'p2 cc', 'p1 f'")).expect("write");
         std::fs::write(&broken, "variant = 'NT\n").expect("write");
-        let rules = crate::settle::HouseRules::phh();
+        let rules = crate::money::settle::HouseRules::phh();
         let mut replayer = Replayer::default();
         let mut out = Vec::new();
         let mut run = |p: &std::path::Path| {

@@ -17,8 +17,8 @@ pub mod config;
 #[cfg(feature = "pi")]
 pub mod pi;
 
-use crate::handlog::{now_ms, HandLog, LogError, Record};
-use crate::settle::{self, HouseRules};
+use crate::money::settle::{self, HouseRules};
+use crate::records::handlog::{now_ms, HandLog, LogError, Record};
 use firmware::buttons::KeyEvent;
 use firmware::console::{Console, Press};
 use firmware::deck::{DeckMap, TagUid};

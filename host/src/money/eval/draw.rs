@@ -106,7 +106,7 @@ pub fn draw_value(cards: &[Card], rules: DrawRules) -> Result<DrawValue, EvalErr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::evaluate;
+    use crate::money::eval::evaluate;
 
     fn cards(s: &str) -> Vec<Card> {
         let mut out = [Card::from_index(0).unwrap(); 6];

@@ -84,7 +84,7 @@ impl std::error::Error for PotError {}
 /// bet). A bet nobody called at all comes back whole: `[0, 10, 0]` → `(1, 10)`.
 ///
 /// ```
-/// use host::pots::uncalled_excess;
+/// use host::money::pots::uncalled_excess;
 /// // E13: A bets 500, B calls all-in for 300: 200 goes back to A.
 /// assert_eq!(uncalled_excess(&[500, 300]), Some((0, 200)));
 /// // Blinds 5/10, everyone folds to the big blind: 5 goes back.
@@ -147,7 +147,7 @@ pub fn return_uncalled(
 /// who put in nothing (all in for his ante) is eligible for the dead money only.
 ///
 /// ```
-/// use host::pots::{build_pots, Pot};
+/// use host::money::pots::{build_pots, Pot};
 /// // E11: A all in 100, B all in 250, C calls 250 (his other 150 went back).
 /// let pots = build_pots(&[100, 250, 250], 0, &[false; 3]).unwrap();
 /// assert_eq!(pots, vec![

@@ -3,7 +3,7 @@
 //! the serial link (with faults), the hand log on disk.
 
 use super::*;
-use crate::handlog::HandLog;
+use crate::records::handlog::HandLog;
 use firmware::buttons::{ButtonConfig, Key};
 use firmware::deck::DeckKind;
 use firmware::{Card, Game};
@@ -117,7 +117,12 @@ struct Played {
 fn play(steps: Vec<Step>, faults: (u32, u32, u32)) -> Played {
     let dir = tempfile::tempdir().unwrap();
     let (mut log, _) = HandLog::open(dir.path(), "table-1", b"0123456789abcdef0123").unwrap();
-    let config = crate::bench::table_config(Game::Holdem, firmware::Structure::NoLimit, (5, 10), 0);
+    let config = crate::session::simulated::table_config(
+        Game::Holdem,
+        firmware::Structure::NoLimit,
+        (5, 10),
+        0,
+    );
     log.append(now_ms(), Record::Config { config }).unwrap();
     let table = Table::new(config).unwrap();
 
@@ -234,9 +239,9 @@ fn a_dealer_plays_two_hands_from_the_panel_and_the_shoe() {
 
     // The log holds the presses and frames beside the inputs, and rebuilds the table.
     let (log, recovered) = HandLog::open(p.dir.path(), "table-1", b"0123456789abcdef0123").unwrap();
-    let rebuilt = crate::handlog::rebuild_table(&recovered).unwrap();
+    let rebuilt = crate::records::handlog::rebuild_table(&recovered).unwrap();
     assert_eq!(rebuilt.state(), t.state());
-    let audit = crate::handlog::AuditLog::open(log.path().parent().unwrap()).unwrap();
+    let audit = crate::records::handlog::AuditLog::open(log.path().parent().unwrap()).unwrap();
     let hands = audit.list_hands(&Default::default()).unwrap();
     assert_eq!(hands.len(), 2);
 }
@@ -277,7 +282,12 @@ fn a_foreign_tag_is_refused_and_never_a_card() {
 fn direct(steps: Vec<Step>) -> (Table, Vec<Outcome>) {
     let dir = tempfile::tempdir().unwrap();
     let (mut log, _) = HandLog::open(dir.path(), "table-1", b"0123456789abcdef0123").unwrap();
-    let config = crate::bench::table_config(Game::Holdem, firmware::Structure::NoLimit, (5, 10), 0);
+    let config = crate::session::simulated::table_config(
+        Game::Holdem,
+        firmware::Structure::NoLimit,
+        (5, 10),
+        0,
+    );
     log.append(now_ms(), Record::Config { config }).unwrap();
     let map = DeckMap::simulated(DeckKind::Standard52, 1);
     let mut rt = Runtime::new(Table::new(config).unwrap(), map, &mut log);

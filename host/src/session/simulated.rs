@@ -6,8 +6,8 @@
 //! pseudo-terminal (the serial code path of a real table), or cards handed straight
 //! to the engine for fast tests.
 
-use crate::handlog::{HandLog, Record};
-use crate::settle::{self, HouseRules};
+use crate::money::settle::{self, HouseRules};
+use crate::records::handlog::{HandLog, Record};
 use firmware::rules::Stakes;
 use firmware::{
     Action, Card, CardSet, Chips, Event, Game, Input, Phase, Read, RuleError, Structure, Table,
@@ -266,8 +266,11 @@ impl<'a, S: CardSource> Bench<'a, S> {
         let table = Table::new(cfg).map_err(|e| BenchError::Config(e.to_string()))?;
         let mut bench = Bench::resume(opts, table, source, log);
         if let Some(log) = bench.log.as_deref_mut() {
-            log.append(crate::handlog::now_ms(), Record::Config { config: cfg })
-                .map_err(|e| BenchError::Log(e.to_string()))?;
+            log.append(
+                crate::records::handlog::now_ms(),
+                Record::Config { config: cfg },
+            )
+            .map_err(|e| BenchError::Log(e.to_string()))?;
         }
         bench.seat_players(opts)?;
         Ok(bench)
@@ -371,8 +374,11 @@ impl<'a, S: CardSource> Bench<'a, S> {
     ) -> Result<Vec<Event>, BenchError> {
         let result = self.table.handle(input);
         if let Some(log) = self.log.as_deref_mut() {
-            log.append(crate::handlog::now_ms(), Record::outcome(input, &result))
-                .map_err(|e| BenchError::Log(e.to_string()))?;
+            log.append(
+                crate::records::handlog::now_ms(),
+                Record::outcome(input, &result),
+            )
+            .map_err(|e| BenchError::Log(e.to_string()))?;
         }
         let events: Vec<Event> = result
             .map_err(|e| BenchError::Engine(input, e))?

@@ -1,11 +1,11 @@
-//! Settling a hand: the engine's ledger becomes main and side pots ([`crate::pots`]),
-//! the players' cards are valued ([`crate::eval`]), each pot is paid
-//! ([`crate::showdown`]), and the awards go back to the engine as inputs, which
+//! Settling a hand: the engine's ledger becomes main and side pots ([`crate::money::pots`]),
+//! the players' cards are valued ([`crate::money::eval`]), each pot is paid
+//! ([`crate::money::showdown`]), and the awards go back to the engine as inputs, which
 //! checks every chip of them. Nothing here repeats a betting rule.
 
-use crate::eval::{self, DrawRules, DrawValue, EvalError, HandValue, LowRules, LowValue};
-use crate::pots::{self, Pot, PotError};
-use crate::showdown::{self, OddChip, Rake, Settings, Settlement, ShowdownError};
+use crate::money::eval::{self, DrawRules, DrawValue, EvalError, HandValue, LowRules, LowValue};
+use crate::money::pots::{self, Pot, PotError};
+use crate::money::showdown::{self, OddChip, Rake, Settings, Settlement, ShowdownError};
 use firmware::config::{MAX_BOARD_CARDS, MAX_HOLE_CARDS, MAX_SEATS};
 use firmware::{
     Card, Chips, Event, Events, Game, Input, Phase, Rank, RuleError, SeatNo, Suit, Table,

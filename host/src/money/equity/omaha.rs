@@ -15,7 +15,7 @@
 use firmware::config::{DECK_SIZE, MAX_BOARD_CARDS};
 use firmware::Card;
 
-use crate::eval::{omaha_high, omaha_low, HandValue, LowRules, LowValue};
+use crate::money::eval::{omaha_high, omaha_low, HandValue, LowRules, LowValue};
 
 use super::tally::{winners, Tally};
 use super::{for_players, Deal, EquityError};

@@ -384,10 +384,11 @@ fn parse_expect(line: usize, w: &[&str], text: &str) -> Result<Expect, ScenarioE
 }
 
 /// Parses one input line (without its `=> Error` part). The words are the hand
-/// log's input syntax ([`crate::handlog::parse_input`], one parser for both); a
+/// log's input syntax ([`crate::records::handlog::parse_input`], one parser for both); a
 /// script may deal or discard several cards on one line, each its own input.
 fn parse_inputs(line: usize, w: &[&str]) -> Result<Vec<Input>, ScenarioError> {
-    let one = |text: &str| crate::handlog::parse_input(text).map_err(|e| err(line, e.message));
+    let one =
+        |text: &str| crate::records::handlog::parse_input(text).map_err(|e| err(line, e.message));
     match w {
         [cmd @ ("deal" | "discard"), cards @ ..] if cards.len() > 1 => {
             cards.iter().map(|c| one(&format!("{cmd} {c}"))).collect()

@@ -10,7 +10,7 @@
 use firmware::config::DECK_SIZE;
 use firmware::Card;
 
-use crate::eval::{Accum, Evaluator, HandValue};
+use crate::money::eval::{Accum, Evaluator, HandValue};
 
 use super::tally::{winners, Tally};
 use super::{for_players, Deal, EquityError};

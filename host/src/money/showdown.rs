@@ -7,8 +7,8 @@
 //! * [`showdown_order`]: the order players show in (R-SHOW-1/2/3, E21).
 //! * [`award`] / [`award_high`]: pays every [`Pot`] on its own. The function is
 //!   generic over hand strength: any `Ord` type where **greater is better** — for
-//!   the high hand ([`crate::eval::HandValue`]) and for the low hand alike
-//!   ([`crate::eval::LowValue`] already orders a better low as greater; wrap a
+//!   the high hand ([`crate::money::eval::HandValue`]) and for the low hand alike
+//!   ([`crate::money::eval::LowValue`] already orders a better low as greater; wrap a
 //!   "smaller is better" low in [`core::cmp::Reverse`]). `None` means the player
 //!   cannot win that part: folded, mucked, no cards, or no qualifying low.
 //!
@@ -24,7 +24,7 @@
 
 use core::fmt;
 
-use crate::pots::Pot;
+use crate::money::pots::Pot;
 
 /// Who gets the units left over when a split does not divide evenly.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -221,7 +221,7 @@ impl std::error::Error for ShowdownError {}
 /// follow clockwise (R-SHOW-3). A `last_aggressor` not in `clockwise` is ignored.
 ///
 /// ```
-/// use host::showdown::showdown_order;
+/// use host::money::showdown::showdown_order;
 /// // E21: button S9; S1, S4, S6, S9 see the river (indices 1, 4, 6, 9).
 /// assert_eq!(showdown_order(&[4, 6, 9], Some(4)), vec![4, 6, 9]); // S4 bet, S1 folded
 /// assert_eq!(showdown_order(&[1, 4, 6, 9], None), vec![1, 4, 6, 9]); // checked through
@@ -282,7 +282,7 @@ pub fn award<H: Ord, L: Ord>(
             return Err(ShowdownError::BadOrder { player: p });
         }
     }
-    let total = crate::pots::total(pots).map_err(|_| ShowdownError::Overflow)?;
+    let total = crate::money::pots::total(pots).map_err(|_| ShowdownError::Overflow)?;
     let mut rake_left = match &settings.rake {
         Some(r) => r.amount(total, saw_flop)?,
         None => 0,
@@ -443,9 +443,9 @@ fn split(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::{holdem, omaha_high, omaha_low, HandValue, LowRules, LowValue};
-    use crate::phh::{self, HandHistory, PhhAction, Shown, Variant};
-    use crate::pots::{build_pots, return_uncalled};
+    use crate::money::eval::{holdem, omaha_high, omaha_low, HandValue, LowRules, LowValue};
+    use crate::money::pots::{build_pots, return_uncalled};
+    use crate::records::phh::{self, HandHistory, PhhAction, Shown, Variant};
     use firmware::Card;
     use proptest::prelude::*;
 

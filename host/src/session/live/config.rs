@@ -23,7 +23,7 @@
 //! Every key but `[table] id` has the default shown; an unknown key is an error, so a
 //! misspelt setting never silently leaves the default in force.
 
-use crate::bench::{parse_game, parse_limit, table_config};
+use crate::session::simulated::{parse_game, parse_limit, table_config};
 use firmware::{Chips, TableConfig};
 use serde::Deserialize;
 use std::fmt;
@@ -251,7 +251,7 @@ mod tests {
 
     #[test]
     fn the_shipped_example_is_valid() {
-        let text = include_str!("../../../hardware/table.toml");
+        let text = include_str!("../../../../hardware/table.toml");
         let f = TableFile::parse(text).unwrap();
         assert_eq!(f.id, "table-1");
         assert_eq!(f.config.game, Game::Holdem);

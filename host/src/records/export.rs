@@ -1,14 +1,14 @@
 //! # PHH export of the hand log
 //!
 //! Floor staff and analysts take a table's hands to other tools as PHH hand histories
-//! (<https://phh.readthedocs.io>), written by [`crate::phh::to_phhs`]. This module turns
+//! (<https://phh.readthedocs.io>), written by [`crate::records::phh::to_phhs`]. This module turns
 //! the hand log ([`AuditLog`]) into [`HandHistory`] values; the README's section "Hand
 //! histories we write (PHH dialect)" documents every field.
 //!
 //! ## How a hand is read from the log
 //!
 //! The log's accepted inputs are replayed through the engine from the table's
-//! configuration, as crash recovery does ([`crate::handlog::rebuild_table`]), so the
+//! configuration, as crash recovery does ([`crate::records::handlog::rebuild_table`]), so the
 //! stacks a hand started with, its stakes and its finishing stacks come from the engine,
 //! never recomputed here. The hand's actions come from the events the dealer saw, with
 //! the corrections taken back the way the engine takes them back: an UNDO removes the
@@ -26,12 +26,14 @@
 //! `_house_rules` field says which rules the hand was dealt under, and
 //! [`house_config`] turns it back into the engine's settings.
 
-use crate::handlog::{parse_input, AuditLog, Entry as LogEntry, EventData, LogError, PostKind};
-use crate::phh::{
+use crate::records::handlog::{
+    parse_input, AuditLog, Entry as LogEntry, EventData, LogError, PostKind,
+};
+use crate::records::phh::{
     ActionInfo, Cards, Entry, HandHistory, Item, Number, PhhAction, Scale, Shown, Value, Variant,
     MAX_ACTION_CARDS,
 };
-use crate::replay::{from_history, phh_profile, ReplayError, Spec, Step};
+use crate::records::replay::{from_history, phh_profile, ReplayError, Spec, Step};
 use firmware::rules::{FlCap, FlShortAllIn, Stakes, StraddleMinRaise, UnconfirmedStraddle};
 use firmware::{survives_misdeal, Card, Chips, Input, SeatNo, Structure, Table, TableConfig};
 use std::collections::BTreeMap;
@@ -153,7 +155,7 @@ pub fn export_dir(
     if let Some(want) = table {
         if want != log.table_id() {
             return Err(ExportError::Log(LogError::OtherTable {
-                path: dir.as_ref().join(crate::handlog::FILE_NAME),
+                path: dir.as_ref().join(crate::records::handlog::FILE_NAME),
                 expected: want.to_string(),
                 found: log.table_id().to_string(),
             }));
@@ -202,7 +204,7 @@ pub fn export_log(log: &AuditLog, hands: &[u32]) -> Result<Vec<HandHistory>, Exp
 /// Replays the log's inputs through the engine and gathers each hand.
 fn walk(
     cfg: TableConfig,
-    records: &[(Option<u32>, crate::handlog::TimelineEntry)],
+    records: &[(Option<u32>, crate::records::handlog::TimelineEntry)],
 ) -> Result<Vec<HandBuild>, ExportError> {
     let mut t = Table::new(cfg).map_err(|e| {
         ExportError::Log(LogError::BadConfig {
@@ -361,8 +363,8 @@ fn walk(
     Ok(builds)
 }
 
-fn warning_text(w: &crate::handlog::WarningData) -> String {
-    use crate::handlog::WarningData as W;
+fn warning_text(w: &crate::records::handlog::WarningData) -> String {
+    use crate::records::handlog::WarningData as W;
     match w {
         W::OverPot { seat, asked, max } => {
             format!("seat {seat} bet {asked} over the pot: reduced to {max} (R-PL-5)")
@@ -532,7 +534,7 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
                 EventData::Redeal { button: btn } => button = *btn,
                 EventData::StraddleConfirmed { .. } => straddle_confirmed = Some(true),
                 EventData::Warning {
-                    warning: crate::handlog::WarningData::StraddleUnconfirmed { .. },
+                    warning: crate::records::handlog::WarningData::StraddleUnconfirmed { .. },
                 } => straddle_confirmed = Some(false),
                 _ => {}
             }
@@ -1008,10 +1010,10 @@ pub fn house_config(hh: &HandHistory, spec: &Spec) -> Result<TableConfig, Replay
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::handlog::{HandLog, Record};
-    use crate::phh::{parse_str, to_phhs};
-    use crate::replay::replay_with;
-    use crate::settle::{self, HouseRules};
+    use crate::money::settle::{self, HouseRules};
+    use crate::records::handlog::{HandLog, Record};
+    use crate::records::phh::{parse_str, to_phhs};
+    use crate::records::replay::replay_with;
     use firmware::{Game, Phase};
 
     /// Plays a script of log inputs (the scenario syntax) at a table writing its hand

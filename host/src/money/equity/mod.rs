@@ -1,7 +1,7 @@
 //! # Exact all-in equity
 //!
 //! Before working on this module, read RULES.md §2-§3 (R-RANK-5..7, R-HILO-1..5),
-//! §15 (R-SHOW-4, PD-SHOW) and the evaluator's module docs ([`crate::eval`]).
+//! §15 (R-SHOW-4, PD-SHOW) and the evaluator's module docs ([`crate::money::eval`]).
 //!
 //! When every remaining player is all-in the hands are tabled face up (PD-SHOW), and
 //! the table display shows each player's chance to win and to tie. [`exact`] counts
@@ -9,15 +9,15 @@
 //! seen, never by sampling: the figures the players see are the same every time
 //! and can be checked by hand.
 //!
-//! Hands are valued by [`crate::eval`] only; what is shared between boards is the
+//! Hands are valued by [`crate::money::eval`] only; what is shared between boards is the
 //! work, never a second evaluator:
 //!
 //! - **Hold'em** walks the missing board cards in nested loops and carries every
-//!   player's incremental [`Accum`](crate::eval::Accum) (hole cards plus the board
+//!   player's incremental [`Accum`](crate::money::eval::Accum) (hole cards plus the board
 //!   so far) down the levels, so a board costs one card added per player.
 //! - **Omaha** and **Omaha Hi/Lo** value every three-card board subset once per
-//!   player with [`omaha_high`](crate::eval::omaha_high) and
-//!   [`omaha_low`](crate::eval::omaha_low) on that triple (the best of the six hole
+//!   player with [`omaha_high`](crate::money::eval::omaha_high) and
+//!   [`omaha_low`](crate::money::eval::omaha_low) on that triple (the best of the six hole
 //!   pairs with it); a board's hand is the best of its ten triples (R-RANK-7:
 //!   exactly two hole and three board cards), looked up instead of recomputed.
 //!
@@ -51,8 +51,8 @@ use core::fmt;
 use firmware::config::MAX_BOARD_CARDS;
 use firmware::{Card, CardSet, Game};
 
-use crate::eval::{EvalError, LowRules};
-use crate::settle::HouseRules;
+use crate::money::eval::{EvalError, LowRules};
+use crate::money::settle::HouseRules;
 
 mod holdem;
 mod omaha;
@@ -195,7 +195,7 @@ impl From<EvalError> for EquityError {
 /// use firmware::{Card, Game};
 /// let c = |s: &str| -> Vec<Card> { s.split(' ').map(|x| x.parse().unwrap()).collect() };
 /// let (aces, kings) = (c("Ah As"), c("Kd Kc"));
-/// let r = host::equity::exact(Game::Holdem, &[&aces, &kings], &c("Ac 7d 2h"), &[]).unwrap();
+/// let r = host::money::equity::exact(Game::Holdem, &[&aces, &kings], &c("Ac 7d 2h"), &[]).unwrap();
 /// assert_eq!(r.boards, 990); // C(45, 2)
 /// assert!(r.players[0].win > 0.95);
 /// ```

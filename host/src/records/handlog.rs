@@ -429,7 +429,7 @@ fn face(card: Option<Card>) -> String {
 ///
 /// ```
 /// use firmware::{Action, Input};
-/// use host::handlog::{encode_input, parse_input};
+/// use host::records::handlog::{encode_input, parse_input};
 /// let i = Input::Act(Action::BetTo(40));
 /// assert_eq!(encode_input(&i), "bet 40");
 /// assert_eq!(parse_input("bet 40"), Ok(i));
@@ -3148,10 +3148,44 @@ impl AuditLog {
     }
 }
 
+/// The table's secret for the hand log's HMAC chain: read from `secret` in the data
+/// folder, or made once for a new folder (a casino sets its own in the configuration).
+pub fn handlog_secret(data: &std::path::Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Write;
+    let path = data.join("secret");
+    match std::fs::read(&path) {
+        Ok(s) if s.len() >= MIN_SECRET_LEN => Ok(s),
+        Ok(_) => Err(std::io::Error::other(format!(
+            "{} is shorter than {} bytes",
+            path.display(),
+            MIN_SECRET_LEN
+        ))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            std::fs::create_dir_all(data)?;
+            // Unpredictable enough for a bench folder: the clock, the process and the
+            // address of a stack value, hashed.
+            use sha2::Digest;
+            let marker = 0u8;
+            let seed = format!(
+                "{:?}{}{:p}",
+                std::time::SystemTime::now(),
+                std::process::id(),
+                &marker
+            );
+            let secret = sha2::Sha256::digest(seed.as_bytes()).to_vec();
+            let mut f = std::fs::File::create(&path)?;
+            f.write_all(&secret)?;
+            f.sync_all()?;
+            Ok(secret)
+        }
+        Err(e) => Err(e),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::{Scenario, Step};
+    use crate::records::scenario::{Scenario, Step};
     use firmware::error::ActionKind;
     use firmware::Events;
     use tempfile::TempDir;
@@ -3662,10 +3696,10 @@ mod tests {
     #[test]
     fn rebuild_equals_the_live_table_after_scripted_hands() {
         let scripts = [
-            include_str!("../../tests/scenarios/corrections.scn"),
-            include_str!("../../tests/scenarios/e6_straddle.scn"),
-            include_str!("../../tests/scenarios/e8_missed_blinds.scn"),
-            include_str!("../../tests/scenarios/e22_draw.scn"),
+            include_str!("../../../tests/scenarios/corrections.scn"),
+            include_str!("../../../tests/scenarios/e6_straddle.scn"),
+            include_str!("../../../tests/scenarios/e8_missed_blinds.scn"),
+            include_str!("../../../tests/scenarios/e22_draw.scn"),
         ];
         for text in scripts {
             let script = Scenario::parse(text).unwrap();
