@@ -416,6 +416,40 @@ fn every_entry_of_the_reference_is_an_id_of_rules_md() {
     );
 }
 
+/// Every `path::function` the reference names as a test: the file exists and
+/// defines the function, so a renamed or moved test shows up here, not in an audit.
+#[test]
+fn every_test_the_reference_names_exists() {
+    let root = root();
+    let text = std::fs::read_to_string(root.join(REFERENCE)).expect("the reference is readable");
+    let mut named = 0;
+    let mut stale = Vec::new();
+    for cite in text.split('`') {
+        let Some((file, function)) = cite.split_once("::") else {
+            continue;
+        };
+        if !(file.ends_with(".rs") || file.ends_with(".scn")) || function.contains(' ') {
+            continue;
+        }
+        named += 1;
+        let source = std::fs::read_to_string(root.join(file)).unwrap_or_default();
+        let defined = source.contains(&format!("fn {function}("))
+            || source.contains(&format!("fn {function}<"));
+        if !defined {
+            stale.push(format!("{file}::{function}"));
+        }
+    }
+    assert!(
+        named > 100,
+        "only {named} tests named: is the reader broken?"
+    );
+    assert!(
+        stale.is_empty(),
+        "{REFERENCE} names tests that are not where it says:\n{}",
+        stale.join("\n")
+    );
+}
+
 /// The ids of `line` as text (a family as its name).
 fn ids(line: &str) -> Vec<String> {
     cites_in(line)
