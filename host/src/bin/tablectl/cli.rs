@@ -201,3 +201,120 @@ pub struct BenchArgs {
     #[arg(long)]
     pub no_peer: bool,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory as _;
+
+    fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(std::iter::once("tablectl").chain(args.iter().copied()))
+    }
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn no_arguments_play_the_default_bench_table() {
+        let cli = parse(&[]).expect("parses");
+        assert!(cli.command.is_none());
+        let defaults = parse(&["table"]).expect("parses");
+        let Some(Command::Table(table)) = defaults.command else {
+            panic!("`table` is the bench table");
+        };
+        assert_eq!(format!("{:?}", cli.table), format!("{table:?}"));
+    }
+
+    #[test]
+    fn a_command_takes_its_flags_in_any_order() {
+        let cli = parse(&[
+            "audit",
+            "list",
+            "--seat",
+            "3",
+            "data",
+            "--json",
+            "--bad-tags",
+        ]);
+        let Ok(Cli {
+            command: Some(Command::Audit(Audit::List(list))),
+            ..
+        }) = cli
+        else {
+            panic!("audit list: {cli:?}");
+        };
+        assert_eq!(list.dir, PathBuf::from("data"));
+        assert_eq!(list.seat, Some(3));
+        assert!(list.json && list.bad_tags && !list.misdeals);
+    }
+
+    #[test]
+    fn the_table_flags_go_before_any_command_or_after_table() {
+        assert!(parse(&["--hands", "5"]).is_ok());
+        assert!(parse(&["table", "--hands", "5"]).is_ok());
+        let mixed = parse(&["--hands", "5", "demo"]).expect_err("a flag, then a command");
+        assert_eq!(mixed.exit_code(), 2);
+    }
+
+    #[test]
+    fn a_bad_value_names_its_flag_and_exits_2() {
+        let e = parse(&["audit", "list", "d", "--pot-over", "lots"]).expect_err("not a number");
+        assert_eq!(e.exit_code(), 2);
+        assert!(e.to_string().contains("--pot-over"), "{e}");
+        let e = parse(&["audit", "show", "d", "seven"]).expect_err("not a hand number");
+        assert!(e.to_string().contains("HAND"), "{e}");
+    }
+
+    #[test]
+    fn an_unknown_command_or_flag_is_a_usage_error() {
+        for args in [
+            &["deal"][..],
+            &["--hand", "5"],
+            &["replay", "--yaml", "f.phh"],
+        ] {
+            let e = parse(args).expect_err("unknown");
+            assert_eq!(e.exit_code(), 2, "{args:?}");
+        }
+        assert!(parse(&["replay"]).is_err(), "replay needs a file");
+        assert!(
+            parse(&["audit", "export", "d"]).is_err(),
+            "export needs --phh"
+        );
+    }
+
+    #[test]
+    fn the_later_of_port_and_sim_wins() {
+        let shoe = |args: &[&str]| match parse(args) {
+            Ok(Cli {
+                command: Some(Command::Deck(Deck::Check(s) | Deck::Enrol(s))),
+                ..
+            }) => s.port,
+            other => panic!("{args:?}: {other:?}"),
+        };
+        assert_eq!(shoe(&["deck", "check"]), None);
+        assert_eq!(shoe(&["deck", "check", "--port", "p", "--sim"]), None);
+        assert_eq!(
+            shoe(&["deck", "enrol", "--sim", "--port", "p"]),
+            Some("p".into())
+        );
+    }
+
+    #[test]
+    fn run_takes_an_optional_config() {
+        let config = |args: &[&str]| match parse(args) {
+            Ok(Cli {
+                command: Some(Command::Run(r)),
+                ..
+            }) => r.config,
+            other => panic!("{args:?}: {other:?}"),
+        };
+        assert_eq!(config(&["run"]), None);
+        assert_eq!(config(&["run", "--config"]), Some(None));
+        assert_eq!(
+            config(&["run", "--config", "t.toml"]),
+            Some(Some(PathBuf::from("t.toml")))
+        );
+    }
+}

@@ -437,3 +437,115 @@ fn hold(display: Option<&Display>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::Cli;
+    use clap::{CommandFactory as _, Parser as _};
+
+    fn args(flags: &[&str]) -> TableArgs {
+        let cli = Cli::try_parse_from(std::iter::once("tablectl").chain(flags.iter().copied()))
+            .expect("the flags parse");
+        table_args(&cli.table).expect("the default display address parses")
+    }
+
+    #[test]
+    fn no_flags_are_the_bench_tables_defaults() {
+        let t = args(&[]);
+        assert_eq!(
+            format!("{:?}", t.opts),
+            format!("{:?}", BenchOptions::default())
+        );
+        assert_eq!((t.data, t.fresh), (PathBuf::from("table-data"), true));
+        assert_eq!(t.faults, (0, 0, 0));
+        assert_eq!(t.display, DEFAULT_DISPLAY_BIND.parse().ok());
+        assert!(!t.display_given && !t.direct && t.equity && t.script.is_none());
+        assert_eq!(t.lang, Lang::En);
+    }
+
+    #[test]
+    fn the_readmes_example_parses() {
+        let t = args(&[
+            "--hands",
+            "200",
+            "--players",
+            "9",
+            "--game",
+            "omaha8",
+            "--limit",
+            "fl",
+            "--blinds",
+            "10/20",
+            "--seed",
+            "7",
+            "--faults",
+            "5,5,5",
+            "--pace",
+            "600",
+            "--lang",
+            "pl",
+            "--verbose",
+            "--data",
+            "d",
+        ]);
+        let o = &t.opts;
+        assert_eq!((o.hands, o.players, o.seed, o.pace_ms), (200, 9, 7, 600));
+        assert_eq!(
+            (o.game, o.structure),
+            (Game::OmahaHiLo, Structure::FixedLimit)
+        );
+        assert_eq!(o.blinds, (10, 20));
+        assert!(o.verbose);
+        assert_eq!(t.faults, (5, 5, 5));
+        assert_eq!(t.lang, Lang::Pl);
+        assert_eq!((t.data, t.fresh), (PathBuf::from("d"), false));
+    }
+
+    #[test]
+    fn the_later_of_display_and_no_display_wins() {
+        let addr: SocketAddr = "127.0.0.1:0".parse().expect("an address");
+        let t = args(&["--display", "127.0.0.1:0", "--no-display"]);
+        assert_eq!(t.display, None);
+        let t = args(&["--no-display", "--display", "127.0.0.1:0"]);
+        assert_eq!((t.display, t.display_given), (Some(addr), true));
+    }
+
+    #[test]
+    fn the_custom_formats_say_what_to_write() {
+        assert_eq!(blinds("10/20"), Ok((10, 20)));
+        assert!(blinds("10-20").is_err_and(|e| e.contains("SB/BB")));
+        assert!(blinds("10/x").is_err_and(|e| e.contains("`x`")));
+        assert_eq!(faults("0,50,7"), Ok((0, 50, 7)));
+        assert!(faults("5,5").is_err_and(|e| e.contains("e.g. 5,5,5")));
+        assert!(faults("5,5,51").is_err_and(|e| e.contains("0 to 50")));
+        assert!(address("localhost").is_err_and(|e| e.contains(DEFAULT_DISPLAY_BIND)));
+    }
+
+    #[test]
+    fn every_listed_name_parses() {
+        let cmd = Cli::command();
+        for flag in ["game", "limit", "lang"] {
+            let arg = cmd
+                .get_arguments()
+                .find(|a| a.get_id() == flag)
+                .expect("the flag");
+            for value in arg.get_possible_values() {
+                let name = value.get_name();
+                let parsed = Cli::try_parse_from(["tablectl", &format!("--{flag}"), name]);
+                assert!(parsed.is_ok(), "--{flag} {name}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_display_flags_help_names_the_default_address() {
+        let cmd = Cli::command();
+        let display = cmd
+            .get_arguments()
+            .find(|a| a.get_id() == "display")
+            .and_then(|a| a.get_help())
+            .map(|h| h.to_string());
+        assert!(display.is_some_and(|h| h.contains(DEFAULT_DISPLAY_BIND)));
+    }
+}
