@@ -1,105 +1,61 @@
-//! `tablectl`: the table controller's command line.
-//!
-//! ```text
-//! tablectl [table] [OPTIONS]   the bench table: simulated players, shoe and buttons
-//! tablectl scenario FILE...     run scenario scripts, printing every event
-//! tablectl replay [--json] FILE... replay PHH hand histories
-//! ```
+//! `tablectl`: the table controller's command line. `tablectl --help` lists the
+//! commands, `tablectl COMMAND --help` each one's options (cli.rs).
 
+mod cli;
 mod table;
 
+use clap::Parser as _;
+use cli::{
+    Audit, BenchArgs, Cli, Command, Deck, ExportArgs, ListArgs, ReplayArgs, RunArgs, ShowArgs,
+};
 use host::records::scenario::Scenario;
 use std::io::Write as _;
+use std::path::Path;
 use std::process::ExitCode;
 use table::table;
 
-/// The demonstration played by `tablectl` with no arguments.
+/// The demonstration played by `tablectl demo`.
 const DEMO: &str = include_str!("../../../../tests/scenarios/e6_straddle.scn");
 
-pub(crate) const USAGE: &str = "usage:
-  tablectl [table] [OPTIONS]       the bench table: simulated players, shoe and buttons
-      --hands N        hands to play (default 20)
-      --players N      players seated, 2-10 (default 6)
-      --game G         holdem, omaha, omaha8 or draw (default holdem)
-      --limit L        nl, pl or fl (default nl)
-      --blinds SB/BB   (default 5/10)
-      --seed N         the same seed plays the same hands (default 1)
-      --data DIR       the table's data folder, with its hand log; restarted on the same
-                       folder the table resumes where it stopped (default: a new
-                       folder under ./table-data for each run)
-      --faults G,D,U   percent of shoe frames garbled, dropped, duplicated (default 0,0,0)
-      --direct         hand cards straight to the engine, without the serial shoe
-      --pace MS        pause MS milliseconds after each input, to follow the hand on
-                       the display (default 0: full speed)
-      --script FILE    play a scenario script (tests/README.md) instead of random
-                       hands: logged and shown on the display like any hand
-      --display ADDR   serve the table display on ADDR (default 127.0.0.1:8080; if
-                       taken, a free port); --no-display to play without it
-      --lang L         the display's language: en, mk, pl, bg or ru (default en)
-      --no-equity      no all-in equity on the display
-      --verbose        print every event
-  tablectl demo                    play RULES.md's straddle example, printing every event
-  tablectl scenario FILE...        run scenario scripts (tests/README.md), printing every event
-  tablectl replay [--json] FILE... replay PHH hand histories (.phh, .phhs) through the engine
-  tablectl audit verify DIR        check the hand log's HMAC chain: names the first edited,
-                                   deleted, inserted or reordered record; exits 1 if any
-  tablectl audit list DIR [--json] [--seat N] [--pot-over X] [--from MS] [--to MS]
-                       [--corrections] [--misdeals] [--over-pot] [--bad-tags]
-                                   the hands in a table's log, filtered
-  tablectl audit show DIR HAND [--json]
-                                   a hand's timeline: every key, card, correction and payout
-  tablectl audit export --phh DIR [--hand N]... [--out FILE] [--table ID]
-                                   the finished hands (all, or each --hand) as PHH hand
-                                   histories (.phhs, dialect in the README) on
-                                   stdout or in FILE; --table refuses another table's log
-  tablectl deck enrol|check [--port PATH | --sim] [--data DIR]
-                                   bind a new deck's tags to cards, read in new-deck order
-                                   (saved as DIR/deck.map), or read a whole deck and report
-                                   missing, extra, duplicate and foreign tags
-  tablectl run --config table.toml the table on a Raspberry Pi: its pins and its shoe
-  tablectl bench [--replay DIR] [--no-peer]
-                                   the evaluator's census of all 133,784,560 seven-card hands
-                                   and its speed; the exact equity of aces against kings
-                                   preflop, timed; PHH replay in hands per second, beside
-                                   PokerKit's on the same files when it is installed (bash .ci/pokerkit)";
-
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
-        None => table(&[]),
-        Some("table") => table(&args[1..]),
-        Some("demo") => run_script("demo (RULES.md E6)", DEMO),
-        Some("scenario") if args.len() > 1 => {
-            let mut code = ExitCode::SUCCESS;
-            for path in &args[1..] {
-                let result = match std::fs::read_to_string(path) {
-                    Ok(text) => run_script(path, &text),
-                    Err(e) => {
-                        eprintln!("{path}: cannot read: {e}");
-                        ExitCode::FAILURE
-                    }
-                };
-                if result != ExitCode::SUCCESS {
-                    code = result;
-                }
+    // A usage error prints clap's message and exits with status 2; --help exits 0.
+    let cli = Cli::parse();
+    match cli.command {
+        None => table(&cli.table),
+        Some(command) => run_command(&command),
+    }
+}
+
+/// Runs a command.
+fn run_command(command: &Command) -> ExitCode {
+    match command {
+        Command::Table(options) => table(options),
+        Command::Demo => run_script("demo (RULES.md E6)", DEMO),
+        Command::Scenario(args) => scenarios(&args.files),
+        Command::Replay(args) => replay(args),
+        Command::Audit(what) => audit(what),
+        Command::Deck(what) => deck(what),
+        Command::Run(args) => run_pi(args),
+        Command::Bench(args) => bench(args),
+    }
+}
+
+/// `tablectl scenario FILE...`: each script in turn; the status is the last failure's.
+fn scenarios(files: &[String]) -> ExitCode {
+    let mut code = ExitCode::SUCCESS;
+    for path in files {
+        let result = match std::fs::read_to_string(path) {
+            Ok(text) => run_script(path, &text),
+            Err(e) => {
+                eprintln!("{path}: cannot read: {e}");
+                ExitCode::FAILURE
             }
-            code
-        }
-        Some("replay") => replay(&args[1..]),
-        Some("bench") => bench(&args[1..]),
-        Some("audit") => audit(&args[1..]),
-        Some("deck") => deck(&args[1..]),
-        Some("run") => run_pi(&args[1..]),
-        Some("-h" | "--help" | "help") => {
-            println!("{USAGE}");
-            ExitCode::SUCCESS
-        }
-        Some(flag) if flag.starts_with("--") => table(&args),
-        Some(other) => {
-            eprintln!("tablectl: unknown command `{other}`\n{USAGE}");
-            ExitCode::from(2)
+        };
+        if result != ExitCode::SUCCESS {
+            code = result;
         }
     }
+    code
 }
 
 /// Runs one script, printing each accepted input's events under its line number.
@@ -131,13 +87,7 @@ fn run_script(name: &str, text: &str) -> ExitCode {
 
 /// `tablectl replay [--json] FILE...`: one line per hand. A file that cannot be read
 /// or a hand the engine refuses prints an `error` and the command goes on.
-fn replay(args: &[String]) -> ExitCode {
-    let json = args.iter().any(|a| a == "--json");
-    let files: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
-    if files.is_empty() {
-        eprintln!("tablectl replay: give one or more .phh or .phhs files\n{USAGE}");
-        return ExitCode::from(2);
-    }
+fn replay(args: &ReplayArgs) -> ExitCode {
     let rules = host::money::settle::HouseRules::phh();
     let mut replayer = host::records::replay::Replayer::default();
     // One buffered stream for the whole run: each file's lines written as it is
@@ -145,11 +95,10 @@ fn replay(args: &[String]) -> ExitCode {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut lines = Vec::new();
     let mut failed = false;
-    for file in files {
+    for file in &args.files {
         lines.clear();
-        if json {
-            failed |=
-                host::records::replay::replay_file_json(&mut replayer, file, &rules, &mut lines).1;
+        if args.json {
+            failed |= host::records::replay::replay_file_json(&mut replayer, file, &rules, &mut lines).1;
         } else {
             failed |= !replay_for_people(&mut replayer, file, &rules, &mut lines);
         }
@@ -238,26 +187,8 @@ fn print_hand(
 /// `tablectl bench`: the evaluator report, then PHH replay throughput, measured beside
 /// PokerKit (the reference engine) on the same files in the same run when PokerKit is
 /// installed (`host::peers`) and `shared/oracle` is beside the repository.
-fn bench(args: &[String]) -> ExitCode {
-    let mut dir = std::path::PathBuf::from("tests/corpus/pokerkit-2500");
-    let mut peer = true;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--replay" => match it.next() {
-                Some(d) => dir = d.into(),
-                None => {
-                    eprintln!("--replay needs a folder of .phh files");
-                    return ExitCode::from(2);
-                }
-            },
-            "--no-peer" => peer = false,
-            other => {
-                eprintln!("tablectl bench: unknown option `{other}`\n{USAGE}");
-                return ExitCode::from(2);
-            }
-        }
-    }
+fn bench(args: &BenchArgs) -> ExitCode {
+    let dir = &args.replay;
     let mut out = std::io::stdout();
     if let Err(e) = host::money::eval::bench_report(&mut out)
         .and_then(|()| host::money::equity::bench_report(&mut out))
@@ -265,7 +196,7 @@ fn bench(args: &[String]) -> ExitCode {
         eprintln!("tablectl bench: {e}");
         return ExitCode::FAILURE;
     }
-    let paths = match host::records::replay::phh_paths(&dir) {
+    let paths = match host::records::replay::phh_paths(dir) {
         Ok(paths) => paths,
         Err(e) => {
             println!("replay: {} not readable ({e}); skipped", dir.display());
@@ -290,7 +221,7 @@ fn bench(args: &[String]) -> ExitCode {
     println!(
         "PHH replay end to end (tablectl replay --json): {end_to_end:.0} hands/s, each file read, replayed and its JSON line written, one thread (best of 5)"
     );
-    if !peer {
+    if args.no_peer {
         return ExitCode::SUCCESS;
     }
     match pokerkit_rate(&paths, 300) {
@@ -363,182 +294,120 @@ fn pokerkit_rate(paths: &[std::path::PathBuf], count: usize) -> Result<(f64, usi
 }
 
 /// `tablectl audit ...`: the floor staff's view of a table's hand log (read-only).
-fn audit(args: &[String]) -> ExitCode {
-    use host::records::handlog::{AuditLog, HandFilter, HandLog};
-    if args.first().map(String::as_str) == Some("export") {
-        return match audit_export(&args[1..]) {
+fn audit(what: &Audit) -> ExitCode {
+    match what {
+        Audit::Verify(args) => audit_verify(&args.dir),
+        Audit::List(args) => audit_list(args),
+        Audit::Show(args) => audit_show(args),
+        Audit::Export(args) => match audit_export(args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("tablectl audit export: {e}");
                 ExitCode::FAILURE
             }
-        };
+        },
     }
-    let (Some(what), Some(dir)) = (args.first(), args.get(1)) else {
-        eprintln!("tablectl audit: give verify, list or show and the table's data folder\n{USAGE}");
-        return ExitCode::from(2);
-    };
-    let dir = std::path::Path::new(dir);
-    let json = args.iter().any(|a| a == "--json");
-    match what.as_str() {
-        "verify" => {
-            let secret = match std::fs::read(dir.join("secret")) {
-                Ok(s) => s,
-                Err(e) => {
-                    eprintln!(
-                        "{}: cannot read the table's secret: {e}",
-                        dir.join("secret").display()
-                    );
-                    return ExitCode::FAILURE;
-                }
-            };
-            let report = HandLog::verify(dir, &secret);
-            println!("{report}");
-            if report.is_intact() {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::FAILURE
-            }
+}
+
+/// `tablectl audit verify DIR`: the hand log's HMAC chain checked.
+fn audit_verify(dir: &Path) -> ExitCode {
+    let secret = match std::fs::read(dir.join("secret")) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!(
+                "{}: cannot read the table's secret: {e}",
+                dir.join("secret").display()
+            );
+            return ExitCode::FAILURE;
         }
-        "list" => {
-            let mut filter = HandFilter::default();
-            let mut it = args[2..].iter();
-            while let Some(flag) = it.next() {
-                let mut number = || -> Result<u64, String> {
-                    let v = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
-                    v.parse()
-                        .map_err(|_| format!("{flag}: `{v}` is not a whole number"))
-                };
-                let parsed: Result<(), String> = match flag.as_str() {
-                    "--json" => Ok(()),
-                    "--seat" => number().and_then(|n| {
-                        filter.seat =
-                            Some(u8::try_from(n).map_err(|_| "--seat: 1 to 11".to_string())?);
-                        Ok(())
-                    }),
-                    "--pot-over" => number().map(|n| filter.pot_over = Some(n)),
-                    "--from" => number().map(|n| filter.from_ms = Some(n)),
-                    "--to" => number().map(|n| filter.to_ms = Some(n)),
-                    "--corrections" => {
-                        filter.corrections = true;
-                        Ok(())
-                    }
-                    "--misdeals" => {
-                        filter.misdeals = true;
-                        Ok(())
-                    }
-                    "--over-pot" => {
-                        filter.over_pot = true;
-                        Ok(())
-                    }
-                    "--bad-tags" => {
-                        filter.bad_tags = true;
-                        Ok(())
-                    }
-                    other => Err(format!("unknown option `{other}`")),
-                };
-                if let Err(e) = parsed {
-                    eprintln!("tablectl audit list: {e}");
-                    return ExitCode::from(2);
-                }
-            }
-            let hands = match AuditLog::open(dir).and_then(|log| log.list_hands(&filter)) {
-                Ok(h) => h,
-                Err(e) => {
-                    eprintln!("{}: {e}", dir.display());
-                    return ExitCode::FAILURE;
-                }
-            };
-            for h in &hands {
-                if json {
-                    println!("{}", serde_json::to_string(h).unwrap_or_default());
+    };
+    let report = host::records::handlog::HandLog::verify(dir, &secret);
+    println!("{report}");
+    if report.is_intact() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// `tablectl audit list DIR [filters]`: a line (or a JSON object) per hand.
+fn audit_list(args: &ListArgs) -> ExitCode {
+    let filter = host::records::handlog::HandFilter {
+        from_ms: args.from,
+        to_ms: args.to,
+        seat: args.seat,
+        pot_over: args.pot_over,
+        corrections: args.corrections,
+        misdeals: args.misdeals,
+        over_pot: args.over_pot,
+        bad_tags: args.bad_tags,
+    };
+    let dir = &args.dir;
+    let hands = match host::records::handlog::AuditLog::open(dir).and_then(|log| log.list_hands(&filter)) {
+        Ok(h) => h,
+        Err(e) => {
+            eprintln!("{}: {e}", dir.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    for h in &hands {
+        if args.json {
+            println!("{}", serde_json::to_string(h).unwrap_or_default());
+        } else {
+            let pot = h.pot.map_or("-".to_string(), |p| p.to_string());
+            println!(
+                "hand {:>5}  seats {:?}  pot {pot}  records {}{}",
+                h.number,
+                h.seats,
+                h.records,
+                flags(&h.flags)
+            );
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// `tablectl audit show DIR HAND`: the hand's timeline.
+fn audit_show(args: &ShowArgs) -> ExitCode {
+    let dir = &args.dir;
+    match host::records::handlog::AuditLog::open(dir).and_then(|log| log.timeline(args.hand)) {
+        Ok(entries) => {
+            for e in &entries {
+                if args.json {
+                    println!("{}", serde_json::to_string(e).unwrap_or_default());
                 } else {
-                    let pot = h.pot.map_or("-".to_string(), |p| p.to_string());
-                    println!(
-                        "hand {:>5}  seats {:?}  pot {pot}  records {}{}",
-                        h.number,
-                        h.seats,
-                        h.records,
-                        flags(&h.flags)
-                    );
+                    println!("{e}");
                 }
             }
             ExitCode::SUCCESS
         }
-        "show" => {
-            let Some(number) = args.get(2).and_then(|n| n.parse::<u32>().ok()) else {
-                eprintln!("tablectl audit show: give the hand number");
-                return ExitCode::from(2);
-            };
-            match AuditLog::open(dir).and_then(|log| log.timeline(number)) {
-                Ok(entries) => {
-                    for e in &entries {
-                        if json {
-                            println!("{}", serde_json::to_string(e).unwrap_or_default());
-                        } else {
-                            println!("{e}");
-                        }
-                    }
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("{}: {e}", dir.display());
-                    ExitCode::FAILURE
-                }
-            }
-        }
-        other => {
-            eprintln!("tablectl audit: unknown `{other}`\n{USAGE}");
-            ExitCode::from(2)
+        Err(e) => {
+            eprintln!("{}: {e}", dir.display());
+            ExitCode::FAILURE
         }
     }
 }
 
 /// `tablectl audit export --phh DIR [--hand N]... [--out FILE] [--table ID]`: nothing
 /// is written unless every hand asked for exports.
-fn audit_export(args: &[String]) -> Result<(), String> {
-    let mut dir: Option<&str> = None;
-    let mut phh = false;
-    let mut hands: Vec<u32> = Vec::new();
-    let mut out: Option<&str> = None;
-    let mut table: Option<&str> = None;
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let mut value = |flag: &str| {
-            it.next()
-                .map(String::as_str)
-                .ok_or_else(|| format!("{flag} needs a value"))
-        };
-        match arg.as_str() {
-            "--phh" => phh = true,
-            "--hand" => {
-                let v = value("--hand")?;
-                hands.push(
-                    v.parse()
-                        .map_err(|_| format!("--hand: `{v}` is not a hand number"))?,
-                );
-            }
-            "--out" => out = Some(value("--out")?),
-            "--table" => table = Some(value("--table")?),
-            other if other.starts_with("--") => {
-                return Err(format!("unknown option `{other}`\n{USAGE}"))
-            }
-            other if dir.is_none() => dir = Some(other),
-            other => return Err(format!("one data folder only (`{other}` is a second)")),
-        }
-    }
-    if !phh {
-        return Err("give the format: --phh (PHH hand histories)".to_string());
-    }
-    let dir = dir.ok_or("give the table's data folder")?;
-    let path = std::path::Path::new(dir);
+fn audit_export(args: &ExportArgs) -> Result<(), String> {
+    let hands = args
+        .hand
+        .iter()
+        .map(|v| {
+            v.parse()
+                .map_err(|_| format!("--hand: `{v}` is not a hand number"))
+        })
+        .collect::<Result<Vec<u32>, String>>()?;
+    let dir = &args.dir;
+    let path = Path::new(dir);
     if !path.is_dir() {
         return Err(format!("{dir}: there is no such data folder"));
     }
-    let exported = host::records::export::export_dir(path, table, &hands)
+    let exported = host::records::export::export_dir(path, args.table.as_deref(), &hands)
         .map_err(|e| format!("{dir}: {e}"))?;
     let text = host::records::phh::to_phhs(&exported);
-    match out {
+    match &args.out {
         Some(file) => {
             std::fs::write(file, text).map_err(|e| format!("{file}: cannot write: {e}"))?;
             eprintln!("{} hand(s) written to {file}", exported.len());
@@ -559,38 +428,16 @@ fn flags(f: &host::records::handlog::HandFlags) -> String {
 
 /// `tablectl deck enrol|check`: the deck map of the table's data folder, read through
 /// the shoe on `--port` (a real reader) or the simulated shoe (`--sim`).
-fn deck(args: &[String]) -> ExitCode {
+fn deck(what: &Deck) -> ExitCode {
     use firmware::deck::DeckKind;
     use hardware::deck::{self as hw, CheckSettings, DECK_FILE_NAME};
     use hardware::link::{open_serial, Antenna, LinkSettings};
-    let Some(what) = args.first() else {
-        eprintln!("tablectl deck: enrol or check?\n{USAGE}");
-        return ExitCode::from(2);
-    };
-    let mut port: Option<String> = None;
-    let mut data = std::path::PathBuf::from("table-data");
-    let mut it = args[1..].iter();
-    while let Some(a) = it.next() {
-        match (a.as_str(), it.clone().next()) {
-            ("--port", Some(p)) => {
-                port = Some(p.clone());
-                it.next();
-            }
-            ("--data", Some(d)) => {
-                data = d.into();
-                it.next();
-            }
-            ("--sim", _) => port = None,
-            (other, _) => {
-                eprintln!("tablectl deck: unknown option `{other}`");
-                return ExitCode::from(2);
-            }
-        }
-    }
+    let (Deck::Enrol(shoe) | Deck::Check(shoe)) = what;
+    let (port, data) = (&shoe.port, &shoe.data);
     let kind = DeckKind::Standard52;
     // The simulated shoe and its dealer, who presents whatever card is asked for.
     let mut sim = None;
-    let path = match &port {
+    let path = match port {
         Some(p) => p.clone(),
         None => {
             use hardware::sim::{PtyShoe, SimConfig, SimDealer, SimShoe};
@@ -621,8 +468,8 @@ fn deck(args: &[String]) -> ExitCode {
         }
     };
     let file = data.join(DECK_FILE_NAME);
-    match what.as_str() {
-        "enrol" => {
+    match what {
+        Deck::Enrol(_) => {
             let order = hw::new_deck_order(kind);
             let result = hw::enrol(
                 &mut link,
@@ -638,7 +485,7 @@ fn deck(args: &[String]) -> ExitCode {
                 },
             );
             match result.map_err(|e| e.to_string()).and_then(|map| {
-                std::fs::create_dir_all(&data).map_err(|e| e.to_string())?;
+                std::fs::create_dir_all(data).map_err(|e| e.to_string())?;
                 hw::save(&map, &file).map_err(|e| e.to_string())
             }) {
                 Ok(()) => {
@@ -651,7 +498,7 @@ fn deck(args: &[String]) -> ExitCode {
                 }
             }
         }
-        "check" => {
+        Deck::Check(_) => {
             let map = match hw::load(&file) {
                 Ok(m) => m,
                 Err(e) => {
@@ -701,22 +548,20 @@ fn deck(args: &[String]) -> ExitCode {
                 }
             }
         }
-        other => {
-            eprintln!("tablectl deck: `{other}`: enrol or check");
-            ExitCode::from(2)
-        }
     }
 }
 
 /// `tablectl run --config table.toml`: the table on a Raspberry Pi. The configuration
 /// is checked first, anywhere (so it can be checked on a bench machine); off a Pi the
 /// command then says so and points to the bench table.
-fn run_pi(args: &[String]) -> ExitCode {
-    let path = match args {
-        [flag, path] if flag == "--config" => std::path::PathBuf::from(path),
-        [] => std::path::PathBuf::from("/etc/tablectl/table.toml"),
-        _ => {
-            eprintln!("usage: tablectl run [--config table.toml]");
+fn run_pi(args: &RunArgs) -> ExitCode {
+    let path = match &args.config {
+        None => std::path::PathBuf::from("/etc/tablectl/table.toml"),
+        Some(Some(path)) => path.clone(),
+        Some(None) => {
+            eprintln!(
+                "tablectl run: --config needs a file\nusage: tablectl run [--config table.toml]"
+            );
             return ExitCode::from(2);
         }
     };

@@ -2,11 +2,14 @@
 //! simulated shoe on a real pseudo-terminal, the hand log, and the table display,
 //! so that a bench runs every code path of a real table but the pins.
 
-use super::USAGE;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::Args;
+use firmware::{Chips, Game, Structure};
+use host::session::simulated::{BenchOptions, CardSource, DirectSource, PtyShoeSource};
 use host::display::{Display, DisplayError, DisplayOptions, Lang, Warn};
 use host::records::handlog::{now_ms, HandLog, Record};
+use host::session::live::config::{DEFAULT_DISPLAY_BIND, LANGUAGES};
 use host::records::scenario::Scenario;
-use host::session::simulated::{BenchOptions, CardSource, DirectSource, PtyShoeSource};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -15,6 +18,131 @@ use std::process::ExitCode;
 const PLAYERS: [&str; 11] = [
     "Ana", "Boris", "Cvetan", "Dana", "Emil", "Filip", "Goran", "Hana", "Ivo", "Jana", "Kiril",
 ];
+
+/// The bench table's options, as given on the command line.
+#[derive(Debug, Args)]
+pub struct TableOptions {
+    /// Hands to play
+    #[arg(long, value_name = "N", default_value_t = BenchOptions::default().hands)]
+    hands: u32,
+    /// Players seated, 2 to 10
+    #[arg(long, value_name = "N", default_value_t = BenchOptions::default().players)]
+    players: u8,
+    /// The game
+    #[arg(long, value_name = "G", default_value = "holdem", value_parser = game())]
+    game: Game,
+    /// No, pot or fixed limit
+    #[arg(long, value_name = "L", default_value = "nl", value_parser = limit())]
+    limit: Structure,
+    /// The small and the big blind
+    #[arg(long, value_name = "SB/BB", default_value = "5/10", value_parser = blinds)]
+    blinds: (Chips, Chips),
+    /// The same seed plays the same hands
+    #[arg(long, value_name = "N", default_value_t = BenchOptions::default().seed)]
+    seed: u64,
+    /// The table's data folder, with its hand log: restarted on it, the table
+    /// resumes where it stopped [default: a new folder under ./table-data for
+    /// each run]
+    #[arg(long, value_name = "DIR", verbatim_doc_comment)]
+    data: Option<PathBuf>,
+    /// Percent of shoe frames garbled, dropped and duplicated,
+    /// each 0 to 50
+    #[arg(
+        long,
+        value_name = "G,D,U",
+        default_value = "0,0,0",
+        value_parser = faults,
+        verbatim_doc_comment
+    )]
+    faults: (u32, u32, u32),
+    /// Hand cards straight to the engine, without the serial shoe
+    #[arg(long)]
+    direct: bool,
+    /// Pause MS milliseconds after each input, to follow the hand on the
+    /// display (0: full speed)
+    #[arg(
+        long,
+        value_name = "MS",
+        default_value_t = BenchOptions::default().pace_ms,
+        verbatim_doc_comment
+    )]
+    pace: u64,
+    /// Play a scenario script (tests/README.md) instead of random hands,
+    /// logged and shown on the display like any hand
+    #[arg(long, value_name = "FILE", verbatim_doc_comment)]
+    script: Option<PathBuf>,
+    /// Serve the table display on ADDR [default: 127.0.0.1:8080, or a free
+    /// port if it is taken]
+    #[arg(
+        long,
+        value_name = "ADDR",
+        value_parser = address,
+        overrides_with = "no_display",
+        verbatim_doc_comment
+    )]
+    display: Option<SocketAddr>,
+    /// Play without the table display
+    #[arg(long, overrides_with = "display")]
+    no_display: bool,
+    /// The display's language
+    #[arg(long, value_name = "L", default_value = "en", value_parser = lang())]
+    lang: Lang,
+    /// No all-in equity on the display
+    #[arg(long)]
+    no_equity: bool,
+    /// Print every event
+    #[arg(long)]
+    verbose: bool,
+}
+
+/// `--game`: a game by its name, as `host::session::simulated::parse_game` reads it.
+fn game() -> impl TypedValueParser<Value = Game> {
+    PossibleValuesParser::new(["holdem", "omaha", "omaha8", "draw"])
+        .try_map(|name| host::session::simulated::parse_game(&name))
+}
+
+/// `--limit`: a betting structure by its name, as `host::session::simulated::parse_limit` reads it.
+fn limit() -> impl TypedValueParser<Value = Structure> {
+    PossibleValuesParser::new(["nl", "pl", "fl"]).try_map(|name| host::session::simulated::parse_limit(&name))
+}
+
+/// `--blinds SB/BB`.
+fn blinds(v: &str) -> Result<(Chips, Chips), String> {
+    let (sb, bb) = v.split_once('/').ok_or("write SB/BB, e.g. 5/10")?;
+    let chips = |x: &str| {
+        x.parse::<Chips>()
+            .map_err(|_| format!("`{x}` is not a whole number"))
+    };
+    Ok((chips(sb)?, chips(bb)?))
+}
+
+/// `--faults G,D,U`: three percents, each at most 50.
+fn faults(v: &str) -> Result<(u32, u32, u32), String> {
+    let parts: Vec<&str> = v.split(',').collect();
+    let [g, d, u] = parts[..] else {
+        return Err("write GARBLED,DROPPED,DUPLICATED percents, e.g. 5,5,5".to_string());
+    };
+    let pct = |x: &str| -> Result<u32, String> {
+        x.parse::<u32>()
+            .ok()
+            .filter(|p| *p <= 50)
+            .ok_or_else(|| format!("`{x}` is not a percent from 0 to 50"))
+    };
+    Ok((pct(g)?, pct(d)?, pct(u)?))
+}
+
+/// `--display ADDR`: an address and a port.
+fn address(v: &str) -> Result<SocketAddr, String> {
+    v.parse()
+        .map_err(|_| format!("write an address and port, e.g. {DEFAULT_DISPLAY_BIND}"))
+}
+
+/// `--lang`: a display language by its code, one of the configuration's.
+fn lang() -> impl TypedValueParser<Value = Lang> {
+    PossibleValuesParser::new(LANGUAGES).try_map(|code| {
+        Lang::from_code(&code).ok_or_else(|| format!("`{code}` has no translation"))
+    })
+}
 
 /// What the bench table was asked to do.
 struct TableArgs {
@@ -38,15 +166,8 @@ struct TableArgs {
 }
 
 /// `tablectl [table] [OPTIONS]`.
-pub fn table(args: &[String]) -> ExitCode {
-    let args = match table_options(args) {
-        Ok(parsed) => parsed,
-        Err(e) => {
-            eprintln!("tablectl: {e}\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
-    match run_table(&args) {
+pub fn table(options: &TableOptions) -> ExitCode {
+    match table_args(options).and_then(|args| run_table(&args)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("tablectl: {e}");
@@ -55,102 +176,34 @@ pub fn table(args: &[String]) -> ExitCode {
     }
 }
 
-fn table_options(args: &[String]) -> Result<TableArgs, String> {
-    let default_display: SocketAddr = host::session::live::config::DEFAULT_DISPLAY_BIND
+fn table_args(o: &TableOptions) -> Result<TableArgs, String> {
+    let default_display: SocketAddr = DEFAULT_DISPLAY_BIND
         .parse()
         .map_err(|_| "the default display address is not an address".to_string())?;
-    let mut t = TableArgs {
-        opts: BenchOptions::default(),
-        data: PathBuf::from("table-data"),
-        fresh: true,
-        faults: (0, 0, 0),
-        direct: false,
-        display: Some(default_display),
-        display_given: false,
-        lang: Lang::En,
-        equity: true,
-        script: None,
-    };
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
-        let number = |v: &str| {
-            v.parse::<u64>()
-                .map_err(|_| format!("{flag}: `{v}` is not a whole number"))
-        };
-        match flag.as_str() {
-            "--hands" => {
-                t.opts.hands = number(value()?)?
-                    .try_into()
-                    .map_err(|_| "--hands: too many".to_string())?
-            }
-            "--players" => {
-                t.opts.players = number(value()?)?
-                    .try_into()
-                    .map_err(|_| "--players: 2 to 10".to_string())?
-            }
-            "--seed" => t.opts.seed = number(value()?)?,
-            "--data" => {
-                t.data = value()?.into();
-                t.fresh = false;
-            }
-            "--verbose" => t.opts.verbose = true,
-            "--pace" => t.opts.pace_ms = number(value()?)?,
-            "--direct" => t.direct = true,
-            "--script" => t.script = Some(value()?.into()),
-            "--display" => {
-                let v = value()?;
-                t.display = Some(v.parse().map_err(|_| {
-                    format!("--display: `{v}`: write an address and port, e.g. 127.0.0.1:8080")
-                })?);
-                t.display_given = true;
-            }
-            "--no-display" => t.display = None,
-            "--lang" => {
-                let v = value()?;
-                t.lang = Lang::from_code(v).ok_or_else(|| {
-                    format!(
-                        "--lang: `{v}`: one of {}",
-                        host::session::live::config::LANGUAGES.join(", ")
-                    )
-                })?;
-            }
-            "--no-equity" => t.equity = false,
-            "--faults" => {
-                let v = value()?;
-                let parts: Vec<&str> = v.split(',').collect();
-                let [g, d, u] = parts[..] else {
-                    return Err(format!(
-                        "--faults: `{v}`: write GARBLED,DROPPED,DUPLICATED percents, e.g. 5,5,5"
-                    ));
-                };
-                let pct = |x: &str| -> Result<u32, String> {
-                    x.parse::<u32>()
-                        .ok()
-                        .filter(|p| *p <= 50)
-                        .ok_or_else(|| format!("--faults: `{x}` is not a percent from 0 to 50"))
-                };
-                t.faults = (pct(g)?, pct(d)?, pct(u)?);
-            }
-            "--game" => {
-                t.opts.game = host::session::simulated::parse_game(value()?)
-                    .map_err(|e| format!("--game: {e}"))?
-            }
-            "--limit" => {
-                t.opts.structure = host::session::simulated::parse_limit(value()?)
-                    .map_err(|e| format!("--limit: {e}"))?
-            }
-            "--blinds" => {
-                let v = value()?;
-                let (sb, bb) = v
-                    .split_once('/')
-                    .ok_or_else(|| format!("--blinds: `{v}`: write SB/BB, e.g. 5/10"))?;
-                t.opts.blinds = (number(sb)?, number(bb)?);
-            }
-            other => return Err(format!("unknown option `{other}`")),
-        }
-    }
-    Ok(t)
+    Ok(TableArgs {
+        opts: BenchOptions {
+            hands: o.hands,
+            players: o.players,
+            game: o.game,
+            structure: o.limit,
+            blinds: o.blinds,
+            seed: o.seed,
+            verbose: o.verbose,
+            pace_ms: o.pace,
+        },
+        data: o
+            .data
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("table-data")),
+        fresh: o.data.is_none(),
+        faults: o.faults,
+        direct: o.direct,
+        display: (!o.no_display).then(|| o.display.unwrap_or(default_display)),
+        display_given: o.display.is_some(),
+        lang: o.lang,
+        equity: !o.no_equity,
+        script: o.script.clone(),
+    })
 }
 
 /// Starts the display: on the address asked for, or, when the default is taken (a
@@ -382,5 +435,117 @@ fn hold(display: Option<&Display>) {
             // Any answer, an end of input or an error closes it.
             let _ = std::io::stdin().read_line(&mut line);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::Cli;
+    use clap::{CommandFactory as _, Parser as _};
+
+    fn args(flags: &[&str]) -> TableArgs {
+        let cli = Cli::try_parse_from(std::iter::once("tablectl").chain(flags.iter().copied()))
+            .expect("the flags parse");
+        table_args(&cli.table).expect("the default display address parses")
+    }
+
+    #[test]
+    fn no_flags_are_the_bench_tables_defaults() {
+        let t = args(&[]);
+        assert_eq!(
+            format!("{:?}", t.opts),
+            format!("{:?}", BenchOptions::default())
+        );
+        assert_eq!((t.data, t.fresh), (PathBuf::from("table-data"), true));
+        assert_eq!(t.faults, (0, 0, 0));
+        assert_eq!(t.display, DEFAULT_DISPLAY_BIND.parse().ok());
+        assert!(!t.display_given && !t.direct && t.equity && t.script.is_none());
+        assert_eq!(t.lang, Lang::En);
+    }
+
+    #[test]
+    fn the_readmes_example_parses() {
+        let t = args(&[
+            "--hands",
+            "200",
+            "--players",
+            "9",
+            "--game",
+            "omaha8",
+            "--limit",
+            "fl",
+            "--blinds",
+            "10/20",
+            "--seed",
+            "7",
+            "--faults",
+            "5,5,5",
+            "--pace",
+            "600",
+            "--lang",
+            "pl",
+            "--verbose",
+            "--data",
+            "d",
+        ]);
+        let o = &t.opts;
+        assert_eq!((o.hands, o.players, o.seed, o.pace_ms), (200, 9, 7, 600));
+        assert_eq!(
+            (o.game, o.structure),
+            (Game::OmahaHiLo, Structure::FixedLimit)
+        );
+        assert_eq!(o.blinds, (10, 20));
+        assert!(o.verbose);
+        assert_eq!(t.faults, (5, 5, 5));
+        assert_eq!(t.lang, Lang::Pl);
+        assert_eq!((t.data, t.fresh), (PathBuf::from("d"), false));
+    }
+
+    #[test]
+    fn the_later_of_display_and_no_display_wins() {
+        let addr: SocketAddr = "127.0.0.1:0".parse().expect("an address");
+        let t = args(&["--display", "127.0.0.1:0", "--no-display"]);
+        assert_eq!(t.display, None);
+        let t = args(&["--no-display", "--display", "127.0.0.1:0"]);
+        assert_eq!((t.display, t.display_given), (Some(addr), true));
+    }
+
+    #[test]
+    fn the_custom_formats_say_what_to_write() {
+        assert_eq!(blinds("10/20"), Ok((10, 20)));
+        assert!(blinds("10-20").is_err_and(|e| e.contains("SB/BB")));
+        assert!(blinds("10/x").is_err_and(|e| e.contains("`x`")));
+        assert_eq!(faults("0,50,7"), Ok((0, 50, 7)));
+        assert!(faults("5,5").is_err_and(|e| e.contains("e.g. 5,5,5")));
+        assert!(faults("5,5,51").is_err_and(|e| e.contains("0 to 50")));
+        assert!(address("localhost").is_err_and(|e| e.contains(DEFAULT_DISPLAY_BIND)));
+    }
+
+    #[test]
+    fn every_listed_name_parses() {
+        let cmd = Cli::command();
+        for flag in ["game", "limit", "lang"] {
+            let arg = cmd
+                .get_arguments()
+                .find(|a| a.get_id() == flag)
+                .expect("the flag");
+            for value in arg.get_possible_values() {
+                let name = value.get_name();
+                let parsed = Cli::try_parse_from(["tablectl", &format!("--{flag}"), name]);
+                assert!(parsed.is_ok(), "--{flag} {name}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_display_flags_help_names_the_default_address() {
+        let cmd = Cli::command();
+        let display = cmd
+            .get_arguments()
+            .find(|a| a.get_id() == "display")
+            .and_then(|a| a.get_help())
+            .map(|h| h.to_string());
+        assert!(display.is_some_and(|h| h.contains(DEFAULT_DISPLAY_BIND)));
     }
 }

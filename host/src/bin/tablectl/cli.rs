@@ -1,0 +1,320 @@
+//! The command line: every command and flag, as clap reads them. The help and the
+//! usage text are generated from these doc comments; a usage error is clap's short
+//! message and exit status 2. The work of each command is in main.rs and table.rs.
+
+use crate::table::TableOptions;
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+/// The table controller. With no command, `tablectl [OPTIONS]` plays the bench
+/// table: simulated players, shoe and buttons, the hand log and the table display.
+#[derive(Debug, Parser)]
+#[command(
+    name = "tablectl",
+    args_conflicts_with_subcommands = true,
+    verbatim_doc_comment
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    // The bench table's options, when no command is given.
+    #[command(flatten)]
+    pub table: TableOptions,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// The bench table: simulated players, shoe and buttons (the default)
+    Table(TableOptions),
+    /// Play RULES.md's straddle example (E6), printing every event
+    Demo,
+    /// Run scenario scripts (tests/README.md), printing every event
+    Scenario(ScenarioArgs),
+    /// Replay PHH hand histories (.phh, .phhs) through the engine
+    Replay(ReplayArgs),
+    /// The floor's view of a table's hand log (read-only)
+    #[command(subcommand)]
+    Audit(Audit),
+    /// Bind a new deck's tags to cards, or check a whole deck
+    #[command(subcommand)]
+    Deck(Deck),
+    /// The table on a Raspberry Pi: its pins and its shoe
+    Run(RunArgs),
+    /// The evaluator's census and speed, an exact equity, PHH replay speed
+    ///
+    /// The evaluator's census of all 133,784,560 seven-card hands and its speed;
+    /// the exact equity of aces against kings preflop, timed; PHH replay in hands
+    /// per second, beside PokerKit's on the same files when it is installed
+    /// (bash .ci/pokerkit).
+    #[command(verbatim_doc_comment)]
+    Bench(BenchArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ScenarioArgs {
+    /// The scripts to run
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// One JSON object per hand (the schema of replay-schema.md)
+    #[arg(long)]
+    pub json: bool,
+    /// The hand histories: .phh or .phhs files
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<String>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Audit {
+    /// Check the hand log's HMAC chain; exits 1 if it is broken
+    ///
+    /// Names the first edited, deleted, inserted or reordered record.
+    Verify(VerifyArgs),
+    /// The hands in a table's log, filtered
+    List(ListArgs),
+    /// A hand's timeline: every key, card, correction and payout
+    Show(ShowArgs),
+    /// The finished hands as PHH hand histories (.phhs)
+    ///
+    /// All the finished hands, or each --hand, in the dialect the README
+    /// describes, on the standard output or in --out FILE. Nothing is written
+    /// unless every hand asked for exports.
+    #[command(verbatim_doc_comment)]
+    Export(ExportArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// The table's data folder
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// The table's data folder
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+    /// One JSON object per hand
+    #[arg(long)]
+    pub json: bool,
+    /// Hands this seat was dealt into
+    #[arg(long, value_name = "N")]
+    pub seat: Option<u8>,
+    /// Hands whose pot was more than X
+    #[arg(long, value_name = "X")]
+    pub pot_over: Option<u64>,
+    /// Hands still going at or after this time (ms since the epoch)
+    #[arg(long, value_name = "MS")]
+    pub from: Option<u64>,
+    /// Hands started at or before this time (ms since the epoch)
+    #[arg(long, value_name = "MS")]
+    pub to: Option<u64>,
+    /// Hands with an UNDO
+    #[arg(long)]
+    pub corrections: bool,
+    /// Hands with a misdeal
+    #[arg(long)]
+    pub misdeals: bool,
+    /// Hands where an over-pot bet was reduced
+    #[arg(long)]
+    pub over_pot: bool,
+    /// Hands with a refused card: an unknown tag or a card read twice
+    #[arg(long)]
+    pub bad_tags: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// The table's data folder
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+    /// The hand's number
+    #[arg(value_name = "HAND")]
+    pub hand: u32,
+    /// One JSON object per entry
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// Write PHH hand histories (the only format)
+    #[arg(long, required = true)]
+    pub phh: bool,
+    /// The table's data folder
+    #[arg(value_name = "DIR")]
+    pub dir: String,
+    /// Export this hand only; repeat for more [default: every finished hand]
+    // Read as text: a hand number that is not one is named with the export's other
+    // refusals (exit status 1), like a hand that is not in the log.
+    #[arg(long, value_name = "N")]
+    pub hand: Vec<String>,
+    /// Write the histories to FILE [default: the standard output]
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<String>,
+    /// Refuse the log of any table but ID
+    #[arg(long, value_name = "ID")]
+    pub table: Option<String>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Deck {
+    /// Bind a new deck's tags to cards, read in new-deck order, into DIR/deck.map
+    Enrol(ShoeArgs),
+    /// Read a whole deck and report missing, extra, duplicate and foreign tags
+    Check(ShoeArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ShoeArgs {
+    /// A real reader's serial port [default: the simulated shoe]
+    #[arg(long, value_name = "PATH", overrides_with = "sim")]
+    pub port: Option<String>,
+    /// The simulated shoe, with a dealer who presents every card asked for
+    #[arg(long, overrides_with = "port")]
+    pub sim: bool,
+    /// The table's data folder, which keeps the deck map
+    #[arg(long, value_name = "DIR", default_value = "table-data")]
+    pub data: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The table's configuration [default: /etc/tablectl/table.toml]
+    // An optional value, so that `--config` without one still prints the command's
+    // own `usage: tablectl run` line (exit status 2), which tests/run_cli.rs reads,
+    // rather than clap's message, which has no usage line for a missing value.
+    #[arg(long, value_name = "FILE", num_args = 0..=1)]
+    pub config: Option<Option<PathBuf>>,
+}
+
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// The folder of .phh files whose replay is timed
+    #[arg(long, value_name = "DIR", default_value = "tests/corpus/pokerkit-2500")]
+    pub replay: PathBuf,
+    /// Leave out the PokerKit measure
+    #[arg(long)]
+    pub no_peer: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory as _;
+
+    fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(std::iter::once("tablectl").chain(args.iter().copied()))
+    }
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn no_arguments_play_the_default_bench_table() {
+        let cli = parse(&[]).expect("parses");
+        assert!(cli.command.is_none());
+        let defaults = parse(&["table"]).expect("parses");
+        let Some(Command::Table(table)) = defaults.command else {
+            panic!("`table` is the bench table");
+        };
+        assert_eq!(format!("{:?}", cli.table), format!("{table:?}"));
+    }
+
+    #[test]
+    fn a_command_takes_its_flags_in_any_order() {
+        let cli = parse(&[
+            "audit",
+            "list",
+            "--seat",
+            "3",
+            "data",
+            "--json",
+            "--bad-tags",
+        ]);
+        let Ok(Cli {
+            command: Some(Command::Audit(Audit::List(list))),
+            ..
+        }) = cli
+        else {
+            panic!("audit list: {cli:?}");
+        };
+        assert_eq!(list.dir, PathBuf::from("data"));
+        assert_eq!(list.seat, Some(3));
+        assert!(list.json && list.bad_tags && !list.misdeals);
+    }
+
+    #[test]
+    fn the_table_flags_go_before_any_command_or_after_table() {
+        assert!(parse(&["--hands", "5"]).is_ok());
+        assert!(parse(&["table", "--hands", "5"]).is_ok());
+        let mixed = parse(&["--hands", "5", "demo"]).expect_err("a flag, then a command");
+        assert_eq!(mixed.exit_code(), 2);
+    }
+
+    #[test]
+    fn a_bad_value_names_its_flag_and_exits_2() {
+        let e = parse(&["audit", "list", "d", "--pot-over", "lots"]).expect_err("not a number");
+        assert_eq!(e.exit_code(), 2);
+        assert!(e.to_string().contains("--pot-over"), "{e}");
+        let e = parse(&["audit", "show", "d", "seven"]).expect_err("not a hand number");
+        assert!(e.to_string().contains("HAND"), "{e}");
+    }
+
+    #[test]
+    fn an_unknown_command_or_flag_is_a_usage_error() {
+        for args in [
+            &["deal"][..],
+            &["--hand", "5"],
+            &["replay", "--yaml", "f.phh"],
+        ] {
+            let e = parse(args).expect_err("unknown");
+            assert_eq!(e.exit_code(), 2, "{args:?}");
+        }
+        assert!(parse(&["replay"]).is_err(), "replay needs a file");
+        assert!(
+            parse(&["audit", "export", "d"]).is_err(),
+            "export needs --phh"
+        );
+    }
+
+    #[test]
+    fn the_later_of_port_and_sim_wins() {
+        let shoe = |args: &[&str]| match parse(args) {
+            Ok(Cli {
+                command: Some(Command::Deck(Deck::Check(s) | Deck::Enrol(s))),
+                ..
+            }) => s.port,
+            other => panic!("{args:?}: {other:?}"),
+        };
+        assert_eq!(shoe(&["deck", "check"]), None);
+        assert_eq!(shoe(&["deck", "check", "--port", "p", "--sim"]), None);
+        assert_eq!(
+            shoe(&["deck", "enrol", "--sim", "--port", "p"]),
+            Some("p".into())
+        );
+    }
+
+    #[test]
+    fn run_takes_an_optional_config() {
+        let config = |args: &[&str]| match parse(args) {
+            Ok(Cli {
+                command: Some(Command::Run(r)),
+                ..
+            }) => r.config,
+            other => panic!("{args:?}: {other:?}"),
+        };
+        assert_eq!(config(&["run"]), None);
+        assert_eq!(config(&["run", "--config"]), Some(None));
+        assert_eq!(
+            config(&["run", "--config", "t.toml"]),
+            Some(Some(PathBuf::from("t.toml")))
+        );
+    }
+}
