@@ -43,7 +43,8 @@ fn config(rng: &mut Rng) -> TableConfig {
         Structure::FixedLimit,
     ][rng.below(3) as usize];
     let mut cfg = TableConfig::new(game, structure, 5, 10);
-    cfg.max_players = if rng.chance(50) { 10 } else { 11 };
+    // R-TABLE-1: 10 or 11 seats, at most the game's own (Omaha: 10, [002]).
+    cfg.max_players = if rng.chance(50) { 10 } else { 11 }.min(game.spec().max_players);
     if game == Game::FiveCardDraw {
         cfg.max_players = 6;
         cfg.short_deck = rng.chance(50);

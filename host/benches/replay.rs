@@ -23,21 +23,19 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
-use host::money::settle::HouseRules;
 use host::records::replay::{phh_paths, phh_texts, replay_files_json, replay_texts};
 
 fn replay(c: &mut Criterion) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus/pokerkit-2500");
     let texts = phh_texts(&dir).expect("the committed PokerKit corpus");
-    let rules = HouseRules::phh();
     // One untimed pass: the hands counted, and the evaluator's tables built.
-    let hands = replay_texts(&texts, &rules);
+    let hands = replay_texts(&texts);
     assert!(hands > 2400, "{hands} hands replayed");
     let mut g = c.benchmark_group("phh_replay");
     g.sample_size(10).measurement_time(Duration::from_secs(5));
     g.throughput(Throughput::Elements(hands));
     g.bench_function("pokerkit_2500_parse_and_replay", |b| {
-        b.iter(|| black_box(replay_texts(black_box(&texts), &rules)))
+        b.iter(|| black_box(replay_texts(black_box(&texts))))
     });
     let names: Vec<String> = phh_paths(&dir)
         .expect("the committed PokerKit corpus")
@@ -45,7 +43,7 @@ fn replay(c: &mut Criterion) {
         .map(|p| p.display().to_string())
         .collect();
     g.bench_function("pokerkit_2500_files_to_json", |b| {
-        b.iter(|| black_box(replay_files_json(black_box(&names), &rules)))
+        b.iter(|| black_box(replay_files_json(black_box(&names))))
     });
     g.finish();
 }

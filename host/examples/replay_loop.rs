@@ -12,13 +12,12 @@ fn main() {
             .unwrap_or_else(|| "tests/corpus/pokerkit-2500".into()),
     );
     let texts = host::records::replay::phh_texts(&dir).unwrap_or_default();
-    let rules = host::money::settle::HouseRules::phh();
     // One round untimed: the evaluator builds its tables on first use.
-    host::records::replay::replay_texts(&texts, &rules);
+    host::records::replay::replay_texts(&texts);
     let start = std::time::Instant::now();
     let mut replayed = 0u64;
     for _ in 0..rounds {
-        replayed += host::records::replay::replay_texts(&texts, &rules);
+        replayed += host::records::replay::replay_texts(&texts);
     }
     let secs = start.elapsed().as_secs_f64();
     println!(

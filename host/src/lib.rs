@@ -17,3 +17,4 @@ pub mod money;
 pub mod peers;
 pub mod records;
 pub mod session;
+pub mod settings;

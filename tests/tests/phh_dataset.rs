@@ -3,7 +3,6 @@
 //! every hand in our variants replays through the engine, and every recorded
 //! `finishing_stacks` that PokerKit itself reproduces is matched exactly.
 
-use host::money::settle::HouseRules;
 use host::records::replay::replay_history;
 use std::path::{Path, PathBuf};
 
@@ -30,7 +29,6 @@ fn real_hands_replay_to_their_recorded_finishing_stacks() {
     let mut files = Vec::new();
     walk(&root, &mut files);
     files.sort();
-    let rules = HouseRules::phh();
     // PokerKit cannot reproduce this file either (the dataset's README): a big-blind
     // ante with ante trimming on.
     let known = ["wsop/2019/42/3/00-01-07.phh"];
@@ -55,7 +53,7 @@ fn real_hands_replay_to_their_recorded_finishing_stacks() {
         };
         for hh in &parsed {
             hands += 1;
-            let result = replay_history(hh, &rules);
+            let result = replay_history(hh);
             match (result, &hh.finishing_stacks) {
                 (Err(e), _) if known.contains(&rel.as_str()) => {
                     assert!(e.message.contains("ante"), "{rel}: {e}");

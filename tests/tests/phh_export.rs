@@ -10,12 +10,12 @@
 //!    conventions (the PHH profile of replay-schema.md), and each class is checked
 //!    for its own difference: PokerKit must agree with that replay.
 
+use firmware::rules::MoneyRules;
 use firmware::{Game, Structure};
-use host::money::settle::HouseRules;
 use host::records::export::{export_dir, replay_parts};
 use host::records::handlog::HandLog;
 use host::records::phh::{parse_str, to_phhs, HandHistory, Value};
-use host::records::replay::{replay, replay_with};
+use host::records::replay::{phh_profile, replay, replay_with};
 use host::session::simulated::{Bench, BenchOptions, DirectSource};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -111,7 +111,7 @@ fn check_and_classify(hh: &HandHistory) -> Class {
         return Class::Redeal { dead };
     }
     let (spec, steps, cfg) = replay_parts(hh).expect("our replay reads the hand");
-    let ours = replay_with(cfg, &spec, &steps, &HouseRules::casino())
+    let ours = replay_with(cfg, &spec, &steps)
         .unwrap_or_else(|e| panic!("hand {:?}: {e}\n{}", hh.field("hand"), hh.to_toml()));
     assert_eq!(
         ours.finishing_stacks,
@@ -123,26 +123,31 @@ fn check_and_classify(hh: &HandHistory) -> Class {
     // PokerKit has no unconfirmed straddle: the straddler always has his option.
     let mut spec = spec;
     spec.straddle_confirmed = true;
-    match replay(&spec, &steps, &HouseRules::phh()) {
+    // The PHH reference profile with other money rules.
+    let under = |money: &MoneyRules| {
+        let mut cfg = phh_profile(&spec)?;
+        cfg.money = *money;
+        replay_with(cfg, &spec, &steps)
+    };
+    match replay(&spec, &steps) {
         Ok(r) if r.finishing_stacks == paid => Class::Plain,
         Ok(r) => {
             // Only the money rules may differ: the same replay with ours pays what the
             // table paid. Name the rule that makes the difference.
-            let casino = HouseRules::casino();
-            let mut odd = HouseRules::phh();
+            let casino = MoneyRules::CASINO;
+            let mut odd = MoneyRules::PHH;
             odd.odd_chip = casino.odd_chip;
-            let mut low = HouseRules::phh();
-            low.low = casino.low;
-            let pays = |rules: &HouseRules| {
-                replay(&spec, &steps, rules).map(|x| x.finishing_stacks) == Ok(paid.clone())
-            };
+            let mut low = MoneyRules::PHH;
+            low.low_ignores_straights_flushes = casino.low_ignores_straights_flushes;
+            let pays =
+                |rules: &MoneyRules| under(rules).map(|x| x.finishing_stacks) == Ok(paid.clone());
             let rule = if pays(&odd) {
                 "odd_chips"
             } else if pays(&low) {
                 "low_rule"
             } else {
                 let mut both = odd;
-                both.low = casino.low;
+                both.low_ignores_straights_flushes = casino.low_ignores_straights_flushes;
                 assert!(pays(&both), "only the money rules differ");
                 "odd_chips_and_low_rule"
             };

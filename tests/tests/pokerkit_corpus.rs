@@ -11,7 +11,6 @@
 //!   then (p1 acts first before and after the flop); R-HU-1 makes the button the
 //!   small blind, who acts first preflop only.
 
-use host::money::settle::HouseRules;
 use host::records::replay::{replay_history, Replayed};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -89,7 +88,6 @@ fn generated_corpus_replays_exactly_as_pokerkit() {
         .collect();
     files.sort();
     assert!(files.len() >= 2000, "the corpus has {} hands", files.len());
-    let rules = HouseRules::phh();
     let (mut matched, mut quirks, mut equal_blinds) = (0, 0, 0);
     let mut failures = Vec::new();
     for path in &files {
@@ -106,7 +104,7 @@ fn generated_corpus_replays_exactly_as_pokerkit() {
             .map_or(Vec::new(), |t| t.iter().filter_map(Value::as_str).collect());
         let hands = host::records::phh::parse_file(path).expect("the corpus parses");
         let hh = &hands[0];
-        let result = replay_history(hh, &rules);
+        let result = replay_history(hh);
         let heads_up_equal =
             hh.player_count() == 2 && hh.blinds_or_straddles[0] == hh.blinds_or_straddles[1];
         if heads_up_equal {
@@ -149,7 +147,6 @@ fn pk_reopen_quirk_hands_follow_pd_reopen() {
     // PD-REOPEN does not (or the reverse): the engine then refuses the raise, or
     // offers different limits. Either way the replay never panics and never accepts
     // a raise PD-REOPEN forbids.
-    let rules = HouseRules::phh();
     let mut seen = 0;
     for entry in std::fs::read_dir(corpus()).expect("corpus") {
         let path = entry.expect("entry").path();
@@ -168,7 +165,7 @@ fn pk_reopen_quirk_hands_follow_pd_reopen() {
         }
         seen += 1;
         let hands = host::records::phh::parse_file(path.with_extension("phh")).expect("parses");
-        let result = replay_history(&hands[0], &rules);
+        let result = replay_history(&hands[0]);
         match result {
             Ok(r) => assert_ne!(
                 ours(&r).2,

@@ -41,8 +41,6 @@ pub struct DisplayOptions {
     pub names: Vec<String>,
     /// The data folder with the hand log, for the floor view.
     pub data: Option<PathBuf>,
-    /// The money's house rules (the showdown shown is the one the table pays).
-    pub rules: crate::money::settle::HouseRules,
 }
 
 impl DisplayOptions {
@@ -55,7 +53,6 @@ impl DisplayOptions {
             table_name: table_name.to_string(),
             names: Vec::new(),
             data: None,
-            rules: crate::money::settle::HouseRules::casino(),
         }
     }
 }
@@ -120,8 +117,8 @@ impl Display {
             .enable_all()
             .build()
             .map_err(DisplayError::Runtime)?;
-        let presenter = Presenter::new(opts.lang, &opts.table_name, opts.names, opts.rules)
-            .with_equity(opts.equity);
+        let presenter =
+            Presenter::new(opts.lang, &opts.table_name, opts.names).with_equity(opts.equity);
         let (state, state_rx) = watch::channel::<Arc<str>>(Arc::from("{}"));
         let (equity, equity_rx) = watch::channel::<Arc<str>>(Arc::from(""));
         let shared = server::Shared {

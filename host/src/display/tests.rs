@@ -4,7 +4,6 @@
 
 use super::i18n::{Lang, ALL};
 use super::view::{Presenter, View};
-use crate::money::settle::HouseRules;
 use crate::records::scenario::Scenario;
 
 const THREE_ALL_INS: &str = include_str!("../../../tests/scenarios/three_all_ins.scn");
@@ -14,7 +13,7 @@ const STRADDLE_PL: &str = include_str!("../../../tests/scenarios/e6_straddle.scn
 /// names (the last input of that line).
 fn views_at(script: &str, lang: Lang, at: &[usize]) -> Vec<(usize, View)> {
     let scenario = Scenario::parse(script).unwrap();
-    let mut p = Presenter::new(lang, "T1", vec!["Ana".into()], HouseRules::casino());
+    let mut p = Presenter::new(lang, "T1", vec!["Ana".into()]);
     let mut out: Vec<(usize, View)> = Vec::new();
     scenario
         .run_with_table(|line, _, events, table| {
@@ -172,7 +171,7 @@ fn every_language_shows_the_same_pots_and_winners_in_its_own_words() {
 fn equity_of_the_tabled_hands_is_exact() {
     let flop = line_of(THREE_ALL_INS, "deal 2c 7d 9c");
     let scenario = Scenario::parse(THREE_ALL_INS).unwrap();
-    let p = Presenter::new(Lang::En, "T1", Vec::new(), HouseRules::casino());
+    let p = Presenter::new(Lang::En, "T1", Vec::new());
     let mut job = None;
     scenario
         .run_with_table(|line, _, _, table| {
@@ -199,7 +198,7 @@ fn equity_of_the_tabled_hands_is_exact() {
 
 #[test]
 fn warnings_reach_the_banner_and_a_new_hand_clears_them() {
-    let mut p = Presenter::new(Lang::Pl, "T1", Vec::new(), HouseRules::casino());
+    let mut p = Presenter::new(Lang::Pl, "T1", Vec::new());
     let scenario = Scenario::parse(THREE_ALL_INS).unwrap();
     let table = scenario.run(|_, _, _| {}).unwrap();
     p.warn(super::Warn::ShoeLost);
@@ -235,7 +234,7 @@ fn a_pot_paid_in_the_same_step_as_the_last_fold_still_shows_its_winner() {
     let script = "table holdem nl 5/10\nseat 1 1000\nseat 2 1000\nseat 3 1000\nhand\n\
                   deal As Ks Qs Js Ts 9s\n1 fold\n2 fold\naward 3 10\n";
     let scenario = Scenario::parse(script).unwrap();
-    let mut p = Presenter::new(Lang::En, "T1", Vec::new(), HouseRules::casino());
+    let mut p = Presenter::new(Lang::En, "T1", Vec::new());
     let mut batch: Vec<firmware::Event> = Vec::new();
     let table = scenario
         .run_with_table(|line, _, events, table| {
@@ -281,7 +280,7 @@ fn the_screen_adds_up_to_the_engines_pot_in_every_game() {
             seed: 11 + i as u64,
             ..BenchOptions::default()
         };
-        let mut p = Presenter::new(Lang::Bg, "T1", Vec::new(), HouseRules::casino());
+        let mut p = Presenter::new(Lang::Bg, "T1", Vec::new());
         let mut checked = 0u32;
         let mut bench = Bench::new(&opts, DirectSource, None).unwrap();
         bench.watch(Box::new(|table, events, _| {

@@ -8,7 +8,7 @@
 use super::i18n::{Lang, Warn, Word};
 use crate::money::equity::EquityReport;
 use crate::money::eval::{self, Category, LowRules};
-use crate::money::settle::{self, HouseRules, Outcome};
+use crate::money::settle::{self, Outcome};
 use firmware::{Card, Chips, Event, Game, Phase, Presence, SeatNo, Street, Structure, Table};
 use serde::Serialize;
 
@@ -256,7 +256,6 @@ pub struct Presenter {
     lang: Lang,
     table_name: String,
     names: Vec<String>,
-    rules: HouseRules,
     equity: bool,
     session: u64,
     seq: u64,
@@ -268,12 +267,11 @@ pub struct Presenter {
 impl Presenter {
     /// A presenter for a table called `table_name`, in `lang`, with the players'
     /// `names` by seat (seat 1 first; missing or empty names show the seat only).
-    pub fn new(lang: Lang, table_name: &str, names: Vec<String>, rules: HouseRules) -> Presenter {
+    pub fn new(lang: Lang, table_name: &str, names: Vec<String>) -> Presenter {
         Presenter {
             lang,
             table_name: table_name.to_string(),
             names,
-            rules,
             equity: true,
             session: crate::records::handlog::now_ms(),
             seq: 0,
@@ -383,7 +381,7 @@ impl Presenter {
             return;
         }
         if table.in_hand() && h.phase == Phase::Settling {
-            if let Ok(o) = settle::settle(table, &[], &self.rules) {
+            if let Ok(o) = settle::settle(table, &[]) {
                 self.outcome = Some((h.number, o));
             }
         }
@@ -596,7 +594,7 @@ impl Presenter {
         Some(EquityJob {
             key: format!("{}-{}-{}", h.number, h.deal, h.board.len()),
             game,
-            low: self.rules.low,
+            low: LowRules::of(&table.config().money),
             hands: hands?,
             board: board?,
         })
@@ -608,7 +606,8 @@ impl Presenter {
         main.winners
             .iter()
             .filter_map(|&(s, _)| {
-                best_five(table, s, self.rules.low).map(|(rank, five, _, _)| (rank, five))
+                best_five(table, s, LowRules::of(&table.config().money))
+                    .map(|(rank, five, _, _)| (rank, five))
             })
             .max_by_key(|&(rank, _)| rank)
             .map(|(_, five)| five)
@@ -621,7 +620,9 @@ impl Presenter {
             .map(|(s, c)| {
                 let text = wins_text(lang, s, c);
                 let shown = !o.uncontested && o.hands.iter().any(|h| h.seat == s);
-                let best = shown.then(|| best_five(table, s, self.rules.low)).flatten();
+                let best = shown
+                    .then(|| best_five(table, s, LowRules::of(&table.config().money)))
+                    .flatten();
                 let english = o.hands.iter().find(|h| h.seat == s);
                 match best {
                     Some((_, five, cat, low)) => ResultView {

@@ -5,48 +5,23 @@
 
 use crate::money::eval::{self, DrawRules, DrawValue, EvalError, HandValue, LowRules, LowValue};
 use crate::money::pots::{self, Pot, PotError};
-use crate::money::showdown::{self, OddChip, Rake, Settings, Settlement, ShowdownError};
+use crate::money::showdown::{self, Settings, Settlement, ShowdownError};
 use firmware::config::{MAX_BOARD_CARDS, MAX_HOLE_CARDS, MAX_SEATS};
 use firmware::{
     Card, Chips, Event, Events, Game, Input, Phase, Rank, RuleError, SeatNo, Suit, Table,
 };
 use std::fmt;
 
-/// The house rules of the money (RULES.md PD-ODD, PD-RAKE, PD-HILO, PD-DECK).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HouseRules {
-    /// Odd chips of a split.
-    pub odd_chip: OddChip,
-    /// The rake, if any.
-    pub rake: Option<Rake>,
-    /// The low of Omaha Hi/Lo.
-    pub low: LowRules,
-    /// Five-card draw on the 32-card deck: A-7-8-9-T is a straight (PD-DECK).
-    pub short_deck_low_straight: bool,
-}
+/// How the table pays: the money rules of its settings (PD-ODD, PD-RAKE, PD-HILO,
+/// PD-DECK), read from [`firmware::TableConfig::money`].
+pub use firmware::rules::MoneyRules;
 
-impl HouseRules {
-    /// The casino: odd chips clockwise from the button (PD-ODD), no rake unless set,
-    /// and a low that may not be a straight or a flush other than the wheel, as
-    /// seed \[002\] says (docs/seed-notes.md D1).
-    pub fn casino() -> HouseRules {
-        HouseRules {
-            odd_chip: OddChip::LeftOfButton,
-            rake: None,
-            low: LowRules::new(false),
-            short_deck_low_straight: true,
-        }
-    }
-
-    /// The PHH reference profile (replay-schema.md): every odd chip to the first
-    /// winner left of the button, no rake, lows that ignore straights and flushes.
-    pub fn phh() -> HouseRules {
-        HouseRules {
-            odd_chip: OddChip::LowestIndex,
-            rake: None,
-            low: LowRules::new(true),
-            short_deck_low_straight: true,
-        }
+/// The split rules of `money` as the showdown takes them.
+fn split_settings(money: &MoneyRules) -> Settings {
+    Settings {
+        odd_chip: money.odd_chip,
+        rake: money.rake(),
+        chip_unit: money.chip_unit,
     }
 }
 
@@ -149,7 +124,7 @@ fn value(
     game: Game,
     hole: &[Card],
     board: &[Card],
-    rules: &HouseRules,
+    rules: &MoneyRules,
     short_deck: bool,
 ) -> Result<(High, Option<LowValue>), EvalError> {
     Ok(match game {
@@ -157,7 +132,7 @@ fn value(
         Game::Omaha => (High::Board(eval::omaha_high(hole, board)?), None),
         Game::OmahaHiLo => {
             let v = eval::omaha_high(hole, board)?;
-            let low = eval::omaha_low(hole, board, rules.low)?;
+            let low = eval::omaha_low(hole, board, LowRules::of(rules))?;
             (High::Board(v), low)
         }
         Game::FiveCardDraw => {
@@ -172,12 +147,8 @@ fn value(
 
 /// Settles the hand at the table's settlement: pots, values, winners. `mucked` seats
 /// threw their hands away at the showdown: they stay eligible but cannot win.
-pub fn settle(
-    table: &Table,
-    mucked: &[SeatNo],
-    rules: &HouseRules,
-) -> Result<Outcome, SettleError> {
-    settle_with(table, mucked, &[], rules)
+pub fn settle(table: &Table, mucked: &[SeatNo]) -> Result<Outcome, SettleError> {
+    settle_with(table, mucked, &[])
 }
 
 /// [`settle`], with hole cards `shown` at the showdown that the shoe did not read
@@ -186,9 +157,9 @@ pub fn settle_with(
     table: &Table,
     mucked: &[SeatNo],
     shown: &[(SeatNo, Vec<Card>)],
-    rules: &HouseRules,
 ) -> Result<Outcome, SettleError> {
     let cfg = table.config();
+    let rules = &cfg.money;
     let h = table
         .hand()
         .filter(|h| h.phase == Phase::Settling && table.in_hand())
@@ -222,10 +193,7 @@ pub fn settle_with(
             *slot = Some(0u8);
         }
         let high = &high[..n];
-        let settings = Settings {
-            odd_chip: rules.odd_chip,
-            rake: rules.rake,
-        };
+        let settings = split_settings(rules);
         let paid = showdown::award_high(
             std::slice::from_ref(&pot),
             high,
@@ -277,11 +245,8 @@ pub fn settle_with(
             low: lv,
         });
     }
-    let settings = Settings {
-        odd_chip: rules.odd_chip,
-        rake: rules.rake,
-    };
-    let paid = if cfg.game == Game::OmahaHiLo {
+    let settings = split_settings(rules);
+    let paid = if cfg.game.spec().hi_lo {
         showdown::award(
             &pots,
             &high[..n],
@@ -391,11 +356,11 @@ fn payouts(outcome: &Outcome) -> impl Iterator<Item = Input> {
 /// logged before it counts: the outcome is computed from the table (so again, the
 /// same, after a restart) and the payouts the hand has already taken are skipped.
 /// `None` once everything is paid (or when the hand is not settling).
-pub fn next_payout(table: &Table, rules: &HouseRules) -> Result<Option<Input>, SettleError> {
+pub fn next_payout(table: &Table) -> Result<Option<Input>, SettleError> {
     if !table.in_hand() || table.hand().map(|h| h.phase) != Some(Phase::Settling) {
         return Ok(None);
     }
-    let outcome = settle(table, &[], rules)?;
+    let outcome = settle(table, &[])?;
     let paid = table
         .hand_inputs()
         .iter()

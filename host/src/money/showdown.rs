@@ -26,72 +26,7 @@ use core::fmt;
 
 use crate::money::pots::Pot;
 
-/// Who gets the units left over when a split does not divide evenly.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum OddChip {
-    /// PokerKit's rule (the PHH reference profile, replay-schema rule 4): every
-    /// leftover unit goes to the tied winner with the lowest player index. With
-    /// players indexed from the seat left of the button (PHH `p1`), that is the
-    /// first winner left of the button. Three-way 206: 70/68/68.
-    LowestIndex,
-    /// PD-ODD `odd_chip=left_of_button` (Robert's Rules, TDA): one unit each to the
-    /// tied winners in clockwise order starting left of the button; nobody gets
-    /// more than one. Three-way 206: 69/69/68.
-    #[default]
-    LeftOfButton,
-}
-
-/// The house's rake (PD-RAKE): `floor(rate × all pots)`, capped, taken from the
-/// main pot before awarding. Tournaments have none (pass `None`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Rake {
-    /// The rate in basis points: 500 = 5 %, at most 10 000.
-    pub basis_points: u32,
-    /// The most the house takes from one hand, if there is a cap.
-    pub cap: Option<u64>,
-    /// `no_flop_no_drop`: no rake when the hand ends before the flop.
-    pub no_flop_no_drop: bool,
-}
-
-impl Rake {
-    /// A rate in basis points (1/100 of a percent), no cap, no flop no drop.
-    pub const fn basis_points(basis_points: u32) -> Rake {
-        Rake {
-            basis_points,
-            cap: None,
-            no_flop_no_drop: true,
-        }
-    }
-
-    /// A rate in per mille (1/10 of a percent): `per_mille(50)` is 5 %.
-    pub const fn per_mille(per_mille: u32) -> Rake {
-        Rake::basis_points(per_mille.saturating_mul(10))
-    }
-
-    /// The same rake with a cap.
-    pub const fn with_cap(self, cap: u64) -> Rake {
-        Rake {
-            cap: Some(cap),
-            ..self
-        }
-    }
-
-    /// The rake on pots totalling `total`; `saw_flop` is whether a flop was dealt.
-    pub fn amount(&self, total: u64, saw_flop: bool) -> Result<u64, ShowdownError> {
-        if self.basis_points > 10_000 {
-            return Err(ShowdownError::BadRake {
-                basis_points: self.basis_points,
-            });
-        }
-        if self.no_flop_no_drop && !saw_flop {
-            return Ok(0);
-        }
-        let raw = u128::from(total) * u128::from(self.basis_points) / 10_000;
-        // raw <= total because the rate is at most 100 %.
-        let raw = u64::try_from(raw).unwrap_or(total);
-        Ok(self.cap.map_or(raw, |cap| raw.min(cap)))
-    }
-}
+pub use firmware::rules::{OddChip, Rake};
 
 /// How the table splits pots.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -100,6 +35,8 @@ pub struct Settings {
     pub odd_chip: OddChip,
     /// The rake, if any.
     pub rake: Option<Rake>,
+    /// The smallest chip the rake is taken in (PD-RAKE `chip_unit`; 0 reads as 1).
+    pub chip_unit: u64,
 }
 
 /// What one pot paid.
@@ -284,7 +221,11 @@ pub fn award<H: Ord, L: Ord>(
     }
     let total = crate::money::pots::total(pots).map_err(|_| ShowdownError::Overflow)?;
     let mut rake_left = match &settings.rake {
-        Some(r) => r.amount(total, saw_flop)?,
+        Some(r) => r
+            .amount(total, saw_flop, settings.chip_unit)
+            .ok_or(ShowdownError::BadRake {
+                basis_points: r.basis_points,
+            })?,
         None => 0,
     };
     let rake = rake_left;
@@ -473,6 +414,7 @@ mod tests {
         Settings {
             odd_chip,
             rake: None,
+            chip_unit: 1,
         }
     }
 
@@ -775,6 +717,7 @@ mod tests {
         let mut st = Settings {
             odd_chip: OddChip::LeftOfButton,
             rake: Some(Rake::basis_points(500)),
+            chip_unit: 1,
         };
         let s = ok(award_high(&pots, &high, &[0, 1, 2], &st, true));
         assert_eq!(s.rake, 50);
@@ -795,9 +738,9 @@ mod tests {
         assert_eq!(ok(award_high(&pots, &high, &[0, 1, 2], &st, false)).rake, 0);
         let mut always = Rake::per_mille(50);
         always.no_flop_no_drop = false;
-        assert_eq!(always.amount(1000, false), Ok(50));
+        assert_eq!(always.amount(1000, false, 1), Some(50));
         // Floor to the unit: 5 % of 99 is 4.
-        assert_eq!(Rake::basis_points(500).amount(99, true), Ok(4));
+        assert_eq!(Rake::basis_points(500).amount(99, true, 1), Some(4));
         // A main pot smaller than the rake: the rest comes from the next pot.
         st.rake = Some(Rake::basis_points(1000));
         let s = ok(award_high(
@@ -812,8 +755,10 @@ mod tests {
             (10, 0, 90)
         );
         assert_eq!(s.totals.iter().sum::<u64>() + s.rake, 100);
+        assert_eq!(Rake::basis_points(10_001).amount(5, true, 1), None);
+        st.rake = Some(Rake::basis_points(10_001));
         assert_eq!(
-            Rake::basis_points(10_001).amount(5, true),
+            award_high(&[pot(5, &[0, 1, 2])], &high, &[0, 1, 2], &st, true),
             Err(ShowdownError::BadRake {
                 basis_points: 10_001
             })
@@ -919,6 +864,7 @@ mod tests {
             let st = Settings {
                 odd_chip: if lob { OddChip::LeftOfButton } else { OddChip::LowestIndex },
                 rake: (bp > 0).then(|| Rake::basis_points(bp).with_cap(100)),
+                chip_unit: 1,
             };
             let low = hilo.then_some(low.as_slice());
             let s = award(&pots, &high, low, &order, &st, true);

@@ -34,7 +34,8 @@ use crate::records::phh::{
     MAX_ACTION_CARDS,
 };
 use crate::records::replay::{from_history, phh_profile, ReplayError, Spec, Step};
-use firmware::rules::{FlCap, FlShortAllIn, Stakes, StraddleMinRaise, UnconfirmedStraddle};
+use firmware::rules::codec::Kind;
+use firmware::rules::Stakes;
 use firmware::{survives_misdeal, Card, Chips, Input, SeatNo, Structure, Table, TableConfig};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -442,70 +443,24 @@ fn player_order(dealt: &[SeatNo], button: SeatNo) -> Vec<SeatNo> {
     seats
 }
 
-/// The house rules a hand was dealt under, as the `_house_rules` inline table.
+/// The house rules a hand was dealt under, as the `_house_rules` inline table: every
+/// house and money setting ([`crate::settings`]), so a replay of the export plays and
+/// pays exactly as the table did. The game and stakes are the history's own fields.
 fn house_rules_value(cfg: &TableConfig) -> Value<'static> {
-    let fl_cap = match cfg.fl_cap {
-        FlCap::Round { bets, blind_is_bet } => format!(
-            "{bets} bets a round{}",
-            if blind_is_bet {
-                ", the big blind counts"
-            } else {
-                ""
-            }
-        ),
-        FlCap::PerPlayer { raises } => format!("{raises} raises a player"),
-    };
-    let fields = [
-        ("pl_sb_virtual", Value::Bool(cfg.pl_sb_virtual)),
-        ("fl_cap", Value::String(fl_cap.into())),
-        (
-            "fl_short_all_in",
-            Value::String(
-                match cfg.fl_short_all_in {
-                    FlShortAllIn::HalfBet => "half_bet",
-                    FlShortAllIn::AllInPlusBet => "all_in_plus_bet",
-                }
-                .into(),
-            ),
-        ),
-        (
-            "fl_uncapped_heads_up",
-            Value::Bool(cfg.fl_uncapped_heads_up),
-        ),
-        (
-            "straddle_min_raise",
-            Value::String(
-                match cfg.straddle_min_raise {
-                    StraddleMinRaise::BigBlind => "big_blind",
-                    StraddleMinRaise::Straddle => "straddle",
-                }
-                .into(),
-            ),
-        ),
-        (
-            "unconfirmed_straddle",
-            Value::String(
-                match cfg.unconfirmed_straddle {
-                    UnconfirmedStraddle::NoRaise => "no_raise",
-                    UnconfirmedStraddle::NoOption => "no_option",
-                }
-                .into(),
-            ),
-        ),
-        (
-            "short_blind",
-            Value::String(
-                match cfg.short_blind {
-                    firmware::rules::ShortBlind::AllIn => "all_in",
-                    firmware::rules::ShortBlind::MustCover => "must_cover",
-                }
-                .into(),
-            ),
-        ),
-        ("odd_chips", Value::String("left_of_button".into())),
-        ("deck", num(if cfg.short_deck { 32 } else { 52 })),
-    ];
-    Value::Table(fields.into_iter().map(|(k, v)| entry(k, v)).collect())
+    let entries = crate::settings::pairs(cfg, &[Kind::House, Kind::Money])
+        .into_iter()
+        .map(|(key, text)| {
+            let value = match text.as_str() {
+                "true" => Value::Bool(true),
+                "false" => Value::Bool(false),
+                t => match t.parse::<u64>() {
+                    Ok(n) => num(n),
+                    Err(_) => Value::String(text.into()),
+                },
+            };
+            entry(key, value)
+        });
+    Value::Table(entries.collect())
 }
 
 /// Turns a hand gathered from the log into a hand history.
@@ -915,23 +870,6 @@ fn nominal(stakes: &Stakes, post: PostKind, posted: Chips) -> Chips {
 // Reading our dialect back
 // ---------------------------------------------------------------------------------
 
-fn rule_str<'a>(rules: &'a [Entry], key: &str) -> Option<&'a str> {
-    rules
-        .iter()
-        .find(|e| e.key == key)
-        .and_then(|e| e.value.as_str())
-}
-
-fn rule_bool(rules: &[Entry], key: &str) -> Option<bool> {
-    rules
-        .iter()
-        .find(|e| e.key == key)
-        .and_then(|e| match e.value {
-            Value::Bool(b) => Some(b),
-            _ => None,
-        })
-}
-
 /// A hand of ours as our replay plays it: the table, the steps, and the table
 /// settings it was dealt under ([`house_config`]), the straddle's confirmation
 /// included.
@@ -945,64 +883,24 @@ pub fn replay_parts(hh: &HandHistory) -> Result<(Spec, Vec<Step>, TableConfig), 
 }
 
 /// The table settings a hand of ours was dealt under: the PHH reference profile of
-/// the hand's stakes ([`phh_profile`]) with the house rules of its `_house_rules`
-/// field. A hand without the field gets the reference profile.
+/// the hand's stakes ([`phh_profile`]) with the house and money rules of its
+/// `_house_rules` field. A hand without the field gets the reference profile.
 pub fn house_config(hh: &HandHistory, spec: &Spec) -> Result<TableConfig, ReplayError> {
     let mut cfg = phh_profile(spec)?;
     let Some(Value::Table(rules)) = hh.field("_house_rules") else {
         return Ok(cfg);
     };
-    let bad = |key: &str| ReplayError {
-        action: None,
-        message: format!("`_house_rules.{key}` does not read"),
-    };
-    if let Some(v) = rule_bool(rules, "pl_sb_virtual") {
-        cfg.pl_sb_virtual = v;
-    }
-    if let Some(v) = rule_bool(rules, "fl_uncapped_heads_up") {
-        cfg.fl_uncapped_heads_up = v;
-    }
-    if let Some(cap) = rule_str(rules, "fl_cap") {
-        let count: u8 = cap
-            .split_whitespace()
-            .next()
-            .and_then(|d| d.parse().ok())
-            .ok_or_else(|| bad("fl_cap"))?;
-        cfg.fl_cap = if cap.contains("a player") {
-            FlCap::PerPlayer { raises: count }
-        } else {
-            FlCap::Round {
-                bets: count,
-                blind_is_bet: cap.contains("big blind counts"),
-            }
+    for e in rules {
+        let text = match &e.value {
+            Value::Bool(b) => b.to_string(),
+            Value::Number(n) => n.as_str().to_string(),
+            Value::String(s) | Value::Raw(s) => s.to_string(),
+            Value::Array(_) | Value::Table(_) => String::from("(a list)"),
         };
-    }
-    cfg.fl_short_all_in = match rule_str(rules, "fl_short_all_in") {
-        None => cfg.fl_short_all_in,
-        Some("half_bet") => FlShortAllIn::HalfBet,
-        Some("all_in_plus_bet") => FlShortAllIn::AllInPlusBet,
-        Some(_) => return Err(bad("fl_short_all_in")),
-    };
-    cfg.straddle_min_raise = match rule_str(rules, "straddle_min_raise") {
-        None => cfg.straddle_min_raise,
-        Some("big_blind") => StraddleMinRaise::BigBlind,
-        Some("straddle") => StraddleMinRaise::Straddle,
-        Some(_) => return Err(bad("straddle_min_raise")),
-    };
-    cfg.unconfirmed_straddle = match rule_str(rules, "unconfirmed_straddle") {
-        None => cfg.unconfirmed_straddle,
-        Some("no_raise") => UnconfirmedStraddle::NoRaise,
-        Some("no_option") => UnconfirmedStraddle::NoOption,
-        Some(_) => return Err(bad("unconfirmed_straddle")),
-    };
-    cfg.short_blind = match rule_str(rules, "short_blind") {
-        None => cfg.short_blind,
-        Some("all_in") => firmware::rules::ShortBlind::AllIn,
-        Some("must_cover") => firmware::rules::ShortBlind::MustCover,
-        Some(_) => return Err(bad("short_blind")),
-    };
-    if let Some(Value::Number(d)) = rules.iter().find(|e| e.key == "deck").map(|e| &e.value) {
-        cfg.short_deck = d.to_u64() == Some(32);
+        crate::settings::set(&mut cfg, &e.key, &text).map_err(|err| ReplayError {
+            action: None,
+            message: format!("`_house_rules`: {err}"),
+        })?;
     }
     Ok(cfg)
 }
@@ -1010,7 +908,7 @@ pub fn house_config(hh: &HandHistory, spec: &Spec) -> Result<TableConfig, Replay
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::money::settle::{self, HouseRules};
+    use crate::money::settle;
     use crate::records::handlog::{HandLog, Record};
     use crate::records::phh::{parse_str, to_phhs};
     use crate::records::replay::replay_with;
@@ -1045,7 +943,7 @@ mod tests {
                 }
                 "settle" if !t.in_hand() => {}
                 "settle" => {
-                    let outcome = settle::settle(&t, &[], &HouseRules::casino()).expect("settles");
+                    let outcome = settle::settle(&t, &[]).expect("settles");
                     for input in settle::payout_inputs(&outcome) {
                         feed(&mut t, input);
                     }
@@ -1149,7 +1047,7 @@ mod tests {
         // Read back by our parser and replayed under its house rules: the same stacks.
         let back = parse_str(&to_phhs(&hands)).expect("reads");
         let (spec, steps, cfg) = replay_parts(&back[0]).expect("replay parts");
-        let r = replay_with(cfg, &spec, &steps, &HouseRules::casino()).expect("replays");
+        let r = replay_with(cfg, &spec, &steps).expect("replays");
         assert_eq!(r.finishing_stacks, paid);
     }
 

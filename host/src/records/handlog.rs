@@ -90,7 +90,11 @@ pub const FILE_NAME: &str = "handlog.sqlite3";
 pub const FORMAT_VERSION: u32 = 1;
 
 /// The payload version this code writes (each payload's `v`); older ones stay readable.
-pub const PAYLOAD_VERSION: u32 = 1;
+/// 2: the configuration record holds every setting as `key: value` text in the one
+/// settings codec ([`crate::settings`]), money rules included; 1 held a fixed set of
+/// fields ([`ConfigData`]) without the money rules, `unconfirmed_straddle` or
+/// `short_blind`, which a version 1 log recovers at their defaults.
+pub const PAYLOAD_VERSION: u32 = 2;
 
 /// The shortest secret accepted: 16 bytes.
 pub const MIN_SECRET_LEN: usize = 16;
@@ -1186,8 +1190,9 @@ struct MixedData {
     switch_hands: Option<u16>,
 }
 
-/// Every field of [`TableConfig`], by name. Unknown fields are refused: a log written
-/// by a newer version with more settings is not replayed with them silently dropped.
+/// The configuration as payload version 1 wrote it (read-only now: version 2 writes
+/// [`ConfigPayload::settings`]). Unknown fields are refused: a log written by a newer
+/// version with more settings is not replayed with them silently dropped.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ConfigData {
@@ -1210,6 +1215,7 @@ struct ConfigData {
     mixed: Option<MixedData>,
 }
 
+#[cfg(test)]
 fn structure_name(s: Structure) -> StructureName {
     match s {
         Structure::NoLimit => StructureName::NoLimit,
@@ -1226,6 +1232,7 @@ fn structure_of(s: StructureName) -> Structure {
     }
 }
 
+#[cfg(test)]
 fn stakes_data(s: &Stakes) -> StakesData {
     StakesData {
         small_blind: s.small_blind,
@@ -1250,6 +1257,7 @@ fn stakes_of(s: &StakesData) -> Stakes {
     st
 }
 
+#[cfg(test)]
 impl From<&TableConfig> for ConfigData {
     fn from(c: &TableConfig) -> ConfigData {
         ConfigData {
@@ -1356,11 +1364,47 @@ const KIND_SHOE: &str = "shoe";
 const KIND_KEY: &str = "key";
 const KIND_NOTE: &str = "note";
 
+/// The configuration record: version 2 writes `settings`, version 1 wrote `config`.
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct ConfigPayload {
     v: u32,
     table_id: String,
-    config: ConfigData,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    config: Option<ConfigData>,
+    /// Every setting, `key: value`, in the settings codec's order and words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    settings: Option<serde_json::Map<String, serde_json::Value>>,
+}
+
+impl ConfigPayload {
+    /// The table's settings, from whichever form the record's version has.
+    fn config(&self) -> Result<TableConfig, String> {
+        match (self.v, &self.config, &self.settings) {
+            (1, Some(data), None) => Ok(data.to_config()),
+            (2.., None, Some(settings)) => {
+                let mut pairs = Vec::with_capacity(settings.len());
+                for (key, value) in settings {
+                    let value = value
+                        .as_str()
+                        .ok_or_else(|| format!("setting {key} is not text"))?;
+                    pairs.push((key.as_str(), value));
+                }
+                crate::settings::from_pairs(pairs).map_err(|e| format!("settings: {e}"))
+            }
+            (v, _, _) => Err(format!(
+                "configuration record of version {v} without its settings"
+            )),
+        }
+    }
+}
+
+/// The settings of `config` as the configuration record and the audit show them.
+fn settings_json(config: &TableConfig) -> serde_json::Map<String, serde_json::Value> {
+    crate::settings::all(config)
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), serde_json::Value::String(v)))
+        .collect()
 }
 
 #[derive(Serialize, Deserialize)]
@@ -1406,7 +1450,7 @@ struct NotePayload {
 enum Parsed {
     Config {
         table_id: String,
-        data: ConfigData,
+        config: TableConfig,
     },
     Input {
         input: Input,
@@ -1465,18 +1509,18 @@ fn encode(record: &Record, table_id: &str) -> Result<(&'static str, String, Pars
             config.validate().map_err(|e| LogError::BadConfig {
                 detail: e.to_string(),
             })?;
-            let data = ConfigData::from(config);
             let p = ConfigPayload {
                 v: PAYLOAD_VERSION,
                 table_id: table_id.to_string(),
-                config: data.clone(),
+                config: None,
+                settings: Some(settings_json(config)),
             };
             (
                 KIND_CONFIG,
                 json(serde_json::to_string(&p))?,
                 Parsed::Config {
                     table_id: table_id.to_string(),
-                    data,
+                    config: *config,
                 },
             )
         }
@@ -1572,8 +1616,8 @@ fn parse_payload(kind: &[u8], payload: &[u8]) -> Result<Parsed, String> {
             let p: ConfigPayload = de(payload)?;
             version(p.v)?;
             Parsed::Config {
+                config: p.config()?,
                 table_id: p.table_id,
-                data: p.config,
             }
         }
         KIND_INPUT => {
@@ -1989,7 +2033,7 @@ struct Chain {
     last_ts: i64,
     records: u64,
     tracker: HandTracker,
-    config: Option<ConfigData>,
+    config: Option<TableConfig>,
     inputs: Vec<Input>,
 }
 
@@ -2083,7 +2127,9 @@ fn walk(
             }
             chain.tracker = tracker;
             match parsed {
-                Parsed::Config { data, .. } if chain.config.is_none() => chain.config = Some(data),
+                Parsed::Config { config, .. } if chain.config.is_none() => {
+                    chain.config = Some(config)
+                }
                 Parsed::Input { input, .. } => chain.inputs.push(input),
                 _ => {}
             }
@@ -2491,7 +2537,7 @@ impl HandLog {
                 _ => return Err(LogError::Tampered { path, problem }),
             }
         }
-        let config = chain.config.as_ref().map(ConfigData::to_config);
+        let config = chain.config;
         let mut log = HandLog {
             conn,
             path,
@@ -3026,7 +3072,7 @@ fn timeline(conn: &Connection, path: &Path, number: u32) -> Result<Vec<TimelineE
         &format!("SELECT {ROW_COLUMNS} FROM records WHERE hand = ?1 ORDER BY seq"),
         &[&i64::from(number)],
         |seq, at_ms, parsed, _| {
-            out.push(timeline_entry(path, seq, at_ms, parsed)?);
+            out.push(timeline_entry(seq, at_ms, parsed));
             Ok(())
         },
     )?;
@@ -3034,17 +3080,11 @@ fn timeline(conn: &Connection, path: &Path, number: u32) -> Result<Vec<TimelineE
 }
 
 /// A record as the floor reads it.
-fn timeline_entry(
-    path: &Path,
-    seq: i64,
-    at_ms: u64,
-    parsed: Parsed,
-) -> Result<TimelineEntry, LogError> {
+fn timeline_entry(seq: i64, at_ms: u64, parsed: Parsed) -> TimelineEntry {
     let entry = match parsed {
-        Parsed::Config { table_id, data } => Entry::Config {
+        Parsed::Config { table_id, config } => Entry::Config {
             table_id,
-            config: serde_json::to_value(&data)
-                .map_err(|err| corrupt_record(path, seq, &err.to_string()))?,
+            config: serde_json::Value::Object(settings_json(&config)),
         },
         Parsed::Input {
             input,
@@ -3065,11 +3105,11 @@ fn timeline_entry(
         Parsed::Key { key, kind } => Entry::KeyPress { key, press: kind },
         Parsed::Note { text } => Entry::Note { text },
     };
-    Ok(TimelineEntry {
+    TimelineEntry {
         seq: Seq(seq.unsigned_abs()),
         at_ms,
         entry,
-    })
+    }
 }
 
 /// A hand log opened read-only, for the floor's queries while the table runs. It does
@@ -3121,8 +3161,8 @@ impl AuditLog {
             ),
             &[],
             |_, _, parsed, _| {
-                if let Parsed::Config { data, .. } = parsed {
-                    found = Some(data.to_config());
+                if let Parsed::Config { config, .. } = parsed {
+                    found = Some(config);
                 }
                 Ok(())
             },
@@ -3140,7 +3180,7 @@ impl AuditLog {
             &format!("SELECT {ROW_COLUMNS} FROM records ORDER BY seq"),
             &[],
             |seq, at_ms, parsed, hand| {
-                out.push((hand, timeline_entry(&self.path, seq, at_ms, parsed)?));
+                out.push((hand, timeline_entry(seq, at_ms, parsed)));
                 Ok(())
             },
         )?;
@@ -3680,15 +3720,51 @@ mod tests {
             stakes: Stakes::blinds(10, 20),
             switch: MixSwitch::Hands(8),
         });
-        for config in [cfg(), c, m] {
-            let json = serde_json::to_string(&ConfigData::from(&config)).unwrap();
-            let back: ConfigData = serde_json::from_str(&json).unwrap();
-            assert_eq!(back.to_config(), config, "{json}");
+        // Version 2 carries every setting; version 1 (written before the settings
+        // codec) still reads, with the settings it had.
+        let mut all = c;
+        all.unconfirmed_straddle = firmware::rules::UnconfirmedStraddle::NoOption;
+        all.short_blind = firmware::rules::ShortBlind::MustCover;
+        all.money.rake = firmware::rules::Rake::basis_points(250).with_cap(30);
+        all.money.chip_unit = 5;
+        all.money.odd_chip = firmware::rules::OddChip::LowestIndex;
+        all.money.low_ignores_straights_flushes = true;
+        for config in [cfg(), c, m, all] {
+            let record = Record::Config { config };
+            let (kind, payload, _) = encode(&record, "t9").unwrap();
+            match parse_payload(kind.as_bytes(), payload.as_bytes()).unwrap() {
+                Parsed::Config {
+                    table_id,
+                    config: back,
+                } => {
+                    assert_eq!((table_id.as_str(), back), ("t9", config), "{payload}");
+                }
+                other => panic!("{other:?}"),
+            }
+            let v1 = serde_json::json!({
+                "v": 1, "table_id": "t9", "config": ConfigData::from(&config)
+            });
+            let Parsed::Config { config: old, .. } =
+                parse_payload(b"config", v1.to_string().as_bytes()).unwrap()
+            else {
+                panic!("a config record");
+            };
+            let mut expected = config;
+            // What version 1 did not record comes back at its default.
+            let defaults = TableConfig::new(config.game, config.structure, 1, 2);
+            expected.unconfirmed_straddle = defaults.unconfirmed_straddle;
+            expected.short_blind = defaults.short_blind;
+            expected.money = defaults.money;
+            assert_eq!(old, expected);
         }
         // A setting this program does not know is refused, not dropped.
         let mut v = serde_json::to_value(ConfigData::from(&cfg())).unwrap();
         v["bomb_pots"] = serde_json::Value::Bool(true);
         assert!(serde_json::from_value::<ConfigData>(v).is_err());
+        let (_, payload, _) = encode(&Record::Config { config: cfg() }, "t9").unwrap();
+        let bomb = payload.replace("\"settings\":{", "\"settings\":{\"bomb_pots\":\"true\",");
+        let err = parse_payload(b"config", bomb.as_bytes()).unwrap_err();
+        assert!(err.contains("unknown setting `bomb_pots`"), "{err}");
     }
 
     // Tests for appending, reopening and rebuilding

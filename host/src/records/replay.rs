@@ -126,6 +126,7 @@ pub fn phh_profile(spec: &Spec) -> Result<TableConfig, ReplayError> {
     cfg.short_blind = ShortBlind::AllIn;
     cfg.amounts = AmountPolicy::Reject;
     cfg.automations.burns = true;
+    cfg.money = firmware::rules::MoneyRules::PHH;
     cfg.stakes.small_bet = spec.small_bet;
     cfg.stakes.big_bet = spec.big_bet;
     // Antes: every player the same, or only the big blind's (a big-blind ante).
@@ -703,23 +704,15 @@ pub struct Replayed {
     pub decisions: Vec<Decision>,
 }
 
-/// Replays a hand through the engine, the pots and the showdown under `rules`.
-pub fn replay(
-    spec: &Spec,
-    steps: &[Step],
-    rules: &crate::money::settle::HouseRules,
-) -> Result<Replayed, ReplayError> {
-    replay_with(phh_profile(spec)?, spec, steps, rules)
+/// Replays a hand through the engine, the pots and the showdown under the PHH
+/// reference profile (money rules included).
+pub fn replay(spec: &Spec, steps: &[Step]) -> Result<Replayed, ReplayError> {
+    replay_with(phh_profile(spec)?, spec, steps)
 }
 
 /// [`replay`] under the table settings `cfg` instead of the PHH reference profile.
-pub fn replay_with(
-    cfg: TableConfig,
-    spec: &Spec,
-    steps: &[Step],
-    rules: &crate::money::settle::HouseRules,
-) -> Result<Replayed, ReplayError> {
-    Replayer::default().replay_with(cfg, spec, steps, rules)
+pub fn replay_with(cfg: TableConfig, spec: &Spec, steps: &[Step]) -> Result<Replayed, ReplayError> {
+    Replayer::default().replay_with(cfg, spec, steps)
 }
 
 /// Replays hand after hand on one table, reset in place for each: a table and its
@@ -750,11 +743,10 @@ impl Replayer {
     pub fn replay_history(
         &mut self,
         hh: &crate::records::phh::HandHistory,
-        rules: &crate::money::settle::HouseRules,
     ) -> Result<Replayed, ReplayError> {
         let mut built = self.built.take();
         let replayed = history_into(hh, &mut built).and_then(|()| match &built {
-            Some((spec, steps)) => self.replay_with(phh_profile(spec)?, spec, steps, rules),
+            Some((spec, steps)) => self.replay_with(phh_profile(spec)?, spec, steps),
             None => Err(no_table()),
         });
         self.built = built;
@@ -767,24 +759,18 @@ impl Replayer {
         cfg: TableConfig,
         spec: &Spec,
         steps: &[Step],
-        rules: &crate::money::settle::HouseRules,
     ) -> Result<Replayed, ReplayError> {
         let t = self.engine(cfg)?;
         let seen = drive(t, spec, steps)?;
-        played(&mut t.table, spec, seen, rules)
+        played(&mut t.table, spec, seen)
     }
 }
 
 /// The result of a hand `table` played up to its settlement, settled and paid.
-fn played(
-    table: &mut Table,
-    spec: &Spec,
-    seen: Seen,
-    rules: &crate::money::settle::HouseRules,
-) -> Result<Replayed, ReplayError> {
+fn played(table: &mut Table, spec: &Spec, seen: Seen) -> Result<Replayed, ReplayError> {
     let n = spec.stacks.len();
     let pots = if table.in_hand() {
-        settle_and_pay(table, &seen, n, rules)?
+        settle_and_pay(table, &seen, n)?
     } else {
         Vec::new()
     };
@@ -800,12 +786,7 @@ fn played(
 
 /// Settles the hand at `table`'s settlement with what its `n` players showed or
 /// mucked, and pays it: the pots as the replay reports them.
-fn settle_and_pay(
-    table: &mut Table,
-    seen: &Seen,
-    n: usize,
-    rules: &crate::money::settle::HouseRules,
-) -> Result<Vec<ReplayPot>, ReplayError> {
+fn settle_and_pay(table: &mut Table, seen: &Seen, n: usize) -> Result<Vec<ReplayPot>, ReplayError> {
     let mut mucked = [0; MAX_SEATS];
     let mut mucks = 0;
     for (p, _) in seen.mucked.iter().take(n).enumerate().filter(|(_, m)| **m) {
@@ -813,7 +794,7 @@ fn settle_and_pay(
         mucks += 1;
     }
     let shown = unread_shown(table, seen, n);
-    let outcome = crate::money::settle::settle_with(table, &mucked[..mucks], &shown, rules)
+    let outcome = crate::money::settle::settle_with(table, &mucked[..mucks], &shown)
         .map_err(|e| fail(None, format!("showdown: {e}")))?;
     // A refused award fails the replay and the table is dropped: no copy to keep.
     crate::money::settle::pay_in_place(table, &outcome)
@@ -854,11 +835,8 @@ fn unread_shown(table: &Table, seen: &Seen, n: usize) -> Vec<(SeatNo, Vec<Card>)
 }
 
 /// Replays one parsed hand history: [`from_history`], then [`replay`].
-pub fn replay_history(
-    hh: &crate::records::phh::HandHistory,
-    rules: &crate::money::settle::HouseRules,
-) -> Result<Replayed, ReplayError> {
-    Replayer::default().replay_history(hh, rules)
+pub fn replay_history(hh: &crate::records::phh::HandHistory) -> Result<Replayed, ReplayError> {
+    Replayer::default().replay_history(hh)
 }
 
 /// Writes `s` as a JSON string (quoted and escaped as serde_json escapes it).
@@ -1025,12 +1003,7 @@ pub fn refusal(hh: &crate::records::phh::HandHistory, e: &ReplayError) -> String
 /// `replayer` and writes each hand's line ([`Replayed::write_json`], or an `error`
 /// object naming the action and the rule) into `out`. Returns the hands replayed and
 /// whether anything (the file, or one of its hands) was refused.
-pub fn replay_file_json(
-    replayer: &mut Replayer,
-    path: &str,
-    rules: &crate::money::settle::HouseRules,
-    out: &mut Vec<u8>,
-) -> (u64, bool) {
+pub fn replay_file_json(replayer: &mut Replayer, path: &str, out: &mut Vec<u8>) -> (u64, bool) {
     let hands = match crate::records::phh::parse_file(path) {
         Ok(hands) => hands,
         Err(e) => {
@@ -1041,7 +1014,7 @@ pub fn replay_file_json(
     let mut replayed = 0;
     let mut refused = false;
     for hh in &hands {
-        match replayer.replay_history(hh, rules) {
+        match replayer.replay_history(hh) {
             Ok(r) => {
                 r.write_json(out, path, hh.section.as_deref(), hh.scale);
                 replayed += 1;
@@ -1059,13 +1032,13 @@ pub fn replay_file_json(
 /// that is emptied for the next file (as if printed): the hands replayed. What
 /// `tablectl bench` and the replay benchmark time end to end, as PokerKit's script
 /// works.
-pub fn replay_files_json(files: &[String], rules: &crate::money::settle::HouseRules) -> u64 {
+pub fn replay_files_json(files: &[String]) -> u64 {
     let mut replayer = Replayer::default();
     let mut lines = Vec::new();
     let mut replayed = 0;
     for file in files {
         lines.clear();
-        replayed += replay_file_json(&mut replayer, file, rules, &mut lines).0;
+        replayed += replay_file_json(&mut replayer, file, &mut lines).0;
     }
     replayed
 }
@@ -1073,13 +1046,13 @@ pub fn replay_files_json(files: &[String], rules: &crate::money::settle::HouseRu
 /// Parses and replays every hand of each text, as PokerKit's figure includes its
 /// parsing: the number of hands replayed to their end (a text that does not parse,
 /// or a hand the engine refuses, counts none).
-pub fn replay_texts(texts: &[String], rules: &crate::money::settle::HouseRules) -> u64 {
+pub fn replay_texts(texts: &[String]) -> u64 {
     let mut replayed = 0;
     let mut replayer = Replayer::default();
     for text in texts {
         if let Ok(hands) = crate::records::phh::parse_str(text) {
             for hh in &hands {
-                if replayer.replay_history(hh, rules).is_ok() {
+                if replayer.replay_history(hh).is_ok() {
                     replayed += 1;
                 }
             }
@@ -1107,7 +1080,7 @@ actions = ['d dh p1 7c2d', 'd dh p2 KsKd', 'd dh p3 QsQd', 'p3 cbr 30', 'p1 f', 
     fn replayed(text: &str) -> (crate::records::phh::HandHistory, Replayed) {
         let hh = crate::records::phh::parse_hand(text).expect("the test hand parses");
         let r = Replayer::default()
-            .replay_history(&hh, &crate::money::settle::HouseRules::phh())
+            .replay_history(&hh)
             .expect("the test hand replays");
         (hh, r)
     }
@@ -1176,11 +1149,10 @@ actions = ['d dh p1 7c2d', 'd dh p2 KsKd', 'd dh p3 QsQd', 'p3 cbr 30', 'p1 f', 
         std::fs::write(&good, HAND).expect("write");
         std::fs::write(&bad, HAND.replace("'p1 f', 'p2 cc'", "'p2 cc', 'p1 f'")).expect("write");
         std::fs::write(&broken, "variant = 'NT\n").expect("write");
-        let rules = crate::money::settle::HouseRules::phh();
         let mut replayer = Replayer::default();
         let mut out = Vec::new();
         let mut run = |p: &std::path::Path| {
-            replay_file_json(&mut replayer, &p.display().to_string(), &rules, &mut out)
+            replay_file_json(&mut replayer, &p.display().to_string(), &mut out)
         };
         assert_eq!(run(&good), (1, false));
         assert_eq!(run(&bad), (0, true));

@@ -6,7 +6,7 @@
 //! pseudo-terminal (the serial code path of a real table), or cards handed straight
 //! to the engine for fast tests.
 
-use crate::money::settle::{self, HouseRules};
+use crate::money::settle;
 use crate::records::handlog::{HandLog, Record};
 use firmware::rules::Stakes;
 use firmware::{
@@ -244,7 +244,6 @@ pub struct Bench<'a, S: CardSource> {
     seed: u64,
     source: S,
     log: Option<&'a mut HandLog>,
-    rules: HouseRules,
     summary: Summary,
     verbose: bool,
     pace: std::time::Duration,
@@ -319,7 +318,6 @@ impl<'a, S: CardSource> Bench<'a, S> {
             seed: opts.seed,
             source,
             log,
-            rules: HouseRules::casino(),
             summary: Summary::default(),
             verbose: opts.verbose,
             pace: std::time::Duration::from_millis(opts.pace_ms),
@@ -510,7 +508,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
                     .iter()
                     .any(|i| matches!(i, Input::Award { .. } | Input::Rake { .. }));
                 if self.verbose && !paying {
-                    if let Ok(outcome) = settle::settle(&self.table, &[], &self.rules) {
+                    if let Ok(outcome) = settle::settle(&self.table, &[]) {
                         for hand in &outcome.hands {
                             let low = hand.low.as_ref().map(|l| format!(", {l}"));
                             println!(
@@ -522,7 +520,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
                         }
                     }
                 }
-                let due = settle::next_payout(&self.table, &self.rules)
+                let due = settle::next_payout(&self.table)
                     .map_err(|e| BenchError::Settle(e.to_string()))?;
                 if let Some(input) = due {
                     self.input(input, report)?;

@@ -88,7 +88,6 @@ fn run_script(name: &str, text: &str) -> ExitCode {
 /// `tablectl replay [--json] FILE...`: one line per hand. A file that cannot be read
 /// or a hand the engine refuses prints an `error` and the command goes on.
 fn replay(args: &ReplayArgs) -> ExitCode {
-    let rules = host::money::settle::HouseRules::phh();
     let mut replayer = host::records::replay::Replayer::default();
     // One buffered stream for the whole run: each file's lines written as it is
     // replayed, without a system call per line.
@@ -98,9 +97,9 @@ fn replay(args: &ReplayArgs) -> ExitCode {
     for file in &args.files {
         lines.clear();
         if args.json {
-            failed |= host::records::replay::replay_file_json(&mut replayer, file, &rules, &mut lines).1;
+            failed |= host::records::replay::replay_file_json(&mut replayer, file, &mut lines).1;
         } else {
-            failed |= !replay_for_people(&mut replayer, file, &rules, &mut lines);
+            failed |= !replay_for_people(&mut replayer, file, &mut lines);
         }
         if let Err(e) = out.write_all(&lines) {
             eprintln!("tablectl replay: cannot write the output: {e}");
@@ -123,7 +122,6 @@ fn replay(args: &ReplayArgs) -> ExitCode {
 fn replay_for_people(
     replayer: &mut host::records::replay::Replayer,
     file: &str,
-    rules: &host::money::settle::HouseRules,
     out: &mut Vec<u8>,
 ) -> bool {
     let hands = match host::records::phh::parse_file(file) {
@@ -135,7 +133,7 @@ fn replay_for_people(
     };
     let mut all = true;
     for hh in &hands {
-        match replayer.replay_history(hh, rules) {
+        match replayer.replay_history(hh) {
             Ok(r) => print_hand(out, file, hh, &r),
             Err(e) => {
                 all = false;
@@ -203,21 +201,20 @@ fn bench(args: &BenchArgs) -> ExitCode {
             return ExitCode::SUCCESS;
         }
     };
-    let rules = host::money::settle::HouseRules::phh();
     // Two figures. The replay itself, parsing included, as the issue asks: the texts
     // read beforehand. And end to end, as PokerKit's script works: each file read,
     // its hands replayed and their JSON lines written (into memory: the terminal is
     // not timed). Each: one round untimed (the evaluator's tables are built on first
     // use), then the best of five, the figure of a machine not busy elsewhere.
     let texts = host::records::replay::read_texts(&paths);
-    let (ours, replayed) = best_of_five(|| host::records::replay::replay_texts(&texts, &rules));
+    let (ours, replayed) = best_of_five(|| host::records::replay::replay_texts(&texts));
     println!(
         "PHH replay (tablectl): {ours:.0} hands/s, {replayed} hands of {} files of {}, parsing included, texts in memory, one thread (best of 5)",
         texts.len(),
         dir.display()
     );
     let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
-    let (end_to_end, _) = best_of_five(|| host::records::replay::replay_files_json(&names, &rules));
+    let (end_to_end, _) = best_of_five(|| host::records::replay::replay_files_json(&names));
     println!(
         "PHH replay end to end (tablectl replay --json): {end_to_end:.0} hands/s, each file read, replayed and its JSON line written, one thread (best of 5)"
     );
@@ -343,13 +340,14 @@ fn audit_list(args: &ListArgs) -> ExitCode {
         bad_tags: args.bad_tags,
     };
     let dir = &args.dir;
-    let hands = match host::records::handlog::AuditLog::open(dir).and_then(|log| log.list_hands(&filter)) {
-        Ok(h) => h,
-        Err(e) => {
-            eprintln!("{}: {e}", dir.display());
-            return ExitCode::FAILURE;
-        }
-    };
+    let hands =
+        match host::records::handlog::AuditLog::open(dir).and_then(|log| log.list_hands(&filter)) {
+            Ok(h) => h,
+            Err(e) => {
+                eprintln!("{}: {e}", dir.display());
+                return ExitCode::FAILURE;
+            }
+        };
     for h in &hands {
         if args.json {
             println!("{}", serde_json::to_string(h).unwrap_or_default());
@@ -668,7 +666,6 @@ fn pi_table(
         table_name: file.id.clone(),
         names: Vec::new(),
         data: Some(file.data.clone()),
-        rules: host::money::settle::HouseRules::casino(),
     })
     .map_err(|e| format!("{e}: see [display] bind in the table's configuration"))?;
     println!("display: {}", display.url());

@@ -5,11 +5,11 @@
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::Args;
 use firmware::{Chips, Game, Structure};
-use host::session::simulated::{BenchOptions, CardSource, DirectSource, PtyShoeSource};
 use host::display::{Display, DisplayError, DisplayOptions, Lang, Warn};
 use host::records::handlog::{now_ms, HandLog, Record};
-use host::session::live::config::{DEFAULT_DISPLAY_BIND, LANGUAGES};
 use host::records::scenario::Scenario;
+use host::session::live::config::{DEFAULT_DISPLAY_BIND, LANGUAGES};
+use host::session::simulated::{BenchOptions, CardSource, DirectSource, PtyShoeSource};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -103,7 +103,8 @@ fn game() -> impl TypedValueParser<Value = Game> {
 
 /// `--limit`: a betting structure by its name, as `host::session::simulated::parse_limit` reads it.
 fn limit() -> impl TypedValueParser<Value = Structure> {
-    PossibleValuesParser::new(["nl", "pl", "fl"]).try_map(|name| host::session::simulated::parse_limit(&name))
+    PossibleValuesParser::new(["nl", "pl", "fl"])
+        .try_map(|name| host::session::simulated::parse_limit(&name))
 }
 
 /// `--blinds SB/BB`.
@@ -399,9 +400,8 @@ fn play_script(
             Ok(())
         })
         .map_err(|e| format!("{name}: {e}"))?;
-    let rules = host::money::settle::HouseRules::casino();
     while let Some(input) =
-        host::money::settle::next_payout(&table, &rules).map_err(|e| format!("{name}: {e}"))?
+        host::money::settle::next_payout(&table).map_err(|e| format!("{name}: {e}"))?
     {
         let result = table.handle(input);
         log.append(now_ms(), Record::outcome(input, &result))

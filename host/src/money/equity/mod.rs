@@ -52,7 +52,6 @@ use firmware::config::MAX_BOARD_CARDS;
 use firmware::{Card, CardSet, Game};
 
 use crate::money::eval::{EvalError, LowRules};
-use crate::money::settle::HouseRules;
 
 mod holdem;
 mod omaha;
@@ -205,7 +204,13 @@ pub fn exact(
     board: &[Card],
     dead: &[Card],
 ) -> Result<EquityReport, EquityError> {
-    exact_with_low(game, HouseRules::casino().low, hands, board, dead)
+    exact_with_low(
+        game,
+        LowRules::of(&firmware::rules::MoneyRules::CASINO),
+        hands,
+        board,
+        dead,
+    )
 }
 
 /// [`exact`] under the table's own low rules for hi/lo (PD-HILO); `low` is

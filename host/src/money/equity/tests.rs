@@ -136,7 +136,7 @@ fn check_invariants(r: &EquityReport, unseen: usize, missing: usize) {
 }
 
 fn both(game: Game, hands: &[&[Card]], board: &[Card], dead: &[Card]) -> EquityReport {
-    let low = HouseRules::casino().low;
+    let low = LowRules::of(&firmware::rules::MoneyRules::CASINO);
     let fast = exact(game, hands, board, dead).unwrap();
     assert_eq!(fast, reference(game, low, hands, board, dead));
     let unseen = 52 - hands.iter().map(|h| h.len()).sum::<usize>() - board.len() - dead.len();

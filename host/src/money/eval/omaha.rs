@@ -30,6 +30,11 @@ impl Default for LowRules {
 }
 
 impl LowRules {
+    /// The low rules of a table's money rules.
+    pub const fn of(money: &firmware::rules::MoneyRules) -> LowRules {
+        LowRules::new(money.low_ignores_straights_flushes)
+    }
+
     /// The rules with `low_ignores_straights_flushes` set as given.
     pub const fn new(low_ignores_straights_flushes: bool) -> LowRules {
         LowRules {

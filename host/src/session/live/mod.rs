@@ -17,7 +17,7 @@ pub mod config;
 #[cfg(feature = "pi")]
 pub mod pi;
 
-use crate::money::settle::{self, HouseRules};
+use crate::money::settle;
 use crate::records::handlog::{now_ms, HandLog, LogError, Record};
 use firmware::buttons::KeyEvent;
 use firmware::console::{Console, Press};
@@ -219,7 +219,6 @@ pub struct Runtime<'a> {
     console: Console,
     map: DeckMap,
     log: &'a mut HandLog,
-    rules: HouseRules,
 }
 
 impl<'a> Runtime<'a> {
@@ -230,7 +229,6 @@ impl<'a> Runtime<'a> {
             console: Console::new(),
             map,
             log,
-            rules: HouseRules::casino(),
         }
     }
 
@@ -339,7 +337,7 @@ impl<'a> Runtime<'a> {
     fn pay(&mut self) -> Result<Outcome, RuntimeError> {
         let mut events = Vec::new();
         loop {
-            let input = match settle::next_payout(&self.table, &self.rules) {
+            let input = match settle::next_payout(&self.table) {
                 Ok(Some(input)) => input,
                 Ok(None) => return Ok(Outcome::Accepted(events)),
                 Err(e) => return self.refuse(format!("the pot cannot be paid: {e}")),

@@ -4,42 +4,19 @@
 
 use crate::config::MAX_SEATS;
 
+pub mod codec;
+mod game;
+mod money;
+
+pub use game::{Game, GameSpec, GAMES};
+pub use money::{MoneyRules, OddChip, Rake, MAX_RAKE_BASIS_POINTS};
+
 /// Chips, as an integer count of the table's smallest chip unit (`chip_unit`).
 /// Never a float; all arithmetic on chips is checked.
 pub type Chips = u64;
 
 /// A seat number, 1-based and clockwise from the house dealer's left (RULES.md Terms).
 pub type SeatNo = u8;
-
-/// The game dealt at the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub enum Game {
-    /// Texas Hold'em: 2 hole cards, 5 board cards (R-RANK-6).
-    Holdem,
-    /// Omaha: 4 hole cards, exactly 2 of them play (R-RANK-7).
-    Omaha,
-    /// Omaha Hi/Lo 8-or-better (RULES.md §3).
-    OmahaHiLo,
-    /// Five-card draw with one exchange (RULES.md §17).
-    FiveCardDraw,
-}
-
-impl Game {
-    /// Hole cards each player receives (R-DEAL-1, R-DRAW-1).
-    pub const fn hole_cards(self) -> u8 {
-        match self {
-            Game::Holdem => 2,
-            Game::Omaha | Game::OmahaHiLo => 4,
-            Game::FiveCardDraw => 5,
-        }
-    }
-
-    /// Whether the game has a board (flop, turn, river) rather than an exchange.
-    pub const fn has_board(self) -> bool {
-        !matches!(self, Game::FiveCardDraw)
-    }
-}
 
 /// The betting structure of a hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,6 +28,34 @@ pub enum Structure {
     PotLimit,
     /// Fixed limit (RULES.md §10).
     FixedLimit,
+}
+
+impl Structure {
+    /// Every structure, in the order of [`Structure::index`].
+    pub const ALL: [Structure; 3] = [
+        Structure::NoLimit,
+        Structure::PotLimit,
+        Structure::FixedLimit,
+    ];
+
+    /// Its place in [`Structure::ALL`] (and in a game's PHH codes).
+    pub const fn index(self) -> usize {
+        match self {
+            Structure::NoLimit => 0,
+            Structure::PotLimit => 1,
+            Structure::FixedLimit => 2,
+        }
+    }
+
+    /// Its name in settings, scripts and on the command line (`nl`, `pl`, `fl`).
+    pub const fn name(self) -> &'static str {
+        ["nl", "pl", "fl"][self.index()]
+    }
+
+    /// The structure named `name` (`nl`, `pl`, `fl`).
+    pub fn from_name(name: &str) -> Option<Structure> {
+        Structure::ALL.into_iter().find(|s| s.name() == name)
+    }
 }
 
 /// How antes are posted (R-ANTE-1).
@@ -269,6 +274,8 @@ pub struct TableConfig {
     pub automations: Automations,
     /// A mixed game: the other structure and when to switch (R-MIX-1, PD-MIX).
     pub mixed: Option<Mixed>,
+    /// How the table pays: odd chips, rake, the low (PD-ODD, PD-RAKE, §3).
+    pub money: MoneyRules,
 }
 
 impl TableConfig {
@@ -284,10 +291,7 @@ impl TableConfig {
             straddle_allowed: true,
             straddle_min_raise: StraddleMinRaise::BigBlind,
             unconfirmed_straddle: UnconfirmedStraddle::NoRaise,
-            short_blind: match game {
-                Game::Omaha | Game::OmahaHiLo => ShortBlind::MustCover,
-                Game::Holdem | Game::FiveCardDraw => ShortBlind::AllIn,
-            },
+            short_blind: game.spec().short_blind,
             pl_sb_virtual: true,
             fl_cap: FlCap::Round {
                 bets: 4,
@@ -301,6 +305,7 @@ impl TableConfig {
             amounts: AmountPolicy::Correct,
             automations: Automations { burns: false },
             mixed: None,
+            money: MoneyRules::CASINO,
         }
     }
 
@@ -342,13 +347,17 @@ impl TableConfig {
         ) {
             return Err(ConfigError::MixSwitch);
         }
-        if self.short_deck && self.game != Game::FiveCardDraw {
+        let spec = self.game.spec();
+        if self.short_deck && !spec.short_deck_allowed {
             return Err(ConfigError::ShortDeckGame);
         }
-        let max_players = if self.short_deck { 6 } else { 10 };
-        if self.game == Game::FiveCardDraw && self.max_players > max_players {
-            // PD-DRAW: 10 players on 52 cards, 6 on 32.
+        // PD-DRAW: 10 players on 52 cards, 6 on 32.
+        let max_players = if self.short_deck { 6 } else { spec.max_players };
+        if self.max_players > max_players {
             return Err(ConfigError::SeatCount);
+        }
+        if self.money.rake.basis_points > MAX_RAKE_BASIS_POINTS || self.money.chip_unit == 0 {
+            return Err(ConfigError::Money);
         }
         Ok(())
     }
@@ -372,13 +381,15 @@ pub enum ConfigError {
     ShortDeckGame,
     /// A mixed game must switch after at least one hand.
     MixSwitch,
+    /// The rake is at most 100 % of the pot, and the chip unit at least 1.
+    Money,
 }
 
 impl core::fmt::Display for ConfigError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(match self {
             ConfigError::SeatCount => {
-                "max_players must be 2 to 11 (draw: at most 10, or 6 with the 32-card deck)"
+                "max_players must be 2 to 11 (Omaha and draw: at most 10; 6 on the 32-card deck)"
             }
             ConfigError::NoForcedBets => "set blinds or an ante",
             ConfigError::SmallBlindAboveBig => "the small blind is larger than the big blind",
@@ -388,6 +399,7 @@ impl core::fmt::Display for ConfigError {
             }
             ConfigError::ShortDeckGame => "the 32-card deck is for five-card draw only",
             ConfigError::MixSwitch => "a mixed game switches every 1 or more hands",
+            ConfigError::Money => "the rake is at most 100% of the pot and chip_unit at least 1",
         })
     }
 }
