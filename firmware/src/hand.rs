@@ -11,10 +11,7 @@ use crate::config::{MAX_BOARD_CARDS, MAX_HOLE_CARDS, MAX_SEATS};
 use crate::error::RuleError;
 use crate::event::{Action, Event, Events, Read, Street, Warning};
 use crate::rules::{Chips, FlCap, Game, SeatNo, Stakes, Structure, TableConfig};
-use crate::table::Seat;
-
-/// The seats of the table, indexed by seat number − 1.
-pub type Seats = [Seat; MAX_SEATS];
+pub use crate::seat::Seats;
 
 /// Where a hand is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -35,6 +35,7 @@ pub mod error;
 pub mod event;
 pub mod hand;
 pub mod rules;
+pub mod seat;
 pub mod shoe;
 pub mod table;
 
@@ -44,4 +45,5 @@ pub use error::RuleError;
 pub use event::{Action, Event, Events, Input, Post, Read, Street, Warning};
 pub use hand::{Board, Hand, Phase, Player};
 pub use rules::{Chips, Game, SeatNo, Structure, TableConfig};
-pub use table::{survives_misdeal, Presence, Seat, State, Table};
+pub use seat::{Presence, Seat};
+pub use table::{survives_misdeal, State, Table};

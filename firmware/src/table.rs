@@ -7,65 +7,13 @@ use crate::betting::{Options, Resolved};
 use crate::config::{MAX_INPUTS_PER_HAND, MAX_SEATS};
 use crate::error::RuleError;
 use crate::event::{Action, Event, Events, Input, Post};
-use crate::hand::{push, Hand, Phase, Seats};
+use crate::hand::{push, Hand, Phase};
 use crate::rules::{
     AnteMode, ButtonRule, Chips, ConfigError, MixSwitch, SeatNo, ShortBlind, Stakes,
     StraddleMinRaise, Structure, TableConfig,
 };
-
-/// Whether a seat holds a player, and whether he plays the next hand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub enum Presence {
-    /// Nobody sits here.
-    #[default]
-    Empty,
-    /// He plays when dealt in.
-    Playing,
-    /// He sits out; blinds that pass him are owed (R-MISS-1).
-    SittingOut,
-    /// He waits for the big blind to reach him (R-MISS-5).
-    WaitingForBb,
-}
-
-/// A seat at the table and what its player owes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct Seat {
-    /// Who sits here and whether he plays.
-    pub presence: Presence,
-    /// His chips on the table (R-TABLE-4).
-    pub stack: Chips,
-    /// He missed the small blind: he posts it dead when he returns (PD-MISS).
-    pub owes_small: bool,
-    /// He missed the big blind: he posts it live when he returns (PD-MISS).
-    pub owes_big: bool,
-    /// He is new (or missed blinds for `missed_blind_reset_orbits` orbits): he posts one
-    /// live big blind to enter (R-MISS-3, R-MISS-5).
-    pub new_player: bool,
-    /// Orbits of big blinds missed in a row (R-MISS-3, PD-BTN (5)).
-    pub missed_orbits: u8,
-}
-
-impl Seat {
-    fn occupied(&self) -> bool {
-        self.presence != Presence::Empty
-    }
-
-    /// Owes something before he may be dealt in.
-    fn owes(&self) -> bool {
-        self.new_player || self.owes_big || self.owes_small
-    }
-
-    /// Absent for blind purposes: sitting out, or not enough chips to play.
-    fn absent(&self, cfg: &TableConfig, big_blind: Chips) -> bool {
-        let needed = match cfg.short_blind {
-            ShortBlind::AllIn => 0,
-            ShortBlind::MustCover => big_blind,
-        };
-        self.presence == Presence::SittingOut || (self.occupied() && self.stack <= needed)
-    }
-}
+use crate::seat::Seats;
+pub use crate::seat::{Presence, Seat};
 
 /// Where the button and blinds were in a hand: what the next hand's positions come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
