@@ -37,10 +37,16 @@
 //! The encoders ([`encode_card_read`], [`encode_ack`], [`encode_in_list_passive_target`],
 //! [`ShoeMessage::emit`]) build the same frames for the bench simulator and the tests.
 //!
+//! [`Antenna`] says which of the shoe's two antennas read a card, and [`to_read`]
+//! turns a read into the engine's input through the deck map: at the exit a card
+//! dealt, at the burn slot a burn card.
+//!
 //! One file per layer: `field.rs` (byte positions), `frame.rs` (the view and the
 //! PN532's fixed frames), `message.rs` (checked values), `decoder.rs` (the byte
-//! stream and its timing), `encode.rs` (frames built from scratch) and `error.rs`.
+//! stream and its timing), `encode.rs` (frames built from scratch), `antenna.rs` (dealt
+//! or burnt) and `error.rs`.
 
+mod antenna;
 mod decoder;
 mod encode;
 mod error;
@@ -50,6 +56,7 @@ mod message;
 #[cfg(test)]
 mod tests;
 
+pub use antenna::{to_read, Antenna};
 pub use decoder::{
     Decoded, FrameDecoder, LinkConfig, FRAME_BUF_LEN, GARBAGE_REPORT_LEN, MAX_FRAME_BODY,
 };

@@ -2,7 +2,8 @@
 
 extern crate std;
 use super::*;
-use crate::deck::TagUid;
+use crate::deck::{DeckError, DeckKind, DeckMap, TagUid};
+use crate::event::Read;
 use std::vec;
 use std::vec::Vec;
 
@@ -298,6 +299,35 @@ fn parse_rejects_each_fault() {
     // A command with no code.
     let n = encode_frame(0xD4, &[], &mut buf).unwrap();
     assert_eq!(parse(&buf[..n]), Err(ShoeError::Malformed));
+}
+
+// ---- Antennas ----
+
+#[test]
+fn to_read_refuses_foreign_tags_and_unknown_antennas() {
+    let map = DeckMap::simulated(DeckKind::Standard52, 1);
+    let ace = "As".parse().unwrap();
+    let foreign = CardRead::new(DeckMap::simulated_uid(2, ace));
+    assert_eq!(to_read(&map, &foreign), Err(DeckError::UnknownTag));
+    let mut odd = CardRead::new(DeckMap::simulated_uid(1, ace));
+    odd.target = 3;
+    assert_eq!(to_read(&map, &odd), Err(DeckError::UnknownTag));
+    assert_eq!(Antenna::from_target(2), Some(Antenna::Burn));
+    assert_eq!(Antenna::Burn.target(), 2);
+}
+
+#[test]
+fn the_burn_slot_reads_burns_and_the_exit_deals() {
+    let map = DeckMap::simulated(DeckKind::Standard52, 1);
+    let ace = "As".parse().unwrap();
+    let uid = DeckMap::simulated_uid(1, ace);
+    for antenna in [Antenna::Exit, Antenna::Burn] {
+        assert_eq!(Antenna::from_target(antenna.target()), Some(antenna));
+        assert_eq!(Antenna::for_burn(antenna.read(ace).burn), antenna);
+        assert_eq!(antenna.read_tag(&map, &uid), Ok(antenna.read(ace)));
+    }
+    assert_eq!(Antenna::Burn.read(ace), Read::burn(ace));
+    assert_eq!(Antenna::Exit.read(ace), Read::card(ace));
 }
 
 // ---- The decoder ----
