@@ -114,3 +114,44 @@ impl fmt::Display for Key {
         }
     }
 }
+
+/// Keys on the dealer's panel: the four actions, ten digits, CLEAR, ENTER, UNDO,
+/// STRADDLE, MISDEAL, NEXT HAND and one seat key per seat ([`MAX_SEATS`]).
+pub const PANEL_KEYS: usize = 20 + MAX_SEATS;
+
+/// Every key of the panel, each once, in the order of the pin map
+/// (`hardware/pins.toml`). What keys a panel has is the firmware's to say: the real
+/// panel's pin map and matrix and the bench's simulated panel all wire these.
+pub const ALL_KEYS: [Key; PANEL_KEYS] = [
+    Key::Fold,
+    Key::CheckCall,
+    Key::BetRaise,
+    Key::AllIn,
+    Key::Digit(Digit(0)),
+    Key::Digit(Digit(1)),
+    Key::Digit(Digit(2)),
+    Key::Digit(Digit(3)),
+    Key::Digit(Digit(4)),
+    Key::Digit(Digit(5)),
+    Key::Digit(Digit(6)),
+    Key::Digit(Digit(7)),
+    Key::Digit(Digit(8)),
+    Key::Digit(Digit(9)),
+    Key::Clear,
+    Key::Enter,
+    Key::Undo,
+    Key::Straddle,
+    Key::Misdeal,
+    Key::NextHand,
+    Key::Seat(1),
+    Key::Seat(2),
+    Key::Seat(3),
+    Key::Seat(4),
+    Key::Seat(5),
+    Key::Seat(6),
+    Key::Seat(7),
+    Key::Seat(8),
+    Key::Seat(9),
+    Key::Seat(10),
+    Key::Seat(11),
+];

@@ -38,7 +38,7 @@ pub use config::{
     ButtonConfig, Polarity, DEFAULT_DEBOUNCE_MS, DEFAULT_DOUBLE_PRESS_MS, DEFAULT_LONG_PRESS_MS,
 };
 pub use error::ButtonError;
-pub use keys::{Digit, Key};
+pub use keys::{Digit, Key, ALL_KEYS, PANEL_KEYS};
 pub use leds::SeatLeds;
 pub use panel::{ButtonPanel, KeyEvent};
 pub use press::{Button, Debouncer, Edge, PressClassifier, PressKind};

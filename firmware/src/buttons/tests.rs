@@ -3,6 +3,7 @@
 
 extern crate std;
 use super::*;
+use crate::config::MAX_SEATS;
 use embedded_hal::digital::InputPin;
 use embedded_hal_mock::eh1::digital::{Mock as PinMock, State, Transaction};
 use embedded_hal_mock::eh1::MockError;
@@ -409,6 +410,19 @@ fn repeated_action_presses_are_refused() {
             ev(key, PressKind::Double).check(),
             Err(ButtonError::HoldToConfirm(key))
         );
+    }
+}
+
+#[test]
+fn the_panel_has_every_key_once() {
+    for (i, key) in ALL_KEYS.iter().enumerate() {
+        assert!(!ALL_KEYS[..i].contains(key), "{key} twice");
+    }
+    for d in 0..=9 {
+        assert!(ALL_KEYS.contains(&digit(d)));
+    }
+    for seat in 1..=MAX_SEATS as u8 {
+        assert!(ALL_KEYS.contains(&Key::seat(seat).unwrap()));
     }
 }
 
