@@ -7,10 +7,11 @@
 
 use crate::error::{ActionKind, RuleError};
 use crate::event::{Action, Street, Warning};
-use crate::hand::{Hand, Seats};
+use crate::hand::Hand;
 use crate::rules::{
     AmountPolicy, Chips, FlCap, FlShortAllIn, SeatNo, Structure, TableConfig, UnconfirmedStraddle,
 };
+use crate::seat::Seats;
 
 /// The state of the open betting round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

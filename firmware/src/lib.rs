@@ -4,18 +4,28 @@
 //! table and on a microcontroller. Before working on this crate, read `RULES.md`
 //! (the project's rule book); every rule implemented here cites its ID.
 //!
-//! The layers, bottom up:
+//! The layers, bottom up; each uses only the ones before it (and [`config`]):
 //!
 //! - [`card`]: cards, ranks, suits and card sets.
 //! - [`rules`]: the table's settings, one per rule RULES.md leaves to the house.
-//! - [`table`]: the table across hands (seats, button, blinds, straddle, missed
-//!   blinds), the input log, UNDO and MISDEAL.
-//! - [`hand`]: one hand as a state machine (deal, burns, board, exchange, settlement).
-//! - [`betting`]: the ledger and its limits; the one function that says what is legal.
-//! - [`event`]: the inputs the engine takes and the events it returns.
+//! - [`event`]: the inputs the engine takes and the events it returns; [`error`]: why
+//!   an input is refused, in words the dealer can act on.
+//! - [`seat`]: a seat, its player's stack and what he owes; read by the hand, the
+//!   betting and the table alike.
+//! - [`hand`] and [`betting`]: one hand as a state machine (deal, burns, board,
+//!   exchange, settlement), and its ledger and limits, where the one function that
+//!   says what is legal lives. Two halves of one type, [`Hand`]: each uses the other.
+//! - [`table`]: the table across hands (button, blinds, straddle, missed blinds), the
+//!   input log, UNDO and MISDEAL; [`Table::handle`] is the engine's one entry point.
+//!
+//! Beside the engine, the pure halves of the devices, which hold no table state:
+//!
 //! - [`deck`]: the deck map from RFID tag UIDs to cards.
-//! - [`shoe`]: frames from the RFID card shoe, checked before use.
-//! - [`buttons`]: the dealer's button panel, debounced.
+//! - [`shoe`]: frames from the RFID card shoe, checked before use, and which of its
+//!   antennas means a burn.
+//! - [`buttons`]: the dealer's button panel (its keys, debounced presses, keyed
+//!   amounts) and the seat LEDs.
+//! - [`console`]: key presses to engine inputs, reading the table without changing it.
 //!
 //! Capacities are named once in [`config`].
 #![no_std]
@@ -35,6 +45,7 @@ pub mod error;
 pub mod event;
 pub mod hand;
 pub mod rules;
+pub mod seat;
 pub mod shoe;
 pub mod table;
 
@@ -44,4 +55,5 @@ pub use error::RuleError;
 pub use event::{Action, Event, Events, Input, Post, Read, Street, Warning};
 pub use hand::{Board, Hand, Phase, Player};
 pub use rules::{Chips, Game, SeatNo, Structure, TableConfig};
-pub use table::{survives_misdeal, Presence, Seat, State, Table};
+pub use seat::{Presence, Seat};
+pub use table::{survives_misdeal, State, Table};

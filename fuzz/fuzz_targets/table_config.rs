@@ -7,9 +7,9 @@
 #![no_main]
 
 use firmware::config::MAX_SEATS;
+use firmware::buttons::{ALL_KEYS, PANEL_KEYS};
 use firmware::Table;
 use hardware::pins::{physical_pin, PinMap};
-use hardware::sim::{ALL_KEYS, PANEL_KEYS};
 use host::session::live::config::{TableFile, LANGUAGES};
 use libfuzzer_sys::fuzz_target;
 

@@ -507,8 +507,9 @@ pub fn load(path: &Path) -> Result<DeckMap, DeckFileError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::link::{Antenna, LinkSettings};
+    use crate::link::LinkSettings;
     use crate::sim::{FaultRates, Faulty, Loopback, SimConfig, SimDealer, SimShoe};
+    use firmware::shoe::Antenna;
     use std::cell::RefCell;
 
     fn bench(rates: FaultRates) -> (ShoeLink<Loopback<Faulty<SimShoe>>>, SimDealer) {

@@ -6,8 +6,9 @@
 //! - [`link`]: the shoe's serial link. [`link::ShoeLink`] speaks the PN532 frame
 //!   format over any [`link::ShoePort`] (a serial port, a pseudo-terminal, the
 //!   bench's in-memory loopback), reports every fault, and never turns a damaged,
-//!   stale or duplicated frame into a card. [`link::to_read`] maps a read to the
-//!   engine's [`firmware::Read`] through the deck map.
+//!   stale or duplicated frame into a card. [`link::to_read`] (the firmware's, which
+//!   owns the antenna-to-burn mapping) maps a read to the engine's
+//!   [`firmware::Read`] through the deck map.
 //! - [`sim`]: the bench: a simulated PN532 ([`sim::SimShoe`]) with fault injection
 //!   ([`sim::Faulty`]) and tracing ([`sim::Traced`]), run on a real pseudo-terminal
 //!   ([`sim::PtyShoe`]) or in memory on a virtual clock ([`sim::Loopback`]); a

@@ -38,12 +38,13 @@
 //! a simulated port ([`crate::sim::Loopback`]) can run thousands of hands in virtual
 //! time through exactly this code.
 
-use firmware::deck::{DeckError, DeckMap};
 use firmware::shoe::{
     encode_frame, CardRead, FrameDecoder, LinkConfig, ShoeError, ShoeMessage,
     CMD_IN_LIST_PASSIVE_TARGET, RSP_IN_LIST_PASSIVE_TARGET, TFI_TO_READER,
 };
-use firmware::Read;
+/// Which antenna read a card, and the read it gives the engine: the firmware's, where
+/// the one mapping of antennas to burns lives; here for the link's users.
+pub use firmware::shoe::{to_read, Antenna};
 use std::collections::VecDeque;
 use std::fmt;
 use std::io;
@@ -154,63 +155,6 @@ impl<P: ShoePort + ?Sized> ShoePort for &mut P {
     fn now_ms(&self) -> u64 {
         (**self).now_ms()
     }
-}
-
-/// Which antenna of the shoe read a card: the reader reports it as the target
-/// number Tg of the InListPassiveTarget answer (`hardware/docs/shoe-protocol.md`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Antenna {
-    /// Tg 1: the shoe's exit, where dealt cards pass.
-    Exit,
-    /// Tg 2: the burn slot.
-    Burn,
-}
-
-impl Antenna {
-    /// The target number the reader reports for this antenna.
-    pub const fn target(self) -> u8 {
-        match self {
-            Antenna::Exit => 1,
-            Antenna::Burn => 2,
-        }
-    }
-
-    /// The antenna of target number `tg`, if it is one.
-    pub const fn from_target(tg: u8) -> Option<Antenna> {
-        match tg {
-            1 => Some(Antenna::Exit),
-            2 => Some(Antenna::Burn),
-            _ => None,
-        }
-    }
-}
-
-/// The engine's input for a card read: the card the deck map gives the tag, dealt
-/// (Tg 1, the exit) or burnt (Tg 2, the burn slot).
-///
-/// A tag not in the table's deck is [`DeckError::UnknownTag`] (PD-RFID: foul deck),
-/// never a card. A read from a target that is neither antenna is refused the same
-/// way: the link itself never delivers one (it reports [`Fault::UnknownTarget`] and
-/// re-reads), so this only happens to reads from elsewhere.
-///
-/// ```
-/// use firmware::deck::{DeckKind, DeckMap};
-/// use firmware::shoe::CardRead;
-/// use hardware::link::to_read;
-/// let map = DeckMap::simulated(DeckKind::Standard52, 1);
-/// let ace = "As".parse().unwrap();
-/// let mut read = CardRead::new(DeckMap::simulated_uid(1, ace));
-/// assert_eq!(to_read(&map, &read), Ok(firmware::Read::card(ace)));
-/// read.target = 2;
-/// assert_eq!(to_read(&map, &read), Ok(firmware::Read::burn(ace)));
-/// ```
-pub fn to_read(map: &DeckMap, read: &CardRead) -> Result<Read, DeckError> {
-    let antenna = Antenna::from_target(read.target).ok_or(DeckError::UnknownTag)?;
-    let card = map.lookup(&read.uid)?;
-    Ok(match antenna {
-        Antenna::Exit => Read::card(card),
-        Antenna::Burn => Read::burn(card),
-    })
 }
 
 /// Timing and retries of the link. `#[non_exhaustive]`: start from
@@ -823,6 +767,7 @@ mod tests {
     use crate::sim::{FaultRates, Faulty, Loopback, SimConfig, SimDealer, SimShoe, Traced};
     use firmware::deck::DeckKind;
     use firmware::shoe::ACK_FRAME;
+    use firmware::Read;
 
     type Sim = Traced<Faulty<SimShoe>>;
 
@@ -941,18 +886,5 @@ mod tests {
             .iter()
             .all(|r| r.command == pn532::CMD_GET_FIRMWARE_VERSION));
         assert!(reports[0].to_string().contains("answer never came"));
-    }
-
-    #[test]
-    fn to_read_refuses_foreign_tags_and_unknown_antennas() {
-        let map = DeckMap::simulated(DeckKind::Standard52, 1);
-        let ace = "As".parse().unwrap();
-        let foreign = CardRead::new(DeckMap::simulated_uid(2, ace));
-        assert_eq!(to_read(&map, &foreign), Err(DeckError::UnknownTag));
-        let mut odd = CardRead::new(DeckMap::simulated_uid(1, ace));
-        odd.target = 3;
-        assert_eq!(to_read(&map, &odd), Err(DeckError::UnknownTag));
-        assert_eq!(Antenna::from_target(2), Some(Antenna::Burn));
-        assert_eq!(Antenna::Burn.target(), 2);
     }
 }

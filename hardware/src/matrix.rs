@@ -12,10 +12,9 @@
 //! `matrix.sample()?; panel.scan(now)?`, and the debouncing, long and double presses
 //! are the firmware's, as on the bench.
 
-use crate::sim::PANEL_KEYS;
 use core::convert::Infallible;
 use embedded_hal::digital::{ErrorType, InputPin, OutputPin};
-use firmware::buttons::{ButtonConfig, ButtonPanel, Key, Polarity};
+use firmware::buttons::{ButtonConfig, ButtonPanel, Key, Polarity, PANEL_KEYS};
 use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;

@@ -81,10 +81,9 @@ pub use gpio::{open, LedPin, PiError, PiPins};
 mod gpio {
     use crate::matrix::{KeyMatrix, MatrixError, MatrixPin};
     use crate::pins::{Gpio, PinMap};
-    use crate::sim::PANEL_KEYS;
     use core::convert::Infallible;
     use embedded_hal::digital::ErrorType;
-    use firmware::buttons::{ButtonConfig, ButtonPanel, SeatLeds};
+    use firmware::buttons::{ButtonConfig, ButtonPanel, SeatLeds, PANEL_KEYS};
     use firmware::config::MAX_SEATS;
     use rppal::gpio::{Gpio as Chip, InputPin, OutputPin};
     use std::fmt;

@@ -6,8 +6,7 @@
 //! used twice, and wants every key of the panel at its own matrix position. It needs
 //! no Raspberry Pi, so the bench and CI check the shipped file too.
 
-use crate::sim::{ALL_KEYS, PANEL_KEYS};
-use firmware::buttons::{Key, Polarity};
+use firmware::buttons::{Key, Polarity, ALL_KEYS, PANEL_KEYS};
 use firmware::config::MAX_SEATS;
 use serde::Deserialize;
 use std::collections::BTreeMap;

@@ -1,9 +1,9 @@
 //! The bench's simulated dealer.
 
 use super::SimHandle;
-use crate::link::Antenna;
 use crate::rng::XorShift;
 use firmware::deck::{DeckKind, DeckMap};
+use firmware::shoe::Antenna;
 use firmware::Card;
 
 /// The cards of `kind` shuffled with `seed` (Fisher-Yates over a xorshift).

@@ -28,7 +28,7 @@ mod trace;
 pub use dealer::{shuffled_deck, SimDealer};
 pub use fault::{Direction, FaultInjector, FaultKind, FaultRates, Faulty, Injected, InjectedLog};
 pub use loopback::Loopback;
-pub use panel::{SimPanel, SimPin, ALL_KEYS, PANEL_KEYS};
+pub use panel::{SimPanel, SimPin};
 pub use pty::PtyShoe;
 pub use shoe::{SimConfig, SimHandle, SimShoe, SimStats};
 pub use trace::Traced;

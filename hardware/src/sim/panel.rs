@@ -3,55 +3,11 @@
 use crate::rng::XorShift;
 use core::convert::Infallible;
 use embedded_hal::digital::{ErrorType, InputPin};
-use firmware::buttons::{ButtonConfig, ButtonPanel, Key, KeyEvent, PressKind};
+use firmware::buttons::{
+    ButtonConfig, ButtonPanel, Key, KeyEvent, PressKind, ALL_KEYS, PANEL_KEYS,
+};
 use std::cell::Cell;
 use std::rc::Rc;
-
-/// Keys on the dealer's panel: the four actions, ten digits, CLEAR, ENTER, UNDO,
-/// STRADDLE, MISDEAL, NEXT HAND and eleven seat keys.
-pub const PANEL_KEYS: usize = 31;
-
-const fn digit(d: u8) -> Key {
-    match Key::digit(d) {
-        Some(k) => k,
-        None => panic!("not a digit"),
-    }
-}
-
-/// Every key of the panel, in the order of `hardware/pins.toml`.
-pub const ALL_KEYS: [Key; PANEL_KEYS] = [
-    Key::Fold,
-    Key::CheckCall,
-    Key::BetRaise,
-    Key::AllIn,
-    digit(0),
-    digit(1),
-    digit(2),
-    digit(3),
-    digit(4),
-    digit(5),
-    digit(6),
-    digit(7),
-    digit(8),
-    digit(9),
-    Key::Clear,
-    Key::Enter,
-    Key::Undo,
-    Key::Straddle,
-    Key::Misdeal,
-    Key::NextHand,
-    Key::Seat(1),
-    Key::Seat(2),
-    Key::Seat(3),
-    Key::Seat(4),
-    Key::Seat(5),
-    Key::Seat(6),
-    Key::Seat(7),
-    Key::Seat(8),
-    Key::Seat(9),
-    Key::Seat(10),
-    Key::Seat(11),
-];
 
 /// A simulated input pin: its level is set by the [`SimPanel`] that made it.
 #[derive(Clone, Debug)]
@@ -167,8 +123,13 @@ impl SimPanel {
 
     /// Types an amount on the keypad and ENTER.
     pub fn amount(&mut self, amount: u64) -> &mut SimPanel {
-        for c in amount.to_string().bytes() {
-            self.tap(digit(c - b'0'));
+        // Every byte of a number's decimal text is a digit.
+        for key in amount
+            .to_string()
+            .bytes()
+            .filter_map(|c| Key::digit(c - b'0'))
+        {
+            self.tap(key);
         }
         self.tap(Key::Enter)
     }

@@ -1,11 +1,11 @@
 //! The simulated PN532.
 
 use super::{Outgoing, Reader};
-use crate::link::{pn532, Antenna};
+use crate::link::pn532;
 use firmware::deck::TagUid;
 use firmware::shoe::{
-    encode_ack, encode_frame, CardRead, ShoeFrame, ShoeMessage, CMD_IN_LIST_PASSIVE_TARGET,
-    ERROR_FRAME, RSP_IN_LIST_PASSIVE_TARGET, TFI_FROM_READER,
+    encode_ack, encode_frame, Antenna, CardRead, ShoeFrame, ShoeMessage,
+    CMD_IN_LIST_PASSIVE_TARGET, ERROR_FRAME, RSP_IN_LIST_PASSIVE_TARGET, TFI_FROM_READER,
 };
 use std::sync::{Arc, Mutex, MutexGuard};
 

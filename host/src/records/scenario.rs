@@ -8,9 +8,9 @@ use firmware::rules::{
     AmountPolicy, AnteMode, ButtonRule, FlCap, FlShortAllIn, MixSwitch, Mixed, ShortBlind, Stakes,
     StraddleMinRaise, UnconfirmedStraddle,
 };
+use firmware::shoe::Antenna;
 use firmware::{
-    Chips, Event, Game, Input, Phase, Read, RuleError, SeatNo, Street, Structure, Table,
-    TableConfig,
+    Chips, Event, Game, Input, Phase, RuleError, SeatNo, Street, Structure, Table, TableConfig,
 };
 use std::fmt;
 
@@ -528,13 +528,10 @@ impl Scenario {
                 }
                 Step::Tag { uid, burn, refused } => {
                     // The deck map turns the tag into a card; an unknown tag never
-                    // becomes one (PD-RFID).
-                    let result = match deck.lookup(uid) {
-                        Ok(card) => {
-                            let input = Input::Card(Read {
-                                card: Some(card),
-                                burn: *burn,
-                            });
+                    // becomes one (PD-RFID). The antenna says dealt or burnt.
+                    let result = match Antenna::for_burn(*burn).read_tag(&deck, uid) {
+                        Ok(read) => {
+                            let input = Input::Card(read);
                             apply(&mut t, input, None, false)
                                 .map(|ev| (input, ev))
                                 .map_err(|e| format!("{e:?}: {e}"))

@@ -703,7 +703,7 @@ impl<P: hardware::link::ShoePort> ShoeSource<P> {
 impl<P: hardware::link::ShoePort> CardSource for ShoeSource<P> {
     fn deal(&mut self, card: Card, burn: bool) -> Result<Read, String> {
         use hardware::link::Antenna;
-        let antenna = if burn { Antenna::Burn } else { Antenna::Exit };
+        let antenna = Antenna::for_burn(burn);
         // The card stays at the reader until it is read: every fault is recovered by
         // reading it again (the dealer re-presents it at worst).
         for _ in 0..20 {

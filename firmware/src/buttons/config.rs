@@ -1,0 +1,64 @@
+//! The panel's timing and wiring, and their defaults.
+
+/// Default time a level must hold before the debouncer believes it.
+pub const DEFAULT_DEBOUNCE_MS: u64 = 20;
+/// Default time a key must be held to be a long press.
+pub const DEFAULT_LONG_PRESS_MS: u64 = 800;
+/// Default longest gap between the end of a press and the start of the next one for
+/// the second to be a double press.
+pub const DEFAULT_DOUBLE_PRESS_MS: u64 = 300;
+
+/// Which level of a pin means "on": a key pressed, an LED lit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Polarity {
+    /// High is on.
+    ActiveHigh,
+    /// Low is on (a key to ground with a pull-up: the usual wiring).
+    #[default]
+    ActiveLow,
+}
+
+impl Polarity {
+    /// Whether a pin read `high` (or set so) is on.
+    pub(super) const fn is_on(self, high: bool) -> bool {
+        match self {
+            Polarity::ActiveHigh => high,
+            Polarity::ActiveLow => !high,
+        }
+    }
+}
+
+/// Timing and wiring of the button panel. `#[non_exhaustive]`: start from
+/// `ButtonConfig::default()`.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct ButtonConfig {
+    /// Stable time of the debouncer (default 20 ms).
+    pub debounce_ms: u64,
+    /// Hold time of a long press (default 800 ms).
+    pub long_press_ms: u64,
+    /// Double-press window (default 300 ms).
+    pub double_press_ms: u64,
+    /// Which pin level is "pressed" (default active low).
+    pub polarity: Polarity,
+}
+
+impl ButtonConfig {
+    /// The defaults.
+    pub const fn new() -> ButtonConfig {
+        ButtonConfig {
+            debounce_ms: DEFAULT_DEBOUNCE_MS,
+            long_press_ms: DEFAULT_LONG_PRESS_MS,
+            double_press_ms: DEFAULT_DOUBLE_PRESS_MS,
+            polarity: Polarity::ActiveLow,
+        }
+    }
+}
+
+impl Default for ButtonConfig {
+    fn default() -> ButtonConfig {
+        ButtonConfig::new()
+    }
+}

@@ -1,0 +1,223 @@
+//! The betting rounds: who acts first, each action taken, the end of a round and
+//! the next street (RULES.md §9).
+
+use super::{push, Hand, Phase, Seats};
+use crate::betting::{Resolved, Round};
+use crate::error::RuleError;
+use crate::event::{Action, Event, Events, Street};
+use crate::rules::{Chips, Game, SeatNo, TableConfig};
+
+impl Hand {
+    /// Opens the betting round of the current street, or skips it when fewer than two
+    /// players can bet (R-STREET-3) and moves on.
+    pub(crate) fn open_betting(
+        &mut self,
+        cfg: &TableConfig,
+        seats: &mut Seats,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        // Preflop the first to act is left of the straddle or big blind (R-BET-2,
+        // PD-STRAD); with no blinds (draw with antes), and on later streets, the first
+        // player left of the button (R-BET-3, R-DRAW-2). Heads-up this makes the
+        // button act first preflop and last after (R-HU-3, R-HU-4).
+        let from = match (self.street, self.straddle) {
+            (Street::Preflop, Some((s, _))) => s,
+            (Street::Preflop, None) if self.stakes.big_blind > 0 => self.big_blind,
+            _ => self.button,
+        };
+        self.set_phase(Phase::Betting);
+        let first = self.next_after(from, |s| self.needs_to_act(s, seats));
+        self.round.to_act = first;
+        match first {
+            Some(first) => push(
+                ev,
+                Event::BettingOpened {
+                    street: self.street,
+                    first,
+                },
+            ),
+            None => self.end_round(cfg, seats, ev),
+        }
+    }
+
+    /// The player to act acts (RULES.md §9).
+    pub(crate) fn act(
+        &mut self,
+        cfg: &TableConfig,
+        seats: &mut Seats,
+        action: Action,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        if self.phase != Phase::Betting {
+            return Err(RuleError::NotBetting);
+        }
+        let seat = self.round.to_act.ok_or(RuleError::NotBetting)?;
+        let (resolved, warning) = self.resolve(cfg, seats, action)?;
+        if let Some(w) = warning {
+            push(ev, Event::Warning(w))?;
+        }
+        let level_before = self.round.level;
+        match resolved {
+            Resolved::Fold => {
+                self.player_mut(seat).folded = true;
+                push(ev, Event::Folded { seat })?;
+            }
+            Resolved::Check => {
+                self.player_mut(seat).acted_at = Some(level_before);
+                push(ev, Event::Checked { seat })?;
+            }
+            Resolved::Call { amount } => {
+                let all_in = self.take_chips(seats, seat, amount)?;
+                self.player_mut(seat).acted_at = Some(level_before);
+                push(
+                    ev,
+                    Event::Called {
+                        seat,
+                        amount,
+                        all_in,
+                    },
+                )?;
+            }
+            Resolved::Raise { to } => {
+                let (_, all_in) = self.apply_bet(cfg, seats, seat, to)?;
+                let event = if level_before == 0 {
+                    if self.street == Street::Preflop && self.opener.is_none() {
+                        self.opener = Some(seat);
+                    }
+                    Event::Bet { seat, to, all_in }
+                } else {
+                    Event::Raised { seat, to, all_in }
+                };
+                push(ev, event)?;
+            }
+        }
+        if self.street == Street::Preflop {
+            let (count, chips) = self.voluntary;
+            let put_in = matches!(resolved, Resolved::Call { .. } | Resolved::Raise { .. });
+            self.voluntary = (count.saturating_add(1), chips || put_in);
+        }
+        self.advance(cfg, seats, seat, ev)
+    }
+
+    /// After `seat` acted: the next player, or the end of the round or of the hand.
+    fn advance(
+        &mut self,
+        cfg: &TableConfig,
+        seats: &mut Seats,
+        seat: SeatNo,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        if self.one_left() {
+            return self.end_round(cfg, seats, ev);
+        }
+        self.round.to_act = self.next_after(seat, |s| self.needs_to_act(s, seats));
+        if self.round.to_act.is_none() {
+            self.end_round(cfg, seats, ev)?;
+        }
+        Ok(())
+    }
+
+    /// R-BET-4: the round is over. Returns the uncalled part of the top bet (R-POT-2),
+    /// then moves to the next street, the exchange, or the settlement.
+    fn end_round(
+        &mut self,
+        cfg: &TableConfig,
+        seats: &mut Seats,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        self.return_uncalled(seats, ev)?;
+        // Everyone checked (nobody bet, and somebody could: not all are all-in).
+        let unbet = self.round.bets == 0
+            && self.round.level == 0
+            && self.in_hand().any(|s| self.player(s).acted_at.is_some());
+        self.round.to_act = None;
+        push(
+            ev,
+            Event::RoundComplete {
+                street: self.street,
+            },
+        )?;
+        if self.one_left() {
+            return self.settle(ev, false);
+        }
+        if cfg.game == Game::FiveCardDraw && unbet {
+            // R-DRAW-3, R-DRAW-6: everyone checked: redeal, the pot stays.
+            return self.redeal(ev);
+        }
+        let next = match (cfg.game.has_board(), self.street) {
+            (true, Street::Preflop) => Street::Flop,
+            (true, Street::Flop) => Street::Turn,
+            (true, Street::Turn) => Street::River,
+            (false, Street::Preflop) => Street::Draw,
+            _ => return self.settle(ev, true),
+        };
+        self.begin_street(next);
+        if cfg.game.has_board() {
+            self.set_phase(Phase::Board {
+                burn_due: !cfg.automations.burns,
+            });
+            if cfg.automations.burns {
+                self.burns = self.burns.saturating_add(1);
+            }
+            Ok(())
+        } else {
+            self.set_phase(Phase::Exchange);
+            Ok(())
+        }
+    }
+
+    /// Resets the round for a new street (R-STREET-1).
+    pub(crate) fn begin_street(&mut self, street: Street) {
+        self.street = street;
+        for p in self.players.iter_mut() {
+            p.street = 0;
+            p.acted_at = None;
+            p.raises = 0;
+        }
+        self.round = Round {
+            level: 0,
+            increment: 0,
+            full_level: 0,
+            bets: 0,
+            to_act: None,
+            aggressor: None,
+        };
+        self.round.increment = self.min_increment();
+    }
+
+    /// R-POT-2 (and replay-schema rule 1): the amount by which the largest street
+    /// contribution exceeds the second largest goes back to its owner.
+    fn return_uncalled(&mut self, seats: &mut Seats, ev: &mut Events) -> Result<(), RuleError> {
+        let mut top: Option<(SeatNo, Chips)> = None;
+        let mut second: Chips = 0;
+        for s in 1..=self.seat_count {
+            let c = self.player(s).street;
+            match top {
+                Some((_, t)) if c > t => {
+                    second = t;
+                    top = Some((s, c));
+                }
+                Some(_) => second = second.max(c),
+                None => top = Some((s, c)),
+            }
+        }
+        if let Some((seat, t)) = top {
+            let excess = t - second.min(t);
+            if excess > 0 {
+                let p = self.player_mut(seat);
+                p.street -= excess;
+                p.total -= excess;
+                let stack = &mut seats[usize::from(seat - 1)].stack;
+                *stack = stack.checked_add(excess).ok_or(RuleError::ChipOverflow)?;
+                push(
+                    ev,
+                    Event::Returned {
+                        seat,
+                        amount: excess,
+                    },
+                )?;
+            }
+        }
+        Ok(())
+    }
+}

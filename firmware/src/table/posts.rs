@@ -1,0 +1,217 @@
+//! Chips put in before the cards: NEXT HAND's antes, blinds and make-up posts, and
+//! the straddle (RULES.md §5, §7; R-STRAD-1..5).
+
+use super::State;
+use crate::error::RuleError;
+use crate::event::{Event, Events, Post};
+use crate::hand::{push, Hand, Phase};
+use crate::rules::{AnteMode, Chips, SeatNo, StraddleMinRaise, TableConfig};
+use crate::seat::Presence;
+
+impl State {
+    /// NEXT HAND: positions, antes, blinds and make-up posts (RULES.md §5, §7).
+    pub(super) fn start_hand(
+        &mut self,
+        cfg: &TableConfig,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        let plan = self.plan(cfg, ev)?;
+        let number = self.hands.checked_add(1).ok_or(RuleError::ChipOverflow)?;
+        let game = self.mix.next_game(cfg, self.last, plan.pos.button);
+        let mut h = Hand::new(
+            number,
+            cfg.max_players,
+            game,
+            plan.pos.button,
+            plan.pos.big_blind,
+        );
+        for s in 1..=cfg.max_players {
+            h.player_mut(s).dealt = plan.dealt & (1 << s) != 0;
+        }
+        let sb = plan.small_blind.filter(|&s| plan.dealt & (1 << s) != 0);
+        let heads_up = plan.dealt.count_ones() == 2;
+        push(
+            ev,
+            Event::HandStarted {
+                number,
+                button: plan.pos.button,
+                small_blind: sb,
+                big_blind: plan.pos.big_blind,
+                dealt: plan.dealt,
+            },
+        )?;
+        let stakes = h.stakes;
+        // R-ANTE-1: antes are dead money, posted before the deal.
+        if stakes.ante > 0 {
+            for s in 1..=cfg.max_players {
+                let pays = match stakes.ante_mode {
+                    AnteMode::PerPlayer => h.player(s).dealt,
+                    AnteMode::BigBlind => s == plan.pos.big_blind,
+                };
+                if pays {
+                    self.post(&mut h, s, stakes.ante, Post::Ante, ev)?;
+                }
+            }
+        }
+        h.begin_street(crate::event::Street::Preflop);
+        if stakes.big_blind > 0 {
+            // R-BLIND-1; PD-SHORTBLIND: a short blind posts all-in, the level stays.
+            h.small_blind = None;
+            if let Some(s) = sb {
+                let seat = self.seat_at(s);
+                if seat.new_player && !heads_up {
+                    // R-MISS-4, PD-MISS: the new player in the small-blind seat posts a
+                    // live big blind, which replaces the small blind.
+                    self.post(&mut h, s, stakes.big_blind, Post::EnterBigBlind, ev)?;
+                } else if stakes.small_blind > 0 {
+                    self.post(&mut h, s, stakes.small_blind, Post::SmallBlind, ev)?;
+                    h.small_blind = Some(s);
+                }
+            }
+            self.post(
+                &mut h,
+                plan.pos.big_blind,
+                stakes.big_blind,
+                Post::BigBlind,
+                ev,
+            )?;
+            // R-MISS-2, PD-MISS, R-MISS-5: make-up and entry posts. Heads-up both
+            // players post a blind anyway (R-HU-1): nothing more is owed.
+            for s in 1..=cfg.max_players {
+                if heads_up || !h.player(s).dealt || Some(s) == sb {
+                    continue;
+                }
+                let seat = *self.seat_at(s);
+                if s != plan.pos.big_blind && (seat.new_player || seat.owes_big) {
+                    self.post(&mut h, s, stakes.big_blind, Post::EnterBigBlind, ev)?;
+                }
+                if seat.owes_small && !seat.new_player && stakes.small_blind > 0 {
+                    self.post(&mut h, s, stakes.small_blind, Post::DeadSmallBlind, ev)?;
+                }
+            }
+            h.round.level = stakes.big_blind;
+            if h.blind_is_bet(cfg) {
+                h.round.bets = 1;
+            }
+            h.round.full_level = stakes.big_blind;
+        }
+        // Everyone dealt in is square with the table now.
+        for s in 1..=cfg.max_players {
+            if h.player(s).dealt {
+                let seat = &mut self.seats[usize::from(s - 1)];
+                seat.new_player = false;
+                seat.owes_big = false;
+                seat.owes_small = false;
+                seat.missed_orbits = 0;
+                seat.presence = Presence::Playing;
+            }
+        }
+        self.hands = number;
+        self.last = Some(plan.pos);
+        self.hand = Some(h);
+        Ok(())
+    }
+
+    /// A post of `amount`, or of his whole stack if that is less. Antes and a made-up
+    /// small blind are dead: in the pot, not part of the player's bet (R-ANTE-1,
+    /// R-MISS-2). Every other post is live: it counts as his bet this round.
+    fn post(
+        &mut self,
+        h: &mut Hand,
+        s: SeatNo,
+        amount: Chips,
+        post: Post,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        let amount = amount.min(self.seat_at(s).stack);
+        let all_in = match post {
+            Post::Ante | Post::DeadSmallBlind => {
+                let seat = &mut self.seats[usize::from(s - 1)];
+                seat.stack -= amount;
+                let p = h.player_mut(s);
+                p.dead = p.dead.checked_add(amount).ok_or(RuleError::ChipOverflow)?;
+                seat.stack == 0
+            }
+            _ => h.take_chips(&mut self.seats, s, amount)?,
+        };
+        push(
+            ev,
+            Event::Posted {
+                seat: s,
+                post,
+                amount,
+                all_in,
+            },
+        )
+    }
+
+    /// R-STRAD-1..5, PD-STRAD: the player left of the big blind straddles 2×BB before
+    /// the first hole card; pressing again with `confirmed` confirms it.
+    pub(super) fn straddle(
+        &mut self,
+        cfg: &TableConfig,
+        confirmed: bool,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        let h = self
+            .hand
+            .as_mut()
+            .filter(|h| h.phase != Phase::Settling)
+            .ok_or(RuleError::NoHand)?;
+        if h.phase != Phase::Dealing
+            || h.hole_dealt > 0
+            || h.street != crate::event::Street::Preflop
+        {
+            return Err(RuleError::StraddleTooLate);
+        }
+        if let Some((s, was_confirmed)) = h.straddle {
+            if confirmed && !was_confirmed {
+                h.straddle = Some((s, true));
+                return push(ev, Event::StraddleConfirmed { seat: s });
+            }
+            return Err(RuleError::StraddleAlreadyPosted);
+        }
+        if !cfg.straddle_allowed || h.live_count() < 3 || h.stakes.big_blind == 0 {
+            return Err(RuleError::StraddleNotAllowed);
+        }
+        let bb = h.big_blind;
+        let s = h
+            .next_after(bb, |s| h.player(s).dealt)
+            .ok_or(RuleError::StraddleNotAllowed)?;
+        let amount = h
+            .stakes
+            .big_blind
+            .checked_mul(2)
+            .ok_or(RuleError::ChipOverflow)?;
+        // R-STRAD-2: exactly 2×BB; a player who already posted an entry blind adds
+        // the difference.
+        let own = h.player(s).street;
+        let add = amount.saturating_sub(own);
+        if self.seats[usize::from(s - 1)].stack <= add {
+            return Err(RuleError::StraddleShort(s));
+        }
+        h.take_chips(&mut self.seats, s, add)?;
+        h.straddle = Some((s, confirmed));
+        h.round.level = amount;
+        h.round.full_level = amount;
+        if cfg.straddle_min_raise == StraddleMinRaise::Straddle {
+            h.round.increment = amount;
+        }
+        if h.blind_is_bet(cfg) {
+            h.round.bets = h.round.bets.saturating_add(1);
+        }
+        push(
+            ev,
+            Event::Posted {
+                seat: s,
+                post: Post::Straddle,
+                amount,
+                all_in: false,
+            },
+        )?;
+        if confirmed {
+            push(ev, Event::StraddleConfirmed { seat: s })?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,273 @@
+//! The engine's state and one input's transition on it.
+
+use super::{MixState, Positions};
+use crate::config::MAX_SEATS;
+use crate::error::RuleError;
+use crate::event::{Event, Events, Input};
+use crate::hand::{push, Hand, Phase};
+use crate::rules::{SeatNo, TableConfig};
+use crate::seat::{Presence, Seat, Seats};
+
+/// Everything the engine knows: seats, positions, the hand in progress. `Copy`: the
+/// table copies it before each input, in one piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct State {
+    /// Seats by number − 1.
+    pub seats: Seats,
+    /// The first button, if placed by hand (R-TABLE-3).
+    pub first_button: Option<SeatNo>,
+    /// Positions of the last hand dealt.
+    pub last: Option<Positions>,
+    /// Hands started at this table (misdeals do not count).
+    pub hands: u32,
+    /// The hand in progress, or the last one until the next starts.
+    pub hand: Option<Hand>,
+    /// Which game of a mixed table is being played (R-MIX-1).
+    pub mix: MixState,
+}
+
+impl State {
+    /// An empty table's state: no one seated, no hand played.
+    pub(super) const EMPTY: State = State {
+        seats: [Seat {
+            presence: Presence::Empty,
+            stack: 0,
+            owes_small: false,
+            owes_big: false,
+            new_player: false,
+            missed_orbits: 0,
+        }; MAX_SEATS],
+        first_button: None,
+        last: None,
+        hands: 0,
+        hand: None,
+        mix: MixState {
+            second: false,
+            anchor: None,
+            hands: 0,
+        },
+    };
+
+    pub(super) fn in_progress(&self) -> bool {
+        self.hand
+            .as_ref()
+            .is_some_and(|h| h.phase != Phase::Settling || h.pot() > 0)
+    }
+
+    fn seat_index(&self, cfg: &TableConfig, seat: SeatNo) -> Result<usize, RuleError> {
+        if seat == 0 || seat > cfg.max_players {
+            return Err(RuleError::NoSuchSeat(seat));
+        }
+        Ok(usize::from(seat - 1))
+    }
+
+    fn occupied_index(&self, cfg: &TableConfig, seat: SeatNo) -> Result<usize, RuleError> {
+        let i = self.seat_index(cfg, seat)?;
+        if !self.seats[i].occupied() {
+            return Err(RuleError::SeatEmpty(seat));
+        }
+        Ok(i)
+    }
+
+    fn between_hands(&self) -> Result<(), RuleError> {
+        if self.in_progress() {
+            Err(RuleError::HandInProgress)
+        } else {
+            Ok(())
+        }
+    }
+
+    fn hand_mut(&mut self) -> Result<&mut Hand, RuleError> {
+        if !self.in_progress() {
+            return Err(RuleError::NoHand);
+        }
+        self.hand.as_mut().ok_or(RuleError::NoHand)
+    }
+
+    /// One input's transition (UNDO and MISDEAL excepted: see [`Table::step`]). Its
+    /// events are added to `ev`, written in place: `Events` is a kilobyte, and an input
+    /// is handled in a few hundred nanoseconds.
+    pub(super) fn apply(
+        &mut self,
+        cfg: &TableConfig,
+        input: Input,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        match input {
+            Input::SitDown {
+                seat,
+                stack,
+                wait_for_bb,
+            } => {
+                self.between_hands()?;
+                let i = self.seat_index(cfg, seat)?;
+                if self.seats[i].occupied() {
+                    return Err(RuleError::SeatTaken(seat));
+                }
+                if stack == 0 {
+                    return Err(RuleError::ZeroAmount);
+                }
+                self.seats[i] = Seat {
+                    presence: if wait_for_bb {
+                        Presence::WaitingForBb
+                    } else {
+                        Presence::Playing
+                    },
+                    stack,
+                    // R-MISS-5: a player who sits after the first hand is new.
+                    new_player: self.last.is_some(),
+                    ..Seat::default()
+                };
+                push(ev, Event::Seated { seat, stack })?;
+            }
+            Input::TopUp { seat, amount } => {
+                // R-TABLE-4: chips are added only between hands.
+                self.between_hands()?;
+                let i = self.occupied_index(cfg, seat)?;
+                if amount == 0 {
+                    return Err(RuleError::ZeroAmount);
+                }
+                let s = &mut self.seats[i];
+                s.stack = s.stack.checked_add(amount).ok_or(RuleError::ChipOverflow)?;
+                push(
+                    ev,
+                    Event::ToppedUp {
+                        seat,
+                        amount,
+                        stack: s.stack,
+                    },
+                )?;
+            }
+            Input::Leave { seat } => {
+                let i = self.occupied_index(cfg, seat)?;
+                // A player dealt into this hand leaves when it is over, folded or not:
+                // his chips are settled with the hand, and UNDO or a misdeal may yet
+                // bring him back into it.
+                if self.in_progress() && self.hand.as_ref().is_some_and(|h| h.player(seat).dealt) {
+                    return Err(RuleError::PlayerInHand(seat));
+                }
+                let stack = self.seats[i].stack;
+                self.seats[i] = Seat::default();
+                push(ev, Event::Left { seat, stack })?;
+            }
+            Input::SitOut { seat } => {
+                let i = self.occupied_index(cfg, seat)?;
+                self.seats[i].presence = Presence::SittingOut;
+                push(ev, Event::SatOut { seat })?;
+            }
+            Input::SitIn { seat, wait_for_bb } => {
+                let i = self.occupied_index(cfg, seat)?;
+                self.seats[i].presence = if wait_for_bb {
+                    Presence::WaitingForBb
+                } else {
+                    Presence::Playing
+                };
+                push(ev, Event::SatIn { seat })?;
+            }
+            Input::PlaceButton { seat } => {
+                self.between_hands()?;
+                if self.last.is_some() {
+                    return Err(RuleError::ButtonAlreadyPlaced);
+                }
+                self.occupied_index(cfg, seat)?;
+                self.first_button = Some(seat);
+                push(ev, Event::ButtonPlaced { seat })?;
+            }
+            Input::StartHand => {
+                self.between_hands()?;
+                self.start_hand(cfg, ev)?;
+            }
+            Input::Straddle { confirmed } => self.straddle(cfg, confirmed, ev)?,
+            Input::Card(read) => {
+                let seats = &mut self.seats;
+                let h = self
+                    .hand
+                    .as_mut()
+                    .filter(|_| true)
+                    .ok_or(RuleError::NoCardExpected)?;
+                if h.phase == Phase::Settling {
+                    return Err(RuleError::NoCardExpected);
+                }
+                h.read(cfg, seats, read, ev)?;
+            }
+            Input::Act(action) => {
+                self.hand_mut()?;
+                let seats = &mut self.seats;
+                let h = self.hand.as_mut().ok_or(RuleError::NoHand)?;
+                h.act(cfg, seats, action, ev)?;
+            }
+            Input::Discard(card) => {
+                let h = self.hand_mut()?;
+                h.discard(card, ev)?;
+            }
+            Input::StandPat => {
+                self.hand_mut()?;
+                let seats = &mut self.seats;
+                let h = self.hand.as_mut().ok_or(RuleError::NoHand)?;
+                h.stand_pat(cfg, seats, ev)?;
+            }
+            Input::Muck { seat } => {
+                let h = self.hand_mut()?;
+                if h.phase != Phase::Settling {
+                    return Err(RuleError::NotSettling);
+                }
+                let p = h.player(seat);
+                if !p.dealt || p.folded || h.live_count() <= 1 {
+                    return Err(RuleError::NotEligible(seat));
+                }
+                h.player_mut(seat).folded = true;
+                push(ev, Event::Mucked { seat })?;
+            }
+            Input::Award { seat, amount } => {
+                self.seat_index(cfg, seat)?;
+                self.hand_mut()?;
+                let seats = &mut self.seats;
+                let h = self.hand.as_mut().ok_or(RuleError::NoHand)?;
+                h.award(seats, seat, amount, ev)?;
+                self.finish_if_paid(ev)?;
+            }
+            Input::Rake { amount } => {
+                let h = self.hand_mut()?;
+                if h.phase != Phase::Settling {
+                    return Err(RuleError::NotSettling);
+                }
+                h.pay_out(amount)?;
+                push(ev, Event::Raked { amount })?;
+                self.finish_if_paid(ev)?;
+            }
+            // UNDO and MISDEAL are the table's: they need the hand's start and log.
+            Input::Undo => return Err(RuleError::NothingToUndo),
+            Input::Misdeal => return Err(RuleError::NoHand),
+        }
+        Ok(())
+    }
+
+    fn finish_if_paid(&mut self, ev: &mut Events) -> Result<(), RuleError> {
+        if let Some(h) = self.hand.as_ref() {
+            if h.phase == Phase::Settling && h.pot() == 0 {
+                push(ev, Event::HandComplete { number: h.number })?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether a misdeal may still be called (PD-MISDEAL): while dealing or in the
+    /// preflop betting, before substantial action (two voluntary actions of which one
+    /// put chips in, or three of any kind).
+    pub(super) fn check_misdeal(&self) -> Result<u32, RuleError> {
+        let h = self
+            .hand
+            .as_ref()
+            .filter(|_| self.in_progress())
+            .ok_or(RuleError::NoHand)?;
+        let (count, chips) = h.voluntary;
+        let substantial = count >= 3 || (count >= 2 && chips);
+        let early = matches!(h.phase, Phase::Dealing | Phase::Betting)
+            && h.street == crate::event::Street::Preflop;
+        if substantial || !early {
+            return Err(RuleError::MisdealTooLate);
+        }
+        Ok(h.number)
+    }
+}
