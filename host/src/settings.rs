@@ -128,15 +128,6 @@ pub fn split_pair(text: &str) -> Result<(&str, &str), SettingsError> {
         })
 }
 
-/// One line per setting for help texts: `key  values  (rule)`.
-pub fn help() -> String {
-    let width = SETTINGS.iter().map(|s| s.key.len()).max().unwrap_or(0);
-    SETTINGS
-        .iter()
-        .map(|s| format!("  {:width$}  {} ({})\n", s.key, s.values, s.rule))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

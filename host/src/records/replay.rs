@@ -557,7 +557,10 @@ fn check_posts(spec: &Spec, events: &[Event]) -> Result<(), ReplayError> {
         [spec.blinds[0], spec.blinds[1]]
     };
     for (p, want) in expected.iter().enumerate() {
-        let want = (*want).min(spec.stacks[p]);
+        // A player short of his blind posts what his ante left him (R-ANTE-1: the
+        // ante comes first).
+        let left = spec.stacks[p].saturating_sub(spec.antes.get(p).copied().unwrap_or(0));
+        let want = (*want).min(left);
         if posted(p) != want {
             return Err(fail(
                 None,

@@ -4,14 +4,8 @@
 //! `tests/README.md`.
 
 use firmware::deck::{DeckKind, DeckMap, TagUid};
-use firmware::rules::{
-    AmountPolicy, AnteMode, ButtonRule, FlCap, FlShortAllIn, MixSwitch, Mixed, ShortBlind, Stakes,
-    StraddleMinRaise, UnconfirmedStraddle,
-};
 use firmware::shoe::Antenna;
-use firmware::{
-    Chips, Event, Game, Input, Phase, RuleError, SeatNo, Street, Structure, Table, TableConfig,
-};
+use firmware::{Chips, Event, Input, Phase, RuleError, SeatNo, Street, Table, TableConfig};
 use std::fmt;
 
 /// A problem with a script, or a script whose expectation failed, with its line.
@@ -135,169 +129,23 @@ fn parse_bool(line: usize, key: &str, v: &str) -> Result<bool, ScenarioError> {
     }
 }
 
-/// Parses the `table GAME STRUCTURE SB/BB [key=value ...]` line.
+/// Parses the `table GAME STRUCTURE SB/BB [key=value ...]` line: the game, the
+/// structure and the blinds in their places, then any setting of the one settings
+/// codec ([`crate::settings`]) by its key.
 fn parse_table(line: usize, words: &[&str]) -> Result<TableConfig, ScenarioError> {
-    let game = match words.get(1).copied() {
-        Some("holdem") => Game::Holdem,
-        Some("omaha") => Game::Omaha,
-        Some("omaha8") => Game::OmahaHiLo,
-        Some("draw") => Game::FiveCardDraw,
-        other => {
-            return Err(err(
-                line,
-                format!("game: expected holdem, omaha, omaha8 or draw, found {other:?}"),
-            ))
-        }
-    };
-    let structure = match words.get(2).copied() {
-        Some("nl") => Structure::NoLimit,
-        Some("pl") => Structure::PotLimit,
-        Some("fl") => Structure::FixedLimit,
-        other => {
-            return Err(err(
-                line,
-                format!("structure: expected nl, pl or fl, found {other:?}"),
-            ))
-        }
-    };
-    let blinds = words
-        .get(3)
-        .ok_or_else(|| err(line, "missing blinds, e.g. 5/10"))?;
-    let (sb, bb) = blinds
-        .split_once('/')
-        .ok_or_else(|| err(line, format!("blinds: expected SB/BB, found `{blinds}`")))?;
-    let mut cfg = TableConfig::new(
-        game,
-        structure,
-        num(line, "small blind", Some(sb))?,
-        num(line, "big blind", Some(bb))?,
-    );
-    for kv in &words[4..] {
-        let (k, v) = kv
-            .split_once('=')
-            .ok_or_else(|| err(line, format!("expected key=value, found `{kv}`")))?;
-        match k {
-            "ante" => cfg.stakes.ante = num(line, k, Some(v))?,
-            "ante_mode" => {
-                cfg.stakes.ante_mode = match v {
-                    "player" => AnteMode::PerPlayer,
-                    "bb" => AnteMode::BigBlind,
-                    _ => return Err(err(line, "ante_mode: player or bb")),
-                }
-            }
-            "small_bet" => cfg.stakes.small_bet = num(line, k, Some(v))?,
-            "big_bet" => cfg.stakes.big_bet = num(line, k, Some(v))?,
-            "max_players" => cfg.max_players = num(line, k, Some(v))?,
-            "button" => {
-                cfg.button_rule = match v {
-                    "dead" => ButtonRule::DeadButton,
-                    "moving" => ButtonRule::MovingButton,
-                    _ => return Err(err(line, "button: dead or moving")),
-                }
-            }
-            "straddle" => cfg.straddle_allowed = parse_bool(line, k, v)?,
-            "straddle_min_raise" => {
-                cfg.straddle_min_raise = match v {
-                    "bb" => StraddleMinRaise::BigBlind,
-                    "straddle" => StraddleMinRaise::Straddle,
-                    _ => return Err(err(line, "straddle_min_raise: bb or straddle")),
-                }
-            }
-            "pl_sb_virtual" => cfg.pl_sb_virtual = parse_bool(line, k, v)?,
-            "unconfirmed_straddle" => {
-                cfg.unconfirmed_straddle = match v {
-                    "no_raise" => UnconfirmedStraddle::NoRaise,
-                    "no_option" => UnconfirmedStraddle::NoOption,
-                    _ => return Err(err(line, "unconfirmed_straddle: no_raise or no_option")),
-                }
-            }
-            "short_blind" => {
-                cfg.short_blind = match v {
-                    "all_in" => ShortBlind::AllIn,
-                    "must_cover" => ShortBlind::MustCover,
-                    _ => return Err(err(line, "short_blind: all_in or must_cover")),
-                }
-            }
-            "fl_cap" => {
-                cfg.fl_cap = match v {
-                    "round4" => FlCap::Round {
-                        bets: 4,
-                        blind_is_bet: true,
-                    },
-                    "phh" => FlCap::Round {
-                        bets: 4,
-                        blind_is_bet: false,
-                    },
-                    "per_player3" => FlCap::PerPlayer { raises: 3 },
-                    _ => return Err(err(line, "fl_cap: round4, phh or per_player3")),
-                }
-            }
-            "fl_short_all_in" => {
-                cfg.fl_short_all_in = match v {
-                    "half" => FlShortAllIn::HalfBet,
-                    "plus_bet" => FlShortAllIn::AllInPlusBet,
-                    _ => return Err(err(line, "fl_short_all_in: half or plus_bet")),
-                }
-            }
-            "fl_uncapped_heads_up" => cfg.fl_uncapped_heads_up = parse_bool(line, k, v)?,
-            "missed_blind_reset" => cfg.missed_blind_reset_orbits = num(line, k, Some(v))?,
-            "short_deck" => cfg.short_deck = parse_bool(line, k, v)?,
-            "amounts" => {
-                cfg.amounts = match v {
-                    "correct" => AmountPolicy::Correct,
-                    "reject" => AmountPolicy::Reject,
-                    _ => return Err(err(line, "amounts: correct or reject")),
-                }
-            }
-            "burns" => {
-                cfg.automations.burns = match v {
-                    "read" => false,
-                    "auto" => true,
-                    _ => return Err(err(line, "burns: read or auto")),
-                }
-            }
-            "mixed" => cfg.mixed = Some(parse_mixed(line, v)?),
-            _ => return Err(err(line, format!("unknown table setting `{k}`"))),
-        }
-    }
-    cfg.validate().map_err(|e| err(line, e.to_string()))?;
-    Ok(cfg)
-}
-
-/// `mixed=fl:10/20:orbit` or `mixed=fl:10/20:8` (switch every 8 hands): the other
-/// structure of a mixed game (R-MIX-1, PD-MIX). Fixed-limit bets are the big blind and
-/// twice it.
-fn parse_mixed(line: usize, v: &str) -> Result<Mixed, ScenarioError> {
-    let parts: Vec<&str> = v.split(':').collect();
-    let bad = || {
-        err(
+    let (Some(game), Some(structure), Some(blinds)) = (words.get(1), words.get(2), words.get(3))
+    else {
+        return Err(err(
             line,
-            format!("mixed: expected STRUCTURE:SB/BB:orbit|HANDS, found `{v}`"),
-        )
+            "expected `table GAME STRUCTURE SB/BB [key=value ...]`, e.g. `table holdem nl 5/10`",
+        ));
     };
-    let [structure, blinds, switch] = parts[..] else {
-        return Err(bad());
-    };
-    let structure = match structure {
-        "nl" => Structure::NoLimit,
-        "pl" => Structure::PotLimit,
-        "fl" => Structure::FixedLimit,
-        _ => return Err(bad()),
-    };
-    let (sb, bb) = blinds.split_once('/').ok_or_else(bad)?;
-    let stakes = Stakes::blinds(
-        num(line, "small blind", Some(sb))?,
-        num(line, "big blind", Some(bb))?,
-    );
-    let switch = match switch {
-        "orbit" => MixSwitch::Orbit,
-        n => MixSwitch::Hands(num(line, "hands", Some(n))?),
-    };
-    Ok(Mixed {
-        structure,
-        stakes,
-        switch,
-    })
+    let mut pairs = vec![("game", *game), ("limit", *structure), ("blinds", *blinds)];
+    for kv in &words[4..] {
+        let pair = crate::settings::split_pair(kv).map_err(|e| err(line, e.to_string()))?;
+        pairs.push(pair);
+    }
+    crate::settings::from_pairs(pairs).map_err(|e| err(line, e.to_string()))
 }
 
 fn parse_expect(line: usize, w: &[&str], text: &str) -> Result<Expect, ScenarioError> {

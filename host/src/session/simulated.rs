@@ -59,6 +59,8 @@ pub struct BenchOptions {
     /// A pause after each input, so people can follow the hand on the display
     /// (0: full speed).
     pub pace_ms: u64,
+    /// Settings by key and value ([`crate::settings`]), applied over the game's.
+    pub settings: Vec<(String, String)>,
 }
 
 impl Default for BenchOptions {
@@ -72,6 +74,7 @@ impl Default for BenchOptions {
             seed: 1,
             verbose: false,
             pace_ms: 0,
+            settings: Vec::new(),
         }
     }
 }
@@ -176,7 +179,11 @@ pub fn config(opts: &BenchOptions) -> Result<TableConfig, BenchError> {
     } else {
         0
     };
-    let cfg = table_config(opts.game, opts.structure, (sb, bb), ante);
+    let mut cfg = table_config(opts.game, opts.structure, (sb, bb), ante);
+    for (key, value) in &opts.settings {
+        crate::settings::set(&mut cfg, key, value)
+            .map_err(|e| BenchError::Config(e.to_string()))?;
+    }
     cfg.validate()
         .map_err(|e| BenchError::Config(e.to_string()))?;
     if !(2..=cfg.max_players).contains(&opts.players) {
@@ -210,27 +217,18 @@ pub fn table_config(
     cfg
 }
 
-/// A game by its name in the command line and in `table.toml`: `holdem`, `omaha`,
-/// `omaha8` or `draw`.
+/// A game by its name on the command line (`holdem`, `omaha`, `omaha8`, `draw`: the
+/// names of [`firmware::rules::GAMES`], as every setting reads them).
 pub fn parse_game(name: &str) -> Result<Game, String> {
-    match name {
-        "holdem" => Ok(Game::Holdem),
-        "omaha" => Ok(Game::Omaha),
-        "omaha8" => Ok(Game::OmahaHiLo),
-        "draw" => Ok(Game::FiveCardDraw),
-        other => Err(format!("game `{other}`: holdem, omaha, omaha8 or draw")),
-    }
+    Game::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = firmware::rules::GAMES.iter().map(|g| g.name).collect();
+        format!("game `{name}`: {}", names.join(", "))
+    })
 }
 
-/// A betting structure by its name in the command line and in `table.toml`: `nl`,
-/// `pl` or `fl`.
+/// A betting structure by its name on the command line: `nl`, `pl` or `fl`.
 pub fn parse_limit(name: &str) -> Result<Structure, String> {
-    match name {
-        "nl" => Ok(Structure::NoLimit),
-        "pl" => Ok(Structure::PotLimit),
-        "fl" => Ok(Structure::FixedLimit),
-        other => Err(format!("limit `{other}`: nl, pl or fl")),
-    }
+    Structure::from_name(name).ok_or_else(|| format!("limit `{name}`: nl, pl or fl"))
 }
 
 /// The bench table: the engine, the simulated players and dealer, the log.

@@ -40,6 +40,12 @@ pub enum Command {
     Deck(Deck),
     /// The table on a Raspberry Pi: its pins and its shoe
     Run(RunArgs),
+    /// Every setting of a table: its key, the values it takes, its rule, its default
+    ///
+    /// The same keys and values serve table.toml's [table], a scenario script's
+    /// `table` line and the bench table's --set.
+    #[command(verbatim_doc_comment)]
+    Settings,
     /// The evaluator's census and speed, an exact equity, PHH replay speed
     ///
     /// The evaluator's census of all 133,784,560 seven-card hands and its speed;

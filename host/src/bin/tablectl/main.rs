@@ -36,6 +36,7 @@ fn run_command(command: &Command) -> ExitCode {
         Command::Audit(what) => audit(what),
         Command::Deck(what) => deck(what),
         Command::Run(args) => run_pi(args),
+        Command::Settings => settings(),
         Command::Bench(args) => bench(args),
     }
 }
@@ -180,6 +181,32 @@ fn print_hand(
             p.winners
         );
     }
+}
+
+/// `tablectl settings`: every setting with its values, rule and default (the casino
+/// defaults of a Hold'em table; some depend on the game, as the list says).
+fn settings() -> ExitCode {
+    let defaults = firmware::TableConfig::new(
+        firmware::rules::codec::DEFAULT_GAME,
+        firmware::rules::codec::DEFAULT_STRUCTURE,
+        firmware::rules::codec::DEFAULT_BLINDS.0,
+        firmware::rules::codec::DEFAULT_BLINDS.1,
+    );
+    let width = firmware::rules::codec::SETTINGS
+        .iter()
+        .map(|s| s.key.len())
+        .max()
+        .unwrap_or(0);
+    for s in &firmware::rules::codec::SETTINGS {
+        println!(
+            "{:width$}  default {}; {} ({})",
+            s.key,
+            host::settings::value(s, &defaults),
+            s.values,
+            s.rule
+        );
+    }
+    ExitCode::SUCCESS
 }
 
 /// `tablectl bench`: the evaluator report, then PHH replay throughput, measured beside

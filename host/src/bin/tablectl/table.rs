@@ -93,6 +93,18 @@ pub struct TableOptions {
     /// Print every event
     #[arg(long)]
     verbose: bool,
+    /// Any setting of the table, e.g. --set rake_pct=5 --set button=moving
+    /// (`tablectl settings` lists them); may be given again for more
+    #[arg(long = "set", value_name = "KEY=VALUE", value_parser = setting, verbatim_doc_comment)]
+    settings: Vec<(String, String)>,
+}
+
+/// `--set KEY=VALUE`: a setting the codec knows, with a value it reads.
+fn setting(v: &str) -> Result<(String, String), String> {
+    let (key, value) = host::settings::split_pair(v).map_err(|e| e.to_string())?;
+    let mut probe = firmware::TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
+    host::settings::set(&mut probe, key, value).map_err(|e| e.to_string())?;
+    Ok((key.to_string(), value.to_string()))
 }
 
 /// `--game`: a game by its name, as `host::session::simulated::parse_game` reads it.
@@ -191,6 +203,7 @@ fn table_args(o: &TableOptions) -> Result<TableArgs, String> {
             seed: o.seed,
             verbose: o.verbose,
             pace_ms: o.pace,
+            settings: o.settings.clone(),
         },
         data: o
             .data

@@ -3,13 +3,11 @@
 //! ```toml
 //! [table]
 //! id = "table-7"              # names the hand log: a log of another table is refused
-//! game = "holdem"             # holdem, omaha, omaha8 or draw
-//! limit = "nl"                # nl, pl or fl
-//! blinds = [5, 10]            # small and big blind (fixed limit: bets of BB and 2×BB)
-//! ante = 0                    # per player; draw games play on antes (R-DRAW-1)
-//! seats = 10                  # 2 to 11
-//! straddle = true             # R-STRAD
 //! data = "/var/lib/tablectl"  # hand log, HMAC secret, deck map
+//! game = "holdem"             # any setting of the settings codec, by its key:
+//! limit = "nl"                #   `tablectl settings` lists them all
+//! blinds = [5, 10]
+//! rake_pct = 5
 //!
 //! [panel]
 //! pins = "/etc/tablectl/pins.toml"   # hardware/pins.toml, with the shoe's port
@@ -20,11 +18,13 @@
 //! equity = true               # all-in equity beside the seats
 //! ```
 //!
-//! Every key but `[table] id` has the default shown; an unknown key is an error, so a
-//! misspelt setting never silently leaves the default in force.
+//! `[table]` takes every setting of the one settings codec ([`crate::settings`]) by the
+//! same key and value a scenario script's `table` line or `tablectl --set` takes, so
+//! every house and money rule can be set at a real table; left out, each has its
+//! casino default. An unknown key is an error, so a misspelt setting never silently
+//! leaves the default in force.
 
-use crate::session::simulated::{parse_game, parse_limit, table_config};
-use firmware::{Chips, TableConfig};
+use firmware::TableConfig;
 use serde::Deserialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -36,7 +36,7 @@ pub const DEFAULT_PINS: &str = "/etc/tablectl/pins.toml";
 /// The display's address unless configured: this machine only (issue: safe by default).
 pub const DEFAULT_DISPLAY_BIND: &str = "127.0.0.1:8080";
 
-/// Why `table.toml` cannot be used.
+/// Why `table.toml` cannot be used. Each names the file as it was given.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ConfigFileError {
     /// The file cannot be read.
@@ -47,9 +47,19 @@ pub enum ConfigFileError {
         detail: String,
     },
     /// Not valid TOML, or a key of the wrong type, or an unknown key.
-    Syntax(String),
+    Syntax {
+        /// The file's name.
+        file: String,
+        /// What is wrong, where.
+        detail: String,
+    },
     /// A value out of range or settings that make no playable table.
-    Invalid(String),
+    Invalid {
+        /// The file's name.
+        file: String,
+        /// What is wrong.
+        detail: String,
+    },
 }
 
 impl fmt::Display for ConfigFileError {
@@ -58,42 +68,28 @@ impl fmt::Display for ConfigFileError {
             ConfigFileError::Read { path, detail } => {
                 write!(f, "cannot read {}: {detail}", path.display())
             }
-            ConfigFileError::Syntax(e) => write!(f, "table.toml: {e}"),
-            ConfigFileError::Invalid(e) => write!(f, "table.toml: {e}"),
+            ConfigFileError::Syntax { file, detail }
+            | ConfigFileError::Invalid { file, detail } => {
+                write!(f, "{file}: {detail}")
+            }
         }
     }
 }
 
 impl std::error::Error for ConfigFileError {}
 
+/// The most a `table.toml` may hold: a configuration is a few hundred bytes, and a
+/// file far larger is not one (nor read into memory whole).
+pub const MAX_FILE_BYTES: u64 = 64 * 1024;
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Raw {
-    table: RawTable,
+    table: toml::Table,
     #[serde(default)]
     panel: RawPanel,
     #[serde(default)]
     display: RawDisplay,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawTable {
-    id: String,
-    #[serde(default = "default_game")]
-    game: String,
-    #[serde(default = "default_limit")]
-    limit: String,
-    #[serde(default = "default_blinds")]
-    blinds: [Chips; 2],
-    #[serde(default)]
-    ante: Chips,
-    #[serde(default = "default_seats")]
-    seats: u8,
-    #[serde(default = "default_true")]
-    straddle: bool,
-    #[serde(default = "default_data")]
-    data: PathBuf,
 }
 
 #[derive(Deserialize)]
@@ -132,23 +128,8 @@ impl Default for RawDisplay {
     }
 }
 
-fn default_game() -> String {
-    "holdem".into()
-}
-fn default_limit() -> String {
-    "nl".into()
-}
-fn default_blinds() -> [Chips; 2] {
-    [5, 10]
-}
-fn default_seats() -> u8 {
-    10
-}
 fn default_true() -> bool {
     true
-}
-fn default_data() -> PathBuf {
-    DEFAULT_DATA_DIR.into()
 }
 fn default_pins() -> PathBuf {
     DEFAULT_PINS.into()
@@ -190,32 +171,66 @@ pub struct TableFile {
 }
 
 impl TableFile {
-    /// Reads and checks `path`.
+    /// Reads and checks `path`; errors name it.
     pub fn load(path: &Path) -> Result<TableFile, ConfigFileError> {
-        let text = std::fs::read_to_string(path).map_err(|e| ConfigFileError::Read {
+        let read = |detail: String| ConfigFileError::Read {
             path: path.to_path_buf(),
-            detail: e.to_string(),
-        })?;
-        TableFile::parse(&text)
+            detail,
+        };
+        let file = std::fs::File::open(path).map_err(|e| read(e.to_string()))?;
+        let mut text = String::new();
+        std::io::Read::read_to_string(
+            &mut std::io::Read::take(file, MAX_FILE_BYTES + 1),
+            &mut text,
+        )
+        .map_err(|e| read(e.to_string()))?;
+        if text.len() as u64 > MAX_FILE_BYTES {
+            return Err(read(format!(
+                "larger than {MAX_FILE_BYTES} bytes: not a table configuration"
+            )));
+        }
+        TableFile::parse_named(&text, &path.display().to_string())
     }
 
     /// Parses and checks the text of a `table.toml`.
     pub fn parse(text: &str) -> Result<TableFile, ConfigFileError> {
-        let raw: Raw = toml::from_str(text).map_err(|e| ConfigFileError::Syntax(e.to_string()))?;
-        let invalid = ConfigFileError::Invalid;
-        let t = raw.table;
-        if t.id.trim().is_empty() {
-            return Err(invalid("[table] id is empty: name the table".into()));
+        TableFile::parse_named(text, "table.toml")
+    }
+
+    /// Parses and checks the text of the configuration file called `file`.
+    pub fn parse_named(text: &str, file: &str) -> Result<TableFile, ConfigFileError> {
+        let invalid = |detail: String| ConfigFileError::Invalid {
+            file: file.to_string(),
+            detail,
+        };
+        let raw: Raw = toml::from_str(text).map_err(|e| ConfigFileError::Syntax {
+            file: file.to_string(),
+            detail: e.to_string(),
+        })?;
+        let mut t = raw.table;
+        let id = match t.remove("id") {
+            Some(toml::Value::String(id)) if !id.trim().is_empty() => id,
+            Some(toml::Value::String(_)) => {
+                return Err(invalid("[table] id is empty: name the table".into()))
+            }
+            Some(_) => {
+                return Err(invalid(
+                    "[table] id: write the table's name in quotes".into(),
+                ))
+            }
+            None => return Err(invalid("[table] has no id: name the table".into())),
+        };
+        let data = match t.remove("data") {
+            None => PathBuf::from(DEFAULT_DATA_DIR),
+            Some(toml::Value::String(d)) => PathBuf::from(d),
+            Some(_) => return Err(invalid("[table] data: write a folder in quotes".into())),
+        };
+        let mut texts = Vec::with_capacity(t.len());
+        for (key, value) in &t {
+            texts.push((key.as_str(), setting_text(key, value).map_err(&invalid)?));
         }
-        let game = parse_game(&t.game).map_err(invalid)?;
-        let structure = parse_limit(&t.limit).map_err(invalid)?;
-        let [sb, bb] = t.blinds;
-        let mut config = table_config(game, structure, (sb, bb), t.ante);
-        config.max_players = t.seats;
-        config.straddle_allowed = t.straddle;
-        config
-            .validate()
-            .map_err(|e| invalid(format!("[table]: {e}")))?;
+        let config = crate::settings::from_pairs(texts.iter().map(|(k, v)| (*k, v.as_str())))
+            .map_err(|e| invalid(format!("[table] {e}")))?;
         let d = raw.display;
         let bind = d.bind.parse().map_err(|_| {
             invalid(format!(
@@ -231,9 +246,9 @@ impl TableFile {
             )));
         }
         Ok(TableFile {
-            id: t.id,
+            id,
             config,
-            data: t.data,
+            data,
             pins: raw.panel.pins,
             display: DisplaySettings {
                 bind,
@@ -242,6 +257,30 @@ impl TableFile {
             },
         })
     }
+}
+
+/// A TOML value of `[table]` as the settings codec's text: strings, whole numbers
+/// and booleans as written; `blinds = [SB, BB]` (exactly two) as `SB/BB`.
+fn setting_text(key: &str, value: &toml::Value) -> Result<String, String> {
+    Ok(match value {
+        toml::Value::String(s) => s.clone(),
+        toml::Value::Integer(n) => n.to_string(),
+        toml::Value::Boolean(b) => b.to_string(),
+        toml::Value::Float(x) => x.to_string(),
+        toml::Value::Array(items) => match items.as_slice() {
+            [toml::Value::Integer(a), toml::Value::Integer(b)] => format!("{a}/{b}"),
+            _ => {
+                return Err(format!(
+                    "[table] {key}: write two whole numbers, e.g. {key} = [5, 10]"
+                ))
+            }
+        },
+        _ => {
+            return Err(format!(
+                "[table] {key}: write a number, a word or true/false"
+            ))
+        }
+    })
 }
 
 #[cfg(test)]
@@ -262,11 +301,10 @@ mod tests {
     #[test]
     fn defaults_fill_everything_but_the_id() {
         let f = TableFile::parse("[table]\nid = \"t\"\n").unwrap();
-        assert_eq!(f.config, {
-            let mut c = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
-            c.max_players = 10;
-            c
-        });
+        assert_eq!(
+            f.config,
+            TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10)
+        );
         assert_eq!(f.data, PathBuf::from(DEFAULT_DATA_DIR));
         assert_eq!(f.pins, PathBuf::from(DEFAULT_PINS));
         assert_eq!(f.display.language, "en");
@@ -276,10 +314,7 @@ mod tests {
     #[test]
     fn a_misspelt_key_is_an_error_not_a_default() {
         let e = TableFile::parse("[table]\nid = \"t\"\nstradle = false\n").unwrap_err();
-        assert!(
-            matches!(e, ConfigFileError::Syntax(ref m) if m.contains("stradle")),
-            "{e}"
-        );
+        assert!(e.to_string().contains("unknown setting `stradle`"), "{e}");
     }
 
     #[test]
@@ -290,6 +325,16 @@ mod tests {
             ("[table]\nid = \"t\"\nlimit = \"spread\"\n", "nl, pl or fl"),
             ("[table]\nid = \"t\"\nseats = 14\n", "[table]"),
             ("[table]\nid = \"t\"\nblinds = [10, 5]\n", "[table]"),
+            (
+                "[table]\nid = \"t\"\nblinds = [5, 10, 25]\n",
+                "two whole numbers",
+            ),
+            (
+                "[table]\nid = \"t\"\nrake_pct = \"lots\"\n",
+                "rake_pct = `lots`",
+            ),
+            ("[table]\nid = 7\n", "in quotes"),
+            ("[table]\ngame = \"omaha\"\n", "has no id"),
             (
                 "[table]\nid = \"t\"\n[display]\nbind = \"localhost\"\n",
                 "address and port",
@@ -305,8 +350,10 @@ mod tests {
         }
         assert!(matches!(
             TableFile::parse("[table"),
-            Err(ConfigFileError::Syntax(_))
+            Err(ConfigFileError::Syntax { .. })
         ));
+        let e = TableFile::parse_named("[table]\nid = \"t\"\nseats = 14\n", "/etc/t7.toml");
+        assert!(e.unwrap_err().to_string().starts_with("/etc/t7.toml: "));
         assert!(matches!(
             TableFile::load(Path::new("/nonexistent/table.toml")),
             Err(ConfigFileError::Read { .. })
@@ -316,11 +363,32 @@ mod tests {
     #[test]
     fn fixed_limit_draw_plays_on_antes() {
         let f = TableFile::parse(
-            "[table]\nid = \"t\"\ngame = \"draw\"\nlimit = \"fl\"\nante = 5\nblinds = [5, 10]\n",
+            "[table]\nid = \"t\"\ngame = \"draw\"\nlimit = \"fl\"\nante = 5\nblinds = [0, 0]\n\
+             small_bet = 10\nbig_bet = 20\n",
         )
         .unwrap();
         assert_eq!(f.config.stakes.big_blind, 0);
         assert_eq!(f.config.stakes.ante, 5);
         assert_eq!(f.config.stakes.big_bet, 20);
+    }
+
+    #[test]
+    fn every_setting_can_be_set_at_a_real_table() {
+        // The money rules and the straddle policies included (they could once be set
+        // only in a scenario script).
+        let f = TableFile::parse(
+            "[table]\nid = \"t\"\nrake_pct = 2.5\nrake_cap = 30\nchip_unit = 5\n\
+             unconfirmed_straddle = \"no_option\"\nbutton = \"moving\"\nmax_players = 9\n\
+             mixed = \"fl:10/20:orbit\"\n",
+        )
+        .unwrap();
+        let c = f.config;
+        assert_eq!(
+            (c.money.rake.basis_points, c.money.rake.cap),
+            (250, Some(30))
+        );
+        assert_eq!(c.money.chip_unit, 5);
+        assert_eq!(c.max_players, 9);
+        assert!(c.mixed.is_some());
     }
 }
