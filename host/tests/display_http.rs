@@ -45,7 +45,7 @@ fn bench_with_display(dir: &std::path::Path, hands: u32) -> Display {
     {
         let mut bench = Bench::new(&opts, DirectSource, Some(&mut log)).unwrap();
         let d = &mut display;
-        bench.watch(Box::new(move |table, events, _| d.show(table, events)));
+        bench.observe(Box::new(d));
         bench.run(hands, &mut |_| {}).unwrap();
     }
     display

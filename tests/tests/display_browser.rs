@@ -344,7 +344,6 @@ fn play(cdp: &mut Cdp, e: &Expected, shots: &Path) -> Vec<f64> {
                 assert_eq!(equity, json!(""));
                 cdp.screenshot(&shots.join(format!("display-{code}-showdown.png")));
             }
-            Ok(())
         })
         .unwrap();
     let lat = cdp.eval("window.__display.latencies");
@@ -400,7 +399,6 @@ fn pot_limit_maximum(cdp: &mut Cdp, shots: &Path) {
                 cdp.screenshot(&shots.join("display-en-pot-limit.png"));
                 checked = true;
             }
-            Ok(())
         })
         .unwrap();
     assert!(checked);

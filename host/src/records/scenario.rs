@@ -323,20 +323,32 @@ impl Scenario {
         &self,
         mut observe: impl FnMut(usize, &Input, &[Event]),
     ) -> Result<Table, ScenarioError> {
-        self.run_with_table(|line, input, events, _| {
-            observe(line, input, events);
-            Ok(())
-        })
+        let mut t = Table::new(self.config).map_err(|e| err(1, e.to_string()))?;
+        self.run_on(&mut t, |line, input, events, _| {
+            observe(line, input, events)
+        })?;
+        Ok(t)
     }
 
-    /// [`Scenario::run`], showing `observe` the table after each accepted input too
-    /// (the bench table logs and displays a script this way). An error from
-    /// `observe` (the log cannot be written, say) stops the script at that line.
+    /// [`Scenario::run`], showing `observe` the table after each accepted input too.
     pub fn run_with_table(
         &self,
-        mut observe: impl FnMut(usize, &Input, &[Event], &Table) -> Result<(), String>,
+        observe: impl FnMut(usize, &Input, &[Event], &Table),
     ) -> Result<Table, ScenarioError> {
         let mut t = Table::new(self.config).map_err(|e| err(1, e.to_string()))?;
+        self.run_on(&mut t, observe)?;
+        Ok(t)
+    }
+
+    /// [`Scenario::run`] on `t`, a table of the script's settings, new: the bench
+    /// table plays a script on its table session this way, so each input is logged and
+    /// shown as any other. `observe` sees each accepted input with the table after it.
+    /// An error of the driver (the log cannot be written, say) stops the script there.
+    pub fn run_on<D: Driver>(
+        &self,
+        t: &mut D,
+        mut observe: impl FnMut(usize, &Input, &[Event], &Table),
+    ) -> Result<(), ScenarioError> {
         let deck = DeckMap::simulated(DeckKind::from_short_deck(self.config.short_deck), 0);
         let mut last: Vec<Event> = Vec::new();
         for (line, step) in &self.steps {
@@ -348,10 +360,10 @@ impl Scenario {
                     actor,
                     check_only,
                 } => {
-                    let result = apply(&mut t, *input, *actor, *check_only);
+                    let result = apply(t, *input, *actor, *check_only).map_err(|m| err(line, m))?;
                     match (result, refused) {
                         (Ok(ev), None) => {
-                            observe(line, input, &ev, &t).map_err(|m| err(line, m))?;
+                            observe(line, input, &ev, t.table());
                             last = ev;
                         }
                         (Err(e), None) => {
@@ -380,7 +392,8 @@ impl Scenario {
                     let result = match Antenna::for_burn(*burn).read_tag(&deck, uid) {
                         Ok(read) => {
                             let input = Input::Card(read);
-                            apply(&mut t, input, None, false)
+                            apply(t, input, None, false)
+                                .map_err(|m| err(line, m))?
                                 .map(|ev| (input, ev))
                                 .map_err(|e| format!("{e:?}: {e}"))
                         }
@@ -388,7 +401,7 @@ impl Scenario {
                     };
                     match (result, refused) {
                         (Ok((input, ev)), None) => {
-                            observe(line, &input, &ev, &t).map_err(|m| err(line, m))?;
+                            observe(line, &input, &ev, t.table());
                             last = ev;
                         }
                         (Err(e), None) => return Err(err(line, format!("refused: {e}"))),
@@ -404,37 +417,62 @@ impl Scenario {
                         (Err(_), Some(_)) => {}
                     }
                 }
-                Step::Expect(x) => check(&t, x, &last).map_err(|m| err(line, m))?,
+                Step::Expect(x) => check(t.table(), x, &last).map_err(|m| err(line, m))?,
             }
         }
-        Ok(t)
+        Ok(())
+    }
+}
+
+/// What a script drives: a table of its own, or a table session that logs and shows
+/// every input.
+pub trait Driver {
+    /// The table as it is.
+    fn table(&self) -> &Table;
+    /// The engine's answer to `input`; `Err` stops the script (the hand log cannot
+    /// be written, say).
+    fn handle(&mut self, input: Input) -> Result<Result<Vec<Event>, RuleError>, String>;
+}
+
+impl Driver for Table {
+    fn table(&self) -> &Table {
+        self
+    }
+
+    fn handle(&mut self, input: Input) -> Result<Result<Vec<Event>, RuleError>, String> {
+        Ok(Table::handle(self, input).map(|ev| ev.iter().copied().collect()))
     }
 }
 
 /// Applies one input, refusing it (with no change) if the named seat is not the one
 /// to act or if `check` is pressed with chips to call.
-fn apply(
-    t: &mut Table,
+fn apply<D: Driver>(
+    t: &mut D,
     input: Input,
     actor: Option<SeatNo>,
     check_only: bool,
-) -> Result<Vec<Event>, RuleError> {
+) -> Result<Result<Vec<Event>, RuleError>, String> {
+    let table = t.table();
     if let (Some(seat), Input::Act(_)) = (actor, input) {
-        let o = t.options().ok_or(RuleError::NotBetting)?;
-        if o.seat != seat {
-            return Err(RuleError::OutOfTurn { expected: o.seat });
+        match table.options() {
+            None => return Ok(Err(RuleError::NotBetting)),
+            Some(o) if o.seat != seat => return Ok(Err(RuleError::OutOfTurn { expected: o.seat })),
+            Some(_) => {}
         }
     }
     if check_only {
-        let o = t.options().ok_or(RuleError::NotBetting)?;
-        if o.call > 0 {
-            return Err(RuleError::IllegalAction {
-                seat: o.seat,
-                action: firmware::error::ActionKind::Check,
-            });
+        match table.options() {
+            None => return Ok(Err(RuleError::NotBetting)),
+            Some(o) if o.call > 0 => {
+                return Ok(Err(RuleError::IllegalAction {
+                    seat: o.seat,
+                    action: firmware::error::ActionKind::Check,
+                }))
+            }
+            Some(_) => {}
         }
     }
-    t.handle(input).map(|ev| ev.iter().copied().collect())
+    t.handle(input)
 }
 
 fn phase_name(t: &Table) -> &'static str {

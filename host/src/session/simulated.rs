@@ -7,7 +7,8 @@
 //! to the engine for fast tests.
 
 use crate::money::settle;
-use crate::records::handlog::{HandLog, Record};
+use crate::records::handlog::HandLog;
+use crate::session::table::{Observer, Outcome, SessionError, TableSession};
 use firmware::rules::Stakes;
 use firmware::{
     Action, Card, CardSet, Chips, Event, Game, Input, Phase, Read, RuleError, Structure, Table,
@@ -238,19 +239,14 @@ pub fn parse_limit(name: &str) -> Result<Structure, String> {
 /// generator: a table rebuilt from its hand log after a crash carries on exactly as if
 /// nothing had happened.
 pub struct Bench<'a, S: CardSource> {
-    table: Table,
+    /// The table, its log and its observers: every input goes through it.
+    session: TableSession<'a>,
     seed: u64,
     source: S,
-    log: Option<&'a mut HandLog>,
     summary: Summary,
     verbose: bool,
     pace: std::time::Duration,
-    watcher: Option<Watcher<'a>>,
 }
-
-/// Sees the table after each accepted input, with its events and the shoe faults
-/// recovered since the last call (the display's feed).
-pub type Watcher<'a> = Box<dyn FnMut(&Table, &[Event], u64) + 'a>;
 
 impl<'a, S: CardSource> Bench<'a, S> {
     /// A table seated with `opts.players` players of 100 big blinds each.
@@ -260,15 +256,11 @@ impl<'a, S: CardSource> Bench<'a, S> {
         log: Option<&'a mut HandLog>,
     ) -> Result<Self, BenchError> {
         let cfg = config(opts)?;
-        let table = Table::new(cfg).map_err(|e| BenchError::Config(e.to_string()))?;
-        let mut bench = Bench::resume(opts, table, source, log);
-        if let Some(log) = bench.log.as_deref_mut() {
-            log.append(
-                crate::records::handlog::now_ms(),
-                Record::Config { config: cfg },
-            )
-            .map_err(|e| BenchError::Log(e.to_string()))?;
-        }
+        let session = TableSession::create(cfg, log).map_err(|e| match e {
+            SessionError::Config(e) => BenchError::Config(e),
+            other => BenchError::Log(other.to_string()),
+        })?;
+        let mut bench = Bench::driving(opts, session, source);
         bench.seat_players(opts)?;
         Ok(bench)
     }
@@ -279,13 +271,14 @@ impl<'a, S: CardSource> Bench<'a, S> {
     /// comes back, as the uninterrupted table was; once a hand has been dealt, the
     /// seats are the log's.
     pub fn seat_players(&mut self, opts: &BenchOptions) -> Result<(), BenchError> {
-        if self.table.state().hands > 0 {
+        if self.session.table().state().hands > 0 {
             return Ok(());
         }
-        let stack = buy_in(self.table.config());
+        let stack = buy_in(self.session.table().config());
         for seat in 1..=opts.players {
             let empty = self
-                .table
+                .session
+                .table()
                 .seat(seat)
                 .is_some_and(|s| s.presence == firmware::Presence::Empty);
             if !empty {
@@ -311,33 +304,35 @@ impl<'a, S: CardSource> Bench<'a, S> {
         source: S,
         log: Option<&'a mut HandLog>,
     ) -> Self {
+        Bench::driving(opts, TableSession::new(table, log), source)
+    }
+
+    fn driving(opts: &BenchOptions, session: TableSession<'a>, source: S) -> Self {
         Bench {
-            table,
+            session,
             seed: opts.seed,
             source,
-            log,
             summary: Summary::default(),
             verbose: opts.verbose,
             pace: std::time::Duration::from_millis(opts.pace_ms),
-            watcher: None,
         }
     }
 
-    /// Shows every accepted input, with the table after it, to `watcher` (the
-    /// display), after it is logged.
-    pub fn watch(&mut self, watcher: Watcher<'a>) {
-        self.watcher = Some(watcher);
+    /// Tells `observer` (the display) every outcome, after it is logged; recovered
+    /// shoe faults as [`Outcome::ShoeFault`].
+    pub fn observe(&mut self, observer: Box<dyn Observer + 'a>) {
+        self.session.observe(observer);
     }
 
     /// The engine.
     pub fn table(&self) -> &Table {
-        &self.table
+        self.session.table()
     }
 
     /// Hands played to the end so far, at this table.
     pub fn hands_done(&self) -> u32 {
-        let started = self.table.state().hands;
-        if self.table.in_hand() {
+        let started = self.session.table().state().hands;
+        if self.session.table().in_hand() {
             started.saturating_sub(1)
         } else {
             started
@@ -347,8 +342,8 @@ impl<'a, S: CardSource> Bench<'a, S> {
     /// A generator for one decision: the seed, the hand's number and deal (a redeal
     /// must not replay the same decisions), and `salt`.
     fn rng(&self, salt: u64) -> Rng {
-        let deal = self.table.hand().map_or(0, |h| u64::from(h.deal));
-        let hand = u64::from(self.table.state().hands) | deal << 32;
+        let deal = self.session.table().hand().map_or(0, |h| u64::from(h.deal));
+        let hand = u64::from(self.session.table().state().hands) | deal << 32;
         Rng::new(
             self.seed
                 ^ hand.wrapping_mul(0xD6E8_FEB8_6659_FD93)
@@ -358,7 +353,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
 
     /// A generator for the next input of the hand.
     fn next_rng(&self) -> Rng {
-        self.rng(self.table.hand_inputs().len() as u64)
+        self.rng(self.session.table().hand_inputs().len() as u64)
     }
 
     /// One input: logged before it counts (the dealer sees it only once it is
@@ -368,28 +363,22 @@ impl<'a, S: CardSource> Bench<'a, S> {
         input: Input,
         report: &mut dyn FnMut(&Event),
     ) -> Result<Vec<Event>, BenchError> {
-        let result = self.table.handle(input);
-        if let Some(log) = self.log.as_deref_mut() {
-            log.append(
-                crate::records::handlog::now_ms(),
-                Record::outcome(input, &result),
-            )
-            .map_err(|e| BenchError::Log(e.to_string()))?;
+        let faults = self.source.faults();
+        let new = faults.saturating_sub(self.summary.shoe_faults);
+        self.summary.shoe_faults = faults;
+        if new > 0 {
+            self.session.notify(&Outcome::ShoeFault(format!(
+                "{new} damaged shoe frames read again"
+            )));
         }
-        let events: Vec<Event> = result
-            .map_err(|e| BenchError::Engine(input, e))?
-            .iter()
-            .copied()
-            .collect();
+        let events = self
+            .session
+            .input(input)
+            .map_err(|e| BenchError::Log(e.to_string()))?
+            .map_err(|e| BenchError::Engine(input, e))?;
         self.summary.inputs += 1;
         for e in &events {
             report(e);
-        }
-        if let Some(watcher) = self.watcher.as_mut() {
-            let faults = self.source.faults();
-            let new = faults.saturating_sub(self.summary.shoe_faults);
-            self.summary.shoe_faults = faults;
-            watcher(&self.table, &events, new);
         }
         if !self.pace.is_zero() {
             std::thread::sleep(self.pace);
@@ -399,21 +388,22 @@ impl<'a, S: CardSource> Bench<'a, S> {
 
     /// Plays a hand to its end: a new one, or the one in progress after a restart.
     pub fn play_hand(&mut self, report: &mut dyn FnMut(&Event)) -> Result<(), BenchError> {
-        if !self.table.in_hand() {
+        if !self.session.table().in_hand() {
             self.between_hands(report)?;
             self.input(Input::StartHand, report)?;
         }
         // The straddle is offered while the hand has had nothing but its start: on a
         // hand resumed at that point too (stopped right after NEXT HAND), which then
         // goes on as the uninterrupted hand did.
-        if self.table.hand_inputs() == [Input::StartHand] {
-            let cfg = *self.table.config();
+        if self.session.table().hand_inputs() == [Input::StartHand] {
+            let cfg = *self.session.table().config();
             let mut rng = self.rng(u64::MAX);
             if cfg.straddle_allowed && rng.chance(10) {
                 // A straddle, confirmed most of the time (R-STRAD-4).
                 let confirmed = rng.chance(80);
                 if self
-                    .table
+                    .session
+                    .table()
                     .clone()
                     .handle(Input::Straddle { confirmed })
                     .is_ok()
@@ -424,10 +414,10 @@ impl<'a, S: CardSource> Bench<'a, S> {
         }
         // No hand takes this many inputs; a hand that does is reported, not looped on.
         let mut steps = 0u32;
-        while self.table.in_hand() {
+        while self.session.table().in_hand() {
             steps += 1;
             if steps > 20_000 {
-                return Err(BenchError::Stuck(self.table.state().hands));
+                return Err(BenchError::Stuck(self.session.table().state().hands));
             }
             self.step(report)?;
         }
@@ -438,21 +428,25 @@ impl<'a, S: CardSource> Bench<'a, S> {
     /// The deck of the current deal, top card first: the same for the same seed, hand
     /// and dealer (a redeal moves the deal on, R-DRAW-3).
     fn deck(&self) -> Vec<Card> {
-        let cfg = self.table.config();
-        let button = self.table.hand().map_or(0, |h| u64::from(h.button));
+        let cfg = self.session.table().config();
+        let button = self
+            .session
+            .table()
+            .hand()
+            .map_or(0, |h| u64::from(h.button));
         self.rng(0x5EED ^ (button << 8))
             .shuffled(CardSet::deck(cfg.short_deck))
     }
 
     /// The next card from the top of the deck: the first not yet seen this deal.
     fn next_card(&self) -> Option<Card> {
-        let h = self.table.hand()?;
+        let h = self.session.table().hand()?;
         self.deck().into_iter().find(|&c| !h.seen.contains(c))
     }
 
     /// The table's next input: a card, a decision, a discard, or the payout.
     fn step(&mut self, report: &mut dyn FnMut(&Event)) -> Result<(), BenchError> {
-        let Some(h) = self.table.hand() else {
+        let Some(h) = self.session.table().hand() else {
             return Ok(());
         };
         match h.phase {
@@ -501,12 +495,13 @@ impl<'a, S: CardSource> Bench<'a, S> {
             Phase::Settling => {
                 // The hands shown, once, before the first payout.
                 let paying = self
-                    .table
+                    .session
+                    .table()
                     .hand_inputs()
                     .iter()
                     .any(|i| matches!(i, Input::Award { .. } | Input::Rake { .. }));
                 if self.verbose && !paying {
-                    if let Ok(outcome) = settle::settle(&self.table, &[]) {
+                    if let Ok(outcome) = settle::settle(self.session.table(), &[]) {
                         for hand in &outcome.hands {
                             let low = hand.low.as_ref().map(|l| format!(", {l}"));
                             println!(
@@ -518,7 +513,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
                         }
                     }
                 }
-                let due = settle::next_payout(&self.table)
+                let due = settle::next_payout(self.session.table())
                     .map_err(|e| BenchError::Settle(e.to_string()))?;
                 if let Some(input) = due {
                     self.input(input, report)?;
@@ -530,10 +525,14 @@ impl<'a, S: CardSource> Bench<'a, S> {
 
     /// Between hands: busted players buy in again, so the table keeps playing.
     fn between_hands(&mut self, report: &mut dyn FnMut(&Event)) -> Result<(), BenchError> {
-        let cfg = *self.table.config();
+        let cfg = *self.session.table().config();
         let stack = buy_in(&cfg);
         for seat in 1..=cfg.max_players {
-            let s = self.table.seat(seat).map(|s| (s.presence, s.stack));
+            let s = self
+                .session
+                .table()
+                .seat(seat)
+                .map(|s| (s.presence, s.stack));
             if let Some((p, 0)) = s {
                 if p != firmware::Presence::Empty {
                     self.input(
@@ -552,7 +551,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
 
     /// A simulated player's decision, from what the engine offers (never anything else).
     fn choose(&self) -> Action {
-        let Some(o) = self.table.options() else {
+        let Some(o) = self.session.table().options() else {
             return Action::CheckCall;
         };
         let mut rng = self.next_rng();
@@ -599,8 +598,8 @@ impl<'a, S: CardSource> Bench<'a, S> {
             }
         }
         self.summary.shoe_faults = self.source.faults();
-        self.summary.chips = (1..=self.table.config().max_players)
-            .filter_map(|s| self.table.seat(s))
+        self.summary.chips = (1..=self.session.table().config().max_players)
+            .filter_map(|s| self.session.table().seat(s))
             .map(|s| s.stack)
             .sum();
         Ok(self.summary.clone())

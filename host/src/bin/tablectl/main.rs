@@ -630,7 +630,8 @@ fn pi_table(
     file: &host::session::live::config::TableFile,
     model: &hardware::pi::PiModel,
 ) -> Result<(), String> {
-    use host::session::live::{self, Runtime};
+    use host::session::live;
+    use host::session::{Outcome, TableSession};
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
     let pins = hardware::pins::PinMap::load(&file.pins)
@@ -646,29 +647,19 @@ fn pi_table(
     })?;
     let secret = host::records::handlog::handlog_secret(&file.data)
         .map_err(|e| format!("data folder {}: {e}", file.data.display()))?;
-    let (mut log, recovered) = host::records::handlog::HandLog::open(&file.data, &file.id, &secret)
-        .map_err(|e| e.to_string())?;
-    let table = match recovered.config {
-        Some(logged) => {
-            if logged != file.config {
-                println!(
-                    "the hand log was started with other settings than table.toml's: the table keeps the log's; \
-                     to play new settings, give the table a new data folder"
-                );
-            }
-            host::records::handlog::rebuild_table(&recovered).map_err(|e| e.to_string())?
-        }
-        None => {
-            log.append(
-                host::records::handlog::now_ms(),
-                host::records::handlog::Record::Config {
-                    config: file.config,
-                },
-            )
-            .map_err(|e| e.to_string())?;
-            firmware::Table::new(file.config).map_err(|e| e.to_string())?
-        }
-    };
+    let opened =
+        host::session::table::open(&file.data, &file.id, &secret).map_err(|e| e.to_string())?;
+    let mut log = opened.log;
+    if opened
+        .recovered
+        .config
+        .is_some_and(|logged| logged != file.config)
+    {
+        println!(
+            "the hand log was started with other settings than table.toml's: the table keeps the log's; \
+             to play new settings, give the table a new data folder"
+        );
+    }
     let panel = hardware::pi::open(&pins, firmware::buttons::ButtonConfig::default())
         .map_err(|e| e.to_string())?;
     let mut panel = live::pi::PiPanel(panel);
@@ -696,22 +687,22 @@ fn pi_table(
     })
     .map_err(|e| format!("{e}: see [display] bind in the table's configuration"))?;
     println!("display: {}", display.url());
-    display.show(&table, &[]);
-    let mut rt = Runtime::new(table, map, &mut log);
+    let mut rt = match opened.table {
+        Some(table) => live::session(table, map, &mut log),
+        None => {
+            let new =
+                TableSession::create(file.config, Some(&mut log)).map_err(|e| e.to_string())?;
+            new.with_deck(map).paying_uncontested()
+        }
+    };
+    display.show(rt.table(), &[]);
+    rt.observe(Box::new(display));
+    rt.observe(Box::new(|_: &firmware::Table, outcome: &Outcome| {
+        println!("{outcome}")
+    }));
     let started = std::time::Instant::now();
     let mut clock = || started.elapsed().as_millis() as u64;
-    live::run(
-        &mut rt,
-        &mut panel,
-        &rx,
-        &stop,
-        &mut clock,
-        &mut |table, outcome| {
-            println!("{outcome}");
-            display.report(table, outcome);
-        },
-    )
-    .map_err(|e| e.to_string())
+    live::run(&mut rt, &mut panel, &rx, &stop, &mut clock).map_err(|e| e.to_string())
 }
 
 /// Without the `pi` feature the build cannot drive the pins.

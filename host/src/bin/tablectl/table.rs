@@ -5,11 +5,12 @@
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::Args;
 use firmware::{Chips, Game, Structure};
-use host::display::{Display, DisplayError, DisplayOptions, Lang, Warn};
-use host::records::handlog::{now_ms, HandLog, Record};
+use host::display::{Display, DisplayError, DisplayOptions, Lang};
+use host::records::handlog::HandLog;
 use host::records::scenario::Scenario;
 use host::session::live::config::{DEFAULT_DISPLAY_BIND, LANGUAGES};
 use host::session::simulated::{BenchOptions, CardSource, DirectSource, PtyShoeSource};
+use host::session::TableSession;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -268,8 +269,9 @@ fn run_table(args: &TableArgs) -> Result<(), String> {
     };
     let secret = host::records::handlog::handlog_secret(&data)
         .map_err(|e| format!("data folder {}: {e}", data.display()))?;
-    let (mut log, recovered) =
-        HandLog::open(&data, &table_id, &secret).map_err(|e| e.to_string())?;
+    let opened =
+        host::session::table::open(&data, &table_id, &secret).map_err(|e| e.to_string())?;
+    let (mut log, recovered) = (opened.log, opened.recovered);
     let mut display = start_display(args, &table_id, &data)?;
     match &args.script {
         Some(script) => println!("bench table: script {}", script.display()),
@@ -298,9 +300,8 @@ fn run_table(args: &TableArgs) -> Result<(), String> {
         hold(display.as_ref());
         return Ok(());
     }
-    let resumed = match recovered.config {
-        Some(_) => {
-            let t = host::records::handlog::rebuild_table(&recovered).map_err(|e| e.to_string())?;
+    let resumed = match opened.table {
+        Some(t) => {
             println!(
                 "resumed from the hand log: {} records, hand {} {}",
                 recovered.records,
@@ -362,12 +363,7 @@ fn play<S: CardSource>(
     };
     if let Some(d) = display {
         d.show(bench.table(), &[]);
-        bench.watch(Box::new(move |table, events, faults| {
-            if faults > 0 {
-                d.warn(table, Warn::ShoeFault);
-            }
-            d.show(table, events);
-        }));
+        bench.observe(Box::new(d));
     }
     let mut summary = bench
         .run(opts.hands, &mut |line| println!("{line}"))
@@ -384,55 +380,34 @@ fn play_script(
     path: &Path,
     opts: &BenchOptions,
     log: &mut HandLog,
-    mut display: Option<&mut Display>,
+    display: Option<&mut Display>,
 ) -> Result<(), String> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
     let scenario = Scenario::parse(&text).map_err(|e| format!("{name}: {e}"))?;
-    log.append(
-        now_ms(),
-        Record::Config {
-            config: scenario.config,
-        },
-    )
-    .map_err(|e| e.to_string())?;
+    let mut session =
+        TableSession::create(scenario.config, Some(log)).map_err(|e| e.to_string())?;
+    if let Some(d) = display {
+        session.observe(Box::new(d));
+    }
+    // At the bench's pace, so people can follow it on the display.
     let pace = std::time::Duration::from_millis(opts.pace_ms);
-    let mut inputs = 0u64;
-    let mut table = scenario
-        .run_with_table(|line, input, events, table| {
-            log.append(now_ms(), Record::accepted(*input, events))
-                .map_err(|e| format!("the hand log: {e}"))?;
-            inputs += 1;
+    session.observe(Box::new(
+        move |_: &firmware::Table, _: &host::session::Outcome| std::thread::sleep(pace),
+    ));
+    scenario
+        .run_on(&mut session, |line, _, events, _| {
             for e in events {
                 println!("{line:>4}  {e}");
             }
-            if let Some(d) = display.as_deref_mut() {
-                d.show(table, events);
-            }
-            std::thread::sleep(pace);
-            Ok(())
         })
         .map_err(|e| format!("{name}: {e}"))?;
-    while let Some(input) =
-        host::money::settle::next_payout(&table).map_err(|e| format!("{name}: {e}"))?
-    {
-        let result = table.handle(input);
-        log.append(now_ms(), Record::outcome(input, &result))
-            .map_err(|e| e.to_string())?;
-        let events: Vec<firmware::Event> = result
-            .map_err(|e| format!("{name}: the payout was refused: {e}"))?
-            .iter()
-            .copied()
-            .collect();
-        inputs += 1;
+    while let Some(events) = session.pay_next().map_err(|e| format!("{name}: {e}"))? {
         for e in &events {
             println!("      {e}");
         }
-        if let Some(d) = display.as_deref_mut() {
-            d.show(&table, &events);
-        }
-        std::thread::sleep(pace);
     }
+    let inputs = session.accepted();
     println!("{name}: every expectation holds; {inputs} inputs logged");
     Ok(())
 }

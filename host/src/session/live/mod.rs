@@ -17,14 +17,13 @@ pub mod config;
 #[cfg(feature = "pi")]
 pub mod pi;
 
-use crate::money::settle;
-use crate::records::handlog::{now_ms, HandLog, LogError, Record};
+use super::table::TableSession;
+pub use super::table::{Outcome, ShoeEvent};
+use crate::records::handlog::{HandLog, LogError};
 use firmware::buttons::KeyEvent;
-use firmware::console::{Console, Press};
 use firmware::deck::{DeckMap, TagUid};
-use firmware::shoe::CardRead;
-use firmware::{Event, Input, SeatNo, Table};
-use hardware::link::{open_serial, to_read, LinkFault, LinkSettings, ShoeLink, ShoePort};
+use firmware::{SeatNo, Table};
+use hardware::link::{open_serial, LinkFault, LinkSettings, ShoeLink, ShoePort};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
@@ -34,17 +33,6 @@ use std::time::Duration;
 pub const SCAN_MS: u64 = 2;
 /// How long one poll of the shoe waits for a card before the thread checks for stop.
 const SHOE_POLL: Duration = Duration::from_millis(250);
-
-/// What the shoe's thread reports.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ShoeEvent {
-    /// A card read, newly arrived at an antenna.
-    Read(CardRead),
-    /// A damaged exchange, reported and re-read (the link's own recovery).
-    Fault(String),
-    /// The link gave up (silent or unreliable): the dealer must check the shoe.
-    Lost(String),
-}
 
 /// Runs `link` on a thread until `stop` is set, sending what it reads to `to`.
 ///
@@ -137,48 +125,6 @@ fn poll<P: ShoePort>(
     Ok(())
 }
 
-/// What one press or read did, for the display and the console's own screen.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// The engine took inputs (a payout takes several): their events.
-    Accepted(Vec<Event>),
-    /// An amount is being keyed.
-    Amount(u64),
-    /// The amount keyed was cleared.
-    Cleared,
-    /// Refused: the message for the dealer. Nothing changed.
-    Refused(String),
-    /// A card read refused (out of order, already seen, not of this deck): the
-    /// message for the dealer. Nothing changed; the display raises its banner.
-    CardRefused(String),
-    /// A shoe fault that the link recovered by reading again.
-    ShoeFault(String),
-    /// The shoe stopped answering: the dealer must check it.
-    ShoeLost(String),
-}
-
-impl std::fmt::Display for Outcome {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Outcome::Accepted(events) => {
-                for (i, e) in events.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str("; ")?;
-                    }
-                    write!(f, "{e}")?;
-                }
-                Ok(())
-            }
-            Outcome::Amount(v) => write!(f, "amount: {v}"),
-            Outcome::Cleared => f.write_str("amount cleared"),
-            Outcome::Refused(m) => write!(f, "refused: {m}"),
-            Outcome::CardRefused(m) => write!(f, "card refused: {m}"),
-            Outcome::ShoeFault(m) => write!(f, "{m} (read again)"),
-            Outcome::ShoeLost(m) => write!(f, "SHOE: {m}: check the shoe and its cable"),
-        }
-    }
-}
-
 /// Why the table stopped.
 #[derive(Debug)]
 pub enum RuntimeError {
@@ -213,143 +159,16 @@ impl From<LogError> for RuntimeError {
     }
 }
 
-/// The table: the engine, the console, the deck map, the log.
-pub struct Runtime<'a> {
-    table: Table,
-    console: Console,
-    map: DeckMap,
-    log: &'a mut HandLog,
-}
+/// The table at work on its panel and shoe: a [`TableSession`] that reads the shoe's
+/// tags with the table's deck map and pays an uncontested pot at once.
+pub type Runtime<'a> = TableSession<'a>;
 
-impl<'a> Runtime<'a> {
-    /// The table `table` (new, or rebuilt from `log`), dealing the deck of `map`.
-    pub fn new(table: Table, map: DeckMap, log: &'a mut HandLog) -> Runtime<'a> {
-        Runtime {
-            table,
-            console: Console::new(),
-            map,
-            log,
-        }
-    }
-
-    /// The engine.
-    pub fn table(&self) -> &Table {
-        &self.table
-    }
-
-    /// The amount being keyed, if any.
-    pub fn keyed(&self) -> Option<u64> {
-        self.console.keyed()
-    }
-
-    /// The seat whose LED is lit: the player to act.
-    pub fn turn(&self) -> Option<SeatNo> {
-        self.table.options().map(|o| o.seat)
-    }
-
-    /// A press on the panel: logged as pressed, then what it means.
-    pub fn key(&mut self, event: KeyEvent) -> Result<Outcome, RuntimeError> {
-        self.log.append(
-            now_ms(),
-            Record::KeyPress {
-                key: event.key.to_string(),
-                kind: event.kind.to_string(),
-            },
-        )?;
-        match self.console.press(&self.table, event) {
-            Ok(Press::Amount(v)) => Ok(Outcome::Amount(v)),
-            Ok(Press::Cleared) => Ok(Outcome::Cleared),
-            Ok(Press::Input(input)) => self.apply(input),
-            Ok(Press::Pay) => self.pay(),
-            Err(e) => self.refuse(e.to_string()),
-        }
-    }
-
-    /// A message from the shoe: a read is logged as its frame, then dealt.
-    pub fn shoe(&mut self, event: ShoeEvent) -> Result<Outcome, RuntimeError> {
-        match event {
-            ShoeEvent::Read(read) => {
-                let mut frame = [0u8; 32];
-                if let Ok(n) = read.emit(&mut frame) {
-                    self.log.append(
-                        now_ms(),
-                        Record::RawShoeFrame {
-                            bytes: frame[..n].to_vec(),
-                        },
-                    )?;
-                }
-                let outcome = match to_read(&self.map, &read) {
-                    Ok(card) => self.apply(Input::Card(card)),
-                    Err(e) => self.refuse(format!("{e} (tag {})", read.uid)),
-                }?;
-                Ok(match outcome {
-                    Outcome::Refused(m) => Outcome::CardRefused(m),
-                    other => other,
-                })
-            }
-            ShoeEvent::Fault(f) => {
-                self.log
-                    .append(now_ms(), Record::Note { text: f.clone() })?;
-                Ok(Outcome::ShoeFault(f))
-            }
-            ShoeEvent::Lost(why) => {
-                let text = format!("shoe link lost: {why}");
-                self.log.append(now_ms(), Record::Note { text })?;
-                Ok(Outcome::ShoeLost(why))
-            }
-        }
-    }
-
-    /// A refusal that is not the engine's: logged as a note.
-    fn refuse(&mut self, message: String) -> Result<Outcome, RuntimeError> {
-        self.log.append(
-            now_ms(),
-            Record::Note {
-                text: format!("refused: {message}"),
-            },
-        )?;
-        Ok(Outcome::Refused(message))
-    }
-
-    /// One input through the engine, logged with its outcome. An uncontested pot is
-    /// paid at once; a showdown waits for the dealer's ENTER.
-    fn apply(&mut self, input: Input) -> Result<Outcome, RuntimeError> {
-        let result = self.table.handle(input);
-        self.log.append(now_ms(), Record::outcome(input, &result))?;
-        match result {
-            Ok(events) => {
-                let mut events: Vec<Event> = events.iter().copied().collect();
-                let uncontested = self.table.hand().is_some_and(|h| {
-                    h.phase == firmware::Phase::Settling && h.in_hand().count() == 1
-                });
-                if uncontested {
-                    if let Outcome::Accepted(more) = self.pay()? {
-                        events.extend(more);
-                    }
-                }
-                Ok(Outcome::Accepted(events))
-            }
-            Err(e) => Ok(Outcome::Refused(e.to_string())),
-        }
-    }
-
-    /// Pays the pots, one logged input at a time (settle::next_payout).
-    fn pay(&mut self) -> Result<Outcome, RuntimeError> {
-        let mut events = Vec::new();
-        loop {
-            let input = match settle::next_payout(&self.table) {
-                Ok(Some(input)) => input,
-                Ok(None) => return Ok(Outcome::Accepted(events)),
-                Err(e) => return self.refuse(format!("the pot cannot be paid: {e}")),
-            };
-            let result = self.table.handle(input);
-            self.log.append(now_ms(), Record::outcome(input, &result))?;
-            match result {
-                Ok(ev) => events.extend(ev.iter().copied()),
-                Err(e) => return Ok(Outcome::Refused(e.to_string())),
-            }
-        }
-    }
+/// The session of a table on its devices: `table` (new, or rebuilt from `log`),
+/// dealing the deck of `map`.
+pub fn session<'a>(table: Table, map: DeckMap, log: &'a mut HandLog) -> Runtime<'a> {
+    TableSession::new(table, Some(log))
+        .with_deck(map)
+        .paying_uncontested()
 }
 
 /// The panel as the loop sees it: presses in, the turn shown on the seat LEDs.
@@ -360,27 +179,24 @@ pub trait Panel {
     fn show_turn(&mut self, seat: Option<SeatNo>) -> Result<(), String>;
 }
 
-/// Runs the table until `stop` is set: scans `panel`, takes what the shoe sent, and
-/// reports each outcome with the table after it (for the display).
+/// Runs the table until `stop` is set: scans `panel` and takes what the shoe sent;
+/// the session's observers see each outcome.
 pub fn run(
     rt: &mut Runtime<'_>,
     panel: &mut dyn Panel,
     shoe: &Receiver<ShoeEvent>,
     stop: &AtomicBool,
     clock: &mut dyn FnMut() -> u64,
-    report: &mut dyn FnMut(&Table, &Outcome),
 ) -> Result<(), RuntimeError> {
     let mut lit = None;
     panel.show_turn(lit).map_err(RuntimeError::Panel)?;
     while !stop.load(Ordering::Relaxed) {
         for press in panel.scan(clock()).map_err(RuntimeError::Panel)? {
-            let outcome = rt.key(press)?;
-            report(&rt.table, &outcome);
+            rt.key(press)?;
         }
         match shoe.recv_timeout(Duration::from_millis(SCAN_MS)) {
             Ok(event) => {
-                let outcome = rt.shoe(event)?;
-                report(&rt.table, &outcome);
+                rt.shoe(event)?;
             }
             Err(RecvTimeoutError::Timeout) => {}
             // The shoe's thread ends when told to stop; otherwise it died.

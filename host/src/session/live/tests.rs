@@ -4,8 +4,10 @@
 
 use super::*;
 use crate::records::handlog::HandLog;
+use crate::session::table::TableSession;
 use firmware::buttons::{ButtonConfig, Key};
 use firmware::deck::DeckKind;
+use firmware::shoe::CardRead;
 use firmware::{Card, Game};
 use hardware::link::{open_serial, Antenna, LinkSettings};
 use hardware::sim::{FaultRates, Faulty, PtyShoe, SimConfig, SimHandle, SimPanel, SimShoe};
@@ -123,7 +125,6 @@ fn play(steps: Vec<Step>, faults: (u32, u32, u32)) -> Played {
         (5, 10),
         0,
     );
-    log.append(now_ms(), Record::Config { config }).unwrap();
     let table = Table::new(config).unwrap();
 
     let (shoe, handle) = SimShoe::new(SimConfig::default());
@@ -146,28 +147,27 @@ fn play(steps: Vec<Step>, faults: (u32, u32, u32)) -> Played {
         leds: Vec::new(),
     };
     let map = DeckMap::simulated(DeckKind::Standard52, 1);
-    let mut rt = Runtime::new(table, map, &mut log);
+    let mut rt = TableSession::create(config, Some(&mut log))
+        .unwrap()
+        .with_deck(map)
+        .paying_uncontested();
     let mut t = 0u64;
     let mut clock = || {
         t += 20;
         t
     };
-    let mut outcomes = Vec::new();
-    run(
-        &mut rt,
-        &mut dealer,
-        &rx,
-        &stop,
-        &mut clock,
-        &mut |table, o| {
-            *shared.borrow_mut() = Some(table.clone());
-            if std::env::var_os("RUNTIME_TRACE").is_some() {
-                eprintln!("{o}");
-            }
-            outcomes.push(o.clone());
-        },
-    )
-    .unwrap_or_else(|e| panic!("the runtime stopped: {e}"));
+    let seen = Rc::new(RefCell::new(Vec::new()));
+    let (watch, saw) = (shared.clone(), seen.clone());
+    rt.observe(Box::new(move |table: &Table, o: &Outcome| {
+        *watch.borrow_mut() = Some(table.clone());
+        if std::env::var_os("RUNTIME_TRACE").is_some() {
+            eprintln!("{o}");
+        }
+        saw.borrow_mut().push(o.clone());
+    }));
+    run(&mut rt, &mut dealer, &rx, &stop, &mut clock)
+        .unwrap_or_else(|e| panic!("the runtime stopped: {e}"));
+    let outcomes = seen.borrow().clone();
     let table = rt.table().clone();
     stop.store(true, Ordering::Relaxed);
     drop(rx);
@@ -288,9 +288,11 @@ fn direct(steps: Vec<Step>) -> (Table, Vec<Outcome>) {
         (5, 10),
         0,
     );
-    log.append(now_ms(), Record::Config { config }).unwrap();
     let map = DeckMap::simulated(DeckKind::Standard52, 1);
-    let mut rt = Runtime::new(Table::new(config).unwrap(), map, &mut log);
+    let mut rt = TableSession::create(config, Some(&mut log))
+        .unwrap()
+        .with_deck(map)
+        .paying_uncontested();
     let press = |key, kind| KeyEvent { key, kind, at: 0 };
     let mut outcomes = Vec::new();
     for step in steps {

@@ -1,0 +1,413 @@
+//! One table at work: the engine, its hand log and whoever watches it. Every input of
+//! a table goes through here, whatever drives it (the Pi's panel and shoe, the
+//! simulated players of the bench table, a scenario script played on the bench):
+//! the engine handles it, the hand log records it before anything else sees it, the
+//! pot is paid one logged input at a time, and then the observers (the table display,
+//! the dealer's console) are told. This is the only place that sequence is written.
+//!
+//! A refused input changes nothing and is logged as refused, with the message the
+//! dealer sees. If the log cannot be written the session stops with the log's error:
+//! a table never deals without a working log.
+
+use crate::money::settle;
+use crate::records::handlog::{self, now_ms, HandLog, LogError, Record, Recovered};
+use firmware::buttons::KeyEvent;
+use firmware::console::{Console, Press};
+use firmware::deck::DeckMap;
+use firmware::shoe::{to_read, CardRead};
+use firmware::{Event, Input, RuleError, SeatNo, Table, TableConfig};
+use std::path::Path;
+
+/// What the shoe's reader reports to the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShoeEvent {
+    /// A card read, newly arrived at an antenna.
+    Read(CardRead),
+    /// A damaged exchange, reported and re-read (the link's own recovery).
+    Fault(String),
+    /// The link gave up (silent or unreliable): the dealer must check the shoe.
+    Lost(String),
+}
+
+/// What one press, read or input did, for the observers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The engine took inputs (a payout takes several): their events.
+    Accepted(Vec<Event>),
+    /// An amount is being keyed.
+    Amount(u64),
+    /// The amount keyed was cleared.
+    Cleared,
+    /// Refused: the message for the dealer. Nothing changed.
+    Refused(String),
+    /// A card read refused (out of order, already seen, not of this deck): the
+    /// message for the dealer. Nothing changed; the display raises its banner.
+    CardRefused(String),
+    /// A shoe fault that the link recovered by reading again.
+    ShoeFault(String),
+    /// The shoe stopped answering: the dealer must check it.
+    ShoeLost(String),
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Outcome::Accepted(events) => {
+                for (i, e) in events.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str("; ")?;
+                    }
+                    write!(f, "{e}")?;
+                }
+                Ok(())
+            }
+            Outcome::Amount(v) => write!(f, "amount: {v}"),
+            Outcome::Cleared => f.write_str("amount cleared"),
+            Outcome::Refused(m) => write!(f, "refused: {m}"),
+            Outcome::CardRefused(m) => write!(f, "card refused: {m}"),
+            Outcome::ShoeFault(m) => write!(f, "{m} (read again)"),
+            Outcome::ShoeLost(m) => write!(f, "SHOE: {m}: check the shoe and its cable"),
+        }
+    }
+}
+
+/// Sees the table after each outcome, once it is logged: the display, the console.
+pub trait Observer {
+    /// `table` as it is after `outcome`.
+    fn observe(&mut self, table: &Table, outcome: &Outcome);
+}
+
+impl<F: FnMut(&Table, &Outcome)> Observer for F {
+    fn observe(&mut self, table: &Table, outcome: &Outcome) {
+        self(table, outcome)
+    }
+}
+
+impl Observer for crate::display::Display {
+    fn observe(&mut self, table: &Table, outcome: &Outcome) {
+        self.report(table, outcome);
+    }
+}
+
+impl Observer for &mut crate::display::Display {
+    fn observe(&mut self, table: &Table, outcome: &Outcome) {
+        self.report(table, outcome);
+    }
+}
+
+/// A table's log, opened: recovered from what it holds, or new.
+pub struct Opened {
+    /// The log, ready to append to.
+    pub log: HandLog,
+    /// What recovery found (a torn record set aside, the hand in progress...).
+    pub recovered: Recovered,
+    /// The table rebuilt from the log; `None` for a new log, whose table is set up by
+    /// [`TableSession::create`].
+    pub table: Option<Table>,
+}
+
+/// Opens the hand log of table `table_id` in `data` and rebuilds the table it
+/// describes (crash recovery), or finds it new.
+pub fn open(data: &Path, table_id: &str, secret: &[u8]) -> Result<Opened, LogError> {
+    let (log, recovered) = HandLog::open(data, table_id, secret)?;
+    let table = match recovered.config {
+        Some(_) => Some(handlog::rebuild_table(&recovered)?),
+        None => None,
+    };
+    Ok(Opened {
+        log,
+        recovered,
+        table,
+    })
+}
+
+/// One table at work: see the module's documentation.
+pub struct TableSession<'a> {
+    table: Table,
+    log: Option<&'a mut HandLog>,
+    console: Console,
+    map: Option<DeckMap>,
+    observers: Vec<Box<dyn Observer + 'a>>,
+    /// A pot nobody contests is paid as soon as the hand ends (a live table: the
+    /// dealer presses ENTER only for a showdown).
+    auto_pay_uncontested: bool,
+    accepted: u64,
+}
+
+impl<'a> TableSession<'a> {
+    /// A session of `table` (new, or rebuilt from `log`), writing `log` (`None`: a
+    /// simulation nobody keeps).
+    pub fn new(table: Table, log: Option<&'a mut HandLog>) -> TableSession<'a> {
+        TableSession {
+            table,
+            log,
+            console: Console::new(),
+            map: None,
+            observers: Vec::new(),
+            auto_pay_uncontested: false,
+            accepted: 0,
+        }
+    }
+
+    /// A new table of `config`, its configuration the first record of `log`.
+    pub fn create(
+        config: TableConfig,
+        log: Option<&'a mut HandLog>,
+    ) -> Result<TableSession<'a>, SessionError> {
+        let table = Table::new(config).map_err(|e| SessionError::Config(e.to_string()))?;
+        let mut session = TableSession::new(table, log);
+        session.record(Record::Config { config })?;
+        Ok(session)
+    }
+
+    /// Reads the shoe's tags with the deck `map`.
+    pub fn with_deck(mut self, map: DeckMap) -> Self {
+        self.map = Some(map);
+        self
+    }
+
+    /// Pays an uncontested pot as soon as the hand ends.
+    pub fn paying_uncontested(mut self) -> Self {
+        self.auto_pay_uncontested = true;
+        self
+    }
+
+    /// Tells `observer` every outcome from now on.
+    pub fn observe(&mut self, observer: Box<dyn Observer + 'a>) {
+        self.observers.push(observer);
+    }
+
+    /// The engine.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// The amount being keyed on the panel, if any.
+    pub fn keyed(&self) -> Option<u64> {
+        self.console.keyed()
+    }
+
+    /// The seat whose LED is lit: the player to act.
+    pub fn turn(&self) -> Option<SeatNo> {
+        self.table.options().map(|o| o.seat)
+    }
+
+    /// Inputs the engine accepted in this session.
+    pub fn accepted(&self) -> u64 {
+        self.accepted
+    }
+
+    /// Tells every observer `outcome`, with the table as it is now.
+    pub fn notify(&mut self, outcome: &Outcome) {
+        for o in &mut self.observers {
+            o.observe(&self.table, outcome);
+        }
+    }
+
+    fn record(&mut self, record: Record) -> Result<(), LogError> {
+        match self.log.as_deref_mut() {
+            Some(log) => log.append(now_ms(), record).map(|_| ()),
+            None => Ok(()),
+        }
+    }
+
+    /// The engine's answer to `input`, logged (accepted or refused) before anyone
+    /// sees it. Observers are not told: the callers say what it was.
+    fn engine(&mut self, input: Input) -> Result<Result<Vec<Event>, RuleError>, LogError> {
+        let result = self.table.handle(input);
+        self.record(Record::outcome(input, &result))?;
+        Ok(result.map(|events| {
+            self.accepted += 1;
+            events.iter().copied().collect()
+        }))
+    }
+
+    /// One input through the engine, logged and shown; the engine's refusal as it
+    /// gave it (the bench table treats one as a bug, a dealer gets its message).
+    pub fn input(&mut self, input: Input) -> Result<Result<Vec<Event>, RuleError>, LogError> {
+        let result = self.engine(input)?;
+        match &result {
+            Ok(events) => self.notify(&Outcome::Accepted(events.clone())),
+            Err(e) => self.notify(&Outcome::Refused(e.to_string())),
+        }
+        Ok(result)
+    }
+
+    /// One input through the engine, logged and shown; an uncontested pot paid at
+    /// once if the session does that.
+    pub fn apply(&mut self, input: Input) -> Result<Outcome, LogError> {
+        match self.input(input)? {
+            Ok(mut events) => {
+                let uncontested = self.table.hand().is_some_and(|h| {
+                    h.phase == firmware::Phase::Settling && h.in_hand().count() == 1
+                });
+                if self.auto_pay_uncontested && uncontested {
+                    if let Outcome::Accepted(more) = self.pay()? {
+                        events.extend(more);
+                    }
+                }
+                Ok(Outcome::Accepted(events))
+            }
+            Err(e) => Ok(Outcome::Refused(e.to_string())),
+        }
+    }
+
+    /// The next payout of the hand being settled, logged and shown: `None` when
+    /// everything is paid (or no hand is settling).
+    pub fn pay_next(&mut self) -> Result<Option<Vec<Event>>, SessionError> {
+        let Some(input) = settle::next_payout(&self.table).map_err(SessionError::Settle)? else {
+            return Ok(None);
+        };
+        match self.input(input)? {
+            Ok(events) => Ok(Some(events)),
+            Err(e) => Err(SessionError::Engine(input, e)),
+        }
+    }
+
+    /// Pays the pots, one logged input at a time ([`settle::next_payout`]).
+    pub fn pay(&mut self) -> Result<Outcome, LogError> {
+        let mut events = Vec::new();
+        loop {
+            match self.pay_next() {
+                Ok(Some(more)) => events.extend(more),
+                Ok(None) => return Ok(Outcome::Accepted(events)),
+                Err(SessionError::Log(e)) => return Err(e),
+                Err(SessionError::Settle(e)) => {
+                    return self.refuse(format!("the pot cannot be paid: {e}"))
+                }
+                Err(e) => return Ok(Outcome::Refused(e.to_string())),
+            }
+        }
+    }
+
+    /// A press on the panel: logged as pressed, then what it means.
+    pub fn key(&mut self, event: KeyEvent) -> Result<Outcome, LogError> {
+        self.record(Record::KeyPress {
+            key: event.key.to_string(),
+            kind: event.kind.to_string(),
+        })?;
+        let outcome = match self.console.press(&self.table, event) {
+            Ok(Press::Amount(v)) => Outcome::Amount(v),
+            Ok(Press::Cleared) => Outcome::Cleared,
+            Ok(Press::Input(input)) => return self.apply(input),
+            Ok(Press::Pay) => return self.pay(),
+            Err(e) => return self.refuse(e.to_string()),
+        };
+        self.notify(&outcome);
+        Ok(outcome)
+    }
+
+    /// A message from the shoe: a read is logged as its frame, then dealt.
+    pub fn shoe(&mut self, event: ShoeEvent) -> Result<Outcome, LogError> {
+        match event {
+            ShoeEvent::Read(read) => {
+                let mut frame = [0u8; 32];
+                if let Ok(n) = read.emit(&mut frame) {
+                    self.record(Record::RawShoeFrame {
+                        bytes: frame[..n].to_vec(),
+                    })?;
+                }
+                let Some(map) = &self.map else {
+                    return self.refuse_card("no deck is enrolled at this table".into());
+                };
+                let card = match to_read(map, &read) {
+                    Ok(card) => card,
+                    Err(e) => return self.refuse_card(format!("{e} (tag {})", read.uid)),
+                };
+                let result = self.engine(Input::Card(card))?;
+                match result {
+                    Ok(events) => {
+                        let outcome = Outcome::Accepted(events);
+                        self.notify(&outcome);
+                        Ok(outcome)
+                    }
+                    Err(e) => {
+                        let outcome = Outcome::CardRefused(e.to_string());
+                        self.notify(&outcome);
+                        Ok(outcome)
+                    }
+                }
+            }
+            ShoeEvent::Fault(f) => {
+                self.record(Record::Note { text: f.clone() })?;
+                let outcome = Outcome::ShoeFault(f);
+                self.notify(&outcome);
+                Ok(outcome)
+            }
+            ShoeEvent::Lost(why) => {
+                let text = format!("shoe link lost: {why}");
+                self.record(Record::Note { text })?;
+                let outcome = Outcome::ShoeLost(why);
+                self.notify(&outcome);
+                Ok(outcome)
+            }
+        }
+    }
+
+    /// A refusal that is not the engine's: logged as a note, and shown.
+    fn refuse(&mut self, message: String) -> Result<Outcome, LogError> {
+        self.record(Record::Note {
+            text: format!("refused: {message}"),
+        })?;
+        let outcome = Outcome::Refused(message);
+        self.notify(&outcome);
+        Ok(outcome)
+    }
+
+    /// A card the deck map refused: logged as a note, and shown as a refused card.
+    fn refuse_card(&mut self, message: String) -> Result<Outcome, LogError> {
+        self.record(Record::Note {
+            text: format!("refused: {message}"),
+        })?;
+        let outcome = Outcome::CardRefused(message);
+        self.notify(&outcome);
+        Ok(outcome)
+    }
+}
+
+impl crate::records::scenario::Driver for TableSession<'_> {
+    fn table(&self) -> &Table {
+        &self.table
+    }
+
+    fn handle(&mut self, input: Input) -> Result<Result<Vec<Event>, RuleError>, String> {
+        self.input(input).map_err(|e| format!("the hand log: {e}"))
+    }
+}
+
+/// Why a session cannot go on.
+#[derive(Debug)]
+pub enum SessionError {
+    /// The hand log could not be written: the table does not deal without it.
+    Log(LogError),
+    /// The settings make no playable table.
+    Config(String),
+    /// The hand's pots cannot be worked out (a bug: the engine settled the hand).
+    Settle(settle::SettleError),
+    /// The engine refused an input the host made itself (a payout): a bug.
+    Engine(Input, RuleError),
+}
+
+impl std::fmt::Display for SessionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SessionError::Log(e) => write!(
+                f,
+                "the hand log cannot be written ({e}): the table stops rather than deal without it"
+            ),
+            SessionError::Config(e) => write!(f, "the table's settings: {e}"),
+            SessionError::Settle(e) => write!(f, "the pot cannot be paid: {e}"),
+            SessionError::Engine(input, e) => {
+                write!(f, "the engine refused the payout {input:?}: {e}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SessionError {}
+
+impl From<LogError> for SessionError {
+    fn from(e: LogError) -> Self {
+        SessionError::Log(e)
+    }
+}
