@@ -391,10 +391,7 @@ pub enum SessionError {
 impl std::fmt::Display for SessionError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            SessionError::Log(e) => write!(
-                f,
-                "the hand log cannot be written ({e}): the table stops rather than deal without it"
-            ),
+            SessionError::Log(e) => log_stops_the_table(f, e),
             SessionError::Config(e) => write!(f, "the table's settings: {e}"),
             SessionError::Settle(e) => write!(f, "the pot cannot be paid: {e}"),
             SessionError::Engine(input, e) => {
@@ -405,6 +402,17 @@ impl std::fmt::Display for SessionError {
 }
 
 impl std::error::Error for SessionError {}
+
+/// What the dealer reads when the hand log fails: the table never deals without it.
+pub(crate) fn log_stops_the_table(
+    f: &mut std::fmt::Formatter<'_>,
+    e: &LogError,
+) -> std::fmt::Result {
+    write!(
+        f,
+        "the hand log cannot be written ({e}): the table stops rather than deal without it"
+    )
+}
 
 impl From<LogError> for SessionError {
     fn from(e: LogError) -> Self {

@@ -139,10 +139,7 @@ pub enum RuntimeError {
 impl std::fmt::Display for RuntimeError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            RuntimeError::Log(e) => write!(
-                f,
-                "the hand log cannot be written ({e}): the table stops rather than deal without it"
-            ),
+            RuntimeError::Log(e) => super::table::log_stops_the_table(f, e),
             RuntimeError::Panel(e) => write!(f, "the button panel failed: {e}"),
             RuntimeError::ShoeGone => {
                 f.write_str("the shoe's reader thread stopped: restart tablectl")
