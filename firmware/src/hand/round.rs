@@ -5,7 +5,7 @@ use super::{push, Hand, Phase, Seats};
 use crate::betting::{Resolved, Round};
 use crate::error::RuleError;
 use crate::event::{Action, Event, Events, Street};
-use crate::rules::{Chips, Game, SeatNo, TableConfig};
+use crate::rules::{Chips, SeatNo, TableConfig};
 
 impl Hand {
     /// Opens the betting round of the current street, or skips it when fewer than two
@@ -140,7 +140,7 @@ impl Hand {
         if self.one_left() {
             return self.settle(ev, false);
         }
-        if cfg.game == Game::FiveCardDraw && unbet {
+        if !cfg.game.has_board() && unbet {
             // R-DRAW-3, R-DRAW-6: everyone checked: redeal, the pot stays.
             return self.redeal(ev);
         }

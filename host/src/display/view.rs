@@ -579,7 +579,7 @@ impl Presenter {
         }
         let h = table.hand()?;
         let game = table.config().game;
-        if game == Game::FiveCardDraw || h.board.len() >= 5 || h.phase == Phase::Settling {
+        if !game.has_board() || h.board.len() >= 5 || h.phase == Phase::Settling {
             return None;
         }
         let hands: Option<Vec<(SeatNo, Vec<Card>)>> = h
@@ -674,7 +674,7 @@ fn best_five(table: &Table, seat: SeatNo, low: LowRules) -> Option<Best> {
         }
         Game::Omaha | Game::OmahaHiLo => {
             let (v, five) = eval::omaha_high_best_five(&hole, &board).ok()?;
-            let low = if cfg.game == Game::OmahaHiLo {
+            let low = if cfg.game.spec().hi_lo {
                 eval::omaha_low_best_five(&hole, &board, low)
                     .ok()
                     .flatten()

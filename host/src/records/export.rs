@@ -564,7 +564,7 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
             }
         }
     }
-    let draw = cfg.game == firmware::Game::FiveCardDraw;
+    let draw = !cfg.game.has_board();
     let mut drawn = false;
     let mut shown = false;
     // The showdown: who shows, who mucks. PHH (as PokerKit plays it) has it as soon

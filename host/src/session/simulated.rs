@@ -175,7 +175,7 @@ impl Rng {
 pub fn config(opts: &BenchOptions) -> Result<TableConfig, BenchError> {
     let (sb, bb) = opts.blinds;
     // R-DRAW-1: every player antes in draw.
-    let ante = if opts.game == Game::FiveCardDraw {
+    let ante = if opts.game.spec().ante_required {
         sb.max(1)
     } else {
         0
@@ -207,7 +207,7 @@ pub fn table_config(
     ante: Chips,
 ) -> TableConfig {
     let mut cfg = TableConfig::new(game, structure, sb, bb);
-    if game == Game::FiveCardDraw && structure == Structure::FixedLimit {
+    if !game.has_board() && structure == Structure::FixedLimit {
         cfg.stakes = Stakes {
             small_bet: bb,
             big_bet: bb.saturating_mul(2),

@@ -230,7 +230,7 @@ pub fn exact_with_low(
         Game::OmahaHiLo => omaha::run(&deal, Some(low), &mut tally)?,
         Game::FiveCardDraw => return Err(EquityError::DrawGame),
     }
-    Ok(tally.report(game == Game::OmahaHiLo))
+    Ok(tally.report(game.spec().hi_lo))
 }
 
 /// A checked situation: the hands, the board so far and the unseen cards.
