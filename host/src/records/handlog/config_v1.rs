@@ -55,8 +55,9 @@ struct MixedData {
 }
 
 /// The configuration as payload version 1 wrote it (read-only now: version 2 writes
-/// [`ConfigPayload::settings`]). Unknown fields are refused: a log written by a newer
-/// version with more settings is not replayed with them silently dropped.
+/// `ConfigPayload::settings`, in `record.rs`). Unknown fields are refused: a log
+/// written by a newer version with more settings is not replayed with them silently
+/// dropped.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct ConfigData {

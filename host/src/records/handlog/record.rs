@@ -52,7 +52,9 @@ pub enum Record {
 }
 
 impl Record {
-    /// An accepted input and its events, as [`Table::handle`](firmware::Table::handle) returned them.
+    /// An accepted input and its events, as [`Table::handle`] returned them.
+    ///
+    /// [`Table::handle`]: firmware::Table::handle
     pub fn accepted(input: Input, events: &[Event]) -> Record {
         Record::Input {
             input,
@@ -60,7 +62,9 @@ impl Record {
         }
     }
 
-    /// The input and [`Table::handle`](firmware::Table::handle)'s answer: accepted with its events, or refused.
+    /// The input and [`Table::handle`]'s answer: accepted with its events, or refused.
+    ///
+    /// [`Table::handle`]: firmware::Table::handle
     pub fn outcome(input: Input, result: &Result<firmware::Events, RuleError>) -> Record {
         match result {
             Ok(ev) => Record::accepted(input, ev),
