@@ -1,0 +1,404 @@
+//! The floor's queries: hands listed with what the floor looks for ([`HandFilter`],
+//! [`HandSummary`]), a hand's records as a timeline, and [`AuditLog`], the log opened
+//! read-only beside the running table.
+
+use super::error::{db_err, LogError};
+use super::event::{EventData, EventRecord, WarningData};
+use super::record::{is_bad_tag, parse_payload, settings_json, Parsed, KIND_CONFIG};
+use super::storage::{check_meta, open_ro, raw_row, ROW_COLUMNS};
+use super::{Seq, FILE_NAME};
+use firmware::{Chips, Input, SeatNo, TableConfig};
+use rusqlite::Connection;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// Which hands to list. Every condition given must hold; the flags ask for hands that
+/// have at least one such record.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandFilter {
+    /// Hands still going at or after this time (ms since the epoch).
+    pub from_ms: Option<u64>,
+    /// Hands started at or before this time.
+    pub to_ms: Option<u64>,
+    /// Hands this seat was dealt into.
+    pub seat: Option<SeatNo>,
+    /// Hands whose pot was more than this.
+    pub pot_over: Option<Chips>,
+    /// Hands with an UNDO.
+    pub corrections: bool,
+    /// Hands with a misdeal.
+    pub misdeals: bool,
+    /// Hands where an over-pot bet was reduced (R-PL-5).
+    pub over_pot: bool,
+    /// Hands with a refused card: not in this deck (an unknown tag) or read twice.
+    pub bad_tags: bool,
+}
+
+impl HandFilter {
+    /// Whether `h` passes.
+    pub fn matches(&self, h: &HandSummary) -> bool {
+        let end = h.end_ms.unwrap_or(h.last_ms);
+        self.from_ms.is_none_or(|t| end >= t)
+            && self.to_ms.is_none_or(|t| h.start_ms <= t)
+            && self.seat.is_none_or(|s| h.seats.contains(&s))
+            && self.pot_over.is_none_or(|p| h.pot.unwrap_or(0) > p)
+            && (!self.corrections || h.flags.corrections > 0)
+            && (!self.misdeals || h.flags.misdeals > 0)
+            && (!self.over_pot || h.flags.over_pot > 0)
+            && (!self.bad_tags || h.flags.bad_tags > 0)
+    }
+}
+
+/// Counts of what the floor looks for in a hand.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct HandFlags {
+    /// UNDOs (corrections).
+    pub corrections: u32,
+    /// Misdeals.
+    pub misdeals: u32,
+    /// Over-pot bets reduced (R-PL-5).
+    pub over_pot: u32,
+    /// Cards refused as not in this deck (unknown tag) or already seen.
+    pub bad_tags: u32,
+    /// All refused inputs (wrong buttons included).
+    pub refusals: u32,
+}
+
+/// One hand, for the floor's list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HandSummary {
+    /// The hand's number.
+    pub number: u32,
+    /// Its first record's time.
+    pub start_ms: u64,
+    /// When every chip was paid, if it was.
+    pub end_ms: Option<u64>,
+    /// Its last record's time.
+    pub last_ms: u64,
+    /// The seats dealt in.
+    pub seats: Vec<SeatNo>,
+    /// The pot awarded at the end, once the betting is over.
+    pub pot: Option<Chips>,
+    /// What the floor looks for.
+    pub flags: HandFlags,
+    /// Its records.
+    pub records: u64,
+    /// Its first record.
+    pub first_seq: Seq,
+    /// Its last record.
+    pub last_seq: Seq,
+}
+
+/// What a timeline entry is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Entry {
+    /// The table's settings.
+    Config {
+        /// The table's id.
+        table_id: String,
+        /// The settings, by name.
+        config: serde_json::Value,
+    },
+    /// An accepted input.
+    Input {
+        /// The input, in the log's text form.
+        input: String,
+        /// Its events.
+        events: Vec<EventRecord>,
+        /// An UNDO or a MISDEAL.
+        correction: bool,
+    },
+    /// A refused input.
+    Refused {
+        /// The input, in the log's text form.
+        input: String,
+        /// The error's name (`DuplicateCard`).
+        code: String,
+        /// The dealer's message.
+        error: String,
+        /// A card not in this deck, or read twice.
+        bad_tag: bool,
+    },
+    /// A raw frame from the shoe.
+    ShoeFrame {
+        /// Its bytes in hex.
+        hex: String,
+    },
+    /// A key press.
+    KeyPress {
+        /// The key.
+        key: String,
+        /// The kind of press.
+        press: String,
+    },
+    /// A note.
+    Note {
+        /// The text.
+        text: String,
+    },
+}
+
+/// One record of a hand's timeline.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TimelineEntry {
+    /// The record's number.
+    pub seq: Seq,
+    /// Its time (ms since the epoch).
+    pub at_ms: u64,
+    /// What it is.
+    #[serde(flatten)]
+    pub entry: Entry,
+}
+
+impl fmt::Display for TimelineEntry {
+    /// One or more lines for the floor: number, time, what happened.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:>6} {:>14}  ", self.seq.0, self.at_ms)?;
+        match &self.entry {
+            Entry::Config { table_id, .. } => write!(f, "configuration of table {table_id}"),
+            Entry::Input {
+                input,
+                events,
+                correction,
+            } => {
+                if *correction {
+                    write!(f, "CORRECTION {input}")?;
+                } else {
+                    f.write_str(input)?;
+                }
+                for e in events {
+                    write!(f, "\n{:>23}{}", "", e.text)?;
+                }
+                Ok(())
+            }
+            Entry::Refused { input, error, .. } => write!(f, "REFUSED {input}: {error}"),
+            Entry::ShoeFrame { hex } => write!(f, "shoe frame {hex}"),
+            Entry::KeyPress { key, press } => write!(f, "key {key} {press}"),
+            Entry::Note { text } => write!(f, "note: {text}"),
+        }
+    }
+}
+
+fn corrupt_record(path: &Path, seq: i64, detail: &str) -> LogError {
+    LogError::Corrupt {
+        path: path.to_path_buf(),
+        detail: format!(
+            "record {seq}: {detail}; run the log's verify to see whether it was changed"
+        ),
+    }
+}
+
+/// Rows `(seq, ts, parsed, hand)` for a query.
+fn query_rows(
+    conn: &Connection,
+    path: &Path,
+    sql: &str,
+    args: &[&dyn rusqlite::ToSql],
+    mut each: impl FnMut(i64, u64, Parsed, Option<u32>) -> Result<(), LogError>,
+) -> Result<(), LogError> {
+    let e = |err| db_err(path, err);
+    let mut stmt = conn.prepare(sql).map_err(e)?;
+    let mut rows = stmt.query(args).map_err(e)?;
+    while let Some(r) = rows.next().map_err(e)? {
+        let row = raw_row(r).map_err(e)?;
+        let parsed = parse_payload(&row.kind, &row.payload)
+            .map_err(|d| corrupt_record(path, row.seq, &d))?;
+        let hand = row
+            .hand
+            .map(u32::try_from)
+            .transpose()
+            .map_err(|_| corrupt_record(path, row.seq, "the hand number is out of range"))?;
+        each(row.seq, u64::try_from(row.ts).unwrap_or(0), parsed, hand)?;
+    }
+    Ok(())
+}
+
+pub(super) fn list_hands(
+    conn: &Connection,
+    path: &Path,
+    filter: &HandFilter,
+) -> Result<Vec<HandSummary>, LogError> {
+    let mut hands: BTreeMap<u32, HandSummary> = BTreeMap::new();
+    query_rows(
+        conn,
+        path,
+        &format!("SELECT {ROW_COLUMNS} FROM records WHERE hand IS NOT NULL ORDER BY seq"),
+        &[],
+        |seq, at, parsed, hand| {
+            let Some(number) = hand else { return Ok(()) };
+            let seq = Seq(seq.unsigned_abs());
+            let h = hands.entry(number).or_insert_with(|| HandSummary {
+                number,
+                start_ms: at,
+                end_ms: None,
+                last_ms: at,
+                seats: Vec::new(),
+                pot: None,
+                flags: HandFlags::default(),
+                records: 0,
+                first_seq: seq,
+                last_seq: seq,
+            });
+            h.records += 1;
+            h.last_ms = at;
+            h.last_seq = seq;
+            match parsed {
+                Parsed::Input { events, .. } => {
+                    for e in events {
+                        match e.event {
+                            EventData::HandStarted { dealt, .. } => h.seats = dealt,
+                            EventData::HandOver { pot, .. } => h.pot = Some(pot),
+                            EventData::HandComplete { .. } => h.end_ms = Some(at),
+                            EventData::Undone => h.flags.corrections += 1,
+                            EventData::Misdealt { .. } => h.flags.misdeals += 1,
+                            EventData::Warning {
+                                warning: WarningData::OverPot { .. },
+                            } => h.flags.over_pot += 1,
+                            _ => {}
+                        }
+                    }
+                }
+                Parsed::Refused { code, .. } => {
+                    h.flags.refusals += 1;
+                    if is_bad_tag(&code) {
+                        h.flags.bad_tags += 1;
+                    }
+                }
+                _ => {}
+            }
+            Ok(())
+        },
+    )?;
+    Ok(hands.into_values().filter(|h| filter.matches(h)).collect())
+}
+
+pub(super) fn timeline(
+    conn: &Connection,
+    path: &Path,
+    number: u32,
+) -> Result<Vec<TimelineEntry>, LogError> {
+    let mut out = Vec::new();
+    query_rows(
+        conn,
+        path,
+        &format!("SELECT {ROW_COLUMNS} FROM records WHERE hand = ?1 ORDER BY seq"),
+        &[&i64::from(number)],
+        |seq, at_ms, parsed, _| {
+            out.push(timeline_entry(seq, at_ms, parsed));
+            Ok(())
+        },
+    )?;
+    Ok(out)
+}
+
+/// A record as the floor reads it.
+fn timeline_entry(seq: i64, at_ms: u64, parsed: Parsed) -> TimelineEntry {
+    let entry = match parsed {
+        Parsed::Config { table_id, config } => Entry::Config {
+            table_id,
+            config: serde_json::Value::Object(settings_json(&config)),
+        },
+        Parsed::Input {
+            input,
+            text,
+            events,
+        } => Entry::Input {
+            input: text,
+            events,
+            correction: matches!(input, Input::Undo | Input::Misdeal),
+        },
+        Parsed::Refused { text, code, error } => Entry::Refused {
+            input: text,
+            bad_tag: is_bad_tag(&code),
+            code,
+            error,
+        },
+        Parsed::Shoe { hex } => Entry::ShoeFrame { hex },
+        Parsed::Key { key, kind } => Entry::KeyPress { key, press: kind },
+        Parsed::Note { text } => Entry::Note { text },
+    };
+    TimelineEntry {
+        seq: Seq(seq.unsigned_abs()),
+        at_ms,
+        entry,
+    }
+}
+
+/// A hand log opened read-only, for the floor's queries while the table runs. It does
+/// not check the MACs: run [`HandLog::verify`](super::HandLog::verify) for that.
+#[derive(Debug)]
+pub struct AuditLog {
+    conn: Connection,
+    path: PathBuf,
+    table_id: String,
+}
+
+impl AuditLog {
+    /// Opens the log in the data folder `dir` for reading.
+    pub fn open(dir: impl AsRef<Path>) -> Result<AuditLog, LogError> {
+        let path = dir.as_ref().join(FILE_NAME);
+        let conn = open_ro(&path)?;
+        let table_id = check_meta(&conn, &path, None)?;
+        Ok(AuditLog {
+            conn,
+            path,
+            table_id,
+        })
+    }
+
+    /// The table's id.
+    pub fn table_id(&self) -> &str {
+        &self.table_id
+    }
+
+    /// The hands that pass `filter`, by number.
+    pub fn list_hands(&self, filter: &HandFilter) -> Result<Vec<HandSummary>, LogError> {
+        list_hands(&self.conn, &self.path, filter)
+    }
+
+    /// Every record of hand `number`, in order.
+    pub fn timeline(&self, number: u32) -> Result<Vec<TimelineEntry>, LogError> {
+        timeline(&self.conn, &self.path, number)
+    }
+
+    /// The table's settings, from the log's configuration record (the first record):
+    /// what an export or an audit replays the inputs with.
+    pub fn config(&self) -> Result<TableConfig, LogError> {
+        let mut found = None;
+        query_rows(
+            &self.conn,
+            &self.path,
+            &format!(
+                "SELECT {ROW_COLUMNS} FROM records WHERE kind = '{KIND_CONFIG}' ORDER BY seq LIMIT 1"
+            ),
+            &[],
+            |_, _, parsed, _| {
+                if let Parsed::Config { config, .. } = parsed {
+                    found = Some(config);
+                }
+                Ok(())
+            },
+        )?;
+        found.ok_or(LogError::NoConfig)
+    }
+
+    /// Every record of the log in order, each with the hand it belongs to: the whole
+    /// table's story, for exports that need the stacks every hand started with.
+    pub fn records(&self) -> Result<Vec<(Option<u32>, TimelineEntry)>, LogError> {
+        let mut out = Vec::new();
+        query_rows(
+            &self.conn,
+            &self.path,
+            &format!("SELECT {ROW_COLUMNS} FROM records ORDER BY seq"),
+            &[],
+            |seq, at_ms, parsed, hand| {
+                out.push((hand, timeline_entry(seq, at_ms, parsed)));
+                Ok(())
+            },
+        )?;
+        Ok(out)
+    }
+}

@@ -1,0 +1,225 @@
+//! Inputs as text: the scenario-script syntax, one input per line, as the log stores
+//! them (every payload version), so a log outlives changes to the engine's types.
+
+use firmware::{Action, Card, Chips, Input, Read, SeatNo};
+use std::fmt;
+
+/// A line of the input text form that does not parse.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputParseError {
+    /// The line.
+    pub text: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for InputParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "input `{}`: {}", self.text, self.message)
+    }
+}
+
+impl std::error::Error for InputParseError {}
+
+fn face(card: Option<Card>) -> String {
+    card.map_or_else(|| "??".to_string(), |c| c.to_string())
+}
+
+/// Writes an input in the log's text form: the scenario-script syntax of
+/// `tests/README.md`, one input per line (`seat 3 500 wait`, `hand`, `deal As`,
+/// `burn ??`, `bet 40`, `award 3 120`, `undo`). [`parse_input`] reads it back.
+///
+/// ```
+/// use firmware::{Action, Input};
+/// use host::records::handlog::{encode_input, parse_input};
+/// let i = Input::Act(Action::BetTo(40));
+/// assert_eq!(encode_input(&i), "bet 40");
+/// assert_eq!(parse_input("bet 40"), Ok(i));
+/// ```
+pub fn encode_input(input: &Input) -> String {
+    let wait = |w: bool| if w { " wait" } else { "" };
+    match *input {
+        Input::SitDown {
+            seat,
+            stack,
+            wait_for_bb,
+        } => format!("seat {seat} {stack}{}", wait(wait_for_bb)),
+        Input::TopUp { seat, amount } => format!("topup {seat} {amount}"),
+        Input::Leave { seat } => format!("leave {seat}"),
+        Input::SitOut { seat } => format!("sitout {seat}"),
+        Input::SitIn { seat, wait_for_bb } => format!("sitin {seat}{}", wait(wait_for_bb)),
+        Input::PlaceButton { seat } => format!("button {seat}"),
+        Input::StartHand => "hand".to_string(),
+        Input::Straddle { confirmed: true } => "straddle".to_string(),
+        Input::Straddle { confirmed: false } => "straddle unconfirmed".to_string(),
+        Input::Card(Read { card, burn: false }) => format!("deal {}", face(card)),
+        Input::Card(Read { card, burn: true }) => format!("burn {}", face(card)),
+        Input::Act(Action::Fold) => "fold".to_string(),
+        Input::Act(Action::CheckCall) => "call".to_string(),
+        Input::Act(Action::BetTo(to)) => format!("bet {to}"),
+        Input::Act(Action::AllIn) => "allin".to_string(),
+        Input::Discard(card) => format!("discard {card}"),
+        Input::StandPat => "standpat".to_string(),
+        Input::Muck { seat } => format!("muck {seat}"),
+        Input::Award { seat, amount } => format!("award {seat} {amount}"),
+        Input::Rake { amount } => format!("rake {amount}"),
+        Input::Misdeal => "misdeal".to_string(),
+        Input::Undo => "undo".to_string(),
+    }
+}
+
+/// Reads one input written by [`encode_input`]. Also takes the script's synonyms
+/// `check` (for `call`) and `raise X` (for `bet X`); one card per line.
+pub fn parse_input(text: &str) -> Result<Input, InputParseError> {
+    let fail = |message: String| InputParseError {
+        text: text.to_string(),
+        message,
+    };
+    let w: Vec<&str> = text.split_whitespace().collect();
+    let Some((&cmd, args)) = w.split_first() else {
+        return Err(fail("empty input".to_string()));
+    };
+    let arity = |min: usize, max: usize| {
+        if args.len() < min || args.len() > max {
+            let want = if min == max {
+                format!("{min}")
+            } else {
+                format!("{min} or {max}")
+            };
+            Err(fail(format!(
+                "`{cmd}` takes {want} word(s) after it, found {}",
+                args.len()
+            )))
+        } else {
+            Ok(())
+        }
+    };
+    let seat = |i: usize| -> Result<SeatNo, InputParseError> {
+        let s = args.get(i).copied().unwrap_or("");
+        s.parse()
+            .map_err(|_| fail(format!("seat: expected a seat number, found `{s}`")))
+    };
+    let chips = |i: usize| -> Result<Chips, InputParseError> {
+        let s = args.get(i).copied().unwrap_or("");
+        s.parse()
+            .map_err(|_| fail(format!("chips: expected a whole number, found `{s}`")))
+    };
+    let card = |i: usize| -> Result<Option<Card>, InputParseError> {
+        match args.get(i).copied().unwrap_or("") {
+            "??" => Ok(None),
+            s => s
+                .parse::<Card>()
+                .map(Some)
+                .map_err(|e| fail(format!("card `{s}`: {e}"))),
+        }
+    };
+    let flag = |i: usize, word: &str| -> Result<bool, InputParseError> {
+        match args.get(i).copied() {
+            None => Ok(false),
+            Some(s) if s == word => Ok(true),
+            Some(s) => Err(fail(format!("expected `{word}` or nothing, found `{s}`"))),
+        }
+    };
+    let input = match cmd {
+        "seat" => {
+            arity(2, 3)?;
+            Input::SitDown {
+                seat: seat(0)?,
+                stack: chips(1)?,
+                wait_for_bb: flag(2, "wait")?,
+            }
+        }
+        "topup" => {
+            arity(2, 2)?;
+            Input::TopUp {
+                seat: seat(0)?,
+                amount: chips(1)?,
+            }
+        }
+        "leave" => {
+            arity(1, 1)?;
+            Input::Leave { seat: seat(0)? }
+        }
+        "sitout" => {
+            arity(1, 1)?;
+            Input::SitOut { seat: seat(0)? }
+        }
+        "sitin" => {
+            arity(1, 2)?;
+            Input::SitIn {
+                seat: seat(0)?,
+                wait_for_bb: flag(1, "wait")?,
+            }
+        }
+        "button" => {
+            arity(1, 1)?;
+            Input::PlaceButton { seat: seat(0)? }
+        }
+        "hand" => {
+            arity(0, 0)?;
+            Input::StartHand
+        }
+        "straddle" => {
+            arity(0, 1)?;
+            Input::Straddle {
+                confirmed: !flag(0, "unconfirmed")?,
+            }
+        }
+        "deal" | "burn" => {
+            arity(1, 1)?;
+            Input::Card(Read {
+                card: card(0)?,
+                burn: cmd == "burn",
+            })
+        }
+        "fold" => {
+            arity(0, 0)?;
+            Input::Act(Action::Fold)
+        }
+        "call" | "check" => {
+            arity(0, 0)?;
+            Input::Act(Action::CheckCall)
+        }
+        "bet" | "raise" => {
+            arity(1, 1)?;
+            Input::Act(Action::BetTo(chips(0)?))
+        }
+        "allin" => {
+            arity(0, 0)?;
+            Input::Act(Action::AllIn)
+        }
+        "discard" => {
+            arity(1, 1)?;
+            Input::Discard(card(0)?.ok_or_else(|| fail("a discard names its card".into()))?)
+        }
+        "standpat" => {
+            arity(0, 0)?;
+            Input::StandPat
+        }
+        "muck" => {
+            arity(1, 1)?;
+            Input::Muck { seat: seat(0)? }
+        }
+        "award" => {
+            arity(2, 2)?;
+            Input::Award {
+                seat: seat(0)?,
+                amount: chips(1)?,
+            }
+        }
+        "rake" => {
+            arity(1, 1)?;
+            Input::Rake { amount: chips(0)? }
+        }
+        "misdeal" => {
+            arity(0, 0)?;
+            Input::Misdeal
+        }
+        "undo" => {
+            arity(0, 0)?;
+            Input::Undo
+        }
+        other => return Err(fail(format!("unknown input `{other}`"))),
+    };
+    Ok(input)
+}

@@ -1,0 +1,376 @@
+//! The records: what a caller appends ([`Record`]), each kind's JSON payload
+//! (versioned by its `v` field), and what a stored payload reads back as ([`Parsed`]).
+
+use super::chain::hex;
+use super::config_v1::ConfigData;
+use super::error::LogError;
+use super::event::EventRecord;
+use super::input::{encode_input, parse_input};
+use super::PAYLOAD_VERSION;
+use firmware::{Event, Input, RuleError, TableConfig};
+use serde::{Deserialize, Serialize};
+
+/// One entry of the log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Record {
+    /// The table's settings: the first record of every log, written once.
+    Config {
+        /// The settings.
+        config: TableConfig,
+    },
+    /// An input the engine accepted, with the events it returned.
+    Input {
+        /// The input.
+        input: Input,
+        /// Its events, in order.
+        events: Vec<Event>,
+    },
+    /// An input the engine refused (a wrong button, a card not due, an unknown tag).
+    Refused {
+        /// The input.
+        input: Input,
+        /// Why it was refused.
+        error: RuleError,
+    },
+    /// Bytes from the card shoe, as received.
+    RawShoeFrame {
+        /// The frame.
+        bytes: Vec<u8>,
+    },
+    /// A press on the dealer's panel, as the panel reported it.
+    KeyPress {
+        /// The key.
+        key: String,
+        /// The kind of press (down, up, long, repeat…).
+        kind: String,
+    },
+    /// Free text: a floor decision, a recovery report.
+    Note {
+        /// The text.
+        text: String,
+    },
+}
+
+impl Record {
+    /// An accepted input and its events, as [`Table::handle`] returned them.
+    ///
+    /// [`Table::handle`]: firmware::Table::handle
+    pub fn accepted(input: Input, events: &[Event]) -> Record {
+        Record::Input {
+            input,
+            events: events.to_vec(),
+        }
+    }
+
+    /// The input and [`Table::handle`]'s answer: accepted with its events, or refused.
+    ///
+    /// [`Table::handle`]: firmware::Table::handle
+    pub fn outcome(input: Input, result: &Result<firmware::Events, RuleError>) -> Record {
+        match result {
+            Ok(ev) => Record::accepted(input, ev),
+            Err(error) => Record::Refused {
+                input,
+                error: *error,
+            },
+        }
+    }
+}
+
+pub(super) const KIND_CONFIG: &str = "config";
+const KIND_INPUT: &str = "input";
+const KIND_REFUSED: &str = "refused";
+const KIND_SHOE: &str = "shoe";
+const KIND_KEY: &str = "key";
+const KIND_NOTE: &str = "note";
+
+/// The configuration record: version 2 writes `settings`, version 1 wrote `config`.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ConfigPayload {
+    v: u32,
+    table_id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    config: Option<ConfigData>,
+    /// Every setting, `key: value`, in the settings codec's order and words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    settings: Option<serde_json::Map<String, serde_json::Value>>,
+}
+
+impl ConfigPayload {
+    /// The table's settings, from whichever form the record's version has.
+    fn config(&self) -> Result<TableConfig, String> {
+        match (self.v, &self.config, &self.settings) {
+            (1, Some(data), None) => Ok(data.to_config()),
+            (2.., None, Some(settings)) => {
+                let mut pairs = Vec::with_capacity(settings.len());
+                for (key, value) in settings {
+                    let value = value
+                        .as_str()
+                        .ok_or_else(|| format!("setting {key} is not text"))?;
+                    pairs.push((key.as_str(), value));
+                }
+                crate::settings::from_pairs(pairs).map_err(|e| format!("settings: {e}"))
+            }
+            (v, _, _) => Err(format!(
+                "configuration record of version {v} without its settings"
+            )),
+        }
+    }
+}
+
+/// The settings of `config` as the configuration record and the audit show them.
+pub(super) fn settings_json(config: &TableConfig) -> serde_json::Map<String, serde_json::Value> {
+    crate::settings::all(config)
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), serde_json::Value::String(v)))
+        .collect()
+}
+
+#[derive(Serialize, Deserialize)]
+struct InputPayload {
+    v: u32,
+    input: String,
+    events: Vec<EventRecord>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct RefusedPayload {
+    v: u32,
+    input: String,
+    /// The error's name (`DuplicateCard`).
+    code: String,
+    /// The error's `Debug` form (`DuplicateCard(As)`).
+    detail: String,
+    /// The dealer's message.
+    error: String,
+}
+
+#[derive(Serialize, Deserialize)]
+struct ShoePayload {
+    v: u32,
+    hex: String,
+}
+
+#[derive(Serialize, Deserialize)]
+struct KeyPayload {
+    v: u32,
+    key: String,
+    kind: String,
+}
+
+#[derive(Serialize, Deserialize)]
+struct NotePayload {
+    v: u32,
+    text: String,
+}
+
+/// A record read back from its payload.
+#[derive(Clone, Debug)]
+pub(super) enum Parsed {
+    Config {
+        table_id: String,
+        config: TableConfig,
+    },
+    Input {
+        input: Input,
+        text: String,
+        events: Vec<EventRecord>,
+    },
+    Refused {
+        text: String,
+        code: String,
+        error: String,
+    },
+    Shoe {
+        hex: String,
+    },
+    Key {
+        key: String,
+        kind: String,
+    },
+    Note {
+        text: String,
+    },
+}
+
+/// The refusals that point at the shoe or the deck: a tag the deck map does not know
+/// (the card is not in this deck) or a card read twice.
+pub(super) fn is_bad_tag(code: &str) -> bool {
+    matches!(code, "NotInDeck" | "DuplicateCard")
+}
+
+fn error_code(e: &RuleError) -> String {
+    let d = format!("{e:?}");
+    d.split(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// The kind, the payload and the parsed form of a record.
+pub(super) fn encode(
+    record: &Record,
+    table_id: &str,
+) -> Result<(&'static str, String, Parsed), LogError> {
+    let json = |r: serde_json::Result<String>| {
+        r.map_err(|e| LogError::BadConfig {
+            detail: format!("cannot encode the record: {e}"),
+        })
+    };
+    Ok(match record {
+        Record::Config { config } => {
+            config.validate().map_err(|e| LogError::BadConfig {
+                detail: e.to_string(),
+            })?;
+            let p = ConfigPayload {
+                v: PAYLOAD_VERSION,
+                table_id: table_id.to_string(),
+                config: None,
+                settings: Some(settings_json(config)),
+            };
+            (
+                KIND_CONFIG,
+                json(serde_json::to_string(&p))?,
+                Parsed::Config {
+                    table_id: table_id.to_string(),
+                    config: *config,
+                },
+            )
+        }
+        Record::Input { input, events } => {
+            let events: Vec<EventRecord> = events.iter().map(EventRecord::from).collect();
+            let p = InputPayload {
+                v: PAYLOAD_VERSION,
+                input: encode_input(input),
+                events,
+            };
+            let s = json(serde_json::to_string(&p))?;
+            (
+                KIND_INPUT,
+                s,
+                Parsed::Input {
+                    input: *input,
+                    text: p.input,
+                    events: p.events,
+                },
+            )
+        }
+        Record::Refused { input, error } => {
+            let p = RefusedPayload {
+                v: PAYLOAD_VERSION,
+                input: encode_input(input),
+                code: error_code(error),
+                detail: format!("{error:?}"),
+                error: error.to_string(),
+            };
+            let s = json(serde_json::to_string(&p))?;
+            (
+                KIND_REFUSED,
+                s,
+                Parsed::Refused {
+                    text: p.input,
+                    code: p.code,
+                    error: p.error,
+                },
+            )
+        }
+        Record::RawShoeFrame { bytes } => {
+            let p = ShoePayload {
+                v: PAYLOAD_VERSION,
+                hex: hex(bytes),
+            };
+            let s = json(serde_json::to_string(&p))?;
+            (KIND_SHOE, s, Parsed::Shoe { hex: p.hex })
+        }
+        Record::KeyPress { key, kind } => {
+            let p = KeyPayload {
+                v: PAYLOAD_VERSION,
+                key: key.clone(),
+                kind: kind.clone(),
+            };
+            let s = json(serde_json::to_string(&p))?;
+            (
+                KIND_KEY,
+                s,
+                Parsed::Key {
+                    key: p.key,
+                    kind: p.kind,
+                },
+            )
+        }
+        Record::Note { text } => {
+            let p = NotePayload {
+                v: PAYLOAD_VERSION,
+                text: text.clone(),
+            };
+            let s = json(serde_json::to_string(&p))?;
+            (KIND_NOTE, s, Parsed::Note { text: p.text })
+        }
+    })
+}
+
+/// Reads a payload back. Errors say what is wrong, for the verify report.
+pub(super) fn parse_payload(kind: &[u8], payload: &[u8]) -> Result<Parsed, String> {
+    fn de<'a, T: Deserialize<'a>>(payload: &'a [u8]) -> Result<T, String> {
+        serde_json::from_slice(payload).map_err(|e| format!("payload does not read: {e}"))
+    }
+    fn version(v: u32) -> Result<(), String> {
+        if v == 0 || v > PAYLOAD_VERSION {
+            Err(format!(
+                "payload version {v}: this program reads 1..={PAYLOAD_VERSION}"
+            ))
+        } else {
+            Ok(())
+        }
+    }
+    let kind = std::str::from_utf8(kind).map_err(|_| "the kind is not text".to_string())?;
+    Ok(match kind {
+        KIND_CONFIG => {
+            let p: ConfigPayload = de(payload)?;
+            version(p.v)?;
+            Parsed::Config {
+                config: p.config()?,
+                table_id: p.table_id,
+            }
+        }
+        KIND_INPUT => {
+            let p: InputPayload = de(payload)?;
+            version(p.v)?;
+            let input = parse_input(&p.input).map_err(|e| e.to_string())?;
+            Parsed::Input {
+                input,
+                text: p.input,
+                events: p.events,
+            }
+        }
+        KIND_REFUSED => {
+            let p: RefusedPayload = de(payload)?;
+            version(p.v)?;
+            parse_input(&p.input).map_err(|e| e.to_string())?;
+            Parsed::Refused {
+                text: p.input,
+                code: p.code,
+                error: p.error,
+            }
+        }
+        KIND_SHOE => {
+            let p: ShoePayload = de(payload)?;
+            version(p.v)?;
+            Parsed::Shoe { hex: p.hex }
+        }
+        KIND_KEY => {
+            let p: KeyPayload = de(payload)?;
+            version(p.v)?;
+            Parsed::Key {
+                key: p.key,
+                kind: p.kind,
+            }
+        }
+        KIND_NOTE => {
+            let p: NotePayload = de(payload)?;
+            version(p.v)?;
+            Parsed::Note { text: p.text }
+        }
+        other => return Err(format!("unknown record kind `{other}`")),
+    })
+}

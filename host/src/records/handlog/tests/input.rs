@@ -1,0 +1,144 @@
+//! The input text form: every input round-trips, the text is the script syntax, and
+//! bad text says what is wrong.
+
+use super::*;
+use firmware::{Action, Read};
+
+fn every_input() -> Vec<Input> {
+    vec![
+        Input::SitDown {
+            seat: 3,
+            stack: 500,
+            wait_for_bb: false,
+        },
+        Input::SitDown {
+            seat: 11,
+            stack: u64::MAX,
+            wait_for_bb: true,
+        },
+        Input::TopUp {
+            seat: 2,
+            amount: 40,
+        },
+        Input::Leave { seat: 4 },
+        Input::SitOut { seat: 5 },
+        Input::SitIn {
+            seat: 5,
+            wait_for_bb: false,
+        },
+        Input::SitIn {
+            seat: 6,
+            wait_for_bb: true,
+        },
+        Input::PlaceButton { seat: 7 },
+        Input::StartHand,
+        Input::Straddle { confirmed: true },
+        Input::Straddle { confirmed: false },
+        Input::Card(Read::card(card("As"))),
+        Input::Card(Read::burn(card("Td"))),
+        Input::Card(Read::unread()),
+        Input::Card(Read {
+            card: None,
+            burn: true,
+        }),
+        Input::Act(Action::Fold),
+        Input::Act(Action::CheckCall),
+        Input::Act(Action::BetTo(40)),
+        Input::Act(Action::AllIn),
+        Input::Discard(card("7c")),
+        Input::StandPat,
+        Input::Muck { seat: 8 },
+        Input::Award {
+            seat: 3,
+            amount: 120,
+        },
+        Input::Rake { amount: 3 },
+        Input::Misdeal,
+        Input::Undo,
+    ]
+}
+
+#[test]
+fn every_input_round_trips_through_the_text_form() {
+    for input in every_input() {
+        let text = encode_input(&input);
+        assert_eq!(parse_input(&text), Ok(input), "{text}");
+    }
+}
+
+#[test]
+fn the_text_form_is_the_script_syntax() {
+    let texts: Vec<String> = every_input().iter().map(encode_input).collect();
+    assert_eq!(
+        texts,
+        [
+            "seat 3 500",
+            "seat 11 18446744073709551615 wait",
+            "topup 2 40",
+            "leave 4",
+            "sitout 5",
+            "sitin 5",
+            "sitin 6 wait",
+            "button 7",
+            "hand",
+            "straddle",
+            "straddle unconfirmed",
+            "deal As",
+            "burn Td",
+            "deal ??",
+            "burn ??",
+            "fold",
+            "call",
+            "bet 40",
+            "allin",
+            "discard 7c",
+            "standpat",
+            "muck 8",
+            "award 3 120",
+            "rake 3",
+            "misdeal",
+            "undo",
+        ]
+    );
+    // The script's synonyms read too.
+    assert_eq!(parse_input("check"), Ok(Input::Act(Action::CheckCall)));
+    assert_eq!(parse_input("raise 60"), Ok(Input::Act(Action::BetTo(60))));
+    assert_eq!(
+        parse_input("  bet   60 "),
+        Ok(Input::Act(Action::BetTo(60)))
+    );
+}
+
+#[test]
+fn bad_input_text_says_what_is_wrong() {
+    let msg = |t: &str| parse_input(t).unwrap_err().message;
+    assert_eq!(msg(""), "empty input");
+    assert_eq!(msg("jump"), "unknown input `jump`");
+    assert_eq!(msg("bet"), "`bet` takes 1 word(s) after it, found 0");
+    assert_eq!(msg("bet x"), "chips: expected a whole number, found `x`");
+    assert_eq!(msg("bet -5"), "chips: expected a whole number, found `-5`");
+    assert_eq!(
+        msg("seat 1"),
+        "`seat` takes 2 or 3 word(s) after it, found 1"
+    );
+    assert_eq!(
+        msg("seat 1 100 later"),
+        "expected `wait` or nothing, found `later`"
+    );
+    assert_eq!(
+        msg("seat 300 100"),
+        "seat: expected a seat number, found `300`"
+    );
+    assert_eq!(msg("fold now"), "`fold` takes 0 word(s) after it, found 1");
+    assert_eq!(msg("discard ??"), "a discard names its card");
+    assert!(msg("deal Zz").starts_with("card `Zz`"));
+    assert_eq!(
+        msg("deal As Ks"),
+        "`deal` takes 1 word(s) after it, found 2"
+    );
+    let e = parse_input("bet x").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "input `bet x`: chips: expected a whole number, found `x`"
+    );
+}

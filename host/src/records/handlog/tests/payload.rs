@@ -1,0 +1,212 @@
+//! The events' machine form and the configuration record, version 2 and version 1.
+
+use super::*;
+use crate::records::handlog::config_v1::ConfigData;
+use crate::records::handlog::record::{encode, parse_payload, Parsed};
+use firmware::rules::{
+    AmountPolicy, AnteMode, ButtonRule, FlCap, FlShortAllIn, MixSwitch, Mixed, Stakes,
+    StraddleMinRaise,
+};
+use firmware::{Post, Street};
+
+fn every_event() -> Vec<Event> {
+    let w = |w| Event::Warning(w);
+    vec![
+        Event::Seated {
+            seat: 1,
+            stack: 500,
+        },
+        Event::ToppedUp {
+            seat: 1,
+            amount: 50,
+            stack: 550,
+        },
+        Event::Left { seat: 2, stack: 0 },
+        Event::SatOut { seat: 3 },
+        Event::SatIn { seat: 3 },
+        Event::ButtonPlaced { seat: 4 },
+        Event::HandStarted {
+            number: 7,
+            button: 1,
+            small_blind: None,
+            big_blind: 3,
+            dealt: 0b1010_1110,
+        },
+        Event::Posted {
+            seat: 2,
+            post: Post::DeadSmallBlind,
+            amount: 5,
+            all_in: true,
+        },
+        Event::MissedBlind { seat: 5, big: true },
+        Event::StraddleConfirmed { seat: 4 },
+        Event::HoleCard {
+            seat: 1,
+            card: Some(card("Ah")),
+        },
+        Event::HoleCard {
+            seat: 2,
+            card: None,
+        },
+        Event::Burned { card: None },
+        Event::BoardCard {
+            street: Street::River,
+            card: Some(card("2c")),
+        },
+        Event::BettingOpened {
+            street: Street::Draw,
+            first: 6,
+        },
+        Event::Folded { seat: 1 },
+        Event::Checked { seat: 1 },
+        Event::Called {
+            seat: 1,
+            amount: 20,
+            all_in: false,
+        },
+        Event::Bet {
+            seat: 1,
+            to: 40,
+            all_in: true,
+        },
+        Event::Raised {
+            seat: 1,
+            to: 80,
+            all_in: false,
+        },
+        w(Warning::OverPot {
+            seat: 1,
+            asked: 500,
+            max: 35,
+        }),
+        w(Warning::UnderMinimum {
+            seat: 1,
+            asked: 15,
+            to: 20,
+        }),
+        w(Warning::FixedSize {
+            seat: 1,
+            asked: 15,
+            to: 10,
+        }),
+        w(Warning::StraddleUnconfirmed { seat: 4 }),
+        w(Warning::FoldedWithCheck { seat: 2 }),
+        Event::Returned {
+            seat: 1,
+            amount: 45,
+        },
+        Event::RoundComplete {
+            street: Street::Flop,
+        },
+        Event::Discarded {
+            seat: 1,
+            card: card("9d"),
+        },
+        Event::StoodPat { seat: 2 },
+        Event::Redeal { button: 3 },
+        Event::HandOver {
+            pot: 300,
+            contested: true,
+        },
+        Event::Mucked { seat: 2 },
+        Event::Awarded {
+            seat: 1,
+            amount: 300,
+        },
+        Event::Raked { amount: 3 },
+        Event::HandComplete { number: 7 },
+        Event::Misdealt { number: 7 },
+        Event::Undone,
+    ]
+}
+
+#[test]
+fn every_event_round_trips_through_the_machine_form() {
+    for e in every_event() {
+        let rec = EventRecord::from(&e);
+        assert_eq!(rec.text, e.to_string());
+        let json = serde_json::to_string(&rec).unwrap();
+        let back: EventRecord = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.event.to_event(), Ok(e), "{json}");
+    }
+    let json = serde_json::to_string(&EventData::from(&Event::Bet {
+        seat: 3,
+        to: 40,
+        all_in: false,
+    }))
+    .unwrap();
+    assert_eq!(json, r#"{"type":"bet","seat":3,"to":40,"all_in":false}"#);
+}
+
+#[test]
+fn the_configuration_round_trips() {
+    let mut c = TableConfig::new(Game::FiveCardDraw, Structure::FixedLimit, 0, 0);
+    c.stakes.ante = 1;
+    c.stakes.ante_mode = AnteMode::BigBlind;
+    c.stakes.small_bet = 2;
+    c.stakes.big_bet = 4;
+    c.max_players = 6;
+    c.short_deck = true;
+    c.button_rule = ButtonRule::MovingButton;
+    c.straddle_allowed = false;
+    c.straddle_min_raise = StraddleMinRaise::Straddle;
+    c.pl_sb_virtual = false;
+    c.fl_cap = FlCap::PerPlayer { raises: 3 };
+    c.fl_short_all_in = FlShortAllIn::AllInPlusBet;
+    c.fl_uncapped_heads_up = true;
+    c.missed_blind_reset_orbits = 5;
+    c.redeal_ante = true;
+    c.amounts = AmountPolicy::Reject;
+    c.automations.burns = true;
+    let mut m = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
+    m.mixed = Some(Mixed {
+        structure: Structure::FixedLimit,
+        stakes: Stakes::blinds(10, 20),
+        switch: MixSwitch::Hands(8),
+    });
+    // Version 2 carries every setting; version 1 (written before the settings
+    // codec) still reads, with the settings it had.
+    let mut all = c;
+    all.unconfirmed_straddle = firmware::rules::UnconfirmedStraddle::NoOption;
+    all.short_blind = firmware::rules::ShortBlind::MustCover;
+    all.money.rake = firmware::rules::Rake::basis_points(250).with_cap(30);
+    all.money.chip_unit = 5;
+    all.money.odd_chip = firmware::rules::OddChip::LowestIndex;
+    all.money.low_ignores_straights_flushes = true;
+    for config in [cfg(), c, m, all] {
+        let record = Record::Config { config };
+        let (kind, payload, _) = encode(&record, "t9").unwrap();
+        match parse_payload(kind.as_bytes(), payload.as_bytes()).unwrap() {
+            Parsed::Config {
+                table_id,
+                config: back,
+            } => {
+                assert_eq!((table_id.as_str(), back), ("t9", config), "{payload}");
+            }
+            other => panic!("{other:?}"),
+        }
+        let v1 = serde_json::json!({
+            "v": 1, "table_id": "t9", "config": ConfigData::from(&config)
+        });
+        let Parsed::Config { config: old, .. } =
+            parse_payload(b"config", v1.to_string().as_bytes()).unwrap()
+        else {
+            panic!("a config record");
+        };
+        let mut expected = config;
+        // What version 1 did not record comes back at its default.
+        let defaults = TableConfig::new(config.game, config.structure, 1, 2);
+        expected.unconfirmed_straddle = defaults.unconfirmed_straddle;
+        expected.short_blind = defaults.short_blind;
+        expected.money = defaults.money;
+        assert_eq!(old, expected);
+    }
+    // A setting this program does not know is refused, not dropped.
+    let mut v = serde_json::to_value(ConfigData::from(&cfg())).unwrap();
+    v["bomb_pots"] = serde_json::Value::Bool(true);
+    assert!(serde_json::from_value::<ConfigData>(v).is_err());
+    let (_, payload, _) = encode(&Record::Config { config: cfg() }, "t9").unwrap();
+    let bomb = payload.replace("\"settings\":{", "\"settings\":{\"bomb_pots\":\"true\",");
+    let err = parse_payload(b"config", bomb.as_bytes()).unwrap_err();
+    assert!(err.contains("unknown setting `bomb_pots`"), "{err}");
+}

@@ -1,0 +1,309 @@
+//! Walking the chain: every record checked in order against the one before it and
+//! the head, stopping at the first problem and naming what happened there.
+
+use super::chain::{chains, head_valid, HmacSha256, ZERO_MAC};
+use super::record::{parse_payload, Parsed};
+use super::storage::{raw_row, row_at, value_bytes, HeadRow, RawRow, ROW_COLUMNS};
+use super::tracker::HandTracker;
+use super::verify::{problem, Problem, ProblemKind};
+use firmware::{Input, TableConfig};
+use rusqlite::Connection;
+
+/// What the walk learned from the records that check.
+#[derive(Debug, Default)]
+pub(super) struct Chain {
+    pub(super) last_seq: i64,
+    pub(super) last_mac: [u8; 32],
+    pub(super) last_ts: i64,
+    pub(super) records: u64,
+    pub(super) tracker: HandTracker,
+    pub(super) config: Option<TableConfig>,
+    pub(super) inputs: Vec<Input>,
+}
+
+/// A problem and, for a torn last record, the row to set aside.
+pub(super) struct Fault {
+    pub(super) problem: Problem,
+    pub(super) torn: Option<RawRow>,
+}
+
+/// Checks every record in order and the head. Stops at the first problem.
+pub(super) fn walk(
+    conn: &Connection,
+    key: &HmacSha256,
+    table_id: &str,
+    head: Option<&HeadRow>,
+) -> rusqlite::Result<(Chain, Option<Fault>)> {
+    let mut chain = Chain::default();
+    let mut failed: Option<RawRow> = None;
+    {
+        let mut stmt = conn.prepare(&format!("SELECT {ROW_COLUMNS} FROM records ORDER BY seq"))?;
+        let mut rows = stmt.query([])?;
+        while let Some(r) = rows.next()? {
+            let row = raw_row(r)?;
+            let expected = chain.last_seq + 1;
+            if row.seq > expected {
+                let detail = if row.seq == expected + 1 {
+                    format!("record {expected} is missing")
+                } else {
+                    format!("records {expected}..={} are missing", row.seq - 1)
+                };
+                let fault = Fault {
+                    problem: problem(expected, ProblemKind::Deleted, detail),
+                    torn: None,
+                };
+                return Ok((chain, Some(fault)));
+            }
+            if row.seq < expected {
+                let fault = Fault {
+                    problem: problem(
+                        row.seq.max(0),
+                        ProblemKind::Inserted,
+                        format!("a record numbered {} comes before record 1", row.seq),
+                    ),
+                    torn: None,
+                };
+                return Ok((chain, Some(fault)));
+            }
+            if !chains(key, &chain.last_mac, row.seq, &row) {
+                failed = Some(row);
+                break;
+            }
+            let parsed = match parse_payload(&row.kind, &row.payload) {
+                Ok(p) => p,
+                Err(e) => {
+                    let fault = Fault {
+                        problem: problem(row.seq, ProblemKind::Unreadable, e),
+                        torn: None,
+                    };
+                    return Ok((chain, Some(fault)));
+                }
+            };
+            if let Parsed::Config { table_id: id, .. } = &parsed {
+                if id != table_id {
+                    let fault = Fault {
+                        problem: problem(
+                            row.seq,
+                            ProblemKind::Edited,
+                            format!("the meta table says table `{table_id}` but the configuration record says `{id}`: the meta table was changed"),
+                        ),
+                        torn: None,
+                    };
+                    return Ok((chain, Some(fault)));
+                }
+            }
+            let mut tracker = chain.tracker.clone();
+            let hand = tracker.place(&parsed).map(i64::from);
+            if hand != row.hand {
+                let fault = Fault {
+                    problem: problem(
+                        row.seq,
+                        ProblemKind::Edited,
+                        format!(
+                            "its hand index says {} but the records place it in {}",
+                            hand_text(row.hand),
+                            hand_text(hand)
+                        ),
+                    ),
+                    torn: None,
+                };
+                return Ok((chain, Some(fault)));
+            }
+            chain.tracker = tracker;
+            match parsed {
+                Parsed::Config { config, .. } if chain.config.is_none() => {
+                    chain.config = Some(config)
+                }
+                Parsed::Input { input, .. } => chain.inputs.push(input),
+                _ => {}
+            }
+            chain.last_seq = row.seq;
+            chain.last_mac.copy_from_slice(&row.mac);
+            chain.last_ts = row.ts;
+            chain.records += 1;
+        }
+    }
+    if let Some(row) = failed {
+        let fault = classify(conn, key, &row, &chain.last_mac, head)?;
+        return Ok((chain, Some(fault)));
+    }
+    let fault = head_fault(key, head, &chain);
+    Ok((chain, fault))
+}
+
+fn hand_text(h: Option<i64>) -> String {
+    h.map_or_else(|| "no hand".to_string(), |h| format!("hand {h}"))
+}
+
+/// The head's verdict on a chain whose records all check.
+fn head_fault(key: &HmacSha256, head: Option<&HeadRow>, chain: &Chain) -> Option<Fault> {
+    let last = chain.last_seq;
+    let next = last + 1;
+    let p = |seq: i64, kind, detail: String| {
+        Some(Fault {
+            problem: problem(seq, kind, detail),
+            torn: None,
+        })
+    };
+    let Some(h) = head else {
+        return p(
+            next,
+            ProblemKind::Truncated,
+            format!("the head row is missing: records after {last} may have been removed"),
+        );
+    };
+    if !head_valid(key, h) {
+        return p(
+            next,
+            ProblemKind::Truncated,
+            format!("the head row was rewritten (its tag does not check): records after {last} may have been removed"),
+        );
+    }
+    if h.seq > last {
+        let detail = if h.seq == next {
+            format!(
+                "record {next} is missing: the head says the log ends at {}",
+                h.seq
+            )
+        } else {
+            format!(
+                "records {next}..={} are missing: the head says the log ends at {}",
+                h.seq, h.seq
+            )
+        };
+        return p(next, ProblemKind::Truncated, detail);
+    }
+    if h.seq < last {
+        return p(
+            h.seq + 1,
+            ProblemKind::Edited,
+            format!(
+                "the head row was replaced by an older one (it ends at {}, the records at {last})",
+                h.seq
+            ),
+        );
+    }
+    if h.mac != chain.last_mac {
+        return p(
+            last,
+            ProblemKind::Edited,
+            "the head's MAC is not the last record's".to_string(),
+        );
+    }
+    None
+}
+
+/// Names what happened at the first record whose MAC fails: `row`, expected to follow
+/// a record whose MAC is `prev`.
+fn classify(
+    conn: &Connection,
+    key: &HmacSha256,
+    row: &RawRow,
+    prev: &[u8; 32],
+    head: Option<&HeadRow>,
+) -> rusqlite::Result<Fault> {
+    let k = row.seq;
+    let later: i64 = conn.query_row("SELECT count(*) FROM records WHERE seq > ?1", [k], |r| {
+        r.get(0)
+    })?;
+    let fault = |kind, detail: String| Fault {
+        problem: problem(k, kind, detail),
+        torn: None,
+    };
+    // A torn write leaves an incomplete last record.
+    if later == 0 {
+        if let Err(e) = parse_payload(&row.kind, &row.payload) {
+            return Ok(Fault {
+                problem: problem(
+                    k,
+                    ProblemKind::Torn,
+                    format!("the last record is incomplete ({e})"),
+                ),
+                torn: Some(row.clone()),
+            });
+        }
+    }
+    // Does the row check as another position's record (swapped, or copied)?
+    if let Some((j, copy)) = written_as(conn, key, row)? {
+        return Ok(if copy {
+            fault(ProblemKind::Inserted, format!("it is a copy of record {j}"))
+        } else {
+            fault(
+                ProblemKind::Reordered,
+                format!("it was written as record {j}: records were swapped or moved"),
+            )
+        });
+    }
+    if let Some(next) = row_at(conn, k + 1)? {
+        if chains(key, &row.mac, k + 1, &next) {
+            return Ok(fault(
+                ProblemKind::Edited,
+                "its contents were changed after it was written (the next record still chains to its MAC)".to_string(),
+            ));
+        }
+        if chains(key, &row.mac, k + 2, &next) {
+            return Ok(fault(
+                ProblemKind::Deleted,
+                format!("record {k} was deleted and the later records renumbered"),
+            ));
+        }
+        if chains(key, prev, k, &next) {
+            return Ok(fault(
+                ProblemKind::Inserted,
+                format!("a record not written by the controller was put in at {k} and the later records renumbered"),
+            ));
+        }
+    } else if later == 0 {
+        let vouched = head.filter(|h| head_valid(key, h)).map(|h| h.seq);
+        if vouched == Some(k - 1) {
+            return Ok(fault(
+                ProblemKind::Inserted,
+                format!(
+                    "it was added after the last record the head vouches for ({})",
+                    k - 1
+                ),
+            ));
+        }
+    }
+    Ok(fault(
+        ProblemKind::Edited,
+        "its contents and MAC do not match".to_string(),
+    ))
+}
+
+/// The position `row` was written at, if it checks as another record (and whether it
+/// is a copy of the record still there). Reads the records once.
+fn written_as(
+    conn: &Connection,
+    key: &HmacSha256,
+    row: &RawRow,
+) -> rusqlite::Result<Option<(i64, bool)>> {
+    let mut stmt = conn.prepare("SELECT seq, mac FROM records ORDER BY seq")?;
+    let mut rows = stmt.query([])?;
+    let mut before: Option<(i64, Vec<u8>)> = None;
+    while let Some(r) = rows.next()? {
+        let seq: i64 = r.get(0)?;
+        let mac = value_bytes(r.get_ref(1)?);
+        if seq != row.seq {
+            // Undo a swap of `row` with this position: the record before position
+            // `seq` is the one now here when `row` was its neighbour.
+            let prev = if seq == 1 {
+                Some(ZERO_MAC.to_vec())
+            } else if seq == row.seq + 1 {
+                Some(mac.clone())
+            } else {
+                before
+                    .as_ref()
+                    .filter(|(s, _)| *s == seq - 1)
+                    .map(|(_, m)| m.clone())
+            };
+            if let Some(prev) = prev {
+                if chains(key, &prev, seq, row) {
+                    return Ok(Some((seq, mac == row.mac)));
+                }
+            }
+        }
+        before = Some((seq, mac));
+    }
+    Ok(None)
+}
