@@ -42,7 +42,7 @@ pub enum Command {
     Run(RunArgs),
     /// Every setting of a table: its key, the values it takes, its rule, its default
     ///
-    /// The same keys and values serve table.toml's [table], a scenario script's
+    /// The same keys and values serve table.toml's table section, a scenario script's
     /// `table` line and the bench table's --set.
     #[command(verbatim_doc_comment)]
     Settings,

@@ -184,7 +184,7 @@ impl From<EvalError> for EquityError {
 ///
 /// - `game`: Hold'em, Omaha or Omaha Hi/Lo (five-card draw is
 ///   [`EquityError::DrawGame`]); hi/lo uses the casino's low
-///   ([`HouseRules::casino`]); a table with other house rules calls
+///   ([`firmware::rules::MoneyRules::CASINO`]); a table with other money rules calls
 ///   [`exact_with_low`].
 /// - `hands`: each player's hole cards, 2 to 10 players.
 /// - `board`: the board so far, 0 to 5 cards.

@@ -2,12 +2,12 @@
 //! the seat LEDs out. `tablectl run --config table.toml` runs it on the Raspberry Pi
 //! ([`pi`]); the tests run the same loop on the simulated panel and shoe.
 //!
-//! Each press goes through the firmware's [`Console`] (what the key means now), each
-//! shoe read through the deck map; the resulting input is applied by the engine and
-//! written to the hand log, with the raw press or frame beside it, before anything is
-//! shown. A refused press or read changes nothing and is logged as refused, with the
-//! message the dealer sees. If the log cannot be written the table stops: it never
-//! deals without a working log.
+//! Each press and each shoe read goes to the table's [`TableSession`]: the press
+//! through the firmware's console (what the key means now), the read through the deck
+//! map; the session applies the input, logs it with the raw press or frame beside it,
+//! and only then shows it. A refused press or read changes nothing and is logged as
+//! refused, with the message the dealer sees. If the log cannot be written the table
+//! stops: it never deals without a working log.
 //!
 //! The shoe's link is host-driven and blocks while it polls, so it runs on its own
 //! thread ([`spawn_shoe`]) and hands reads to the loop over a channel; the loop scans
