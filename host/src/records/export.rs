@@ -860,7 +860,8 @@ fn nominal(stakes: &Stakes, post: PostKind, posted: Chips) -> Chips {
     let full = match post {
         PostKind::SmallBlind => stakes.small_blind,
         PostKind::BigBlind | PostKind::EnterBigBlind => stakes.big_blind,
-        PostKind::Straddle => stakes.big_blind.saturating_mul(2),
+        // R-STRAD-2 (past what a count holds, which no table posts: the most it holds).
+        PostKind::Straddle => firmware::straddle_size(stakes.big_blind).unwrap_or(Chips::MAX),
         PostKind::Ante | PostKind::DeadSmallBlind => posted,
     };
     full.max(posted)
