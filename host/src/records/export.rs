@@ -37,7 +37,7 @@ use crate::records::phh::{
 use crate::records::replay::{from_history, phh_profile, ReplayError, Spec, Step};
 use firmware::rules::codec::Kind;
 use firmware::rules::Stakes;
-use firmware::{Card, Chips, Input, SeatNo, Structure, Table, TableConfig};
+use firmware::{Card, Chips, Event, Input, SeatNo, Structure, Table, TableConfig};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
@@ -285,11 +285,10 @@ fn walk(
                 let redeal = has(|e| matches!(e, EventData::Redeal { .. }));
                 let complete = has(|e| matches!(e, EventData::HandComplete { .. }));
                 for e in &logged.events {
-                    if let EventData::Warning { warning } = e {
-                        b.corrections.push(format!(
-                            "warning at {at_ms} ms (record #{seq}): {}",
-                            warning_text(warning)
-                        ));
+                    // In the engine's own words (its `Warning`'s text).
+                    if let Ok(Event::Warning(w)) = e.to_event() {
+                        b.corrections
+                            .push(format!("warning at {at_ms} ms (record #{seq}): {w}"));
                     }
                 }
                 if redeal || complete {
@@ -405,25 +404,6 @@ fn follow_engine(
         live.push(logged);
     }
     Ok(gone)
-}
-
-fn warning_text(w: &crate::records::handlog::WarningData) -> String {
-    use crate::records::handlog::WarningData as W;
-    match w {
-        W::OverPot { seat, asked, max } => {
-            format!("seat {seat} bet {asked} over the pot: reduced to {max} (R-PL-5)")
-        }
-        W::UnderMinimum { seat, asked, to } => {
-            format!("seat {seat} bet {asked}, under the minimum: made {to}")
-        }
-        W::FixedSize { seat, asked, to } => {
-            format!("seat {seat} bet {asked} in fixed limit: made {to}")
-        }
-        W::StraddleUnconfirmed { seat } => {
-            format!("seat {seat}'s straddle was not confirmed (R-STRAD-4)")
-        }
-        W::FoldedWithCheck { seat } => format!("seat {seat} folded when he could check"),
-    }
 }
 
 // ---------------------------------------------------------------------------------
@@ -1109,7 +1089,8 @@ mod tests {
             .contains(&PhhAction::CompleteBetRaise { player: 2, to: 40 }));
         let corrections = text(hh.field("_corrections"));
         assert!(
-            corrections.contains("over the pot: reduced to 40 (R-PL-5)"),
+            corrections
+                .contains("seat 1 bet 1000 over the pot: reduced to 40, 960 returned (R-PL-5)"),
             "{corrections}"
         );
         assert_eq!(hh.finishing_stacks, Some(vec![995, 990, 1015]));
