@@ -895,7 +895,11 @@ impl Replayed {
     /// object and a newline, keys in alphabetical order, amounts as integers in the
     /// file's chip unit, which `chip_unit` names when it is not one chip ("0.01").
     /// Written straight into `out`: a replay of thousands of files spends its time
-    /// replaying, not building a JSON tree for each hand.
+    /// replaying, not building a JSON tree for each hand. By hand, not by serde: serde
+    /// derived on borrowed structs writes the same bytes but escapes every key as it
+    /// goes, and was measured at 2.3 times the time to write a line and 8% fewer hands
+    /// a second end to end (`tablectl bench`); a test checks these bytes against
+    /// serde_json's.
     pub fn write_json(
         &self,
         out: &mut Vec<u8>,
