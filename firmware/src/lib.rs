@@ -56,4 +56,4 @@ pub use event::{Action, Event, Events, Input, Post, Read, Street, Warning};
 pub use hand::{Board, Hand, Phase, Player};
 pub use rules::{Chips, Game, SeatNo, Structure, TableConfig};
 pub use seat::{Presence, Seat};
-pub use table::{survives_misdeal, State, Table};
+pub use table::{straddle_size, survives_misdeal, State, Table};

@@ -371,3 +371,22 @@ proptest! {
         play(seed, 100);
     }
 }
+
+proptest! {
+    /// R-POT-2: once the uncalled part is back, the top bet is matched, and no chip is
+    /// lost or made.
+    #[test]
+    fn returning_the_excess_leaves_the_top_matched(street in proptest::collection::vec(0u64..1000, 1..10)) {
+        let mut after = street.clone();
+        let back = firmware::hand::uncalled_excess(street.iter().copied().enumerate());
+        if let Some((p, x)) = back {
+            after[p] -= x;
+        }
+        let mut sorted = after.clone();
+        sorted.sort_unstable();
+        if street.len() >= 2 {
+            prop_assert_eq!(sorted[sorted.len() - 1], sorted[sorted.len() - 2]);
+        }
+        prop_assert_eq!(after.iter().sum::<u64>() + back.map_or(0, |b| b.1), street.iter().sum::<u64>());
+    }
+}

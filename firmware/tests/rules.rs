@@ -1076,6 +1076,23 @@ fn r_pot_2_no_raise_is_offered_that_nobody_could_call() {
     offer!(t, seat 1, call 290, no raise);
 }
 
+#[test]
+fn r_pot_2_the_uncalled_excess_of_a_round() {
+    use firmware::hand::uncalled_excess;
+    let excess = |street: &[Chips]| uncalled_excess(street.iter().copied().enumerate());
+    assert_eq!(excess(&[]), None);
+    assert_eq!(excess(&[0, 0, 0]), None);
+    assert_eq!(
+        excess(&[0, 10, 0]),
+        Some((1, 10)),
+        "a bet nobody called comes back whole"
+    );
+    assert_eq!(excess(&[30, 30, 10]), None);
+    assert_eq!(excess(&[100, 300, 250]), Some((1, 50)));
+    assert_eq!(excess(&[7]), Some((0, 7)));
+    assert_eq!(excess(&[u64::MAX, 0]), Some((0, u64::MAX)));
+}
+
 // Tests for the readings where the seeds overrule RULES.md (docs/seed-notes.md)
 
 #[test]

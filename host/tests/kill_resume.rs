@@ -3,6 +3,7 @@
 //! back from its hand log and carries on. At the end the log holds exactly the inputs
 //! of an uninterrupted run, none lost, none doubled, and the table is identical.
 
+use hardware::rng::XorShift;
 use host::records::handlog::{rebuild_table, HandLog};
 use host::session::simulated::{Bench, BenchOptions, DirectSource};
 use std::process::{Command, Stdio};
@@ -36,7 +37,7 @@ fn killed_at_random_the_table_resumes_exactly() {
 
     // Kill the table at random moments until it has been killed 100 times, then
     // let it finish.
-    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut rng = XorShift::new(SEED);
     let mut kills = 0;
     let mut runs = 0;
     loop {
@@ -44,10 +45,7 @@ fn killed_at_random_the_table_resumes_exactly() {
         assert!(runs < 2_000, "the table never finished");
         let mut child = tablectl(&dir).spawn().expect("tablectl starts");
         if kills < 100 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            std::thread::sleep(Duration::from_millis(20 + x % 120));
+            std::thread::sleep(Duration::from_millis(20 + rng.below(120)));
             if child.try_wait().expect("status").is_none() {
                 child.kill().expect("SIGKILL");
                 child.wait().expect("reaped");

@@ -22,6 +22,7 @@ use crate::error::RuleError;
 use crate::event::{Event, Events, Street};
 use crate::rules::{Chips, FlCap, SeatNo, Stakes, Structure, TableConfig};
 pub use crate::seat::Seats;
+pub use round::uncalled_excess;
 
 /// Where a hand is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

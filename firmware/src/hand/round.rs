@@ -185,39 +185,58 @@ impl Hand {
         self.round.increment = self.min_increment();
     }
 
-    /// R-POT-2 (and replay-schema rule 1): the amount by which the largest street
-    /// contribution exceeds the second largest goes back to its owner.
+    /// R-POT-2: the uncalled part of the top bet goes back to its owner
+    /// ([`uncalled_excess`]).
     fn return_uncalled(&mut self, seats: &mut Seats, ev: &mut Events) -> Result<(), RuleError> {
-        let mut top: Option<(SeatNo, Chips)> = None;
-        let mut second: Chips = 0;
-        for s in 1..=self.seat_count {
-            let c = self.player(s).street;
-            match top {
-                Some((_, t)) if c > t => {
-                    second = t;
-                    top = Some((s, c));
-                }
-                Some(_) => second = second.max(c),
-                None => top = Some((s, c)),
-            }
-        }
-        if let Some((seat, t)) = top {
-            let excess = t - second.min(t);
-            if excess > 0 {
-                let p = self.player_mut(seat);
-                p.street -= excess;
-                p.total -= excess;
-                let stack = &mut seats[usize::from(seat - 1)].stack;
-                *stack = stack.checked_add(excess).ok_or(RuleError::ChipOverflow)?;
-                push(
-                    ev,
-                    Event::Returned {
-                        seat,
-                        amount: excess,
-                    },
-                )?;
-            }
+        let street = (1..=self.seat_count).map(|s| (s, self.player(s).street));
+        if let Some((seat, excess)) = uncalled_excess(street) {
+            let p = self.player_mut(seat);
+            p.street -= excess;
+            p.total -= excess;
+            let stack = &mut seats[usize::from(seat - 1)].stack;
+            *stack = stack.checked_add(excess).ok_or(RuleError::ChipOverflow)?;
+            push(
+                ev,
+                Event::Returned {
+                    seat,
+                    amount: excess,
+                },
+            )?;
         }
         Ok(())
     }
+}
+
+/// R-POT-2 (and replay-schema rule 1): the uncalled part of a betting round. Of the
+/// players' street contributions, each with its player, the one who put in the most
+/// (the first such) and by how much he exceeds the second largest; `None` when the
+/// largest is matched or nobody put anything in. A bet nobody called comes back whole.
+/// The engine returns it at the end of every round; the host's checks against
+/// PokerKit's hand histories take it from here too.
+///
+/// ```
+/// use firmware::hand::uncalled_excess;
+/// // E13: A bets 500, B calls all in for 300: 200 goes back to A.
+/// assert_eq!(uncalled_excess([500, 300].into_iter().enumerate()), Some((0, 200)));
+/// // Blinds 5/10, everyone folds to the big blind: 5 goes back.
+/// assert_eq!(uncalled_excess([5, 10, 0, 0].into_iter().enumerate()), Some((1, 5)));
+/// assert_eq!(uncalled_excess([10, 10, 0].into_iter().enumerate()), None);
+/// ```
+pub fn uncalled_excess<P: Copy>(
+    street: impl IntoIterator<Item = (P, Chips)>,
+) -> Option<(P, Chips)> {
+    let mut top: Option<(P, Chips)> = None;
+    let mut second: Chips = 0;
+    for (p, c) in street {
+        match top {
+            Some((_, t)) if c > t => {
+                second = t;
+                top = Some((p, c));
+            }
+            Some(_) => second = second.max(c),
+            None => top = Some((p, c)),
+        }
+    }
+    let (p, t) = top?;
+    (t > second).then(|| (p, t - second))
 }

@@ -19,6 +19,7 @@ mod tests;
 pub use crate::seat::{Presence, Seat};
 pub use mix::MixState;
 pub use positions::Positions;
+pub use posts::straddle_size;
 pub use state::State;
 
 use crate::betting::{Options, Resolved};
@@ -303,8 +304,9 @@ impl Table {
 }
 
 /// The inputs a misdeal keeps (PD-MISDEAL): NEXT HAND with its posts, the straddle,
-/// and seat changes of players not in the hand. Cards and actions are voided. Public
-/// so the host's reading of the log takes a misdeal back exactly as the engine does.
+/// and seat changes of players not in the hand. Cards and actions are voided. A reader
+/// of the log need not apply it again: after each input, [`Table::hand_inputs`] holds
+/// what the engine kept.
 pub fn survives_misdeal(input: &Input) -> bool {
     matches!(
         input,

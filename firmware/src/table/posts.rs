@@ -8,6 +8,19 @@ use crate::hand::{push, Hand, Phase};
 use crate::rules::{AnteMode, Chips, SeatNo, StraddleMinRaise, TableConfig};
 use crate::seat::Presence;
 
+/// R-STRAD-2: the straddle is exactly twice the big blind. The one place the size is
+/// computed: the engine posts it, the host's replay checks a hand history's straddle
+/// against it and the PHH export names it.
+///
+/// ```
+/// use firmware::{straddle_size, RuleError};
+/// assert_eq!(straddle_size(10), Ok(20));
+/// assert_eq!(straddle_size(u64::MAX), Err(RuleError::ChipOverflow));
+/// ```
+pub fn straddle_size(big_blind: Chips) -> Result<Chips, RuleError> {
+    big_blind.checked_mul(2).ok_or(RuleError::ChipOverflow)
+}
+
 impl State {
     /// NEXT HAND: positions, antes, blinds and make-up posts (RULES.md §5, §7).
     pub(super) fn start_hand(
@@ -178,13 +191,8 @@ impl State {
         let s = h
             .next_after(bb, |s| h.player(s).dealt)
             .ok_or(RuleError::StraddleNotAllowed)?;
-        let amount = h
-            .stakes
-            .big_blind
-            .checked_mul(2)
-            .ok_or(RuleError::ChipOverflow)?;
-        // R-STRAD-2: exactly 2×BB; a player who already posted an entry blind adds
-        // the difference.
+        let amount = straddle_size(h.stakes.big_blind)?;
+        // A player who already posted an entry blind adds the difference.
         let own = h.player(s).street;
         let add = amount.saturating_sub(own);
         if self.seats[usize::from(s - 1)].stack <= add {

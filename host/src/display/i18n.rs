@@ -8,7 +8,7 @@
 //! 10♣ 10♥"), which says everything the English name says without declining rank
 //! names in five grammars.
 
-use firmware::{Card, Game, Rank, Street, Structure, Suit};
+use firmware::{Card, Game, Rank, Street, Structure, Suit, Warning as EngineWarning};
 
 /// A display language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -280,34 +280,7 @@ impl Lang {
     /// A warning for the banner, with its figures.
     pub fn warning(self, w: &Warn) -> String {
         match *w {
-            Warn::OverPot { seat, asked, max } => match self {
-                Lang::En => format!("Seat {seat} bet {asked}: over the pot, corrected to {max}"),
-                Lang::Mk => format!("Место {seat}: {asked} е над потот, поправено на {max}"),
-                Lang::Pl => format!("Miejsce {seat}: {asked} ponad pulę, poprawione na {max}"),
-                Lang::Bg => format!("Място {seat}: {asked} е над пота, коригирано на {max}"),
-                Lang::Ru => format!("Место {seat}: {asked} больше банка, исправлено на {max}"),
-            },
-            Warn::Corrected { seat, asked, to } => match self {
-                Lang::En => format!("Seat {seat} entered {asked}: corrected to {to}"),
-                Lang::Mk => format!("Место {seat} внесе {asked}: поправено на {to}"),
-                Lang::Pl => format!("Miejsce {seat} wpisano {asked}: poprawione na {to}"),
-                Lang::Bg => format!("Място {seat} въведе {asked}: коригирано на {to}"),
-                Lang::Ru => format!("Место {seat} ввело {asked}: исправлено на {to}"),
-            },
-            Warn::StraddleUnconfirmed { seat } => match self {
-                Lang::En => format!("Straddle of seat {seat} not confirmed: no option"),
-                Lang::Mk => format!("Страдл на место {seat} не е потврден: без опција"),
-                Lang::Pl => format!("Straddle miejsca {seat} niepotwierdzony: bez opcji"),
-                Lang::Bg => format!("Страдъл на място {seat} не е потвърден: без опция"),
-                Lang::Ru => format!("Стрэддл места {seat} не подтверждён: без опции"),
-            },
-            Warn::FoldedWithCheck { seat } => match self {
-                Lang::En => format!("Seat {seat} folded when he could check"),
-                Lang::Mk => format!("Место {seat} се откажа кога можеше чек"),
-                Lang::Pl => format!("Miejsce {seat} spasowało, choć mogło czekać"),
-                Lang::Bg => format!("Място {seat} се отказа, когато можеше чек"),
-                Lang::Ru => format!("Место {seat} сбросило карты, когда мог быть чек"),
-            },
+            Warn::Engine(ref w) => self.engine_warning(w),
             Warn::CardRefused(ref detail) => format!(
                 "{}: {detail}",
                 self.pick([
@@ -336,6 +309,43 @@ impl Lang {
                     "ПОТЕРЯНА СВЯЗЬ СО ШУЗОМ: проверьте шуз и кабель",
                 ])
                 .to_string(),
+        }
+    }
+
+    /// An engine warning. In English it is the engine's own text (the `Display` of
+    /// [`EngineWarning`]): one wording of each warning for the dealer's console, the hand
+    /// log, the PHH export and this screen. The other languages translate it.
+    fn engine_warning(self, w: &EngineWarning) -> String {
+        match *w {
+            EngineWarning::OverPot { seat, asked, max } => match self {
+                Lang::En => w.to_string(),
+                Lang::Mk => format!("Место {seat}: {asked} е над потот, поправено на {max}"),
+                Lang::Pl => format!("Miejsce {seat}: {asked} ponad pulę, poprawione na {max}"),
+                Lang::Bg => format!("Място {seat}: {asked} е над пота, коригирано на {max}"),
+                Lang::Ru => format!("Место {seat}: {asked} больше банка, исправлено на {max}"),
+            },
+            EngineWarning::UnderMinimum { seat, asked, to }
+            | EngineWarning::FixedSize { seat, asked, to } => match self {
+                Lang::En => w.to_string(),
+                Lang::Mk => format!("Место {seat} внесе {asked}: поправено на {to}"),
+                Lang::Pl => format!("Miejsce {seat} wpisano {asked}: poprawione na {to}"),
+                Lang::Bg => format!("Място {seat} въведе {asked}: коригирано на {to}"),
+                Lang::Ru => format!("Место {seat} ввело {asked}: исправлено на {to}"),
+            },
+            EngineWarning::StraddleUnconfirmed { seat } => match self {
+                Lang::En => w.to_string(),
+                Lang::Mk => format!("Страдл на место {seat} не е потврден: без опција"),
+                Lang::Pl => format!("Straddle miejsca {seat} niepotwierdzony: bez opcji"),
+                Lang::Bg => format!("Страдъл на място {seat} не е потвърден: без опция"),
+                Lang::Ru => format!("Стрэддл места {seat} не подтверждён: без опции"),
+            },
+            EngineWarning::FoldedWithCheck { seat } => match self {
+                Lang::En => w.to_string(),
+                Lang::Mk => format!("Место {seat} се откажа кога можеше чек"),
+                Lang::Pl => format!("Miejsce {seat} spasowało, choć mogło czekać"),
+                Lang::Bg => format!("Място {seat} се отказа, когато можеше чек"),
+                Lang::Ru => format!("Место {seat} сбросило карты, когда мог быть чек"),
+            },
         }
     }
 }
@@ -382,55 +392,14 @@ pub enum Word {
 /// dealer's console's to explain, not the players' screen's.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Warn {
-    /// An over-pot bet reduced to the pot-limit maximum (R-PL-5).
-    OverPot {
-        /// The seat.
-        seat: u8,
-        /// The amount entered.
-        asked: u64,
-        /// The maximum applied.
-        max: u64,
-    },
-    /// An amount under the minimum or off the fixed size, corrected.
-    Corrected {
-        /// The seat.
-        seat: u8,
-        /// The amount entered.
-        asked: u64,
-        /// The amount applied.
-        to: u64,
-    },
-    /// An unconfirmed straddle (R-STRAD-4).
-    StraddleUnconfirmed {
-        /// The straddler.
-        seat: u8,
-    },
-    /// A fold when a check was possible (PD-BET-FOLD).
-    FoldedWithCheck {
-        /// The seat.
-        seat: u8,
-    },
+    /// A warning of the engine's (R-PL-5, R-STRAD-4, PD-BET-FOLD, a corrected amount).
+    Engine(EngineWarning),
     /// A card refused (out of order, already seen, unknown tag), with the reason.
     CardRefused(String),
     /// A damaged shoe frame, read again.
     ShoeFault,
     /// The shoe's link is gone.
     ShoeLost,
-}
-
-impl Warn {
-    /// The banner's text for an engine warning.
-    pub fn from_engine(w: &firmware::event::Warning) -> Warn {
-        use firmware::event::Warning as W;
-        match *w {
-            W::OverPot { seat, asked, max } => Warn::OverPot { seat, asked, max },
-            W::UnderMinimum { seat, asked, to } | W::FixedSize { seat, asked, to } => {
-                Warn::Corrected { seat, asked, to }
-            }
-            W::StraddleUnconfirmed { seat } => Warn::StraddleUnconfirmed { seat },
-            W::FoldedWithCheck { seat } => Warn::FoldedWithCheck { seat },
-        }
-    }
 }
 
 #[cfg(test)]
@@ -443,6 +412,19 @@ mod tests {
             assert_eq!(Lang::from_code(l.code()), Some(l));
         }
         assert_eq!(Lang::from_code("de"), None);
+    }
+
+    #[test]
+    fn an_engine_warning_in_english_is_the_engines_own_text() {
+        let w = firmware::Warning::OverPot {
+            seat: 3,
+            asked: 500,
+            max: 140,
+        };
+        assert_eq!(Lang::En.warning(&Warn::Engine(w)), w.to_string());
+        assert!(Lang::Pl
+            .warning(&Warn::Engine(w))
+            .starts_with("Miejsce 3: 500"));
     }
 
     #[test]

@@ -200,11 +200,11 @@ fn warnings_reach_the_banner_and_a_new_hand_clears_them() {
     let scenario = Scenario::parse(THREE_ALL_INS).unwrap();
     let table = scenario.run(|_, _, _| {}).unwrap();
     p.warn(super::Warn::ShoeLost);
-    p.warn(super::Warn::OverPot {
+    p.warn(super::Warn::Engine(firmware::Warning::OverPot {
         seat: 3,
         asked: 500,
         max: 140,
-    });
+    }));
     let v = p.view(&table, 0);
     assert_eq!(v.banners.len(), 2);
     assert!(v.banners[0].starts_with("UTRACONO"));

@@ -299,7 +299,7 @@ impl Presenter {
                     self.banners.clear();
                     self.outcome = None;
                 }
-                Event::Warning(w) => self.warn(Warn::from_engine(w)),
+                Event::Warning(w) => self.warn(Warn::Engine(*w)),
                 _ => {}
             }
         }

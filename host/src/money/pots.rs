@@ -3,18 +3,15 @@
 //! Before working on this file, read RULES.md §14 (R-POT-1..5), the worked
 //! examples E11-E13 and replay-schema.md, rules 1-3 for `pots`.
 //!
-//! Two steps, both pure functions on chip counts:
-//!
-//! 1. [`uncalled_excess`] / [`return_uncalled`]: at the end of a betting round the
-//!    amount by which the largest street contribution exceeds the second largest
-//!    goes back to its owner and belongs to no pot (R-POT-2, E13, rule 1).
-//! 2. [`build_pots`]: the players' total contributions of the hand (antes
-//!    excluded, uncalled chips already returned), the dead money (antes, dead
-//!    small blinds) and who folded give the main pot and the side pots (R-POT-4):
-//!    layers at each distinct contribution level, eligible = not folded and
-//!    contributed at least the level, consecutive layers with the same eligible
-//!    players merged, empty pots left out. Dead money goes into the first pot, as
-//!    PokerKit does with `ante_trimming_status = false`.
+//! The uncalled part of each betting round went back to its owner before the pots
+//! are formed (R-POT-2, E13, rule 1): the engine returns it
+//! ([`firmware::hand::uncalled_excess`]). [`build_pots`] then takes the players'
+//! total contributions of the hand (antes excluded, uncalled chips already
+//! returned), the dead money (antes, dead small blinds) and who folded, and gives the
+//! main pot and the side pots (R-POT-4): layers at each distinct contribution level,
+//! eligible = not folded and contributed at least the level, consecutive layers with
+//! the same eligible players merged, empty pots left out. Dead money goes into the
+//! first pot, as PokerKit does with `ante_trimming_status = false`.
 //!
 //! Amounts are integers in the table's chip unit; sums are checked, so no input
 //! makes these functions panic or wrap.
@@ -34,8 +31,8 @@ pub struct Pot {
 /// Why pots could not be formed. Each is a bookkeeping error in the caller.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PotError {
-    /// `folded` (or the street slice) has a different length from the
-    /// contributions: pass one entry per player.
+    /// `folded` has a different length from the contributions: pass one entry per
+    /// player.
     LengthMismatch {
         /// Entries in the contributions.
         contributions: usize,
@@ -44,11 +41,6 @@ pub enum PotError {
     },
     /// The chips add up to more than `u64::MAX`: the amounts are corrupt.
     Overflow,
-    /// A street contribution is larger than the player's total for the hand.
-    StreetAboveTotal {
-        /// The player.
-        player: usize,
-    },
     /// Chips are in the middle but every player has folded, so nobody can win
     /// them: at least one player must still be in the hand.
     NoOneLeft,
@@ -65,10 +57,6 @@ impl fmt::Display for PotError {
                 "{contributions} contributions but {other} entries for the players: give one per player"
             ),
             PotError::Overflow => f.write_str("the chips add up to more than a u64 holds"),
-            PotError::StreetAboveTotal { player } => write!(
-                f,
-                "player {player}'s street contribution exceeds his total for the hand"
-            ),
             PotError::NoOneLeft => {
                 f.write_str("chips are in the pot but every player has folded: nobody can win them")
             }
@@ -77,61 +65,6 @@ impl fmt::Display for PotError {
 }
 
 impl std::error::Error for PotError {}
-
-/// The uncalled part of the final betting round (R-POT-2, E13, replay-schema
-/// rule 1): the player with the largest street contribution and by how much it
-/// exceeds the second largest, or `None` when the largest is matched (or nobody
-/// bet). A bet nobody called at all comes back whole: `[0, 10, 0]` → `(1, 10)`.
-///
-/// ```
-/// use host::money::pots::uncalled_excess;
-/// // E13: A bets 500, B calls all-in for 300: 200 goes back to A.
-/// assert_eq!(uncalled_excess(&[500, 300]), Some((0, 200)));
-/// // Blinds 5/10, everyone folds to the big blind: 5 goes back.
-/// assert_eq!(uncalled_excess(&[5, 10, 0, 0]), Some((1, 5)));
-/// assert_eq!(uncalled_excess(&[10, 10, 0]), None);
-/// ```
-pub fn uncalled_excess(street_contribs: &[u64]) -> Option<(usize, u64)> {
-    let mut top: Option<(usize, u64)> = None;
-    let mut second = 0u64;
-    for (i, &c) in street_contribs.iter().enumerate() {
-        match top {
-            Some((_, t)) if c <= t => second = second.max(c),
-            Some((_, t)) => {
-                second = t;
-                top = Some((i, c));
-            }
-            None => top = Some((i, c)),
-        }
-    }
-    let (i, t) = top?;
-    (t > second).then(|| (i, t - second))
-}
-
-/// Takes the uncalled part of the round (see [`uncalled_excess`]) out of the
-/// players' hand totals, which include this round's `street` contributions.
-/// Returns whom it went back to and how much.
-pub fn return_uncalled(
-    totals: &mut [u64],
-    street: &[u64],
-) -> Result<Option<(usize, u64)>, PotError> {
-    if totals.len() != street.len() {
-        return Err(PotError::LengthMismatch {
-            contributions: totals.len(),
-            other: street.len(),
-        });
-    }
-    let Some((i, x)) = uncalled_excess(street) else {
-        return Ok(None);
-    };
-    let slot = totals
-        .get_mut(i)
-        .ok_or(PotError::StreetAboveTotal { player: i })?;
-    *slot = slot
-        .checked_sub(x)
-        .ok_or(PotError::StreetAboveTotal { player: i })?;
-    Ok(Some((i, x)))
-}
 
 /// The main pot and the side pots (R-POT-3, R-POT-4; replay-schema rules 2-3).
 ///
@@ -235,13 +168,23 @@ mod tests {
         }
     }
 
+    /// The uncalled part of the round `street` (R-POT-2), as the engine finds it,
+    /// taken out of the hand totals `totals`, which include the round: to whom it
+    /// went back and how much.
+    fn return_uncalled(totals: &mut [u64], street: &[u64]) -> Option<(usize, u64)> {
+        let back = firmware::hand::uncalled_excess(street.iter().copied().enumerate());
+        if let Some((p, x)) = back {
+            totals[p] -= x;
+        }
+        back
+    }
+
     #[test]
     fn e11_side_pots() {
         // A (button) 100, B (SB) 250, C (BB) 400; A all in 100, B all in 250, C calls.
         let street = [100, 250, 400];
-        assert_eq!(uncalled_excess(&street), Some((2, 150)));
         let mut totals = street;
-        assert_eq!(return_uncalled(&mut totals, &street), Ok(Some((2, 150))));
+        assert_eq!(return_uncalled(&mut totals, &street), Some((2, 150)));
         assert_eq!(totals, [100, 250, 250]);
         assert_eq!(
             build_pots(&totals, 0, &[false; 3]),
@@ -256,7 +199,7 @@ mod tests {
         let (a, b, c, d) = (0, 1, 2, 3);
         let turn = [0, 0, 80, 0];
         let mut totals = [50, 120, 300, 220];
-        assert_eq!(return_uncalled(&mut totals, &turn), Ok(Some((c, 80))));
+        assert_eq!(return_uncalled(&mut totals, &turn), Some((c, 80)));
         assert_eq!(totals, [50, 120, 220, 220]);
         let mut folded = [false; 4];
         folded[d] = true;
@@ -277,7 +220,7 @@ mod tests {
         // River, pot 200: A bets 500, B calls all in 300 → 200 back, pot 800.
         let river = [500, 300];
         let mut totals = [600, 400];
-        assert_eq!(return_uncalled(&mut totals, &river), Ok(Some((0, 200))));
+        assert_eq!(return_uncalled(&mut totals, &river), Some((0, 200)));
         assert_eq!(
             build_pots(&totals, 0, &[false, false]),
             Ok(vec![pot(800, &[0, 1])])
@@ -289,22 +232,11 @@ mod tests {
         // replay-schema rule 3: blinds 5/10, everyone folds to the big blind.
         let street = [5, 10, 0, 0];
         let mut totals = street;
-        assert_eq!(return_uncalled(&mut totals, &street), Ok(Some((1, 5))));
+        assert_eq!(return_uncalled(&mut totals, &street), Some((1, 5)));
         let folded = [true, false, true, true];
         assert_eq!(build_pots(&totals, 0, &folded), Ok(vec![pot(10, &[1])]));
         // With antes of 1 each, they are in the same pot.
         assert_eq!(build_pots(&totals, 4, &folded), Ok(vec![pot(14, &[1])]));
-    }
-
-    #[test]
-    fn uncalled_excess_cases() {
-        assert_eq!(uncalled_excess(&[]), None);
-        assert_eq!(uncalled_excess(&[0, 0, 0]), None);
-        assert_eq!(uncalled_excess(&[0, 10, 0]), Some((1, 10)));
-        assert_eq!(uncalled_excess(&[30, 30, 10]), None);
-        assert_eq!(uncalled_excess(&[100, 300, 250]), Some((1, 50)));
-        assert_eq!(uncalled_excess(&[7]), Some((0, 7)));
-        assert_eq!(uncalled_excess(&[u64::MAX, 0]), Some((0, u64::MAX)));
     }
 
     #[test]
@@ -356,11 +288,6 @@ mod tests {
         );
         assert_eq!(build_pots(&[0, 0], 0, &[true, true]), Ok(vec![]));
         assert_eq!(build_pots(&[], 0, &[]), Ok(vec![]));
-        let mut t = [5, 0];
-        assert_eq!(
-            return_uncalled(&mut t, &[0, 10]),
-            Err(PotError::StreetAboveTotal { player: 1 })
-        );
         assert!(PotError::NoOneLeft.to_string().contains("folded"));
     }
 
@@ -424,18 +351,6 @@ mod tests {
                 let cap: u64 = dead + c.iter().map(|&x| x.min(mine)).sum::<u64>();
                 prop_assert!(can_win <= cap, "p{} can win {} > {}", p, can_win, cap);
             }
-        }
-
-        #[test]
-        fn returning_the_excess_leaves_the_top_matched(street in proptest::collection::vec(0u64..1000, 1..10)) {
-            let mut totals = street.clone();
-            let back = return_uncalled(&mut totals, &street).map_err(|e| TestCaseError::fail(e.to_string()))?;
-            let mut sorted = totals.clone();
-            sorted.sort_unstable();
-            if street.len() >= 2 {
-                prop_assert_eq!(sorted[sorted.len() - 1], sorted[sorted.len() - 2]);
-            }
-            prop_assert_eq!(totals.iter().sum::<u64>() + back.map_or(0, |b| b.1), street.iter().sum::<u64>());
         }
     }
 }

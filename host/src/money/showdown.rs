@@ -385,7 +385,7 @@ fn split(
 mod tests {
     use super::*;
     use crate::money::eval::{holdem, omaha_high, omaha_low, HandValue, LowRules, LowValue};
-    use crate::money::pots::{build_pots, return_uncalled};
+    use crate::money::pots::build_pots;
     use crate::records::phh::{self, HandHistory, PhhAction, Shown, Variant};
     use firmware::Card;
     use proptest::prelude::*;
@@ -952,7 +952,11 @@ mod tests {
             for (t, s) in l.totals.iter_mut().zip(street.iter()) {
                 *t += s;
             }
-            if let Ok(Some((p, x))) = return_uncalled(&mut l.totals, street) {
+            // R-POT-2, as the engine returns it.
+            if let Some((p, x)) =
+                firmware::hand::uncalled_excess(street.iter().copied().enumerate())
+            {
+                l.totals[p] -= x;
                 l.stacks[p] += x;
             }
             street.iter_mut().for_each(|s| *s = 0);

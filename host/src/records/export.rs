@@ -10,10 +10,11 @@
 //! The log's accepted inputs are replayed through the engine from the table's
 //! configuration, as crash recovery does ([`crate::records::handlog::rebuild_table`]), so the
 //! stacks a hand started with, its stakes and its finishing stacks come from the engine,
-//! never recomputed here. The hand's actions come from the events the dealer saw, with
-//! the corrections taken back the way the engine takes them back: an UNDO removes the
-//! last input's events, a MISDEAL voids the deal (posts and straddle stay, PD-MISDEAL),
-//! a draw redeal (R-DRAW-3, R-DRAW-6) closes the deal before it. What PHH cannot say
+//! never recomputed here. The hand's actions come from the events the dealer saw, of
+//! the inputs the engine itself still holds after each input ([`Table::hand_inputs`]):
+//! what an UNDO took back (the last input) or a MISDEAL voided (the deal; posts and
+//! straddle stay, PD-MISDEAL) is what the engine let go, and a draw redeal (R-DRAW-3,
+//! R-DRAW-6) closes the deal before it. What PHH cannot say
 //! (burns, the button, dead blinds, corrections, redeals, rake, the shoe's frames, the
 //! table, the times) goes into `_`-prefixed user-defined fields.
 //!
@@ -36,7 +37,7 @@ use crate::records::phh::{
 use crate::records::replay::{from_history, phh_profile, ReplayError, Spec, Step};
 use firmware::rules::codec::Kind;
 use firmware::rules::Stakes;
-use firmware::{survives_misdeal, Card, Chips, Input, SeatNo, Structure, Table, TableConfig};
+use firmware::{Card, Chips, Event, Input, SeatNo, Structure, Table, TableConfig};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
@@ -280,47 +281,50 @@ fn walk(
                     continue;
                 }
                 let has = |f: fn(&EventData) -> bool| logged.events.iter().any(f);
-                if parsed == Input::Undo {
-                    // The engine took back the last input of the hand.
-                    if let Some(undone) = b.live.pop() {
-                        b.corrections.push(format!(
-                            "undo at {at_ms} ms (record #{seq}): took back `{}` (record #{})",
-                            undone.text, undone.seq
-                        ));
-                    }
-                    if b.live.is_empty() {
-                        // NEXT HAND itself was undone: the hand waits to be dealt again.
-                        current = None;
-                    }
-                    continue;
-                }
-                if has(|e| matches!(e, EventData::Misdealt { .. })) {
-                    let voided: Vec<String> = b
-                        .live
-                        .iter()
-                        .filter(|l| !survives_misdeal(&l.input))
-                        .map(|l| l.text.clone())
-                        .collect();
-                    b.corrections.push(format!(
-                        "misdeal at {at_ms} ms (record #{seq}): the deal was voided and dealt again; voided inputs: {}",
-                        voided.join(", ")
-                    ));
-                    b.live.retain(|l| survives_misdeal(&l.input));
-                    // The engine keeps MISDEAL itself among what UNDO can take back.
-                    b.live.push(logged);
-                    continue;
-                }
-                for e in &logged.events {
-                    if let EventData::Warning { warning } = e {
-                        b.corrections.push(format!(
-                            "warning at {at_ms} ms (record #{seq}): {}",
-                            warning_text(warning)
-                        ));
-                    }
-                }
+                let misdeal = has(|e| matches!(e, EventData::Misdealt { .. }));
                 let redeal = has(|e| matches!(e, EventData::Redeal { .. }));
                 let complete = has(|e| matches!(e, EventData::HandComplete { .. }));
-                b.live.push(logged);
+                for e in &logged.events {
+                    // In the engine's own words (its `Warning`'s text).
+                    if let Ok(Event::Warning(w)) = e.to_event() {
+                        b.corrections
+                            .push(format!("warning at {at_ms} ms (record #{seq}): {w}"));
+                    }
+                }
+                if redeal || complete {
+                    // The engine closes the hand's inputs to UNDO: every one stays.
+                    b.live.push(logged);
+                } else {
+                    // The hand's inputs are what the engine keeps of them: what an UNDO
+                    // took back (the last) or a MISDEAL voided (the deal, PD-MISDEAL) is
+                    // what the engine let go.
+                    let gone =
+                        follow_engine(&mut b.live, logged, t.hand_inputs()).map_err(|detail| {
+                            ExportError::Replay {
+                                seq,
+                                input: input.clone(),
+                                detail,
+                            }
+                        })?;
+                    if parsed == Input::Undo {
+                        if let Some(undone) = gone.last() {
+                            b.corrections.push(format!(
+                                "undo at {at_ms} ms (record #{seq}): took back `{}` (record #{})",
+                                undone.text, undone.seq
+                            ));
+                        }
+                        if b.live.is_empty() {
+                            // NEXT HAND itself was undone: the hand waits to be dealt again.
+                            current = None;
+                        }
+                    } else if misdeal {
+                        let voided: Vec<&str> = gone.iter().map(|l| l.text.as_str()).collect();
+                        b.corrections.push(format!(
+                            "misdeal at {at_ms} ms (record #{seq}): the deal was voided and dealt again; voided inputs: {}",
+                            voided.join(", ")
+                        ));
+                    }
+                }
                 if redeal {
                     let totals = t
                         .hand()
@@ -364,23 +368,42 @@ fn walk(
     Ok(builds)
 }
 
-fn warning_text(w: &crate::records::handlog::WarningData) -> String {
-    use crate::records::handlog::WarningData as W;
-    match w {
-        W::OverPot { seat, asked, max } => {
-            format!("seat {seat} bet {asked} over the pot: reduced to {max} (R-PL-5)")
+/// Keeps of `live`, the hand's inputs as the log holds them, and of `logged`, the input
+/// just taken, those the engine still holds (`engine`, [`Table::hand_inputs`]), in
+/// order, and returns the earlier ones it let go. The engine's record only ever drops
+/// its last input (UNDO, which is itself never kept) or all those of some kinds
+/// (MISDEAL, which is itself kept): so the input just taken is kept exactly when the
+/// engine's record ends with it, and the earlier ones are matched first to first.
+/// Errs when the engine holds an input the log does not: the two disagree.
+fn follow_engine(
+    live: &mut Vec<Logged>,
+    logged: Logged,
+    engine: &[Input],
+) -> Result<Vec<Logged>, String> {
+    let kept_now = engine.last() == Some(&logged.input);
+    let earlier = if kept_now {
+        &engine[..engine.len() - 1]
+    } else {
+        engine
+    };
+    let mut wanted = earlier.iter().peekable();
+    let mut gone = Vec::new();
+    for l in std::mem::take(live) {
+        if wanted.next_if(|&i| *i == l.input).is_some() {
+            live.push(l);
+        } else {
+            gone.push(l);
         }
-        W::UnderMinimum { seat, asked, to } => {
-            format!("seat {seat} bet {asked}, under the minimum: made {to}")
-        }
-        W::FixedSize { seat, asked, to } => {
-            format!("seat {seat} bet {asked} in fixed limit: made {to}")
-        }
-        W::StraddleUnconfirmed { seat } => {
-            format!("seat {seat}'s straddle was not confirmed (R-STRAD-4)")
-        }
-        W::FoldedWithCheck { seat } => format!("seat {seat} folded when he could check"),
     }
+    if let Some(missing) = wanted.next() {
+        return Err(format!(
+            "the engine holds `{missing:?}` among the hand's inputs, which the log does not"
+        ));
+    }
+    if kept_now {
+        live.push(logged);
+    }
+    Ok(gone)
 }
 
 // ---------------------------------------------------------------------------------
@@ -860,7 +883,8 @@ fn nominal(stakes: &Stakes, post: PostKind, posted: Chips) -> Chips {
     let full = match post {
         PostKind::SmallBlind => stakes.small_blind,
         PostKind::BigBlind | PostKind::EnterBigBlind => stakes.big_blind,
-        PostKind::Straddle => stakes.big_blind.saturating_mul(2),
+        // R-STRAD-2 (past what a count holds, which no table posts: the most it holds).
+        PostKind::Straddle => firmware::straddle_size(stakes.big_blind).unwrap_or(Chips::MAX),
         PostKind::Ante | PostKind::DeadSmallBlind => posted,
     };
     full.max(posted)
@@ -1065,7 +1089,8 @@ mod tests {
             .contains(&PhhAction::CompleteBetRaise { player: 2, to: 40 }));
         let corrections = text(hh.field("_corrections"));
         assert!(
-            corrections.contains("over the pot: reduced to 40 (R-PL-5)"),
+            corrections
+                .contains("seat 1 bet 1000 over the pot: reduced to 40, 960 returned (R-PL-5)"),
             "{corrections}"
         );
         assert_eq!(hh.finishing_stacks, Some(vec![995, 990, 1015]));
@@ -1167,6 +1192,50 @@ mod tests {
             matches!(e, ExportError::Log(LogError::OtherTable { .. })),
             "{e}"
         );
+    }
+
+    #[test]
+    fn the_hands_inputs_follow_the_engines_record() {
+        let mut seq = 0;
+        let mut logged = |text: &str| {
+            seq += 1;
+            Logged {
+                input: parse_input(text).expect("input"),
+                text: text.to_string(),
+                seq,
+                events: Vec::new(),
+            }
+        };
+        let texts = |l: &[Logged]| l.iter().map(|l| l.text.clone()).collect::<Vec<_>>();
+        let engine = |texts: &[&str]| -> Vec<Input> {
+            texts
+                .iter()
+                .map(|t| parse_input(t).expect("input"))
+                .collect()
+        };
+        let mut live = vec![logged("hand"), logged("misdeal"), logged("call")];
+        // A second misdeal voids the first and is kept itself (PD-MISDEAL).
+        let second = logged("misdeal");
+        let gone = follow_engine(&mut live, second, &engine(&["hand", "misdeal"]));
+        assert_eq!(
+            gone.map(|g| texts(&g)),
+            Ok(vec!["misdeal".into(), "call".into()])
+        );
+        assert_eq!(
+            live.last().map(|l| l.seq),
+            Some(4),
+            "the new misdeal, not the first"
+        );
+        // UNDO takes back the last of two equal inputs and is not kept.
+        live.push(logged("call"));
+        live.push(logged("call"));
+        let undo = logged("undo");
+        let gone = follow_engine(&mut live, undo, &engine(&["hand", "misdeal", "call"]));
+        assert_eq!(gone.map(|g| g.iter().map(|l| l.seq).collect()), Ok(vec![6]));
+        assert_eq!(texts(&live), ["hand", "misdeal", "call"]);
+        // An engine that holds what the log does not is a disagreement.
+        let call = logged("call");
+        assert!(follow_engine(&mut live, call, &engine(&["hand", "fold", "call"])).is_err());
     }
 
     #[test]

@@ -14,6 +14,7 @@ use firmware::{
     Action, Card, CardSet, Chips, Event, Game, Input, Phase, Read, RuleError, Structure, Table,
     TableConfig,
 };
+use hardware::rng::XorShift;
 use std::fmt;
 
 /// Where the dealer's cards come from.
@@ -126,49 +127,6 @@ pub struct Summary {
     pub chips: Chips,
     /// Chips bought in over the run.
     pub bought_in: Chips,
-}
-
-/// A small deterministic generator (xorshift64*): same seed, same hands.
-#[derive(Debug, Clone)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from a seed (any value).
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed ^ 0x9E37_79B9_7F4A_7C15 | 1)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number below `n` (0 when `n` is 0).
-    pub fn below(&mut self, n: u64) -> u64 {
-        if n == 0 {
-            0
-        } else {
-            self.next_u64() % n
-        }
-    }
-
-    /// True with the given percent chance.
-    pub fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-
-    /// The deck in a random order (Fisher-Yates).
-    pub fn shuffled(&mut self, deck: CardSet) -> Vec<Card> {
-        let mut cards: Vec<Card> = deck.iter().collect();
-        for i in (1..cards.len()).rev() {
-            let j = self.below(i as u64 + 1) as usize;
-            cards.swap(i, j);
-        }
-        cards
-    }
 }
 
 /// The table settings of a bench run: the casino defaults of RULES.md.
@@ -340,19 +298,19 @@ impl<'a, S: CardSource> Bench<'a, S> {
     }
 
     /// A generator for one decision: the seed, the hand's number and deal (a redeal
-    /// must not replay the same decisions), and `salt`.
-    fn rng(&self, salt: u64) -> Rng {
+    /// must not replay the same decisions), and `salt`. Seeded as the bench always
+    /// was, so a seed plays the hands it played before.
+    fn rng(&self, salt: u64) -> XorShift {
         let deal = self.session.table().hand().map_or(0, |h| u64::from(h.deal));
         let hand = u64::from(self.session.table().state().hands) | deal << 32;
-        Rng::new(
-            self.seed
-                ^ hand.wrapping_mul(0xD6E8_FEB8_6659_FD93)
-                ^ salt.wrapping_mul(0xA076_1D64_78BD_642F),
-        )
+        let mixed = self.seed
+            ^ hand.wrapping_mul(0xD6E8_FEB8_6659_FD93)
+            ^ salt.wrapping_mul(0xA076_1D64_78BD_642F);
+        XorShift::new((mixed ^ 0x9E37_79B9_7F4A_7C15) | 1)
     }
 
     /// A generator for the next input of the hand.
-    fn next_rng(&self) -> Rng {
+    fn next_rng(&self) -> XorShift {
         self.rng(self.session.table().hand_inputs().len() as u64)
     }
 
@@ -398,9 +356,9 @@ impl<'a, S: CardSource> Bench<'a, S> {
         if self.session.table().hand_inputs() == [Input::StartHand] {
             let cfg = *self.session.table().config();
             let mut rng = self.rng(u64::MAX);
-            if cfg.straddle_allowed && rng.chance(10) {
+            if cfg.straddle_allowed && rng.chance_percent(10) {
                 // A straddle, confirmed most of the time (R-STRAD-4).
-                let confirmed = rng.chance(80);
+                let confirmed = rng.chance_percent(80);
                 if self
                     .session
                     .table()
@@ -434,8 +392,9 @@ impl<'a, S: CardSource> Bench<'a, S> {
             .table()
             .hand()
             .map_or(0, |h| u64::from(h.button));
-        self.rng(0x5EED ^ (button << 8))
-            .shuffled(CardSet::deck(cfg.short_deck))
+        let mut cards: Vec<Card> = CardSet::deck(cfg.short_deck).iter().collect();
+        self.rng(0x5EED ^ (button << 8)).shuffle(&mut cards);
+        cards
     }
 
     /// The next card from the top of the deck: the first not yet seen this deal.
@@ -560,7 +519,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
             Some(r) if roll < 12 => {
                 let span = r.max_to.saturating_sub(r.min_to);
                 // Mostly small raises; sometimes the maximum.
-                let to = if rng.chance(15) {
+                let to = if rng.chance_percent(15) {
                     r.max_to
                 } else {
                     r.min_to + rng.below(span / 4 + 1)

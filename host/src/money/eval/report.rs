@@ -4,6 +4,7 @@ use std::io::{self, Write};
 use std::time::Instant;
 
 use firmware::{Card, CardSet, Rank, Suit};
+use hardware::rng::XorShift;
 
 use super::{Accum, Category, Evaluator, HandValue};
 
@@ -91,22 +92,14 @@ pub fn category_counts_all_seven_card_hands() -> [u64; 9] {
 /// `n` random seven-card hands as card indices (0..52, distinct within a hand),
 /// the way the controller receives them from the shoe; reproducible from `seed`.
 pub fn random_seven_card_hands(n: usize, seed: u64) -> Vec<[u8; 7]> {
-    let mut state = seed;
-    let mut next = move || {
-        // SplitMix64.
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
+    let mut rng = XorShift::new(seed);
     (0..n)
         .map(|_| {
             let mut hand = [0u8; 7];
             let mut taken = 0u64;
             let mut i = 0;
             while i < 7 {
-                let c = (((next() >> 32) * 52) >> 32) as u8;
+                let c = ((u64::from(rng.next_u32()) * 52) >> 32) as u8;
                 if taken & 1 << c == 0 {
                     taken |= 1 << c;
                     hand[i] = c;
