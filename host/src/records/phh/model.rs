@@ -55,20 +55,9 @@ impl Variant {
 
     /// The PHH code: `NT`, `FT`, `PT`, `PO`, `FO/8`.
     pub const fn code(self) -> &'static str {
-        match self {
-            Variant::NoLimitHoldem => "NT",
-            Variant::FixedLimitHoldem => "FT",
-            Variant::PotLimitHoldem => "PT",
-            Variant::PotLimitOmaha => "PO",
-            Variant::FixedLimitOmahaHiLo => "FO/8",
-            Variant::NoLimitOmaha => "NO",
-            Variant::FixedLimitOmaha => "FO",
-            Variant::NoLimitOmahaHiLo => "NO/8",
-            Variant::PotLimitOmahaHiLo => "PO/8",
-            Variant::NoLimitFiveCardDraw => "N5CD",
-            Variant::PotLimitFiveCardDraw => "P5CD",
-            Variant::FixedLimitFiveCardDraw => "F5CD",
-        }
+        // The codes are the games' own (GameSpec::phh_codes): one table of them.
+        let (game, structure) = self.game();
+        game.phh_code(structure)
     }
 
     /// The engine's game and betting structure: the one mapping between PHH codes and
@@ -92,6 +81,8 @@ impl Variant {
     }
 
     /// The variant of a game and structure.
+    /// Every game in every structure has its variant (a test holds it for every
+    /// GameSpec), so the fallback is never taken.
     pub fn of_game(game: firmware::Game, structure: firmware::Structure) -> Variant {
         Variant::ALL
             .into_iter()

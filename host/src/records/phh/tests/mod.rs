@@ -83,3 +83,15 @@ fn same_hand(a: &HandHistory, b: &HandHistory) -> bool {
     }
     strip(a) == strip(b)
 }
+
+#[test]
+fn every_game_in_every_structure_has_its_own_variant() {
+    for spec in &firmware::rules::GAMES {
+        for structure in firmware::Structure::ALL {
+            let v = Variant::of_game(spec.game, structure);
+            assert_eq!(v.game(), (spec.game, structure), "{}", spec.name);
+            assert_eq!(v.code(), spec.phh_codes[structure.index()]);
+            assert_eq!(Variant::from_code(v.code()), Some(v));
+        }
+    }
+}
