@@ -33,11 +33,18 @@ pub struct PokerKit {
 /// environment `.ci/pokerkit` makes under `root` if it is there, else `python3`.
 pub fn pokerkit_python(root: &Path) -> PathBuf {
     if let Some(p) = std::env::var_os(POKERKIT_PYTHON) {
-        return PathBuf::from(p);
+        let p = PathBuf::from(p);
+        // A path with a folder in it is made absolute (the check runs it from another
+        // working directory); a bare name is looked up on PATH.
+        if p.components().count() > 1 {
+            return std::path::absolute(&p).unwrap_or(p);
+        }
+        return p;
     }
     let venv = root.join(POKERKIT_VENV).join("bin/python");
     if venv.exists() {
-        venv
+        // Absolute: the check runs it from another working directory.
+        std::path::absolute(&venv).unwrap_or(venv)
     } else {
         PathBuf::from("python3")
     }
@@ -141,6 +148,28 @@ mod tests {
         std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
         path
+    }
+
+    #[test]
+    fn a_relative_venv_is_found_from_any_working_directory() {
+        let dir = tempfile::tempdir().unwrap();
+        let bin = dir.path().join(POKERKIT_VENV).join("bin");
+        std::fs::create_dir_all(&bin).unwrap();
+        fake_python(&bin, "echo 0.7.7");
+        // `tablectl bench` passes the repository's root as `.`.
+        let rel = pathdiff(dir.path());
+        if std::env::var_os(POKERKIT_PYTHON).is_none() {
+            let python = pokerkit_python(&rel);
+            assert!(python.is_absolute(), "{}", python.display());
+            assert!(check_pokerkit(python).is_ok());
+        }
+    }
+
+    /// `dir` as a path relative to the working directory, where one can be written.
+    fn pathdiff(dir: &Path) -> PathBuf {
+        let cwd = std::env::current_dir().unwrap();
+        let up: PathBuf = cwd.components().skip(1).map(|_| "..").collect();
+        up.join(dir.strip_prefix("/").unwrap())
     }
 
     #[test]
