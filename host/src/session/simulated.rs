@@ -7,7 +7,7 @@
 //! to the engine for fast tests.
 
 use crate::money::settle;
-use crate::records::handlog::HandLog;
+use crate::records::handlog::{HandLog, LogError};
 use crate::session::table::{Observer, Outcome, SessionError, TableSession};
 use firmware::rules::Stakes;
 use firmware::{
@@ -92,9 +92,9 @@ pub enum BenchError {
     /// A card could not be read.
     Shoe(String),
     /// The hand log failed: the table does not deal without it.
-    Log(String),
+    Log(LogError),
     /// The pot could not be settled.
-    Settle(String),
+    Settle(settle::SettleError),
     /// A hand went on without end (a bug: reported rather than looped on).
     Stuck(u32),
 }
@@ -216,7 +216,9 @@ impl<'a, S: CardSource> Bench<'a, S> {
         let cfg = config(opts)?;
         let session = TableSession::create(cfg, log).map_err(|e| match e {
             SessionError::Config(e) => BenchError::Config(e),
-            other => BenchError::Log(other.to_string()),
+            SessionError::Log(e) => BenchError::Log(e),
+            SessionError::Settle(e) => BenchError::Settle(e),
+            SessionError::Engine(input, e) => BenchError::Engine(input, e),
         })?;
         let mut bench = Bench::driving(opts, session, source);
         bench.seat_players(opts)?;
@@ -332,7 +334,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
         let events = self
             .session
             .input(input)
-            .map_err(|e| BenchError::Log(e.to_string()))?
+            .map_err(BenchError::Log)?
             .map_err(|e| BenchError::Engine(input, e))?;
         self.summary.inputs += 1;
         for e in &events {
@@ -472,8 +474,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
                         }
                     }
                 }
-                let due = settle::next_payout(self.session.table())
-                    .map_err(|e| BenchError::Settle(e.to_string()))?;
+                let due = settle::next_payout(self.session.table()).map_err(BenchError::Settle)?;
                 if let Some(input) = due {
                     self.input(input, report)?;
                 }
