@@ -293,8 +293,7 @@ impl<'a> TableSession<'a> {
             Ok(Press::Pay) => return self.pay(),
             Err(e) => return self.refuse(e.to_string()),
         };
-        self.notify(&outcome);
-        Ok(outcome)
+        Ok(self.tell(outcome))
     }
 
     /// A message from the shoe: a read is logged as its frame, then dealt.
@@ -314,54 +313,49 @@ impl<'a> TableSession<'a> {
                     Ok(card) => card,
                     Err(e) => return self.refuse_card(format!("{e} (tag {})", read.uid)),
                 };
-                let result = self.engine(Input::Card(card))?;
-                match result {
-                    Ok(events) => {
-                        let outcome = Outcome::Accepted(events);
-                        self.notify(&outcome);
-                        Ok(outcome)
-                    }
-                    Err(e) => {
-                        let outcome = Outcome::CardRefused(e.to_string());
-                        self.notify(&outcome);
-                        Ok(outcome)
-                    }
-                }
+                let outcome = match self.engine(Input::Card(card))? {
+                    Ok(events) => Outcome::Accepted(events),
+                    Err(e) => Outcome::CardRefused(e.to_string()),
+                };
+                Ok(self.tell(outcome))
             }
             ShoeEvent::Fault(f) => {
                 self.record(Record::Note { text: f.clone() })?;
-                let outcome = Outcome::ShoeFault(f);
-                self.notify(&outcome);
-                Ok(outcome)
+                Ok(self.tell(Outcome::ShoeFault(f)))
             }
             ShoeEvent::Lost(why) => {
                 let text = format!("shoe link lost: {why}");
                 self.record(Record::Note { text })?;
-                let outcome = Outcome::ShoeLost(why);
-                self.notify(&outcome);
-                Ok(outcome)
+                Ok(self.tell(Outcome::ShoeLost(why)))
             }
         }
     }
 
     /// A refusal that is not the engine's: logged as a note, and shown.
     fn refuse(&mut self, message: String) -> Result<Outcome, LogError> {
-        self.record(Record::Note {
-            text: format!("refused: {message}"),
-        })?;
-        let outcome = Outcome::Refused(message);
-        self.notify(&outcome);
-        Ok(outcome)
+        self.refused(Outcome::Refused, message)
     }
 
     /// A card the deck map refused: logged as a note, and shown as a refused card.
     fn refuse_card(&mut self, message: String) -> Result<Outcome, LogError> {
+        self.refused(Outcome::CardRefused, message)
+    }
+
+    fn refused(
+        &mut self,
+        kind: fn(String) -> Outcome,
+        message: String,
+    ) -> Result<Outcome, LogError> {
         self.record(Record::Note {
             text: format!("refused: {message}"),
         })?;
-        let outcome = Outcome::CardRefused(message);
+        Ok(self.tell(kind(message)))
+    }
+
+    /// Tells the observers `outcome` and gives it back.
+    fn tell(&mut self, outcome: Outcome) -> Outcome {
         self.notify(&outcome);
-        Ok(outcome)
+        outcome
     }
 }
 

@@ -687,14 +687,11 @@ fn pi_table(
     })
     .map_err(|e| format!("{e}: see [display] bind in the table's configuration"))?;
     println!("display: {}", display.url());
-    let mut rt = match opened.table {
-        Some(table) => live::session(table, map, &mut log),
-        None => {
-            let new =
-                TableSession::create(file.config, Some(&mut log)).map_err(|e| e.to_string())?;
-            new.with_deck(map).paying_uncontested()
-        }
+    let session = match opened.table {
+        Some(table) => TableSession::new(table, Some(&mut log)),
+        None => TableSession::create(file.config, Some(&mut log)).map_err(|e| e.to_string())?,
     };
+    let mut rt = live::on_devices(session, map);
     display.show(rt.table(), &[]);
     rt.observe(Box::new(display));
     rt.observe(Box::new(|_: &firmware::Table, outcome: &Outcome| {

@@ -108,15 +108,16 @@ fn setting(v: &str) -> Result<(String, String), String> {
     Ok((key.to_string(), value.to_string()))
 }
 
-/// `--game`: a game by its name, as `host::session::simulated::parse_game` reads it.
+/// `--game`: a game by its name, as `host::session::simulated::parse_game` reads it
+/// (the names of the games' specs).
 fn game() -> impl TypedValueParser<Value = Game> {
-    PossibleValuesParser::new(["holdem", "omaha", "omaha8", "draw"])
+    PossibleValuesParser::new(firmware::rules::GAMES.map(|g| g.name))
         .try_map(|name| host::session::simulated::parse_game(&name))
 }
 
 /// `--limit`: a betting structure by its name, as `host::session::simulated::parse_limit` reads it.
 fn limit() -> impl TypedValueParser<Value = Structure> {
-    PossibleValuesParser::new(["nl", "pl", "fl"])
+    PossibleValuesParser::new(Structure::ALL.map(Structure::name))
         .try_map(|name| host::session::simulated::parse_limit(&name))
 }
 

@@ -19,10 +19,10 @@ pub mod pi;
 
 use super::table::TableSession;
 pub use super::table::{Outcome, ShoeEvent};
-use crate::records::handlog::{HandLog, LogError};
+use crate::records::handlog::LogError;
 use firmware::buttons::KeyEvent;
 use firmware::deck::{DeckMap, TagUid};
-use firmware::{SeatNo, Table};
+use firmware::SeatNo;
 use hardware::link::{open_serial, LinkFault, LinkSettings, ShoeLink, ShoePort};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
@@ -160,12 +160,10 @@ impl From<LogError> for RuntimeError {
 /// tags with the table's deck map and pays an uncontested pot at once.
 pub type Runtime<'a> = TableSession<'a>;
 
-/// The session of a table on its devices: `table` (new, or rebuilt from `log`),
-/// dealing the deck of `map`.
-pub fn session<'a>(table: Table, map: DeckMap, log: &'a mut HandLog) -> Runtime<'a> {
-    TableSession::new(table, Some(log))
-        .with_deck(map)
-        .paying_uncontested()
+/// `session` (a new table, or one rebuilt from its log) on its devices: dealing the
+/// deck of `map`, paying an uncontested pot at once.
+pub fn on_devices(session: TableSession<'_>, map: DeckMap) -> Runtime<'_> {
+    session.with_deck(map).paying_uncontested()
 }
 
 /// The panel as the loop sees it: presses in, the turn shown on the seat LEDs.

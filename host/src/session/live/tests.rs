@@ -8,7 +8,7 @@ use crate::session::table::TableSession;
 use firmware::buttons::{ButtonConfig, Key};
 use firmware::deck::DeckKind;
 use firmware::shoe::CardRead;
-use firmware::{Card, Game};
+use firmware::{Card, Game, Table};
 use hardware::link::{open_serial, Antenna, LinkSettings};
 use hardware::sim::{FaultRates, Faulty, PtyShoe, SimConfig, SimHandle, SimPanel, SimShoe};
 use std::cell::RefCell;
@@ -147,10 +147,7 @@ fn play(steps: Vec<Step>, faults: (u32, u32, u32)) -> Played {
         leds: Vec::new(),
     };
     let map = DeckMap::simulated(DeckKind::Standard52, 1);
-    let mut rt = TableSession::create(config, Some(&mut log))
-        .unwrap()
-        .with_deck(map)
-        .paying_uncontested();
+    let mut rt = on_devices(TableSession::create(config, Some(&mut log)).unwrap(), map);
     let mut t = 0u64;
     let mut clock = || {
         t += 20;
@@ -289,10 +286,7 @@ fn direct(steps: Vec<Step>) -> (Table, Vec<Outcome>) {
         0,
     );
     let map = DeckMap::simulated(DeckKind::Standard52, 1);
-    let mut rt = TableSession::create(config, Some(&mut log))
-        .unwrap()
-        .with_deck(map)
-        .paying_uncontested();
+    let mut rt = on_devices(TableSession::create(config, Some(&mut log)).unwrap(), map);
     let press = |key, kind| KeyEvent { key, kind, at: 0 };
     let mut outcomes = Vec::new();
     for step in steps {
