@@ -226,9 +226,12 @@ impl<'a> TableSession<'a> {
     /// gave it (the bench table treats one as a bug, a dealer gets its message).
     pub fn input(&mut self, input: Input) -> Result<Result<Vec<Event>, RuleError>, LogError> {
         let result = self.engine(input)?;
-        match &result {
-            Ok(events) => self.notify(&Outcome::Accepted(events.clone())),
-            Err(e) => self.notify(&Outcome::Refused(e.to_string())),
+        // Nobody watching (a simulation, a replay): no outcome to build.
+        if !self.observers.is_empty() {
+            match &result {
+                Ok(events) => self.notify(&Outcome::Accepted(events.clone())),
+                Err(e) => self.notify(&Outcome::Refused(e.to_string())),
+            }
         }
         Ok(result)
     }
