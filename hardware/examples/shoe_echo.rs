@@ -30,8 +30,11 @@ fn echo<P: ShoePort>(
     let mut n = 0;
     while n < reads {
         match link.read_card(Duration::from_secs(1)) {
-            Ok(read) => {
+            Ok(received) => {
                 n += 1;
+                let read = received.read;
+                let hex: Vec<String> = received.frame.iter().map(|b| format!("{b:02X}")).collect();
+                println!("frame: {}", hex.join(" "));
                 let antenna = Antenna::from_target(read.target);
                 match map.map(|m| to_read(m, &read)) {
                     Some(Ok(r)) => println!("{:?}: {:?}", antenna, r),

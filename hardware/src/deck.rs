@@ -200,7 +200,7 @@ where
             if now >= deadline {
                 return Err(EnrolError::NoNewTag { index, card });
             }
-            match link.read_card(remaining(now, deadline)) {
+            match link.read_card(remaining(now, deadline)).map(|r| r.read) {
                 Ok(read) => match map.lookup(&read.uid) {
                     Ok(bound_to) => {
                         if last_reported != Some(read.uid) {
@@ -308,7 +308,7 @@ where
         if now >= deadline {
             break;
         }
-        match link.read_card(remaining(now, deadline)) {
+        match link.read_card(remaining(now, deadline)).map(|r| r.read) {
             Ok(read) => {
                 if last == Some(read.uid) {
                     continue;

@@ -39,7 +39,7 @@
 //! time through exactly this code.
 
 use firmware::shoe::{
-    encode_frame, CardRead, FrameDecoder, LinkConfig, ShoeError, ShoeMessage,
+    encode_frame, CardRead, Decoded, FrameDecoder, LinkConfig, ShoeError, ShoeMessage,
     CMD_IN_LIST_PASSIVE_TARGET, RSP_IN_LIST_PASSIVE_TARGET, TFI_TO_READER,
 };
 /// Which antenna read a card, and the read it gives the engine: the firmware's, where
@@ -413,13 +413,40 @@ pub const MAX_QUEUED_REPORTS: usize = 65_536;
 
 type Outcome = Result<ShoeMessage, ShoeError>;
 
+/// A card read with the bytes of the frame that carried it, exactly as the shoe sent
+/// them: the hand log keeps these bytes (PD-RFID), not a frame rebuilt from the read
+/// (which would lose what the read does not keep, such as a tag's ATS).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Received {
+    /// The checked read.
+    pub read: CardRead,
+    /// The frame's bytes, start code to postamble.
+    pub frame: Vec<u8>,
+}
+
+impl Received {
+    /// A read with the frame a reader sends for it, encoded here: for simulations and
+    /// tests that have no wire.
+    pub fn encoded(read: CardRead) -> Received {
+        let mut buf = [0u8; firmware::shoe::FRAME_BUF_LEN];
+        let n = read.emit(&mut buf).unwrap_or(0);
+        Received {
+            read,
+            frame: buf.get(..n).unwrap_or_default().to_vec(),
+        }
+    }
+}
+
 /// The controller's end of the shoe link. See the module docs.
 #[derive(Debug)]
 pub struct ShoeLink<P: ShoePort> {
     port: P,
     settings: LinkSettings,
     decoder: FrameDecoder,
-    pending: VecDeque<Outcome>,
+    /// Decoded outcomes not yet taken, each good one with its frame's bytes.
+    pending: VecDeque<(Outcome, Vec<u8>)>,
+    /// The bytes of the frame behind the last message taken from `pending`.
+    last_frame: Vec<u8>,
     seq: u64,
     command: u8,
     counts: FaultCounts,
@@ -465,6 +492,7 @@ impl<P: ShoePort> ShoeLink<P> {
             settings,
             decoder: FrameDecoder::new(config, now),
             pending: VecDeque::new(),
+            last_frame: Vec::new(),
             seq: 0,
             command: 0,
             counts: FaultCounts::default(),
@@ -506,7 +534,7 @@ impl<P: ShoePort> ShoeLink<P> {
     /// ([`LinkFault::Unreliable`], or [`LinkFault::Silent`] if nothing valid came at
     /// all). Faults do not stop at `timeout`: the call may take up to `max_retries`
     /// exchange timeouts longer. At least one poll is made, even with a zero timeout.
-    pub fn read_card(&mut self, timeout: Duration) -> Result<CardRead, LinkFault> {
+    pub fn read_card(&mut self, timeout: Duration) -> Result<Received, LinkFault> {
         let start = self.port.now_ms();
         let deadline = start.saturating_add(ms(timeout));
         let frames = self.valid_frames;
@@ -516,7 +544,8 @@ impl<P: ShoePort> ShoeLink<P> {
             match self.exchange(&pn532::IN_LIST_PASSIVE_TARGET)? {
                 Some(ShoeMessage::CardRead(read)) => {
                     if Antenna::from_target(read.target).is_some() {
-                        return Ok(read);
+                        let frame = std::mem::take(&mut self.last_frame);
+                        return Ok(Received { read, frame });
                     }
                     self.report(Fault::UnknownTarget(read.target));
                     faulty += 1;
@@ -700,12 +729,13 @@ impl<P: ShoePort> ShoeLink<P> {
     /// deadline passed first.
     fn next_outcome(&mut self, deadline: u64) -> Result<Option<Outcome>, LinkFault> {
         loop {
-            if let Some(o) = self.pending.pop_front() {
+            if let Some((o, frame)) = self.pending.pop_front() {
+                self.last_frame = frame;
                 return Ok(Some(o));
             }
             let now = self.port.now_ms();
             if self.decoder.poll_at().is_some_and(|t| t <= now) {
-                self.pending.extend(self.decoder.poll(now));
+                decode_into(&mut self.pending, self.decoder.poll(now));
                 if !self.pending.is_empty() {
                     continue;
                 }
@@ -723,7 +753,7 @@ impl<P: ShoePort> ShoeLink<P> {
             if n > 0 {
                 let now = self.port.now_ms();
                 let bytes = self.buf.get(..n).unwrap_or(&[]);
-                self.pending.extend(self.decoder.feed(now, bytes));
+                decode_into(&mut self.pending, self.decoder.feed(now, bytes));
             }
         }
     }
@@ -742,6 +772,17 @@ impl<P: ShoePort> ShoeLink<P> {
             self.reports_dropped += 1;
         }
         self.reports.push_back(report);
+    }
+}
+
+/// Queues what the decoder found, each good frame with its bytes.
+fn decode_into(pending: &mut VecDeque<(Outcome, Vec<u8>)>, mut decoded: Decoded<'_, '_>) {
+    while let Some(outcome) = decoded.next() {
+        let frame = match outcome {
+            Ok(_) => decoded.frame().to_vec(),
+            Err(_) => Vec::new(),
+        };
+        pending.push_back((outcome, frame));
     }
 }
 
@@ -789,8 +830,9 @@ mod tests {
         let order = dealer.order().to_vec();
         let mut got = Vec::new();
         while let Some(card) = dealer.present_next(Antenna::Exit) {
-            let read = link.read_card(Duration::from_millis(100)).unwrap();
-            assert_eq!(to_read(&map, &read).unwrap(), Read::card(card));
+            let got_read = link.read_card(Duration::from_millis(100)).unwrap();
+            assert_eq!(got_read, Received::encoded(got_read.read), "the bytes sent");
+            assert_eq!(to_read(&map, &got_read.read).unwrap(), Read::card(card));
             got.push(card);
             dealer.remove();
         }
@@ -830,7 +872,10 @@ mod tests {
                         Err(e) => panic!("hand {hand}: {e}"),
                     }
                 };
-                let r = to_read(&map, &read).unwrap();
+                // The bytes handed up are a good frame, and the one the read came in.
+                let frame = firmware::shoe::ShoeFrame::new_checked(&read.frame[..]).unwrap();
+                assert_eq!(CardRead::parse(&frame).unwrap(), read.read);
+                let r = to_read(&map, &read.read).unwrap();
                 assert_eq!(r.card, Some(card));
                 assert_eq!(r.burn, antenna == Antenna::Burn);
                 got.push(card);

@@ -33,7 +33,7 @@ fn sim(to_reader: FaultRates, from_reader: FaultRates, seed: u64) -> (Sim, SimDe
 fn read_dealt<P: ShoePort>(link: &mut ShoeLink<P>, map: &DeckMap, rereads: &mut u32) -> Read {
     loop {
         match link.read_card(Duration::from_millis(500)) {
-            Ok(read) => return to_read(map, &read).expect("a card of this deck"),
+            Ok(got) => return to_read(map, &got.read).expect("a card of this deck"),
             Err(LinkFault::Unreliable { .. } | LinkFault::Silent { .. }) => *rereads += 1,
             Err(e) => panic!("the shoe link failed: {e}"),
         }

@@ -88,6 +88,9 @@ pub struct FrameDecoder {
     quiet: usize,
     /// Garbage bytes not yet reported.
     garbage: u16,
+    /// The bytes of the last good frame, exactly as received: the host logs them
+    /// with the read they carried (PD-RFID), never a frame rebuilt from the read.
+    last: heapless::Vec<u8, FRAME_BUF_LEN>,
     now_ms: u64,
     last_byte_ms: u64,
     last_frame_ms: u64,
@@ -104,6 +107,7 @@ impl FrameDecoder {
             skip: 0,
             quiet: 0,
             garbage: 0,
+            last: heapless::Vec::new(),
             now_ms,
             last_byte_ms: now_ms,
             last_frame_ms: now_ms,
@@ -162,6 +166,13 @@ impl FrameDecoder {
     /// Forgets any partial frame and unreported garbage (after reopening the port).
     pub fn reset(&mut self, now_ms: u64) {
         *self = FrameDecoder::new(self.config, now_ms);
+    }
+
+    /// The bytes of the last good frame, as they came from the shoe (empty before the
+    /// first). Valid until the next message: read it right after the message it
+    /// carried, through [`Decoded::frame`] while iterating.
+    pub fn last_frame(&self) -> &[u8] {
+        &self.last
     }
 
     /// Bytes held: the tests check the bound the type promises.
@@ -295,6 +306,10 @@ impl FrameDecoder {
                             .and_then(|frame| ShoeMessage::parse(&frame));
                         return Some(match parsed {
                             Ok(message) => {
+                                self.last.clear();
+                                // Cannot fail: `total` <= the buffer's capacity, which
+                                // is also the copy's.
+                                let _ = self.last.extend_from_slice(&self.buf[..total]);
                                 self.drop_front(total);
                                 self.cursor = 0;
                                 self.last_frame_ms = self.now_ms;
@@ -344,6 +359,14 @@ pub struct Decoded<'d, 'b> {
     dec: &'d mut FrameDecoder,
     input: core::slice::Iter<'b, u8>,
     timed: bool,
+}
+
+impl Decoded<'_, '_> {
+    /// The bytes of the frame behind the last `Ok` message this iterator returned,
+    /// exactly as received ([`FrameDecoder::last_frame`]).
+    pub fn frame(&self) -> &[u8] {
+        self.dec.last_frame()
+    }
 }
 
 impl Iterator for Decoded<'_, '_> {

@@ -634,3 +634,42 @@ fn errors_tell_the_dealer_what_to_do() {
         .to_string()
         .contains("0x0F"));
 }
+
+/// PD-RFID: the bytes handed up with a read are the frame as the shoe sent it, even
+/// when garbage came first and the frame arrived a byte at a time; a frame rebuilt
+/// from the read would lose what the read does not keep (here the tag's ATS).
+#[test]
+fn decoder_hands_up_the_bytes_of_each_good_frame() {
+    let mut dec = FrameDecoder::new(LinkConfig::default(), 0);
+    assert!(
+        dec.last_frame().is_empty(),
+        "nothing before the first frame"
+    );
+    let mut stream = vec![0x42, 0x00, 0x17];
+    stream.extend_from_slice(&CARD_READ_ATS);
+    stream.extend_from_slice(&NO_CARD);
+    let mut frames = Vec::new();
+    for b in stream.chunks(1) {
+        let mut out = dec.feed(1, b);
+        while let Some(item) = out.next() {
+            if let Ok(m) = item {
+                frames.push((m, out.frame().to_vec()));
+            }
+        }
+    }
+    assert_eq!(frames.len(), 2);
+    assert!(matches!(frames[0].0, ShoeMessage::CardRead(_)));
+    assert_eq!(frames[0].1, CARD_READ_ATS);
+    assert_eq!(frames[1], (ShoeMessage::NoCard, NO_CARD.to_vec()));
+    let ShoeMessage::CardRead(read) = frames[0].0 else {
+        unreachable!()
+    };
+    let mut rebuilt = [0u8; FRAME_BUF_LEN];
+    let n = read.emit(&mut rebuilt).unwrap();
+    assert_ne!(
+        &rebuilt[..n],
+        &CARD_READ_ATS[..],
+        "the ATS is not in the read"
+    );
+    assert_eq!(dec.last_frame(), NO_CARD);
+}

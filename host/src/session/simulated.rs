@@ -8,20 +8,28 @@
 
 use crate::money::settle;
 use crate::records::handlog::{HandLog, LogError};
-use crate::session::table::{Observer, Outcome, SessionError, TableSession};
-use firmware::rules::Stakes;
+use crate::session::table::{Observer, Outcome, SessionError, ShoeEvent, TableSession};
+use crate::settings::SettingsError;
+use firmware::deck::DeckMap;
+use firmware::rules::{ConfigError, Stakes};
 use firmware::{
     Action, Card, CardSet, Chips, Event, Game, Input, Phase, Read, RuleError, Structure, Table,
     TableConfig,
 };
+use hardware::link::{LinkFault, Received};
 use hardware::rng::XorShift;
 use std::fmt;
 
 /// Where the dealer's cards come from.
 pub trait CardSource {
-    /// The dealer deals `card` (as a burn when `burn`): the read the engine gets.
+    /// The dealer deals `card` (as a burn when `burn`): what reaches the table.
     /// Link faults are recovered inside; an error means the card could not be read.
-    fn deal(&mut self, card: Card, burn: bool) -> Result<Read, String>;
+    fn deal(&mut self, card: Card, burn: bool) -> Result<Dealt, ShoeError>;
+
+    /// The deck map the shoe's reads go through, for a source that reads tags.
+    fn deck_map(&self) -> Option<DeckMap> {
+        None
+    }
 
     /// Faults seen and recovered so far (garbled, dropped, duplicated frames...).
     fn faults(&self) -> u64 {
@@ -29,14 +37,83 @@ pub trait CardSource {
     }
 }
 
+/// A card dealt, as it reaches the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Dealt {
+    /// Handed straight to the engine.
+    Direct(Read),
+    /// Read by the shoe: the frame's bytes and the read, which the table logs and maps
+    /// through its deck map as a real table does.
+    Shoe(Received),
+}
+
 /// Cards handed straight to the engine: the reads are exactly the cards dealt.
 pub struct DirectSource;
 
 impl CardSource for DirectSource {
-    fn deal(&mut self, card: Card, burn: bool) -> Result<Read, String> {
-        Ok(Read {
+    fn deal(&mut self, card: Card, burn: bool) -> Result<Dealt, ShoeError> {
+        Ok(Dealt::Direct(Read {
             card: Some(card),
             burn,
+        }))
+    }
+}
+
+/// Times the simulated dealer presents a card before giving up on the shoe.
+pub const MAX_READ_TRIES: u32 = 20;
+
+/// Why the simulated shoe could not give the table a card.
+#[derive(Debug)]
+pub enum ShoeError {
+    /// The pseudo-terminal for the simulated shoe could not be made.
+    Pty(std::io::Error),
+    /// The link to the simulated shoe did not start.
+    Link {
+        /// Where the shoe speaks.
+        path: String,
+        /// What went wrong.
+        fault: LinkFault,
+    },
+    /// A card could not be read in [`MAX_READ_TRIES`] tries.
+    Unread(Card),
+}
+
+impl fmt::Display for ShoeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShoeError::Pty(e) => write!(f, "pseudo-terminal: {e}"),
+            ShoeError::Link { path, fault } => write!(f, "{path}: {fault}"),
+            ShoeError::Unread(card) => write!(
+                f,
+                "{card} could not be read after {MAX_READ_TRIES} tries: check the shoe"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ShoeError {}
+
+/// The simulated dealer found no card where the hand needs one: a bug in the
+/// simulation, reported rather than played around.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DealerError {
+    /// Every card of the deck has been seen this deal.
+    DeckRanOut,
+    /// The exchange has nobody to serve.
+    NoDrawer,
+    /// The player to discard holds no card.
+    NoCardToDiscard,
+    /// Neither the stub nor the discards have a card for the draw (R-DRAW-5).
+    NoCardForTheDraw,
+}
+
+impl fmt::Display for DealerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DealerError::DeckRanOut => "the deck ran out",
+            DealerError::NoDrawer => "the exchange has no player to serve",
+            DealerError::NoCardToDiscard => "the player to discard holds no card",
+            DealerError::NoCardForTheDraw => "no card is left for the draw",
         })
     }
 }
@@ -84,13 +161,27 @@ impl Default for BenchOptions {
 /// Why the bench table stopped.
 #[derive(Debug)]
 pub enum BenchError {
+    /// A setting's key or value is wrong.
+    Setting(SettingsError),
     /// The settings make no playable table.
-    Config(String),
+    Config(ConfigError),
+    /// More or fewer players than the table seats.
+    Players {
+        /// Players asked for.
+        players: u8,
+        /// Seats at the table.
+        seats: u8,
+    },
     /// The engine refused what a simulated player or the dealer did: a bug, since
     /// they choose only from what the engine offers.
     Engine(Input, RuleError),
     /// A card could not be read.
-    Shoe(String),
+    Shoe(ShoeError),
+    /// The table refused a card the shoe read: the dealer's message (a bug, since the
+    /// simulated dealer deals in order from a known deck).
+    CardRefused(String),
+    /// The simulated dealer had no card to give (a bug).
+    Dealer(DealerError),
     /// The hand log failed: the table does not deal without it.
     Log(LogError),
     /// The pot could not be settled.
@@ -102,9 +193,15 @@ pub enum BenchError {
 impl fmt::Display for BenchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            BenchError::Setting(e) => write!(f, "table settings: {e}"),
             BenchError::Config(e) => write!(f, "table settings: {e}"),
+            BenchError::Players { players, seats } => {
+                write!(f, "{players} players: seat 2 to {seats}")
+            }
             BenchError::Engine(i, e) => write!(f, "the engine refused {i:?}: {e}"),
             BenchError::Shoe(e) => write!(f, "shoe: {e}"),
+            BenchError::CardRefused(e) => write!(f, "the table refused a card: {e}"),
+            BenchError::Dealer(e) => write!(f, "the simulated dealer: {e}"),
             BenchError::Log(e) => write!(f, "hand log: {e}"),
             BenchError::Settle(e) => write!(f, "settlement: {e}"),
             BenchError::Stuck(n) => write!(f, "hand {n} did not end: stopped"),
@@ -140,16 +237,14 @@ pub fn config(opts: &BenchOptions) -> Result<TableConfig, BenchError> {
     };
     let mut cfg = table_config(opts.game, opts.structure, (sb, bb), ante);
     for (key, value) in &opts.settings {
-        crate::settings::set(&mut cfg, key, value)
-            .map_err(|e| BenchError::Config(e.to_string()))?;
+        crate::settings::set(&mut cfg, key, value).map_err(BenchError::Setting)?;
     }
-    cfg.validate()
-        .map_err(|e| BenchError::Config(e.to_string()))?;
+    cfg.validate().map_err(BenchError::Config)?;
     if !(2..=cfg.max_players).contains(&opts.players) {
-        return Err(BenchError::Config(format!(
-            "{} players: seat 2 to {}",
-            opts.players, cfg.max_players
-        )));
+        return Err(BenchError::Players {
+            players: opts.players,
+            seats: cfg.max_players,
+        });
     }
     Ok(cfg)
 }
@@ -214,12 +309,15 @@ impl<'a, S: CardSource> Bench<'a, S> {
         log: Option<&'a mut HandLog>,
     ) -> Result<Self, BenchError> {
         let cfg = config(opts)?;
-        let session = TableSession::create(cfg, log).map_err(|e| match e {
+        let mut session = TableSession::create(cfg, log).map_err(|e| match e {
             SessionError::Config(e) => BenchError::Config(e),
             SessionError::Log(e) => BenchError::Log(e),
             SessionError::Settle(e) => BenchError::Settle(e),
             SessionError::Engine(input, e) => BenchError::Engine(input, e),
         })?;
+        if let Some(map) = source.deck_map() {
+            session = session.with_deck(map);
+        }
         let mut bench = Bench::driving(opts, session, source);
         bench.seat_players(opts)?;
         Ok(bench)
@@ -264,7 +362,11 @@ impl<'a, S: CardSource> Bench<'a, S> {
         source: S,
         log: Option<&'a mut HandLog>,
     ) -> Self {
-        Bench::driving(opts, TableSession::new(table, log), source)
+        let mut session = TableSession::new(table, log);
+        if let Some(map) = source.deck_map() {
+            session = session.with_deck(map);
+        }
+        Bench::driving(opts, session, source)
     }
 
     fn driving(opts: &BenchOptions, session: TableSession<'a>, source: S) -> Self {
@@ -323,6 +425,44 @@ impl<'a, S: CardSource> Bench<'a, S> {
         input: Input,
         report: &mut dyn FnMut(&Event),
     ) -> Result<Vec<Event>, BenchError> {
+        self.tell_faults();
+        let events = self
+            .session
+            .input(input)
+            .map_err(BenchError::Log)?
+            .map_err(|e| BenchError::Engine(input, e))?;
+        self.accepted(&events, report);
+        Ok(events)
+    }
+
+    /// The dealer deals `card`: straight to the engine, or through the shoe, whose
+    /// frame the table logs and maps as a real table does (PD-RFID).
+    fn deal(
+        &mut self,
+        card: Card,
+        burn: bool,
+        report: &mut dyn FnMut(&Event),
+    ) -> Result<(), BenchError> {
+        let received = match self.source.deal(card, burn).map_err(BenchError::Shoe)? {
+            Dealt::Direct(read) => return self.input(Input::Card(read), report).map(drop),
+            Dealt::Shoe(received) => received,
+        };
+        self.tell_faults();
+        let outcome = self
+            .session
+            .shoe(ShoeEvent::Read(received))
+            .map_err(BenchError::Log)?;
+        match outcome {
+            Outcome::Accepted(events) => {
+                self.accepted(&events, report);
+                Ok(())
+            }
+            other => Err(BenchError::CardRefused(other.to_string())),
+        }
+    }
+
+    /// Shoe faults recovered since the last input, shown as one outcome.
+    fn tell_faults(&mut self) {
         let faults = self.source.faults();
         let new = faults.saturating_sub(self.summary.shoe_faults);
         self.summary.shoe_faults = faults;
@@ -331,19 +471,17 @@ impl<'a, S: CardSource> Bench<'a, S> {
                 "{new} damaged shoe frames read again"
             )));
         }
-        let events = self
-            .session
-            .input(input)
-            .map_err(BenchError::Log)?
-            .map_err(|e| BenchError::Engine(input, e))?;
+    }
+
+    /// An input the engine took: counted, reported, and paced for the display.
+    fn accepted(&mut self, events: &[Event], report: &mut dyn FnMut(&Event)) {
         self.summary.inputs += 1;
-        for e in &events {
+        for e in events {
             report(e);
         }
         if !self.pace.is_zero() {
             std::thread::sleep(self.pace);
         }
-        Ok(events)
     }
 
     /// Plays a hand to its end: a new one, or the one in progress after a restart.
@@ -415,9 +553,8 @@ impl<'a, S: CardSource> Bench<'a, S> {
                 let burn = matches!(h.phase, Phase::Board { burn_due: true });
                 let card = self
                     .next_card()
-                    .ok_or_else(|| BenchError::Shoe("the deck ran out".into()))?;
-                let read = self.source.deal(card, burn).map_err(BenchError::Shoe)?;
-                self.input(Input::Card(read), report)?;
+                    .ok_or(BenchError::Dealer(DealerError::DeckRanOut))?;
+                self.deal(card, burn, report)?;
             }
             Phase::Betting => {
                 let action = self.choose();
@@ -426,7 +563,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
             Phase::Exchange => {
                 let seat = h
                     .drawer()
-                    .ok_or_else(|| BenchError::Shoe("no drawer".into()))?;
+                    .ok_or(BenchError::Dealer(DealerError::NoDrawer))?;
                 let p = *h.player(seat);
                 let discarded = h.served_discards.len();
                 let pending = p.discards.count_ones();
@@ -439,16 +576,15 @@ impl<'a, S: CardSource> Bench<'a, S> {
                         .flatten()
                         .copied()
                         .next()
-                        .ok_or_else(|| BenchError::Shoe("no card to discard".into()))?;
+                        .ok_or(BenchError::Dealer(DealerError::NoCardToDiscard))?;
                     self.input(Input::Discard(card), report)?;
                 } else if pending > 0 {
                     // R-DRAW-5: the stub; once used up, the discards come back.
                     let card = self
                         .next_card()
                         .or_else(|| discard_for(h))
-                        .ok_or_else(|| BenchError::Shoe("no card for the draw".into()))?;
-                    let read = self.source.deal(card, false).map_err(BenchError::Shoe)?;
-                    self.input(Input::Card(read), report)?;
+                        .ok_or(BenchError::Dealer(DealerError::NoCardForTheDraw))?;
+                    self.deal(card, false, report)?;
                 } else {
                     self.input(Input::StandPat, report)?;
                 }
@@ -600,19 +736,22 @@ pub type PtyShoeSource = ShoeSource<Box<dyn serialport::SerialPort>>;
 impl ShoeSource<Box<dyn serialport::SerialPort>> {
     /// Starts the simulated shoe on a pseudo-terminal with fault `rates` (percent
     /// garbled, dropped and duplicated frames) and opens the link on it.
-    pub fn start(rates: (u32, u32, u32), seed: u64) -> Result<Self, String> {
+    pub fn start(rates: (u32, u32, u32), seed: u64) -> Result<Self, ShoeError> {
         Self::pty(rates, seed)
     }
 
     /// [`ShoeSource::start`].
-    pub fn pty(rates: (u32, u32, u32), seed: u64) -> Result<Self, String> {
+    pub fn pty(rates: (u32, u32, u32), seed: u64) -> Result<Self, ShoeError> {
         use hardware::link::{open_serial, LinkSettings};
         use hardware::sim::{FaultRates, Faulty, PtyShoe, SimConfig, SimDealer, SimShoe};
         let (shoe, handle) = SimShoe::new(SimConfig::default());
         let faulty = Faulty::new(shoe, FaultRates::percent(rates.0, rates.1, rates.2), seed);
-        let pty = PtyShoe::spawn(faulty).map_err(|e| format!("pseudo-terminal: {e}"))?;
+        let pty = PtyShoe::spawn(faulty).map_err(ShoeError::Pty)?;
         let path = pty.path().to_string();
-        let link = open_serial(&path, LinkSettings::bench()).map_err(|e| format!("{path}: {e}"))?;
+        let link = open_serial(&path, LinkSettings::bench()).map_err(|fault| ShoeError::Link {
+            path: path.clone(),
+            fault,
+        })?;
         let dealer = SimDealer::new(handle, firmware::deck::DeckKind::Standard52, 1, seed);
         let map = dealer.deck_map();
         Ok(ShoeSource {
@@ -631,13 +770,18 @@ pub type LoopbackShoe = hardware::sim::Loopback<hardware::sim::Faulty<hardware::
 impl ShoeSource<LoopbackShoe> {
     /// The simulated shoe in memory, on a simulated clock: the same link and faults,
     /// thousands of hands a second.
-    pub fn loopback(rates: (u32, u32, u32), seed: u64) -> Result<Self, String> {
+    pub fn loopback(rates: (u32, u32, u32), seed: u64) -> Result<Self, ShoeError> {
         use hardware::link::{LinkSettings, ShoeLink};
         use hardware::sim::{FaultRates, Faulty, Loopback, SimConfig, SimDealer, SimShoe};
         let (shoe, handle) = SimShoe::new(SimConfig::default());
         let faulty = Faulty::new(shoe, FaultRates::percent(rates.0, rates.1, rates.2), seed);
-        let link = ShoeLink::start(Loopback::new(faulty), LinkSettings::bench())
-            .map_err(|e| e.to_string())?;
+        let link =
+            ShoeLink::start(Loopback::new(faulty), LinkSettings::bench()).map_err(|fault| {
+                ShoeError::Link {
+                    path: "memory".into(),
+                    fault,
+                }
+            })?;
         let dealer = SimDealer::new(handle, firmware::deck::DeckKind::Standard52, 1, seed);
         let map = dealer.deck_map();
         Ok(ShoeSource {
@@ -658,25 +802,27 @@ impl<P: hardware::link::ShoePort> ShoeSource<P> {
 }
 
 impl<P: hardware::link::ShoePort> CardSource for ShoeSource<P> {
-    fn deal(&mut self, card: Card, burn: bool) -> Result<Read, String> {
+    fn deal(&mut self, card: Card, burn: bool) -> Result<Dealt, ShoeError> {
         use hardware::link::Antenna;
         let antenna = Antenna::for_burn(burn);
         // The card stays at the reader until it is read: every fault is recovered by
         // reading it again (the dealer re-presents it at worst).
-        for _ in 0..20 {
+        for _ in 0..MAX_READ_TRIES {
             self.dealer.present(card, antenna);
             match self.link.read_card(std::time::Duration::from_millis(500)) {
-                Ok(read) => {
+                Ok(received) => {
                     self.dealer.remove();
-                    return hardware::link::to_read(&self.map, &read).map_err(|e| e.to_string());
+                    return Ok(Dealt::Shoe(received));
                 }
                 Err(e) => log::warn!("shoe: {e}; reading {card} again"),
             }
         }
         self.dealer.remove();
-        Err(format!(
-            "{card} could not be read after 20 tries: check the shoe"
-        ))
+        Err(ShoeError::Unread(card))
+    }
+
+    fn deck_map(&self) -> Option<DeckMap> {
+        Some(self.map.clone())
     }
 
     fn faults(&self) -> u64 {
@@ -722,6 +868,63 @@ mod tests {
                 assert_eq!(s.chips, s.bought_in, "{game:?} {structure:?}");
             }
         }
+    }
+
+    /// PD-RFID: a card the shoe read reaches the table as the bytes the shoe sent,
+    /// logged before the card is dealt, as at a real table: each card input of the log
+    /// follows its frame, and the frame maps to exactly that card.
+    #[test]
+    fn shoe_reads_are_logged_as_the_frames_the_shoe_sent() {
+        use crate::records::handlog::{handlog_secret, AuditLog, Entry};
+        use firmware::shoe::{to_read, CardRead, ShoeFrame};
+        let dir = std::env::temp_dir().join(format!("sim-frames-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let secret = handlog_secret(&dir).expect("secret");
+        let (mut log, _) = HandLog::open(&dir, "bench", &secret).expect("log");
+        let opts = BenchOptions {
+            hands: 6,
+            seed: 5,
+            ..BenchOptions::default()
+        };
+        let source = ShoeSource::loopback((5, 5, 5), opts.seed).expect("shoe");
+        let map = source.deck_map().expect("a shoe has a deck map");
+        let mut bench = Bench::new(&opts, source, Some(&mut log)).expect("bench");
+        let summary = bench.run(opts.hands, &mut |_| {}).expect("hands");
+        assert!(summary.shoe_faults > 0, "faults were injected");
+        drop(bench);
+
+        let records = AuditLog::open(&dir)
+            .expect("audit")
+            .records()
+            .expect("records");
+        let (mut frames, mut cards) = (0, 0);
+        let mut last_frame: Option<Read> = None;
+        for (_, r) in &records {
+            match &r.entry {
+                Entry::ShoeFrame { hex } => {
+                    let bytes: Vec<u8> = (0..hex.len())
+                        .step_by(2)
+                        .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap())
+                        .collect();
+                    let frame = ShoeFrame::new_checked(&bytes[..]).expect("a good frame");
+                    let read = CardRead::parse(&frame).expect("a card read");
+                    last_frame = Some(to_read(&map, &read).expect("a card of the deck"));
+                    frames += 1;
+                }
+                Entry::Input { input, .. }
+                    if input.starts_with("deal ") || input.starts_with("burn ") =>
+                {
+                    let read = last_frame.take().expect("every card follows its frame");
+                    let name = read.card.expect("a card").to_string();
+                    assert!(input.contains(&name), "{input} after the frame of {name}");
+                    cards += 1;
+                }
+                _ => {}
+            }
+        }
+        assert!(frames > 6 * 9, "a frame per card: {frames}");
+        assert_eq!(cards, frames, "each frame is followed by its card");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

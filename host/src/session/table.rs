@@ -14,15 +14,17 @@ use crate::records::handlog::{self, now_ms, HandLog, LogError, Record, Recovered
 use firmware::buttons::KeyEvent;
 use firmware::console::{Console, Press};
 use firmware::deck::DeckMap;
-use firmware::shoe::{to_read, CardRead};
+use firmware::shoe::to_read;
 use firmware::{Event, Input, RuleError, SeatNo, Table, TableConfig};
+use hardware::link::Received;
 use std::path::Path;
 
 /// What the shoe's reader reports to the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ShoeEvent {
-    /// A card read, newly arrived at an antenna.
-    Read(CardRead),
+    /// A card read, newly arrived at an antenna, with the frame's bytes as the shoe
+    /// sent them.
+    Read(Received),
     /// A damaged exchange, reported and re-read (the link's own recovery).
     Fault(String),
     /// The link gave up (silent or unreliable): the dealer must check the shoe.
@@ -154,7 +156,7 @@ impl<'a> TableSession<'a> {
         config: TableConfig,
         log: Option<&'a mut HandLog>,
     ) -> Result<TableSession<'a>, SessionError> {
-        let table = Table::new(config).map_err(|e| SessionError::Config(e.to_string()))?;
+        let table = Table::new(config).map_err(SessionError::Config)?;
         let mut session = TableSession::new(table, log);
         session.record(Record::Config { config })?;
         Ok(session)
@@ -299,16 +301,12 @@ impl<'a> TableSession<'a> {
         Ok(self.tell(outcome))
     }
 
-    /// A message from the shoe: a read is logged as its frame, then dealt.
+    /// A message from the shoe: a read is logged as the bytes the shoe sent (PD-RFID),
+    /// then dealt.
     pub fn shoe(&mut self, event: ShoeEvent) -> Result<Outcome, LogError> {
         match event {
-            ShoeEvent::Read(read) => {
-                let mut frame = [0u8; 32];
-                if let Ok(n) = read.emit(&mut frame) {
-                    self.record(Record::RawShoeFrame {
-                        bytes: frame[..n].to_vec(),
-                    })?;
-                }
+            ShoeEvent::Read(Received { read, frame }) => {
+                self.record(Record::RawShoeFrame { bytes: frame })?;
                 let Some(map) = &self.map else {
                     return self.refuse_card("no deck is enrolled at this table".into());
                 };
@@ -378,7 +376,7 @@ pub enum SessionError {
     /// The hand log could not be written: the table does not deal without it.
     Log(LogError),
     /// The settings make no playable table.
-    Config(String),
+    Config(firmware::rules::ConfigError),
     /// The hand's pots cannot be worked out (a bug: the engine settled the hand).
     Settle(settle::SettleError),
     /// The engine refused an input the host made itself (a payout): a bug.

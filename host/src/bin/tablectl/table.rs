@@ -320,7 +320,7 @@ fn run_table(args: &TableArgs) -> Result<(), String> {
     let summary = if args.direct {
         play(opts, resumed, DirectSource, &mut log, display.as_mut())?
     } else {
-        let source = PtyShoeSource::start(args.faults, opts.seed)?;
+        let source = PtyShoeSource::start(args.faults, opts.seed).map_err(|e| e.to_string())?;
         println!(
             "shoe: simulated PN532 on {} ({}% garbled, {}% dropped, {}% duplicated frames)",
             source.path(),

@@ -99,10 +99,10 @@ fn poll<P: ShoePort>(
                 .map_err(|_| ())?;
         }
         let event = match result {
-            Ok(read) if resting == Some(read.uid) => None,
-            Ok(read) => {
-                resting = Some(read.uid);
-                Some(ShoeEvent::Read(read))
+            Ok(received) if resting == Some(received.read.uid) => None,
+            Ok(received) => {
+                resting = Some(received.read.uid);
+                Some(ShoeEvent::Read(received))
             }
             Err(LinkFault::NoCard) => {
                 resting = None;

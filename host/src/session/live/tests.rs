@@ -9,7 +9,7 @@ use firmware::buttons::{ButtonConfig, Key};
 use firmware::deck::DeckKind;
 use firmware::shoe::CardRead;
 use firmware::{Card, Game, Table};
-use hardware::link::{open_serial, Antenna, LinkSettings};
+use hardware::link::{open_serial, Antenna, LinkSettings, Received};
 use hardware::sim::{FaultRates, Faulty, PtyShoe, SimConfig, SimHandle, SimPanel, SimShoe};
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -311,11 +311,11 @@ fn direct(steps: Vec<Step>) -> (Table, Vec<Outcome>) {
             Card(name, antenna) => {
                 let mut read = CardRead::new(DeckMap::simulated_uid(1, name.parse().unwrap()));
                 read.target = antenna.target();
-                vec![rt.shoe(ShoeEvent::Read(read)).unwrap()]
+                vec![rt.shoe(ShoeEvent::Read(Received::encoded(read))).unwrap()]
             }
             Foreign => {
                 let read = CardRead::new(DeckMap::simulated_uid(99, "As".parse().unwrap()));
-                vec![rt.shoe(ShoeEvent::Read(read)).unwrap()]
+                vec![rt.shoe(ShoeEvent::Read(Received::encoded(read))).unwrap()]
             }
         };
         if std::env::var_os("RUNTIME_TRACE").is_some() {
