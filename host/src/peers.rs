@@ -22,6 +22,58 @@ pub const POKERKIT_VENV: &str = "target/peers/pokerkit";
 /// The one command that makes PokerKit available to the tests and to `tablectl bench`.
 pub const POKERKIT_SETUP: &str = "bash .ci/pokerkit";
 
+/// Why a peer cannot be used, in one line for the skip notice.
+#[derive(Debug)]
+pub enum PeerError {
+    /// No scratch folder for the check.
+    Scratch(std::io::Error),
+    /// The interpreter does not run.
+    NoInterpreter {
+        /// The interpreter.
+        python: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// The interpreter cannot import PokerKit: the last line of its error.
+    NoPokerKit {
+        /// The interpreter.
+        python: PathBuf,
+        /// Python's last line.
+        why: String,
+    },
+    /// The interpreter has another PokerKit release.
+    WrongVersion {
+        /// The interpreter.
+        python: PathBuf,
+        /// The release it has.
+        version: String,
+    },
+    /// `shared/` (or the folder asked for in it) is not beside the repository.
+    NoShared(String),
+}
+
+impl std::fmt::Display for PeerError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PeerError::Scratch(e) => write!(f, "no scratch folder: {e}"),
+            PeerError::NoInterpreter { python, error } => {
+                write!(f, "{} does not run: {error}", python.display())
+            }
+            PeerError::NoPokerKit { python, why } => {
+                write!(f, "{} cannot import pokerkit: {why}", python.display())
+            }
+            PeerError::WrongVersion { python, version } => write!(
+                f,
+                "{} has pokerkit {version}, the comparisons need {POKERKIT_VERSION}",
+                python.display()
+            ),
+            PeerError::NoShared(rel) => write!(f, "shared/{rel} is not beside the repository"),
+        }
+    }
+}
+
+impl std::error::Error for PeerError {}
+
 /// A Python interpreter that imports PokerKit at the pinned version.
 #[derive(Clone, Debug)]
 pub struct PokerKit {
@@ -56,17 +108,17 @@ pub fn pokerkit_python(root: &Path) -> PathBuf {
 /// The check imports the package from an empty working directory and reads its
 /// installed version from the package metadata, so neither a folder of the same
 /// name nor another release passes.
-pub fn pokerkit(root: &Path) -> Result<PokerKit, String> {
+pub fn pokerkit(root: &Path) -> Result<PokerKit, PeerError> {
     check_pokerkit(pokerkit_python(root))
 }
 
 /// Whether `python` imports PokerKit at [`POKERKIT_VERSION`] (see [`pokerkit`]).
-pub fn check_pokerkit(python: PathBuf) -> Result<PokerKit, String> {
+pub fn check_pokerkit(python: PathBuf) -> Result<PokerKit, PeerError> {
     // One folder per check: checks may run at once in one process.
     static CHECKS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
     let n = CHECKS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let empty = std::env::temp_dir().join(format!("pokerkit-check-{}-{n}", std::process::id()));
-    std::fs::create_dir_all(&empty).map_err(|e| format!("no scratch folder: {e}"))?;
+    std::fs::create_dir_all(&empty).map_err(PeerError::Scratch)?;
     let script = "import importlib.metadata as m, pokerkit.notation, pokerkit.games; \
                   print(m.version('pokerkit'))";
     let out = Command::new(&python)
@@ -74,21 +126,18 @@ pub fn check_pokerkit(python: PathBuf) -> Result<PokerKit, String> {
         .current_dir(&empty)
         .output();
     let _ = std::fs::remove_dir(&empty);
-    let out = out.map_err(|e| format!("{} does not run: {e}", python.display()))?;
+    let out = match out {
+        Ok(out) => out,
+        Err(error) => return Err(PeerError::NoInterpreter { python, error }),
+    };
     if !out.status.success() {
         let err = String::from_utf8_lossy(&out.stderr);
-        let last = err.lines().last().unwrap_or("").trim();
-        return Err(format!(
-            "{} cannot import pokerkit: {last}",
-            python.display()
-        ));
+        let why = err.lines().last().unwrap_or("").trim().to_string();
+        return Err(PeerError::NoPokerKit { python, why });
     }
     let version = String::from_utf8_lossy(&out.stdout).trim().to_string();
     if version != POKERKIT_VERSION {
-        return Err(format!(
-            "{} has pokerkit {version}, the comparisons need {POKERKIT_VERSION}",
-            python.display()
-        ));
+        return Err(PeerError::WrongVersion { python, version });
     }
     Ok(PokerKit { python })
 }
@@ -103,12 +152,12 @@ pub fn notice(line: &str) {
 
 /// The folder `rel` of `shared/`, the read-only data kept beside the repository
 /// (`root` is the repository's root).
-pub fn shared(root: &Path, rel: &str) -> Result<PathBuf, String> {
+pub fn shared(root: &Path, rel: &str) -> Result<PathBuf, PeerError> {
     let dir = root.join("../shared").join(rel);
     if dir.exists() {
         Ok(dir)
     } else {
-        Err(format!("shared/{rel} is not beside the repository"))
+        Err(PeerError::NoShared(rel.to_string()))
     }
 }
 
@@ -123,7 +172,12 @@ pub fn required(var: &str) -> bool {
 /// `found`, or: panics when the environment variable `require` is set (CI sets them
 /// all, so it never skips), else prints the one-line notice that `what` is skipped
 /// and the command that enables it, and gives `None`. For tests.
-pub fn or_skip<T>(found: Result<T, String>, require: &str, what: &str, enable: &str) -> Option<T> {
+pub fn or_skip<T, E: std::fmt::Display>(
+    found: Result<T, E>,
+    require: &str,
+    what: &str,
+    enable: &str,
+) -> Option<T> {
     match found {
         Ok(t) => Some(t),
         Err(why) => {
@@ -175,7 +229,9 @@ mod tests {
     #[test]
     fn a_missing_interpreter_is_named() {
         let dir = tempfile::tempdir().unwrap();
-        let err = check_pokerkit(dir.path().join("no-such-python")).unwrap_err();
+        let err = check_pokerkit(dir.path().join("no-such-python"))
+            .unwrap_err()
+            .to_string();
         assert!(
             err.contains("no-such-python") && err.contains("does not run"),
             "{err}"
@@ -190,7 +246,7 @@ mod tests {
             "echo 'Traceback (most recent call last):' >&2\n\
              echo \"ModuleNotFoundError: No module named 'pokerkit'\" >&2\nexit 1",
         );
-        let err = check_pokerkit(python).unwrap_err();
+        let err = check_pokerkit(python).unwrap_err().to_string();
         assert!(
             err.ends_with(
                 "cannot import pokerkit: ModuleNotFoundError: No module named 'pokerkit'"
@@ -202,7 +258,9 @@ mod tests {
     #[test]
     fn another_release_is_refused() {
         let dir = tempfile::tempdir().unwrap();
-        let err = check_pokerkit(fake_python(dir.path(), "echo 0.6.3")).unwrap_err();
+        let err = check_pokerkit(fake_python(dir.path(), "echo 0.6.3"))
+            .unwrap_err()
+            .to_string();
         assert!(
             err.contains("pokerkit 0.6.3") && err.contains(POKERKIT_VERSION),
             "{err}"

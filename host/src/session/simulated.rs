@@ -271,20 +271,6 @@ pub fn table_config(
     cfg
 }
 
-/// A game by its name on the command line (`holdem`, `omaha`, `omaha8`, `draw`: the
-/// names of [`firmware::rules::GAMES`], as every setting reads them).
-pub fn parse_game(name: &str) -> Result<Game, String> {
-    Game::from_name(name).ok_or_else(|| {
-        let names: Vec<&str> = firmware::rules::GAMES.iter().map(|g| g.name).collect();
-        format!("game `{name}`: {}", names.join(", "))
-    })
-}
-
-/// A betting structure by its name on the command line: `nl`, `pl` or `fl`.
-pub fn parse_limit(name: &str) -> Result<Structure, String> {
-    Structure::from_name(name).ok_or_else(|| format!("limit `{name}`: nl, pl or fl"))
-}
-
 /// The bench table: the engine, the simulated players and dealer, the log.
 ///
 /// Every decision of the simulated players and dealer is a function of the seed and

@@ -287,7 +287,7 @@ fn best_of_five(mut round: impl FnMut() -> u64) -> (f64, u64) {
 fn pokerkit_rate(paths: &[std::path::PathBuf], count: usize) -> Result<(f64, usize, f64), String> {
     // Run from the repository's root, as the default corpus folder is.
     let root = std::path::Path::new(".");
-    let oracle = host::peers::shared(root, "oracle/ref_replay.py")?;
+    let oracle = host::peers::shared(root, "oracle/ref_replay.py").map_err(|e| e.to_string())?;
     let pokerkit = host::peers::pokerkit(root)
         .map_err(|why| format!("{why} ({} installs it)", host::peers::POKERKIT_SETUP))?;
     let files = paths.get(..count.min(paths.len())).unwrap_or_default();

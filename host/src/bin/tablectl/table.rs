@@ -108,17 +108,17 @@ fn setting(v: &str) -> Result<(String, String), String> {
     Ok((key.to_string(), value.to_string()))
 }
 
-/// `--game`: a game by its name, as `host::session::simulated::parse_game` reads it
-/// (the names of the games' specs).
+/// `--game`: a game by its name, as every setting reads it (the names of the games'
+/// specs).
 fn game() -> impl TypedValueParser<Value = Game> {
     PossibleValuesParser::new(firmware::rules::GAMES.map(|g| g.name))
-        .try_map(|name| host::session::simulated::parse_game(&name))
+        .try_map(|name| Game::from_name(&name).ok_or("not a game"))
 }
 
-/// `--limit`: a betting structure by its name, as `host::session::simulated::parse_limit` reads it.
+/// `--limit`: a betting structure by its name (`nl`, `pl`, `fl`).
 fn limit() -> impl TypedValueParser<Value = Structure> {
     PossibleValuesParser::new(Structure::ALL.map(Structure::name))
-        .try_map(|name| host::session::simulated::parse_limit(&name))
+        .try_map(|name| Structure::from_name(&name).ok_or("not a betting structure"))
 }
 
 /// `--blinds SB/BB`.

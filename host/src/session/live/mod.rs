@@ -131,7 +131,7 @@ pub enum RuntimeError {
     /// The hand log could not be written: the table does not deal without it.
     Log(LogError),
     /// The panel could not be read or its LEDs set.
-    Panel(String),
+    Panel(PanelError),
     /// The shoe's thread ended.
     ShoeGone,
 }
@@ -169,10 +169,30 @@ pub fn on_devices(session: TableSession<'_>, map: DeckMap) -> Runtime<'_> {
 /// The panel as the loop sees it: presses in, the turn shown on the seat LEDs.
 pub trait Panel {
     /// The presses recognised by `now_ms` (the loop's clock).
-    fn scan(&mut self, now_ms: u64) -> Result<Vec<KeyEvent>, String>;
+    fn scan(&mut self, now_ms: u64) -> Result<Vec<KeyEvent>, PanelError>;
     /// Lights the LED of `seat` (only that one), or none.
-    fn show_turn(&mut self, seat: Option<SeatNo>) -> Result<(), String>;
+    fn show_turn(&mut self, seat: Option<SeatNo>) -> Result<(), PanelError>;
 }
+
+/// Why the panel could not be read or its LEDs set.
+#[derive(Debug)]
+pub enum PanelError {
+    /// The key matrix's pins could not be sampled.
+    Matrix(hardware::matrix::MatrixError),
+    /// The firmware's panel refused the scan or the LEDs.
+    Buttons(firmware::buttons::ButtonError),
+}
+
+impl std::fmt::Display for PanelError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PanelError::Matrix(e) => write!(f, "{e}"),
+            PanelError::Buttons(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for PanelError {}
 
 /// Runs the table until `stop` is set: scans `panel` and takes what the shoe sent;
 /// the session's observers see each outcome.

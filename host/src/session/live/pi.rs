@@ -1,7 +1,7 @@
 //! The runtime's panel on the Raspberry Pi: the key matrix and the seat LEDs through
 //! rppal ([`hardware::pi`]).
 
-use super::Panel;
+use super::{Panel, PanelError};
 use firmware::buttons::KeyEvent;
 use firmware::SeatNo;
 use hardware::pi::PiPins;
@@ -10,13 +10,13 @@ use hardware::pi::PiPins;
 pub struct PiPanel(pub PiPins);
 
 impl Panel for PiPanel {
-    fn scan(&mut self, now_ms: u64) -> Result<Vec<KeyEvent>, String> {
-        self.0.matrix.sample().map_err(|e| e.to_string())?;
-        let presses = self.0.panel.scan(now_ms).map_err(|e| e.to_string())?;
+    fn scan(&mut self, now_ms: u64) -> Result<Vec<KeyEvent>, PanelError> {
+        self.0.matrix.sample().map_err(PanelError::Matrix)?;
+        let presses = self.0.panel.scan(now_ms).map_err(PanelError::Buttons)?;
         Ok(presses.into_iter().collect())
     }
 
-    fn show_turn(&mut self, seat: Option<SeatNo>) -> Result<(), String> {
-        self.0.leds.show(seat).map_err(|e| e.to_string())
+    fn show_turn(&mut self, seat: Option<SeatNo>) -> Result<(), PanelError> {
+        self.0.leds.show(seat).map_err(PanelError::Buttons)
     }
 }

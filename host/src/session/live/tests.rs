@@ -59,7 +59,7 @@ impl Dealer {
 }
 
 impl Panel for Dealer {
-    fn scan(&mut self, now: u64) -> Result<Vec<KeyEvent>, String> {
+    fn scan(&mut self, now: u64) -> Result<Vec<KeyEvent>, PanelError> {
         if let Some((_, seen_before)) = self.at_antenna {
             if self.seen() > seen_before {
                 self.shoe.remove();
@@ -82,17 +82,17 @@ impl Panel for Dealer {
                 }
                 Some(Digits(n)) => {
                     for c in n.to_string().bytes() {
-                        self.panel.tap(Key::digit(c - b'0').ok_or("digit")?);
+                        self.panel.tap(Key::digit(c - b'0').expect("a digit"));
                     }
                 }
                 Some(Card(name, antenna)) => {
-                    let card: firmware::Card = name.parse().map_err(|_| "card")?;
+                    let card: firmware::Card = name.parse().expect("a card");
                     let uid = DeckMap::simulated_uid(1, card);
                     self.at_antenna = Some((card, self.seen()));
                     self.shoe.present(uid, antenna);
                 }
                 Some(Foreign) => {
-                    let uid = DeckMap::simulated_uid(99, "As".parse().map_err(|_| "card")?);
+                    let uid = DeckMap::simulated_uid(99, "As".parse().expect("a card"));
                     self.shoe.present(uid, Antenna::Exit);
                     self.foreign_until = Some(now + 1_000);
                 }
@@ -102,7 +102,7 @@ impl Panel for Dealer {
         Ok(self.panel.run_until(now))
     }
 
-    fn show_turn(&mut self, seat: Option<SeatNo>) -> Result<(), String> {
+    fn show_turn(&mut self, seat: Option<SeatNo>) -> Result<(), PanelError> {
         self.leds.push(seat);
         Ok(())
     }
