@@ -216,7 +216,28 @@ fn e6_unconfirmed_straddle_loses_the_option() {
     for _ in 0..5 {
         act!(t, Action::CheckCall);
     }
-    // Everyone called: preflop ends without the straddler acting (R-STRAD-4).
+    // Everyone called: "S4 may only check; preflop ends" (E6, R-STRAD-4 under the
+    // seed's reading, the default): he keeps his turn, without a raise.
+    let o = t.options().unwrap();
+    assert_eq!((o.seat, o.call, o.raise), (4, 0, None));
+    act!(t, Action::CheckCall);
+    assert_eq!(t.hand().unwrap().phase, Phase::Board { burn_due: true });
+    assert_eq!(stack(&t, 4), 980);
+}
+
+#[test]
+fn e6_unconfirmed_straddle_under_the_narrower_reading_has_no_turn() {
+    let mut cfg = *six(Structure::PotLimit).config();
+    cfg.unconfirmed_straddle = firmware::rules::UnconfirmedStraddle::NoOption;
+    let seats: Vec<_> = (1..=6).map(|s| (s, 1000)).collect();
+    let mut t = table_with(cfg, &seats);
+    start(&mut t);
+    t.handle(Input::Straddle { confirmed: false }).unwrap();
+    deal_hole(&mut t);
+    for _ in 0..5 {
+        act!(t, Action::CheckCall);
+    }
+    // He lost his option: preflop ends without his turn.
     assert_eq!(t.hand().unwrap().phase, Phase::Board { burn_due: true });
     assert_eq!(stack(&t, 4), 980);
 }

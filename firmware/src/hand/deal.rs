@@ -5,7 +5,7 @@ use super::{push, Hand, Phase, Seats};
 use crate::card::{Card, CardSet};
 use crate::error::RuleError;
 use crate::event::{Event, Events, Read, Street, Warning};
-use crate::rules::TableConfig;
+use crate::rules::{TableConfig, UnconfirmedStraddle};
 
 impl Hand {
     /// Checks a read card against the deck and the cards seen this hand (PD-RFID).
@@ -132,9 +132,13 @@ impl Hand {
             .ok_or(RuleError::NoCardExpected)?;
         if k == 0 {
             if let Some((s, false)) = self.straddle {
-                // R-STRAD-4: unconfirmed when the cards come: the straddle stands,
-                // but he loses his option; he counts as having acted at 2×BB.
-                self.player_mut(s).acted_at = Some(self.round.level);
+                // R-STRAD-4: unconfirmed when the cards come: the straddle stands.
+                // Under the narrower reading he loses his option: he counts as having
+                // acted at 2×BB. Under the seed's (the default) he keeps his turn but
+                // may not raise (betting.rs): unraised, he checks or folds (E6).
+                if cfg.unconfirmed_straddle == UnconfirmedStraddle::NoOption {
+                    self.player_mut(s).acted_at = Some(self.round.level);
+                }
                 push(ev, Event::Warning(Warning::StraddleUnconfirmed { seat: s }))?;
             }
         }

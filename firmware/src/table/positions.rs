@@ -97,6 +97,9 @@ impl State {
         let playing = |st: &State, s: SeatNo| {
             st.eligible(cfg, s) && st.seat_at(s).presence == Presence::Playing
         };
+        // Seats the button jumps over this hand (a heads-up table going on past a new
+        // player): one who owes waits until it has passed him (R-MISS-5).
+        let mut jumped: Option<(SeatNo, SeatNo)> = None;
         let (mut pos, mut small_blind) = match (self.last, cfg.button_rule) {
             (None, _) => {
                 // R-TABLE-3: the first button goes to the first player left of the
@@ -148,6 +151,15 @@ impl State {
                 // (2) The small blind is last hand's big-blind seat, if its player
                 // plays; (3) the button is last hand's small-blind seat.
                 let sb_seat = last.big_blind;
+                // Last hand was heads-up (its button posted the small blind) and the
+                // big blind came back to that button: heads-up goes on (R-HU-1), the
+                // button moving to last hand's big blind, past any seat between.
+                let button = if last.small_blind == last.button && bb == last.button {
+                    jumped = Some((last.button, sb_seat));
+                    sb_seat
+                } else {
+                    last.small_blind
+                };
                 let sb = self.seat_at(sb_seat);
                 let small_blind = if sb.presence == Presence::Playing && sb.stack > 0 {
                     Some(sb_seat)
@@ -159,7 +171,7 @@ impl State {
                 };
                 (
                     Positions {
-                        button: last.small_blind,
+                        button,
                         small_blind: sb_seat,
                         big_blind: bb,
                     },
@@ -212,7 +224,9 @@ impl State {
             } else if seat.presence == Presence::WaitingForBb {
                 false
             } else if seat.owes() && self.last.is_some() {
-                s == pos.small_blind || !Self::between(cfg, pos.button, pos.big_blind, s)
+                let passed_over = jumped.is_some_and(|(from, to)| Self::between(cfg, from, to, s));
+                !passed_over
+                    && (s == pos.small_blind || !Self::between(cfg, pos.button, pos.big_blind, s))
             } else {
                 true
             };
@@ -236,11 +250,16 @@ impl State {
             let other = (1..=cfg.max_players)
                 .find(|&s| dealt & (1 << s) != 0 && s != anchor)
                 .ok_or(RuleError::NotEnoughPlayers)?;
-            let (button, bb) = if keep_button {
+            let (mut button, mut bb) = if keep_button {
                 (anchor, other)
             } else {
                 (other, anchor)
             };
+            // PD-BTN: when play becomes heads-up, nobody posts the big blind twice in
+            // a row (the moving button can bring it back to last hand's big blind).
+            if self.last.is_some_and(|l| l.big_blind == bb) {
+                core::mem::swap(&mut button, &mut bb);
+            }
             pos = Positions {
                 button,
                 small_blind: button,
