@@ -161,9 +161,16 @@ impl Hand {
 
         // R-BET-4 / PD-REOPEN: a player who already acted may raise again only if the
         // raises since then add up to at least one full raise.
+        // In fixed limit the increment never changes, so a short all-in that counts as
+        // a full raise (`fl_short_all_in=half`) shows in the last full level instead.
+        let half_bet_raise = |at: Chips| {
+            self.structure == Structure::FixedLimit
+                && cfg.fl_short_all_in == FlShortAllIn::HalfBet
+                && self.round.full_level > at
+        };
         let reopened = match p.acted_at {
             None => true,
-            Some(at) => level >= at.saturating_add(self.round.increment),
+            Some(at) => level >= at.saturating_add(self.round.increment) || half_bet_raise(at),
         };
         // A raise must be one somebody could answer: another player still in the hand
         // must have more behind than the current bet (else the excess would only come

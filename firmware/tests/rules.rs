@@ -863,6 +863,10 @@ fn pd_reopen_fixed_limit_half_bet_rule() {
     act!(t, Action::BetTo(10));
     act!(t, Action::AllIn); // seat 3: 15
     offer!(t, seat 4, call 15, raise 25, 25);
+    // It is a full raise: the bettor, back to act, may raise again (issue case 4).
+    act!(t, Action::CheckCall);
+    act!(t, Action::CheckCall);
+    offer!(t, seat 2, call 5, raise 25, 25);
     // Bet 10, all-in 13: call 13, raise to 20.
     let mut t = table(
         Structure::FixedLimit,
@@ -877,6 +881,11 @@ fn pd_reopen_fixed_limit_half_bet_rule() {
     act!(t, Action::BetTo(10));
     act!(t, Action::AllIn); // seat 3: 13
     offer!(t, seat 4, call 13, raise 20, 20);
+    // Not a raise: the bettor may only call.
+    act!(t, Action::CheckCall);
+    act!(t, Action::CheckCall);
+    let o = t.options().unwrap();
+    assert_eq!((o.seat, o.call, o.raise), (2, 3, None));
     // The PHH profile: always the all-in plus one bet (23).
     let mut cfg = TableConfig::new(Game::Holdem, Structure::FixedLimit, 5, 10);
     cfg.fl_short_all_in = FlShortAllIn::AllInPlusBet;

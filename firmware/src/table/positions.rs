@@ -72,18 +72,20 @@ impl State {
     }
 
     /// Who may be dealt in at all: seated, playing (or waiting for the big blind), with
-    /// chips; where the blind must be covered, more than the big blind (\[002\]).
-    fn eligible(&self, cfg: &TableConfig, s: SeatNo) -> bool {
+    /// chips; where the blind must be covered, more than the hand's big blind `big`
+    /// (\[002\]).
+    fn eligible(&self, cfg: &TableConfig, s: SeatNo, big: Chips) -> bool {
         let seat = self.seat_at(s);
         let needed = match cfg.short_blind {
             ShortBlind::AllIn => 0,
-            ShortBlind::MustCover => self.next_big_blind(cfg),
+            ShortBlind::MustCover => big,
         };
         seat.stack > needed && matches!(seat.presence, Presence::Playing | Presence::WaitingForBb)
     }
 
-    /// The big blind of the next hand (a mixed game may change it).
-    fn next_big_blind(&self, cfg: &TableConfig) -> Chips {
+    /// The big blind of the game being played (a mixed game's switch hand may change
+    /// it: see `start_hand`).
+    pub(super) fn current_big_blind(&self, cfg: &TableConfig) -> Chips {
         match cfg.mixed {
             Some(m) if self.mix.second => m.stakes.big_blind,
             _ => cfg.stakes.big_blind,
@@ -91,11 +93,15 @@ impl State {
     }
 
     /// PD-BTN, R-BTN-1, R-BLIND-1, R-HU-1, R-MISS-4, R-MISS-5: the next hand's button,
-    /// blinds and players.
-    pub(super) fn plan(&mut self, cfg: &TableConfig, ev: &mut Events) -> Result<Plan, RuleError> {
-        let big = self.next_big_blind(cfg);
+    /// blinds and players, for a hand whose big blind is `big`.
+    pub(super) fn plan(
+        &mut self,
+        cfg: &TableConfig,
+        ev: &mut Events,
+        big: Chips,
+    ) -> Result<Plan, RuleError> {
         let playing = |st: &State, s: SeatNo| {
-            st.eligible(cfg, s) && st.seat_at(s).presence == Presence::Playing
+            st.eligible(cfg, s, big) && st.seat_at(s).presence == Presence::Playing
         };
         // Seats the button jumps over this hand (a heads-up table going on past a new
         // player): one who owes waits until it has passed him (R-MISS-5).
@@ -138,7 +144,7 @@ impl State {
                 let mut s = last.big_blind;
                 let bb = loop {
                     s = s % cfg.max_players + 1;
-                    if self.eligible(cfg, s) {
+                    if self.eligible(cfg, s, big) {
                         break s;
                     }
                     if self.seat_at(s).absent(cfg, big) {
@@ -188,7 +194,7 @@ impl State {
                 .ok_or(RuleError::NotEnoughPlayers)?;
                 let sb = Self::next_seat(cfg, button, |s| playing(self, s))
                     .ok_or(RuleError::NotEnoughPlayers)?;
-                let bb = Self::next_seat(cfg, sb, |s| self.eligible(cfg, s))
+                let bb = Self::next_seat(cfg, sb, |s| self.eligible(cfg, s, big))
                     .ok_or(RuleError::NotEnoughPlayers)?;
                 for s in 1..=cfg.max_players {
                     if self.seat_at(s).absent(cfg, big) {
@@ -214,7 +220,7 @@ impl State {
         // (4)). The vacated small-blind seat's new player may post (R-MISS-4).
         let mut dealt: u16 = 0;
         for s in 1..=cfg.max_players {
-            if !self.eligible(cfg, s) {
+            if !self.eligible(cfg, s, big) {
                 continue;
             }
             let seat = self.seat_at(s);

@@ -28,9 +28,22 @@ impl State {
         cfg: &TableConfig,
         ev: &mut Events,
     ) -> Result<(), RuleError> {
-        let plan = self.plan(cfg, ev)?;
         let number = self.hands.checked_add(1).ok_or(RuleError::ChipOverflow)?;
-        let game = self.mix.next_game(cfg, self.last, plan.pos.button);
+        let big = self.current_big_blind(cfg);
+        let (seats, mark) = (self.seats, ev.len());
+        let mut plan = self.plan(cfg, ev, big)?;
+        let mut mix = self.mix;
+        let mut game = mix.next_game(cfg, self.last, plan.pos.button);
+        if game.1.big_blind != big {
+            // R-MIX-1, PD-SHORTBLIND: on the hand a mixed game switches, who can cover
+            // the blind is judged by the new game's big blind: plan again with it.
+            self.seats = seats;
+            ev.truncate(mark);
+            plan = self.plan(cfg, ev, game.1.big_blind)?;
+            mix = self.mix;
+            game = mix.next_game(cfg, self.last, plan.pos.button);
+        }
+        self.mix = mix;
         let mut h = Hand::new(
             number,
             cfg.max_players,
