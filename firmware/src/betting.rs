@@ -192,6 +192,7 @@ impl Hand {
         let may_raise = stack > to_call
             && reopened
             && !straddle_penalty
+            && !self.lacks_openers(cfg, seat)
             && !self.capped(cfg, seat)
             && answerable();
         let raise = if may_raise {
@@ -264,13 +265,22 @@ impl Hand {
                 if o.all_in_to <= self.round.level {
                     return Ok((Resolved::Call { amount: o.call }, None));
                 }
-                let range = o.raise.ok_or(RuleError::RaiseNotAllowed(seat))?;
+                let range = o.raise.ok_or_else(|| self.no_raise(cfg, seat))?;
                 if o.all_in_to > range.max_to {
                     return Err(RuleError::AboveMaximum { max: range.max_to });
                 }
                 Ok((Resolved::Raise { to: o.all_in_to }, None))
             }
             Action::BetTo(to) => self.resolve_amount(cfg, &o, to),
+        }
+    }
+
+    /// Why `seat` may not bet or raise, for the dealer.
+    fn no_raise(&self, cfg: &TableConfig, seat: SeatNo) -> RuleError {
+        if self.lacks_openers(cfg, seat) {
+            RuleError::NoOpeners(seat)
+        } else {
+            RuleError::RaiseNotAllowed(seat)
         }
     }
 
@@ -292,7 +302,7 @@ impl Hand {
             if to <= level && to == self.player(seat).street.saturating_add(o.call) {
                 return Ok((call_or_check(o.call), None));
             }
-            return Err(RuleError::RaiseNotAllowed(seat));
+            return Err(self.no_raise(cfg, seat));
         };
         let correct = cfg.amounts == AmountPolicy::Correct;
         if to < range.min_to {

@@ -56,8 +56,11 @@ pub enum RuleError {
     UnexpectedBurn,
     /// A discard or stand-pat outside the exchange, or from the wrong player.
     NotDrawing,
-    /// The player tried to discard a card he does not hold, or more than four (R-DRAW-5).
+    /// The player tried to discard a card he does not hold, more than four, or after a
+    /// replacement came (R-DRAW-5).
     BadDiscard(Card),
+    /// A draw on the 32-card deck opened without openers (R-DRAW-2).
+    NoOpeners(SeatNo),
     /// The exchange is waiting for replacement cards for the player's discards.
     ReplacementsDue(SeatNo),
 
@@ -190,7 +193,11 @@ impl fmt::Display for RuleError {
             NotDrawing => f.write_str("no exchange is due from this player now (R-DRAW-5)"),
             BadDiscard(c) => write!(
                 f,
-                "{c} cannot be discarded: it is not in the player's hand, or four are already out (R-DRAW-5)"
+                "{c} cannot be discarded: it is not in the player's hand, four are already out, or a replacement has come (R-DRAW-5)"
+            ),
+            NoOpeners(s) => write!(
+                f,
+                "seat {s} cannot open: opening needs a pair of kings or better on the 32-card deck (R-DRAW-2)"
             ),
             ReplacementsDue(s) => {
                 write!(f, "deal seat {s} the replacement cards for the discards first (R-DRAW-5)")

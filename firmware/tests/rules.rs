@@ -1015,6 +1015,44 @@ fn r_draw_5_exchange_in_turn_then_the_second_round() {
     );
 }
 
+#[test]
+fn r_draw_5_a_replacement_is_never_thrown_again_and_four_cards_at_most() {
+    let mut t = draw_table(&[(1, 50), (2, 50)]);
+    start(&mut t);
+    let hands = ["Kh", "Ah", "Kc", "Jh", "Kd", "9h", "8s", "8h", "8d", "7h"];
+    for c in hands {
+        t.handle(Input::Card(Read::card(card(c)))).unwrap();
+    }
+    act!(t, Action::BetTo(2));
+    act!(t, Action::CheckCall);
+    // Seat 2 (Kh Kc Kd 8s 8d) throws two; the first replacement comes.
+    t.handle(Input::Discard(card("8s"))).unwrap();
+    t.handle(Input::Discard(card("8d"))).unwrap();
+    t.handle(Input::Card(Read::card(card("Ks")))).unwrap();
+    // Neither the replacement nor another card may be thrown once one has come.
+    refused(
+        &mut t,
+        Input::Discard(card("Ks")),
+        RuleError::BadDiscard(card("Ks")),
+    );
+    refused(
+        &mut t,
+        Input::Discard(card("Kh")),
+        RuleError::BadDiscard(card("Kh")),
+    );
+    t.handle(Input::Card(Read::card(card("Ts")))).unwrap();
+    // Seat 1 (Ah Jh 9h 8h 7h) may throw four, not five.
+    assert_eq!(t.hand().unwrap().drawer(), Some(1));
+    for c in ["Ah", "Jh", "9h", "8h"] {
+        t.handle(Input::Discard(card(c))).unwrap();
+    }
+    refused(
+        &mut t,
+        Input::Discard(card("7h")),
+        RuleError::BadDiscard(card("7h")),
+    );
+}
+
 // Tests for MIXED GAMES (RULES.md §13)
 
 #[test]

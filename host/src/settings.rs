@@ -119,6 +119,19 @@ where
     Ok(cfg)
 }
 
+/// [`from_pairs`] for a table being set up to deal (table.toml, a script's table):
+/// also what a live table must have ([`TableConfig::validate_at_table`]). A table's
+/// own log is read with [`from_pairs`], so what it once held always opens.
+pub fn table_from_pairs<'a, I>(pairs: I) -> Result<TableConfig, SettingsError>
+where
+    I: IntoIterator<Item = (&'a str, &'a str)>,
+    I::IntoIter: Clone,
+{
+    let cfg = from_pairs(pairs)?;
+    cfg.validate_at_table().map_err(SettingsError::Table)?;
+    Ok(cfg)
+}
+
 /// Reads `key=value` (the command line's `--set`, a script's settings).
 pub fn split_pair(text: &str) -> Result<(&str, &str), SettingsError> {
     text.split_once('=')
@@ -132,6 +145,24 @@ pub fn split_pair(text: &str) -> Result<(&str, &str), SettingsError> {
 mod tests {
     use super::*;
     use firmware::{Game, Structure};
+
+    #[test]
+    fn r_ante_1_a_draw_table_is_set_up_with_an_ante_but_old_ones_still_open() {
+        let no_ante = [("game", "draw"), ("limit", "nl"), ("blinds", "5/10")];
+        let e = table_from_pairs(no_ante).unwrap_err().to_string();
+        assert!(e.contains("ante"), "{e}");
+        assert!(
+            from_pairs(no_ante).is_ok(),
+            "a log that holds such a table opens"
+        );
+        let with_ante = [
+            ("game", "draw"),
+            ("limit", "nl"),
+            ("blinds", "5/10"),
+            ("ante", "1"),
+        ];
+        assert!(table_from_pairs(with_ante).is_ok());
+    }
 
     #[test]
     fn errors_name_the_setting_and_quote_a_short_value() {

@@ -22,13 +22,14 @@ impl Hand {
     }
 
     /// R-DRAW-5, PD-DRAW: once the stub is used up, the discards so far are shuffled
-    /// into a new stub, without the discards of the player being served.
+    /// into a new stub (\[002\]: the served player's own included, unless the house
+    /// leaves them out, `stub_excludes_drawer`).
     fn reshuffled_discard(&self, cfg: &TableConfig, c: Card) -> bool {
         let deck = CardSet::deck(cfg.short_deck);
         self.phase == Phase::Exchange
             && self.seen.len() >= deck.len()
             && self.discarded.contains(c)
-            && !self.served_discards.contains(c)
+            && !(cfg.stub_excludes_drawer && self.served_discards.contains(c))
     }
 
     pub(super) fn note_seen(&mut self, card: Option<Card>) {

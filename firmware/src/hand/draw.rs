@@ -37,6 +37,26 @@ impl Hand {
         push(ev, Event::Redeal { button })
     }
 
+    /// R-DRAW-2: on the 32-card deck the first bet of a draw hand needs openers, a
+    /// pair of kings or better, checked from the cards the shoe read: whether `seat`,
+    /// to open now, lacks them. A hand with a card the shoe could not read is let
+    /// open; its openers are for the showdown. The betting's one options check asks
+    /// this, so the offer and the acceptance agree.
+    pub(crate) fn lacks_openers(&self, cfg: &TableConfig, seat: SeatNo) -> bool {
+        if cfg.game.has_board()
+            || !cfg.short_deck
+            || self.street != Street::Preflop
+            || self.round.level != 0
+            || self.opener.is_some()
+        {
+            return false;
+        }
+        let [Some(a), Some(b), Some(c), Some(d), Some(e)] = self.player(seat).hole[..] else {
+            return false;
+        };
+        !super::openers::are_openers(&[a, b, c, d, e], cfg.money.short_deck_low_straight)
+    }
+
     /// The player due to exchange next: the first one left of the button still in the
     /// hand who has not drawn (R-DRAW-5).
     pub fn drawer(&self) -> Option<SeatNo> {
@@ -52,14 +72,18 @@ impl Hand {
     /// The drawer discards one card (read at the discard slot).
     pub(crate) fn discard(&mut self, card: Card, ev: &mut Events) -> Result<(), RuleError> {
         let seat = self.drawer().ok_or(RuleError::NotDrawing)?;
+        let thrown = self.served_discards.len();
         let p = self.player_mut(seat);
         let holes = usize::from(p.holes);
         let i = p.hole[..holes]
             .iter()
             .position(|&c| c == Some(card))
             .ok_or(RuleError::BadDiscard(card))?;
-        // R-DRAW-5: 0 to 4 cards; discards end once a replacement has come.
-        if p.discards & (1 << i) != 0 || p.discards.count_ones() >= 4 {
+        // R-DRAW-5: 0 to 4 cards, all thrown before the first replacement comes: the
+        // cards he has thrown this draw are `served_discards`; more of them than are
+        // still waiting for a replacement means one has come, and a replacement is
+        // never thrown again.
+        if p.discards & (1 << i) != 0 || thrown >= 4 || thrown != p.discards.count_ones() {
             return Err(RuleError::BadDiscard(card));
         }
         p.discards |= 1 << i;

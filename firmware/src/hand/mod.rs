@@ -12,6 +12,7 @@
 
 mod deal;
 mod draw;
+mod openers;
 mod round;
 mod settle;
 

@@ -389,7 +389,7 @@ macro_rules! setting {
 
 /// Every setting, in the order texts write them (the game, structure and blinds
 /// first: other defaults depend on them).
-pub static SETTINGS: [Setting; 30] = [
+pub static SETTINGS: [Setting; 31] = [
     setting!(
         "game",
         [],
@@ -632,6 +632,15 @@ pub static SETTINGS: [Setting; 30] = [
         |c, o| write_bool(o, c.redeal_ante)
     ),
     setting!(
+        "stub_excludes_drawer",
+        [],
+        House,
+        "PD-DRAW",
+        "true or false",
+        |c, v| c.stub_excludes_drawer = boolean(v)?,
+        |c, o| write_bool(o, c.stub_excludes_drawer)
+    ),
+    setting!(
         "odd_chip",
         ["odd_chips"],
         Money,
@@ -754,7 +763,7 @@ mod tests {
     }
 
     /// A value other than the default for each setting (on a Hold'em NL 5/10 table).
-    const OTHER: [(&str, &str); 30] = [
+    const OTHER: [(&str, &str); 31] = [
         ("game", "omaha8"),
         ("limit", "pl"),
         ("blinds", "25/50"),
@@ -776,6 +785,7 @@ mod tests {
         ("missed_blind_reset", "3"),
         ("short_deck", "true"),
         ("redeal_ante", "true"),
+        ("stub_excludes_drawer", "true"),
         ("odd_chip", "lowest_index"),
         ("rake_pct", "2.5"),
         ("rake_cap", "40"),
@@ -808,7 +818,7 @@ mod tests {
         for (key, value) in OTHER {
             set(&mut cfg, key, value).unwrap();
         }
-        let written: heapless::Vec<(&'static str, Text), 30> =
+        let written: heapless::Vec<(&'static str, Text), 31> =
             SETTINGS.iter().map(|s| (s.key, text(s, &cfg))).collect();
         let back = from_pairs(written.iter().map(|(k, v)| (*k, v.as_str()))).unwrap();
         assert_eq!(back, cfg);

@@ -268,6 +268,10 @@ pub struct TableConfig {
     pub short_deck: bool,
     /// Five-card draw: post a new ante on a redeal (PD-DRAW `redeal_ante`, default false).
     pub redeal_ante: bool,
+    /// Five-card draw: a stub rebuilt from the discards leaves out those of the player
+    /// being served (PD-DRAW's house option). Default false: \[002\] rebuilds it from
+    /// "the cards discarded so far", his own included (docs/seed-notes.md U4).
+    pub stub_excludes_drawer: bool,
     /// Out-of-range amounts: corrected with a warning (default) or rejected.
     pub amounts: AmountPolicy,
     /// Steps the engine takes by itself.
@@ -302,6 +306,7 @@ impl TableConfig {
             missed_blind_reset_orbits: 2,
             short_deck: false,
             redeal_ante: false,
+            stub_excludes_drawer: false,
             amounts: AmountPolicy::Correct,
             automations: Automations { burns: false },
             mixed: None,
@@ -361,6 +366,17 @@ impl TableConfig {
         }
         Ok(())
     }
+
+    /// [`TableConfig::validate`], and what a table dealing live must also have: the
+    /// ante draw is always played with (R-ANTE-1, R-DRAW-1). Hand histories of draw
+    /// without antes still replay (the engine can play them); a table is not set up so.
+    pub fn validate_at_table(&self) -> Result<(), ConfigError> {
+        self.validate()?;
+        if self.game.spec().ante_required && self.stakes.ante == 0 {
+            return Err(ConfigError::AnteRequired);
+        }
+        Ok(())
+    }
 }
 
 /// A table configuration that cannot be played.
@@ -383,6 +399,8 @@ pub enum ConfigError {
     MixSwitch,
     /// The rake is at most 100 % of the pot, and the chip unit at least 1.
     Money,
+    /// Five-card draw is played with an ante (R-ANTE-1, R-DRAW-1).
+    AnteRequired,
 }
 
 impl core::fmt::Display for ConfigError {
@@ -400,6 +418,9 @@ impl core::fmt::Display for ConfigError {
             ConfigError::ShortDeckGame => "the 32-card deck is for five-card draw only",
             ConfigError::MixSwitch => "a mixed game switches every 1 or more hands",
             ConfigError::Money => "the rake is at most 100% of the pot and chip_unit at least 1",
+            ConfigError::AnteRequired => {
+                "five-card draw is played with an ante: set ante (R-ANTE-1, R-DRAW-1)"
+            }
         })
     }
 }

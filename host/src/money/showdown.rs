@@ -305,7 +305,7 @@ pub fn award<H: Ord, L: Ord>(
             }
             same
         });
-        winners.retain(|w| w.1 > 0);
+        // A hand tied for a share of no chip stays listed: it won, as PokerKit says.
         awards.push(PotAward {
             pot_index: index,
             amount,
@@ -572,6 +572,25 @@ mod tests {
         ));
         assert_eq!(s.totals, vec![21, 20, 0]);
         assert_eq!(s.awards[0].winners, vec![(0, 21), (1, 20)]);
+    }
+
+    /// Issue case 7: a hand that ties for a share too small to get a chip (one odd
+    /// chip split between two tied lows) is still among the pot's winners, as PokerKit
+    /// lists every tied hand; it is paid nothing.
+    #[test]
+    fn r_hilo_1_a_tie_for_a_share_of_no_chip_is_still_a_winner() {
+        let high = [Some(9), Some(5), Some(5)];
+        let low = [None, Some(3u8), Some(3u8)];
+        let s = ok(award(
+            &[pot(3, &[0, 1, 2])],
+            &high,
+            Some(&low),
+            &[0, 1, 2],
+            &Settings::default(),
+            true,
+        ));
+        assert_eq!(s.totals, vec![2, 1, 0]);
+        assert_eq!(s.awards[0].winners, vec![(0, 2), (1, 1), (2, 0)]);
     }
 
     #[test]

@@ -145,7 +145,7 @@ fn parse_table(line: usize, words: &[&str]) -> Result<TableConfig, ScenarioError
         let pair = crate::settings::split_pair(kv).map_err(|e| err(line, e.to_string()))?;
         pairs.push(pair);
     }
-    crate::settings::from_pairs(pairs).map_err(|e| err(line, e.to_string()))
+    crate::settings::table_from_pairs(pairs).map_err(|e| err(line, e.to_string()))
 }
 
 fn parse_expect(line: usize, w: &[&str], text: &str) -> Result<Expect, ScenarioError> {

@@ -239,7 +239,7 @@ pub fn config(opts: &BenchOptions) -> Result<TableConfig, BenchError> {
     for (key, value) in &opts.settings {
         crate::settings::set(&mut cfg, key, value).map_err(BenchError::Setting)?;
     }
-    cfg.validate().map_err(BenchError::Config)?;
+    cfg.validate_at_table().map_err(BenchError::Config)?;
     if !(2..=cfg.max_players).contains(&opts.players) {
         return Err(BenchError::Players {
             players: opts.players,
@@ -568,7 +568,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
                     // R-DRAW-5: the stub; once used up, the discards come back.
                     let card = self
                         .next_card()
-                        .or_else(|| discard_for(h))
+                        .or_else(|| discard_for(h, self.session.table().config()))
                         .ok_or(BenchError::Dealer(DealerError::NoCardForTheDraw))?;
                     self.deal(card, false, report)?;
                 } else {
@@ -688,9 +688,12 @@ impl<'a, S: CardSource> Bench<'a, S> {
     }
 }
 
-/// A discard another player threw, for a stub that ran out (R-DRAW-5, PD-DRAW).
-fn discard_for(h: &firmware::Hand) -> Option<Card> {
-    h.discarded.iter().find(|&c| !h.served_discards.contains(c))
+/// A discard for a stub that ran out (R-DRAW-5, PD-DRAW): any thrown so far, or,
+/// where the house leaves them out, one the player being served did not throw.
+fn discard_for(h: &firmware::Hand, cfg: &TableConfig) -> Option<Card> {
+    h.discarded
+        .iter()
+        .find(|&c| !(cfg.stub_excludes_drawer && h.served_discards.contains(c)))
 }
 
 /// A buy-in of 100 big blinds (or 100 antes in draw).

@@ -229,7 +229,7 @@ impl TableFile {
         for (key, value) in &t {
             texts.push((key.as_str(), setting_text(key, value).map_err(&invalid)?));
         }
-        let config = crate::settings::from_pairs(texts.iter().map(|(k, v)| (*k, v.as_str())))
+        let config = crate::settings::table_from_pairs(texts.iter().map(|(k, v)| (*k, v.as_str())))
             .map_err(|e| invalid(format!("[table] {e}")))?;
         let d = raw.display;
         let bind = d.bind.parse().map_err(|_| {
