@@ -27,6 +27,7 @@
 //! `_house_rules` field says which rules the hand was dealt under, and
 //! [`house_config`] turns it back into the engine's settings.
 
+use crate::money::showdown::showdown_order;
 use crate::records::handlog::{
     parse_input, AuditLog, Entry as LogEntry, EventData, LogError, PostKind,
 };
@@ -590,27 +591,32 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
     let draw = !cfg.game.has_board();
     let mut drawn = false;
     let mut shown = false;
-    // The showdown: who shows, who mucks. PHH (as PokerKit plays it) has it as soon
-    // as the betting is over for good, before an all-in runout.
+    // Who bet or raised last in the round being played, and in the last round played.
+    let mut round_aggressor: Option<usize> = None;
+    let mut final_aggressor: Option<usize> = None;
+    // The showdown: who shows, who mucks, in the order the players show (R-SHOW-1..3:
+    // the called bettor first, else the first player left of the button, then
+    // clockwise; players are numbered from the button's left). PHH (as PokerKit plays
+    // it) has it as soon as the betting is over for good, before an all-in runout.
     let show = |actions: &mut Vec<PhhAction>,
                 hole: &[Vec<Option<Card>>],
                 folded: &[bool],
+                aggressor: Option<usize>,
                 done: &mut bool| {
         if *done {
             return;
         }
         *done = true;
-        for p in 0..hole.len() {
-            if !folded[p] {
-                actions.push(PhhAction::ShowMuck {
-                    player: p,
-                    shown: if mucked[p] {
-                        Shown::Muck
-                    } else {
-                        Shown::Cards(cards_of(&hole[p]))
-                    },
-                });
-            }
+        let live: Vec<usize> = (0..hole.len()).filter(|&p| !folded[p]).collect();
+        for p in showdown_order(&live, aggressor) {
+            actions.push(PhhAction::ShowMuck {
+                player: p,
+                shown: if mucked[p] {
+                    Shown::Muck
+                } else {
+                    Shown::Cards(cards_of(&hole[p]))
+                },
+            });
         }
     };
     let mut holes_written = false;
@@ -730,15 +736,17 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
             } => {
                 if let Some(p) = index(*seat) {
                     all_in[p] |= *a;
+                    round_aggressor = Some(p);
                     actions.push(PhhAction::CompleteBetRaise { player: p, to: *to });
                 }
             }
             EventData::RoundComplete { .. } => {
+                final_aggressor = round_aggressor.take();
                 let live = (0..n).filter(|&p| !folded[p]).count();
                 let can_bet = (0..n).filter(|&p| !folded[p] && !all_in[p]).count();
                 if live > 1 && can_bet <= 1 && (!draw || drawn) {
                     actions.append(&mut replacements);
-                    show(&mut actions, &hole, &folded, &mut shown);
+                    show(&mut actions, &hole, &folded, final_aggressor, &mut shown);
                 }
             }
             EventData::Discarded { seat, card } => {
@@ -781,7 +789,7 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
     flush_board(&mut actions, &mut board_run);
     if contested {
         actions.append(&mut replacements);
-        show(&mut actions, &hole, &folded, &mut shown);
+        show(&mut actions, &hole, &folded, final_aggressor, &mut shown);
     }
     let starting: Vec<u64> = seats
         .iter()
@@ -1023,6 +1031,46 @@ mod tests {
         call
         call
         settle";
+
+    /// R-SHOW-1..3, E21: the showdown is written in the order the players show: the
+    /// river bettor who was called first, then clockwise; checked through, the first
+    /// player left of the button first.
+    #[test]
+    fn r_show_1_shows_are_written_in_showdown_order() {
+        let d = dir();
+        // Button seat 1 (p3), SB seat 2 (p1), BB seat 3 (p2). On the river seat 3 (p2)
+        // bets and both call: p2 shows first, then p3, then p1.
+        let script = "seat 1 1000\nseat 2 1000\nseat 3 1000\nhand
+             deal Ah\ndeal Kh\ndeal Qh\ndeal Jh\ndeal Th\ndeal 9h
+             call\ncall\ncall
+             burn 2c\ndeal 3d\ndeal 4d\ndeal 5c\ncall\ncall\ncall
+             burn 2d\ndeal 7s\ncall\ncall\ncall
+             burn 2h\ndeal 8c\ncall\nbet 20\ncall\ncall
+             settle";
+        play(d.path(), seats3(Game::Holdem, Structure::NoLimit), script);
+        let d2 = dir();
+        let checked = format!(
+            "seat 1 1000\nseat 2 1000\nseat 3 1000\nhand
+             deal Ah\ndeal Kh\ndeal Qh\ndeal Jh\ndeal Th\ndeal 9h
+             {CHECK_DOWN}"
+        );
+        play(
+            d2.path(),
+            seats3(Game::Holdem, Structure::NoLimit),
+            &checked,
+        );
+        for (dir, order) in [(&d, ["p2", "p3", "p1"]), (&d2, ["p1", "p2", "p3"])] {
+            let hands = export_dir(dir.path(), Some("t1"), &[1]).expect("export");
+            let shows: Vec<String> = hands[0]
+                .actions
+                .iter()
+                .map(|a| a.to_phh(hands[0].scale))
+                .filter(|a| a.contains(" sm "))
+                .map(|a| a[..2].to_string())
+                .collect();
+            assert_eq!(shows, order);
+        }
+    }
 
     #[test]
     fn a_corrected_and_misdealt_hand_is_written_as_dealt_in_the_end() {
