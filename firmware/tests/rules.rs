@@ -983,6 +983,24 @@ fn r_draw_1_3_antes_five_cards_and_a_redeal_when_everyone_checks() {
 }
 
 #[test]
+fn pd_draw_a_redeal_takes_a_new_ante_where_the_house_says_so() {
+    let mut t = draw_table(&[(1, 50), (2, 50), (3, 50), (4, 50)]);
+    let mut cfg = *t.config();
+    cfg.redeal_ante = true;
+    let mut t2 = table_with(cfg, &[(1, 50), (2, 50), (3, 50), (4, 50)]);
+    for (t, pot, chips) in [(&mut t, 4, 49), (&mut t2, 8, 48)] {
+        start(t);
+        deal_hole(t);
+        for _ in 0..4 {
+            act!(t, Action::CheckCall);
+        }
+        let h = t.hand().unwrap();
+        assert_eq!((h.phase, h.pot()), (Phase::Dealing, pot));
+        assert_eq!(stack(t, 3), chips);
+    }
+}
+
+#[test]
 fn r_draw_5_exchange_in_turn_then_the_second_round() {
     let mut t = draw_table(&[(1, 50), (2, 50)]);
     start(&mut t);

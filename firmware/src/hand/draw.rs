@@ -4,13 +4,19 @@ use super::{push, Hand, Phase, Seats};
 use crate::card::{Card, CardSet};
 use crate::config::MAX_HOLE_CARDS;
 use crate::error::RuleError;
-use crate::event::{Event, Events, Street};
+use crate::event::{Event, Events, Post, Street};
 use crate::rules::{SeatNo, TableConfig};
 
 impl Hand {
     /// R-DRAW-3, R-DRAW-6: the cards are redealt to the same players; the pot carries
-    /// over; the next player clockwise deals.
-    pub(super) fn redeal(&mut self, ev: &mut Events) -> Result<(), RuleError> {
+    /// over; the next player clockwise deals. Where the house posts an ante on a
+    /// redeal (PD-DRAW `redeal_ante`), each player redealt to antes again.
+    pub(super) fn redeal(
+        &mut self,
+        cfg: &TableConfig,
+        seats: &mut Seats,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
         let button = self
             .next_after(self.button, |s| {
                 self.player(s).dealt && !self.player(s).folded
@@ -34,7 +40,34 @@ impl Hand {
         self.opener = None;
         self.begin_street(Street::Preflop);
         self.set_phase(Phase::Dealing);
-        push(ev, Event::Redeal { button })
+        push(ev, Event::Redeal { button })?;
+        let ante = self.stakes.ante;
+        if cfg.redeal_ante && ante > 0 {
+            for s in 1..=self.seat_count {
+                if !self.player(s).dealt {
+                    continue;
+                }
+                let stack = &mut seats[usize::from(s - 1)].stack;
+                let amount = ante.min(*stack);
+                if amount == 0 {
+                    continue;
+                }
+                *stack -= amount;
+                let all_in = *stack == 0;
+                let p = self.player_mut(s);
+                p.dead = p.dead.checked_add(amount).ok_or(RuleError::ChipOverflow)?;
+                push(
+                    ev,
+                    Event::Posted {
+                        seat: s,
+                        post: Post::Ante,
+                        amount,
+                        all_in,
+                    },
+                )?;
+            }
+        }
+        Ok(())
     }
 
     /// R-DRAW-2: on the 32-card deck the first bet of a draw hand needs openers, a

@@ -142,7 +142,7 @@ impl Hand {
         }
         if !cfg.game.has_board() && unbet {
             // R-DRAW-3, R-DRAW-6: everyone checked: redeal, the pot stays.
-            return self.redeal(ev);
+            return self.redeal(cfg, seats, ev);
         }
         let next = match (cfg.game.has_board(), self.street) {
             (true, Street::Preflop) => Street::Flop,
