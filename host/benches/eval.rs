@@ -1,14 +1,22 @@
 //! The Hold'em evaluator side by side with rs_poker 5.0 (`SevenCardAccum`) and
-//! aya_poker 0.1 (`Hand` + `poker_rank`), in one criterion group:
+//! aya_poker 0.1 (`Hand` + `poker_rank`), in one criterion group. Each library is
+//! asked the same three questions a table asks (issue 18's method):
 //!
-//! - `enumerate_all_7/*`: all 133,784,560 seven-card hands, seven nested loops,
-//!   each level adding one card to the library's incremental hand state;
-//! - `random_10M/*`: ten million pre-generated random seven-card hands, given as
-//!   seven card indices each (as the shoe reports them), valued from scratch.
+//! - `*_sum`: the hand's value, summed (the core's raw speed);
+//! - `*_categories`: the hand's category (high card .. straight flush), counted into
+//!   a histogram (what a census or the display's hand name needs);
+//! - `*_compare`: which of two hands wins (the showdown's question), counted.
 //!
-//! Card indices are converted to each library's card type before timing. Each
-//! benchmark sums the hand values so none can be optimised away. Throughput is
-//! in hands (elements) per second. A quick run:
+//! over two sets of hands:
+//!
+//! - `all_7`: all 133,784,560 seven-card hands, seven nested loops, each level adding
+//!   one card to the library's incremental hand state;
+//! - `random`: ten million pre-generated random seven-card hands, given as seven card
+//!   indices each (as the shoe reports them), valued from scratch (`compare`: the
+//!   hands taken in pairs, five million comparisons of two valuations).
+//!
+//! Card indices are converted to each library's card type before timing. Throughput
+//! is in hands (elements) per second. A quick run:
 //!
 //! ```text
 //! cargo bench -p host --bench eval -- --warm-up-time 1 --measurement-time 5
@@ -49,23 +57,30 @@ fn decks() -> (
     (ours, rs, aya)
 }
 
-fn enumerate_ours(d: &[Card; 52]) -> u64 {
-    let mut sum = 0u64;
-    let a0 = Accum::new();
+/// Every seven-card hand of `d`, built one card per loop level from `start` with
+/// `add`; `leaf` sees each complete hand. Generic so each library's adder and leaf
+/// are inlined into the same loops.
+#[inline(always)]
+fn enumerate<A: Copy, C: Copy>(
+    d: &[C; 52],
+    start: A,
+    add: impl Fn(A, C) -> A,
+    mut leaf: impl FnMut(A),
+) {
     for i1 in 0..46 {
-        let a1 = a0.add(d[i1]);
+        let a1 = add(start, d[i1]);
         for i2 in i1 + 1..47 {
-            let a2 = a1.add(d[i2]);
+            let a2 = add(a1, d[i2]);
             for i3 in i2 + 1..48 {
-                let a3 = a2.add(d[i3]);
+                let a3 = add(a2, d[i3]);
                 for i4 in i3 + 1..49 {
-                    let a4 = a3.add(d[i4]);
+                    let a4 = add(a3, d[i4]);
                     for i5 in i4 + 1..50 {
-                        let a5 = a4.add(d[i5]);
+                        let a5 = add(a4, d[i5]);
                         for i6 in i5 + 1..51 {
-                            let a6 = a5.add(d[i6]);
+                            let a6 = add(a5, d[i6]);
                             for &c7 in &d[i6 + 1..] {
-                                sum += u64::from(a6.add(c7).value().get());
+                                leaf(add(a6, c7));
                             }
                         }
                     }
@@ -73,72 +88,51 @@ fn enumerate_ours(d: &[Card; 52]) -> u64 {
             }
         }
     }
-    sum
 }
 
-fn enumerate_rs_poker(d: &[rs_poker::core::Card; 52]) -> u64 {
-    use rs_poker::core::SevenCardAccum;
-    let mut sum = 0u64;
-    let a0 = SevenCardAccum::new();
-    for i1 in 0..46 {
-        let a1 = a0 + d[i1];
-        for i2 in i1 + 1..47 {
-            let a2 = a1 + d[i2];
-            for i3 in i2 + 1..48 {
-                let a3 = a2 + d[i3];
-                for i4 in i3 + 1..49 {
-                    let a4 = a3 + d[i4];
-                    for i5 in i4 + 1..50 {
-                        let a5 = a4 + d[i5];
-                        for i6 in i5 + 1..51 {
-                            let a6 = a5 + d[i6];
-                            for &c7 in &d[i6 + 1..] {
-                                // The whole u16 score is not public; its low 12
-                                // bits (the sub-rank) keep the lookup alive.
-                                sum += u64::from((a6 + c7).rank().value_bits());
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-    sum
+/// The histogram's checksum, so nothing is optimised away.
+fn checksum(h: &[u64; 10]) -> u64 {
+    h.iter()
+        .enumerate()
+        .map(|(i, &n)| n.wrapping_mul(i as u64 + 1))
+        .sum()
 }
 
-fn enumerate_aya_poker(d: &[aya_poker::base::Card; 52]) -> u64 {
-    use aya_poker::{base::Hand, poker_rank};
-    let mut sum = 0u64;
-    let a0 = Hand::new();
-    let add = |mut h: Hand, c: &aya_poker::base::Card| {
-        h.insert_unchecked(c);
-        h
-    };
-    for i1 in 0..46 {
-        let a1 = add(a0, &d[i1]);
-        for i2 in i1 + 1..47 {
-            let a2 = add(a1, &d[i2]);
-            for i3 in i2 + 1..48 {
-                let a3 = add(a2, &d[i3]);
-                for i4 in i3 + 1..49 {
-                    let a4 = add(a3, &d[i4]);
-                    for i5 in i4 + 1..50 {
-                        let a5 = add(a4, &d[i5]);
-                        for i6 in i5 + 1..51 {
-                            let a6 = add(a5, &d[i6]);
-                            for c7 in &d[i6 + 1..] {
-                                sum += u64::from(poker_rank(&add(a6, c7)).0);
-                            }
-                        }
-                    }
-                }
-            }
-        }
+fn ours_add(a: Accum, c: Card) -> Accum {
+    a.add(c)
+}
+
+fn rs_add(
+    a: rs_poker::core::SevenCardAccum,
+    c: rs_poker::core::Card,
+) -> rs_poker::core::SevenCardAccum {
+    a + c
+}
+
+fn aya_add(mut h: aya_poker::base::Hand, c: aya_poker::base::Card) -> aya_poker::base::Hand {
+    h.insert_unchecked(&c);
+    h
+}
+
+fn rs_rank(h: &[rs_poker::core::Card; 7]) -> rs_poker::core::Rank {
+    let mut a = rs_poker::core::SevenCardAccum::new();
+    for &c in h {
+        a.add(c);
     }
-    sum
+    a.rank()
+}
+
+fn aya_rank(h: &[aya_poker::base::Card; 7]) -> aya_poker::PokerHandRank {
+    let mut hand = aya_poker::base::Hand::new();
+    for c in h {
+        hand.insert_unchecked(c);
+    }
+    aya_poker::poker_rank(&hand)
 }
 
 fn bench(c: &mut Criterion) {
+    use aya_poker::base::Hand as AyaHand;
+    use rs_poker::core::SevenCardAccum;
     let (ours, rs, aya) = decks();
     let indices = random_seven_card_hands(RANDOM, 0x5eed);
     let hands_ours: Vec<[Card; 7]> = indices
@@ -159,18 +153,65 @@ fn bench(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(10));
 
     g.throughput(Throughput::Elements(ALL_SEVEN));
-    g.bench_function("enumerate_all_7/ours", |b| {
-        b.iter(|| enumerate_ours(black_box(&ours)))
+    g.bench_function("all_7_sum/ours", |b| {
+        b.iter(|| {
+            let mut sum = 0u64;
+            enumerate(black_box(&ours), Accum::new(), ours_add, |a| {
+                sum += u64::from(a.value().get())
+            });
+            sum
+        })
     });
-    g.bench_function("enumerate_all_7/rs_poker", |b| {
-        b.iter(|| enumerate_rs_poker(black_box(&rs)))
+    g.bench_function("all_7_sum/rs_poker", |b| {
+        b.iter(|| {
+            let mut sum = 0u64;
+            // The whole u16 score is not public; its low 12 bits (the sub-rank)
+            // keep the lookup alive.
+            enumerate(black_box(&rs), SevenCardAccum::new(), rs_add, |a| {
+                sum += u64::from(a.rank().value_bits())
+            });
+            sum
+        })
     });
-    g.bench_function("enumerate_all_7/aya_poker", |b| {
-        b.iter(|| enumerate_aya_poker(black_box(&aya)))
+    g.bench_function("all_7_sum/aya_poker", |b| {
+        b.iter(|| {
+            let mut sum = 0u64;
+            enumerate(black_box(&aya), AyaHand::new(), aya_add, |h| {
+                sum += u64::from(aya_poker::poker_rank(&h).0)
+            });
+            sum
+        })
+    });
+    g.bench_function("all_7_categories/ours", |b| {
+        b.iter(|| {
+            let mut h = [0u64; 10];
+            enumerate(black_box(&ours), Accum::new(), ours_add, |a| {
+                h[a.value().category() as usize] += 1
+            });
+            checksum(&h)
+        })
+    });
+    g.bench_function("all_7_categories/rs_poker", |b| {
+        b.iter(|| {
+            let mut h = [0u64; 10];
+            enumerate(black_box(&rs), SevenCardAccum::new(), rs_add, |a| {
+                h[a.rank().category() as usize] += 1
+            });
+            checksum(&h)
+        })
+    });
+    g.bench_function("all_7_categories/aya_poker", |b| {
+        b.iter(|| {
+            let mut h = [0u64; 10];
+            enumerate(black_box(&aya), AyaHand::new(), aya_add, |x| {
+                h[aya_poker::poker_rank(&x).rank_category() as usize] += 1
+            });
+            checksum(&h)
+        })
     });
 
     g.throughput(Throughput::Elements(RANDOM as u64));
-    g.bench_function("random_10M/ours", |b| {
+    g.bench_function("random_sum/ours", |b| {
         b.iter(|| {
             black_box(&hands_ours)
                 .iter()
@@ -178,32 +219,71 @@ fn bench(c: &mut Criterion) {
                 .sum::<u64>()
         })
     });
-    g.bench_function("random_10M/rs_poker", |b| {
+    g.bench_function("random_sum/rs_poker", |b| {
         b.iter(|| {
             black_box(&hands_rs)
                 .iter()
-                .map(|h| {
-                    let mut a = rs_poker::core::SevenCardAccum::new();
-                    for &c in h {
-                        a.add(c);
-                    }
-                    u64::from(a.rank().value_bits())
-                })
+                .map(|h| u64::from(rs_rank(h).value_bits()))
                 .sum::<u64>()
         })
     });
-    g.bench_function("random_10M/aya_poker", |b| {
+    g.bench_function("random_sum/aya_poker", |b| {
         b.iter(|| {
             black_box(&hands_aya)
                 .iter()
-                .map(|h| {
-                    let mut hand = aya_poker::base::Hand::new();
-                    for c in h {
-                        hand.insert_unchecked(c);
-                    }
-                    u64::from(aya_poker::poker_rank(&hand).0)
-                })
+                .map(|h| u64::from(aya_rank(h).0))
                 .sum::<u64>()
+        })
+    });
+    g.bench_function("random_categories/ours", |b| {
+        b.iter(|| {
+            let mut c = [0u64; 10];
+            for h in black_box(&hands_ours) {
+                c[ev.value7(h).category() as usize] += 1;
+            }
+            checksum(&c)
+        })
+    });
+    g.bench_function("random_categories/rs_poker", |b| {
+        b.iter(|| {
+            let mut c = [0u64; 10];
+            for h in black_box(&hands_rs) {
+                c[rs_rank(h).category() as usize] += 1;
+            }
+            checksum(&c)
+        })
+    });
+    g.bench_function("random_categories/aya_poker", |b| {
+        b.iter(|| {
+            let mut c = [0u64; 10];
+            for h in black_box(&hands_aya) {
+                c[aya_rank(h).rank_category() as usize] += 1;
+            }
+            checksum(&c)
+        })
+    });
+    g.bench_function("random_compare/ours", |b| {
+        b.iter(|| {
+            black_box(&hands_ours)
+                .chunks_exact(2)
+                .filter(|p| ev.value7(&p[0]) > ev.value7(&p[1]))
+                .count()
+        })
+    });
+    g.bench_function("random_compare/rs_poker", |b| {
+        b.iter(|| {
+            black_box(&hands_rs)
+                .chunks_exact(2)
+                .filter(|p| rs_rank(&p[0]) > rs_rank(&p[1]))
+                .count()
+        })
+    });
+    g.bench_function("random_compare/aya_poker", |b| {
+        b.iter(|| {
+            black_box(&hands_aya)
+                .chunks_exact(2)
+                .filter(|p| aya_rank(&p[0]) > aya_rank(&p[1]))
+                .count()
         })
     });
     g.finish();
