@@ -676,6 +676,14 @@ fn pi_table(
         pins.shoe_port,
         log.path().display()
     );
+    let floor = match &file.display.floor {
+        Some(f) => Some(host::display::FloorOptions {
+            bind: f.bind,
+            token: host::display::auth::load_token(&f.token).map_err(|e| e.to_string())?,
+            hosts: f.hosts.clone(),
+        }),
+        None => None,
+    };
     let mut display = host::display::Display::start(host::display::DisplayOptions {
         bind: file.display.bind,
         lang: host::display::Lang::from_code(&file.display.language)
@@ -683,14 +691,19 @@ fn pi_table(
         equity: file.display.equity,
         table_name: file.id.clone(),
         names: Vec::new(),
-        data: Some(file.data.clone()),
+        floor,
     })
-    .map_err(|e| format!("{e}: see [display] bind in the table's configuration"))?;
+    .map_err(|e| format!("{e}: see [display] in the table's configuration"))?;
     println!("display: {}", display.url());
-    let session = match opened.table {
+    if let Some(floor) = display.floor_url() {
+        println!("floor view: {floor}");
+    }
+    let tap = display.floor_tap(&log).map_err(|e| e.to_string())?;
+    let mut session = match opened.table {
         Some(table) => TableSession::new(table, Some(&mut log)),
         None => TableSession::create(file.config, Some(&mut log)).map_err(|e| e.to_string())?,
     };
+    session.tap(Box::new(tap));
     let mut rt = live::on_devices(session, map);
     display.show(rt.table(), &[]);
     rt.observe(Box::new(display));
