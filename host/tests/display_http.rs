@@ -428,3 +428,69 @@ fn no_route_without_the_token_shows_a_card_of_the_hand_in_progress() {
     let page = floor_get(floor, &format!("/floor/hand/{n}")).2;
     assert!(hidden.iter().any(|c| shows(&page, c)), "{page}");
 }
+
+/// A socket that sends nothing is closed once the request head is overdue (the idle
+/// timeout), and the connections beyond the cap wait their turn instead of being
+/// served at once: a crowd of idle sockets cannot take the screen down for good.
+#[test]
+fn idle_sockets_are_closed_and_the_connections_are_capped() {
+    use host::display::listen::{HEADER_READ_TIMEOUT, MAX_CONNECTIONS};
+    let d = Display::start(DisplayOptions::local(0, "T9")).unwrap();
+    let idle: Vec<TcpStream> = (0..MAX_CONNECTIONS)
+        .map(|_| TcpStream::connect(d.addr()).unwrap())
+        .collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let started = std::time::Instant::now();
+    assert_eq!(get(d.addr(), "/state").0, 200);
+    let waited = started.elapsed();
+    assert!(
+        waited >= HEADER_READ_TIMEOUT / 2,
+        "served before a slot was free: {waited:?}"
+    );
+    assert!(waited < HEADER_READ_TIMEOUT * 3, "{waited:?}");
+    for mut s in idle {
+        s.set_read_timeout(Some(HEADER_READ_TIMEOUT * 3)).unwrap();
+        let mut buf = [0u8; 64];
+        // Closed by the server: an end of stream (or a reset), not a timeout.
+        match s.read(&mut buf) {
+            Ok(n) => assert_eq!(n, 0),
+            Err(e) => assert_eq!(e.kind(), std::io::ErrorKind::ConnectionReset, "{e}"),
+        }
+    }
+}
+
+/// A request head larger than the limit is refused, and the server goes on.
+#[test]
+fn an_oversized_request_head_is_refused() {
+    let d = Display::start(DisplayOptions::local(0, "T9")).unwrap();
+    let big = format!(
+        "Host: {}\r\nX-Pad: {}\r\n",
+        d.addr(),
+        "a".repeat(host::display::listen::MAX_REQUEST_HEAD_BYTES * 2)
+    );
+    let mut s = TcpStream::connect(d.addr()).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let _ = write!(s, "GET /state HTTP/1.1\r\n{big}\r\n");
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw);
+    let text = String::from_utf8_lossy(&raw);
+    assert!(
+        text.is_empty() || text.starts_with("HTTP/1.1 431"),
+        "{text}"
+    );
+    let many: String = (0..100).map(|i| format!("X-H{i}: 1\r\n")).collect();
+    let (code, _, _) = request_with(d.addr(), "GET", "/state", &format!("Host: x\r\n{many}"));
+    assert_eq!(code, 431, "too many headers");
+    assert_eq!(get(d.addr(), "/state").0, 200);
+    // A body is refused before anything reads it.
+    let mut s = TcpStream::connect(d.addr()).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    write!(
+        s,
+        "GET /state HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello"
+    )
+    .unwrap();
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw);
+    assert!(String::from_utf8_lossy(&raw).starts_with("HTTP/1.1 413"));
+}
