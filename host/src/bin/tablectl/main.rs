@@ -45,7 +45,11 @@ fn run_command(command: &Command) -> ExitCode {
 fn scenarios(files: &[String]) -> ExitCode {
     let mut code = ExitCode::SUCCESS;
     for path in files {
-        let result = match std::fs::read_to_string(path) {
+        let result = match hardware::text::read_bounded(
+            std::path::Path::new(path),
+            host::records::scenario::MAX_FILE_BYTES,
+            "a scenario script",
+        ) {
             Ok(text) => run_script(path, &text),
             Err(e) => {
                 eprintln!("{path}: cannot read: {e}");
@@ -128,7 +132,8 @@ fn replay_for_people(
     let hands = match host::records::phh::parse_file(file) {
         Ok(hands) => hands,
         Err(e) => {
-            eprintln!("{file}: {e}");
+            // The error names the file.
+            eprintln!("{e}");
             return false;
         }
     };

@@ -458,8 +458,7 @@ fn play_script(
     display: Option<&mut Display>,
 ) -> Result<(), String> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
-    let scenario = Scenario::parse(&text).map_err(|e| format!("{name}: {e}"))?;
+    let scenario = Scenario::load(path).map_err(|e| format!("{name}: {e}"))?;
     let tap = display
         .as_deref()
         .map(|d| d.floor_tap(log))

@@ -87,6 +87,9 @@ impl std::error::Error for ConfigFileError {}
 /// file far larger is not one (nor read into memory whole).
 pub const MAX_FILE_BYTES: u64 = 64 * 1024;
 
+/// The longest line of a `table.toml` (a TOML error quotes its line).
+pub const MAX_LINE_BYTES: usize = 1024;
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Raw {
@@ -204,18 +207,8 @@ impl TableFile {
             path: path.to_path_buf(),
             detail,
         };
-        let file = std::fs::File::open(path).map_err(|e| read(e.to_string()))?;
-        let mut text = String::new();
-        std::io::Read::read_to_string(
-            &mut std::io::Read::take(file, MAX_FILE_BYTES + 1),
-            &mut text,
-        )
-        .map_err(|e| read(e.to_string()))?;
-        if text.len() as u64 > MAX_FILE_BYTES {
-            return Err(read(format!(
-                "larger than {MAX_FILE_BYTES} bytes: not a table configuration"
-            )));
-        }
+        let text = hardware::text::read_bounded(path, MAX_FILE_BYTES, "a table configuration")
+            .map_err(|e| read(e.to_string()))?;
         TableFile::parse_named(&text, &path.display().to_string())
     }
 
@@ -230,6 +223,12 @@ impl TableFile {
             file: file.to_string(),
             detail,
         };
+        if let Some(line) = hardware::text::long_line(text, MAX_LINE_BYTES) {
+            return Err(ConfigFileError::Syntax {
+                file: file.to_string(),
+                detail: format!("line {line} is longer than {MAX_LINE_BYTES} bytes"),
+            });
+        }
         let raw: Raw = toml::from_str(text).map_err(|e| ConfigFileError::Syntax {
             file: file.to_string(),
             detail: e.to_string(),
