@@ -3,8 +3,9 @@
 //! request head does not arrive within [`HEADER_READ_TIMEOUT`] (a slow client, or a
 //! socket left open and idle between requests), a request head of at most
 //! [`MAX_REQUEST_HEAD_BYTES`] and [`MAX_HEADERS`] headers (hyper's own settings), and
-//! on a listener of short pages a whole connection limited to `lifetime`. The table
-//! runs on its own thread: whatever clients do here, it only costs this thread.
+//! on a listener of short pages a whole connection limited to `lifetime`; and at
+//! most one new connection every [`MIN_ACCEPT_INTERVAL`]. The table runs on its own
+//! thread: whatever clients do here, it only costs this thread.
 
 use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -23,6 +24,11 @@ pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(3);
 pub const MAX_REQUEST_HEAD_BYTES: usize = 16 * 1024;
 /// The most headers one request may have.
 pub const MAX_HEADERS: usize = 32;
+/// The shortest time between two connections taken (500 a second per listener, far
+/// more than a table's screens and floor need): clients that connect faster wait in
+/// the system's queue, and once it is full the system slows them down itself, so a
+/// flood of connections costs the machine a bounded share, never the table's pace.
+pub const MIN_ACCEPT_INTERVAL: Duration = Duration::from_millis(2);
 /// The longest a connection of the floor's listener lives (its pages are short; the
 /// players' screen keeps its event stream open, so it has none).
 pub const FLOOR_CONNECTION_LIFETIME: Duration = Duration::from_secs(30);
@@ -41,7 +47,12 @@ pub async fn serve(
         .max_buf_size(MAX_REQUEST_HEAD_BYTES)
         .max_headers(MAX_HEADERS);
     let http = Arc::new(http);
+    let mut next_accept = tokio::time::Instant::now();
     loop {
+        tokio::select! {
+            _ = tokio::time::sleep_until(next_accept) => {}
+            _ = stop.changed() => return,
+        }
         let slot = tokio::select! {
             s = slots.clone().acquire_owned() => s,
             _ = stop.changed() => return,
@@ -51,6 +62,7 @@ pub async fn serve(
             a = listener.accept() => a,
             _ = stop.changed() => return,
         };
+        next_accept = tokio::time::Instant::now() + MIN_ACCEPT_INTERVAL;
         let stream = match stream {
             Ok((s, _)) => s,
             Err(e) => {

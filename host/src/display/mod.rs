@@ -187,6 +187,7 @@ impl Display {
         std::thread::Builder::new()
             .name("display".into())
             .spawn(move || {
+                below_the_table();
                 runtime.block_on(async move {
                     let serve = |l: std::net::TcpListener, router, lifetime| {
                         let stopped = stopped.clone();
@@ -209,7 +210,10 @@ impl Display {
         let (jobs, job_rx) = mpsc::channel::<EquityJob>();
         std::thread::Builder::new()
             .name("equity".into())
-            .spawn(move || equity_worker(job_rx, equity))
+            .spawn(move || {
+                below_the_table();
+                equity_worker(job_rx, equity)
+            })
             .map_err(DisplayError::Runtime)?;
         Ok(Display {
             addr,
@@ -304,6 +308,17 @@ impl Display {
                 let _ = self.jobs.send(job);
             }
         }
+    }
+}
+
+/// Puts the calling thread (the display's server or its equity worker) at the lowest
+/// priority: the screen's clients, however many or hostile, never take the processor
+/// from the thread that deals and logs. Where the system refuses, it runs as it is.
+fn below_the_table() {
+    if let Err(e) =
+        thread_priority::set_current_thread_priority(thread_priority::ThreadPriority::Min)
+    {
+        log::warn!("display: its priority stays as it was: {e:?}");
     }
 }
 
