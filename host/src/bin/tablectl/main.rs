@@ -602,6 +602,16 @@ fn run_pi(args: &RunArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if let Err(e) = file.check_files(&path.display().to_string()) {
+        eprintln!("tablectl run: {e}");
+        return ExitCode::FAILURE;
+    }
+    if let Some(floor) = &file.display.floor {
+        if let Err(e) = host::display::auth::load_token(&floor.token) {
+            eprintln!("tablectl run: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
     let cfg = &file.config;
     println!(
         "table {}: {:?} {:?} {}/{}, {} seats; data in {}",

@@ -287,6 +287,43 @@ impl TableFile {
     }
 }
 
+impl TableFile {
+    /// Checks what the configuration names, on any machine (so `tablectl run
+    /// --config` on a bench finds what would stop the Pi): the pin map is loaded and
+    /// checked (every GPIO on the header, its physical pin right, none used twice),
+    /// the data folder is a folder if it exists, and the deck map in it, if enrolled,
+    /// reads. Only the pins and the shoe themselves wait for the Pi. `config` names
+    /// the configuration file in the errors about what it says.
+    pub fn check_files(&self, config: &str) -> Result<hardware::pins::PinMap, ConfigFileError> {
+        std::fs::metadata(&self.pins).map_err(|e| ConfigFileError::Read {
+            path: self.pins.clone(),
+            detail: format!("{e} (the pin map named by [panel] pins in {config})"),
+        })?;
+        let pins =
+            hardware::pins::PinMap::load(&self.pins).map_err(|e| ConfigFileError::Invalid {
+                file: self.pins.display().to_string(),
+                detail: e.to_string(),
+            })?;
+        if self.data.exists() && !self.data.is_dir() {
+            return Err(ConfigFileError::Invalid {
+                file: config.to_string(),
+                detail: format!(
+                    "[table] data `{}` is a file, not a folder: name the table's data folder",
+                    self.data.display()
+                ),
+            });
+        }
+        let deck = self.data.join(hardware::deck::DECK_FILE_NAME);
+        if deck.exists() {
+            hardware::deck::load(&deck).map_err(|e| ConfigFileError::Invalid {
+                file: deck.display().to_string(),
+                detail: e.to_string(),
+            })?;
+        }
+        Ok(pins)
+    }
+}
+
 /// The floor view: on when a token file is named; an address off this machine only
 /// with the host names its browsers use (the floor checks `Host` against them).
 fn floor_settings(
