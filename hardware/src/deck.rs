@@ -12,6 +12,7 @@
 //! `tablectl deck enrol` and `tablectl deck check` call these.
 
 use crate::link::{LinkFault, ShoeLink, ShoePort};
+use crate::text::excerpt;
 use firmware::card::CardSet;
 use firmware::deck::{DeckCheck, DeckError, DeckKind, DeckMap, TagUid};
 use firmware::Card;
@@ -23,6 +24,12 @@ use std::time::Duration;
 
 /// The deck map's file name in the table's data directory.
 pub const DECK_FILE_NAME: &str = "deck.map";
+
+/// The largest deck map read: 52 lines of a tag and a card are under 2 KiB.
+pub const MAX_DECK_FILE_BYTES: u64 = 64 * 1024;
+
+/// The longest line of a deck map: a tag, a card and a comment.
+pub const MAX_DECK_LINE_BYTES: usize = 256;
 
 /// The order of a deck fresh from its box, as enrolment expects it by default:
 /// spades, hearts, diamonds, clubs, each from the ace up to the king (32-card deck:
@@ -351,6 +358,8 @@ pub enum DeckFileErrorKind {
     MissingCard,
     /// Something after the card.
     TrailingText(String),
+    /// A line longer than [`MAX_DECK_LINE_BYTES`]: the file is not a deck map.
+    LongLine,
     /// The map refuses the line: a tag or a card twice, a card not in the deck.
     Deck(DeckError),
 }
@@ -377,19 +386,33 @@ impl fmt::Display for DeckFileError {
             DeckFileErrorKind::BadDeckLine(s) => {
                 write!(
                     f,
-                    "`{s}`: write `deck 52` or `deck 32`, before the first tag"
+                    "`{}`: write `deck 52` or `deck 32`, before the first tag",
+                    excerpt(s)
                 )
             }
             DeckFileErrorKind::BadUid(s) => write!(
                 f,
-                "`{s}` is not a tag UID: 4, 7 or 10 hex bytes such as 04:A2:3B:1A:5C:80:80"
+                "`{}` is not a tag UID: 4, 7 or 10 hex bytes such as 04:A2:3B:1A:5C:80:80",
+                excerpt(s)
             ),
             DeckFileErrorKind::BadCard(s) => {
-                write!(f, "`{s}` is not a card: write it as As, Td or 7c")
+                write!(
+                    f,
+                    "`{}` is not a card: write it as As, Td or 7c",
+                    excerpt(s)
+                )
             }
             DeckFileErrorKind::MissingCard => f.write_str("a UID with no card after it"),
+            DeckFileErrorKind::LongLine => write!(
+                f,
+                "a line longer than {MAX_DECK_LINE_BYTES} bytes: not a deck map"
+            ),
             DeckFileErrorKind::TrailingText(s) => {
-                write!(f, "unexpected `{s}` after the card (comments start with #)")
+                write!(
+                    f,
+                    "unexpected `{}` after the card (comments start with #)",
+                    excerpt(s)
+                )
             }
             DeckFileErrorKind::Deck(e) => write!(f, "{e}"),
         }
@@ -430,6 +453,12 @@ pub fn parse_uid(s: &str) -> Option<TagUid> {
 pub fn parse(text: &str) -> Result<DeckMap, DeckFileError> {
     let mut map = DeckMap::new(DeckKind::Standard52);
     let mut any_tag = false;
+    if let Some(line) = crate::text::long_line(text, MAX_DECK_LINE_BYTES) {
+        return Err(DeckFileError {
+            line,
+            kind: DeckFileErrorKind::LongLine,
+        });
+    }
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         let err = |kind| DeckFileError { line, kind };
@@ -497,9 +526,11 @@ pub fn save(map: &DeckMap, path: &Path) -> io::Result<()> {
 
 /// Reads a deck map file.
 pub fn load(path: &Path) -> Result<DeckMap, DeckFileError> {
-    let text = std::fs::read_to_string(path).map_err(|e| DeckFileError {
-        line: 0,
-        kind: DeckFileErrorKind::Io(format!("{}: {e}", path.display())),
+    let text = crate::text::read_bounded(path, MAX_DECK_FILE_BYTES, "a deck map").map_err(|e| {
+        DeckFileError {
+            line: 0,
+            kind: DeckFileErrorKind::Io(format!("{}: {e}", path.display())),
+        }
     })?;
     parse(&text)
 }
@@ -520,6 +551,14 @@ mod tests {
         )
         .unwrap();
         (link, SimDealer::new(handle, DeckKind::Standard52, 9, 5))
+    }
+
+    #[test]
+    fn a_long_line_or_value_is_refused_and_quoted_short() {
+        let e = parse(&format!("deck 52\n04:A2:3B:1A As {}\n", "x".repeat(1000))).unwrap_err();
+        assert_eq!((e.line, e.kind), (2, DeckFileErrorKind::LongLine));
+        let e = parse(&format!("deck 52\n{} As\n", "Z".repeat(200))).unwrap_err();
+        assert!(e.to_string().len() < 150, "{e}");
     }
 
     #[test]

@@ -30,3 +30,4 @@ pub mod pi;
 pub mod pins;
 pub mod rng;
 pub mod sim;
+pub mod text;

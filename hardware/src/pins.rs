@@ -16,6 +16,12 @@ use std::path::Path;
 /// The pin map shipped with the controller.
 pub const DEFAULT_PINS_TOML: &str = include_str!("../pins.toml");
 
+/// The largest pin map read: the shipped one is under 2 KiB.
+pub const MAX_PINS_FILE_BYTES: u64 = 64 * 1024;
+
+/// The longest line of a pin map (a TOML error quotes its line).
+pub const MAX_PINS_LINE_BYTES: usize = 1024;
+
 /// The physical header pin of GPIO `bcm` on the 40-pin header, or `None` if `bcm` is
 /// not on the header (BCM 0..=27 are).
 ///
@@ -217,13 +223,18 @@ impl PinMap {
 
     /// Reads and checks a pin map file.
     pub fn load(path: &Path) -> Result<PinMap, PinError> {
-        let text = std::fs::read_to_string(path)
+        let text = crate::text::read_bounded(path, MAX_PINS_FILE_BYTES, "a pin map")
             .map_err(|e| PinError::Io(format!("{}: {e}", path.display())))?;
         PinMap::parse(&text)
     }
 
     /// Checks a pin map's text.
     pub fn parse(text: &str) -> Result<PinMap, PinError> {
+        if let Some(line) = crate::text::long_line(text, MAX_PINS_LINE_BYTES) {
+            return Err(PinError::Syntax(format!(
+                "line {line} is longer than {MAX_PINS_LINE_BYTES} bytes: not a pin map"
+            )));
+        }
         let raw: RawPins = toml::from_str(text).map_err(|e| PinError::Syntax(e.to_string()))?;
         let mut used = Vec::new();
         for gpio in raw
@@ -291,6 +302,15 @@ impl PinMap {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_of_one_endless_line_is_not_a_pin_map() {
+        let e = PinMap::parse(&format!("# {}", "x".repeat(MAX_PINS_LINE_BYTES)));
+        assert!(
+            matches!(&e, Err(PinError::Syntax(m)) if m.starts_with("line 1 is longer")),
+            "{e:?}"
+        );
+    }
 
     #[test]
     fn the_shipped_pin_map_is_consistent() {

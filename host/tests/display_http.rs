@@ -2,20 +2,33 @@
 //! the controller alone, the state and its live updates, the floor view of the hand
 //! log, and that nothing can be changed through it.
 
-use host::display::{Display, DisplayError, DisplayOptions};
+use host::display::{Display, DisplayError, DisplayOptions, FloorOptions};
 use host::records::handlog::HandLog;
 use host::session::simulated::{Bench, BenchOptions, DirectSource};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;
 
+/// The floor's token in these tests.
+const TOKEN: &str = "floor-token-0123456789";
+
 /// One request; the status code, the headers (lower-cased) and the body.
 fn request(addr: SocketAddr, method: &str, path: &str) -> (u16, String, String) {
+    request_with(addr, method, path, &format!("Host: {addr}\r\n"))
+}
+
+/// One request with `headers` (each ending in CRLF).
+fn request_with(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &str,
+) -> (u16, String, String) {
     let mut s = TcpStream::connect(addr).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
     write!(
         s,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
+        "{method} {path} HTTP/1.1\r\n{headers}Connection: close\r\nContent-Length: 0\r\n\r\n"
     )
     .unwrap();
     let mut raw = Vec::new();
@@ -30,6 +43,27 @@ fn get(addr: SocketAddr, path: &str) -> (u16, String, String) {
     request(addr, "GET", path)
 }
 
+/// A GET of the floor view with its token.
+fn floor_get(addr: SocketAddr, path: &str) -> (u16, String, String) {
+    request_with(
+        addr,
+        "GET",
+        path,
+        &format!("Host: {addr}\r\nAuthorization: Bearer {TOKEN}\r\n"),
+    )
+}
+
+/// Display options with a floor view on a free loopback port.
+fn with_floor() -> DisplayOptions {
+    let mut o = DisplayOptions::local(0, "T9");
+    o.floor = Some(FloorOptions {
+        bind: SocketAddr::from(([127, 0, 0, 1], 0)),
+        token: TOKEN.into(),
+        hosts: Vec::new(),
+    });
+    o
+}
+
 /// A display on a free port, fed by a bench table of `hands` hands that writes its
 /// hand log in `dir`.
 fn bench_with_display(dir: &std::path::Path, hands: u32) -> Display {
@@ -39,11 +73,11 @@ fn bench_with_display(dir: &std::path::Path, hands: u32) -> Display {
         ..BenchOptions::default()
     };
     let (mut log, _) = HandLog::open(dir, "T9", b"0123456789abcdef0123").unwrap();
-    let mut o = DisplayOptions::local(0, "T9");
-    o.data = Some(dir.to_path_buf());
-    let mut display = Display::start(o).unwrap();
+    let mut display = Display::start(with_floor()).unwrap();
     {
+        let tap = display.floor_tap(&log).unwrap();
         let mut bench = Bench::new(&opts, DirectSource, Some(&mut log)).unwrap();
+        bench.tap(Box::new(tap));
         let d = &mut display;
         bench.observe(Box::new(d));
         bench.run(hands, &mut |_| {}).unwrap();
@@ -119,13 +153,22 @@ fn nothing_can_change_the_table_through_the_display() {
     let dir = tempfile::tempdir().unwrap();
     let d = bench_with_display(dir.path(), 1);
     let before = get(d.addr(), "/state").2;
+    let floor = d.floor_addr().unwrap();
+    let auth = format!("Host: {floor}\r\nAuthorization: Bearer {TOKEN}\r\n");
     for method in ["POST", "PUT", "DELETE", "PATCH"] {
-        for path in ["/", "/state", "/events", "/floor", "/floor/hand/1"] {
+        for path in ["/", "/state", "/events"] {
             let (code, _, _) = request(d.addr(), method, path);
+            assert_eq!(code, 405, "{method} {path}");
+        }
+        for path in ["/floor", "/floor/hand/1"] {
+            let (code, _, _) = request_with(floor, method, path, &auth);
             assert_eq!(code, 405, "{method} {path}");
         }
     }
     assert_eq!(get(d.addr(), "/nothing").0, 404);
+    // The players' screen has no floor view.
+    assert_eq!(get(d.addr(), "/floor").0, 404);
+    assert_eq!(get(d.addr(), "/floor/hand/1").0, 404);
     assert_eq!(get(d.addr(), "/state").2, before, "nothing changed");
 }
 
@@ -133,7 +176,8 @@ fn nothing_can_change_the_table_through_the_display() {
 fn the_floor_lists_the_hands_and_opens_each_timeline() {
     let dir = tempfile::tempdir().unwrap();
     let d = bench_with_display(dir.path(), 3);
-    let (code, _, list) = get(d.addr(), "/floor");
+    let floor = d.floor_addr().unwrap();
+    let (code, _, list) = floor_get(floor, "/floor");
     assert_eq!(code, 200);
     assert!(list.contains("Table T9"), "{list}");
     for n in 1..=3 {
@@ -144,13 +188,52 @@ fn the_floor_lists_the_hands_and_opens_each_timeline() {
     }
     // Newest first.
     assert!(list.find("/floor/hand/3").unwrap() < list.find("/floor/hand/1").unwrap());
-    let (code, _, hand) = get(d.addr(), "/floor/hand/2");
+    let (code, _, hand) = floor_get(floor, "/floor/hand/2");
     assert_eq!(code, 200);
     assert!(hand.contains("hand 2"), "{hand}");
     assert!(hand.contains("wins"), "{hand}");
-    let (_, _, missing) = get(d.addr(), "/floor/hand/99");
+    // The same records as the log's own timeline.
+    let log = host::records::handlog::AuditLog::open(dir.path()).unwrap();
+    for entry in log.timeline(2).unwrap() {
+        let line = host::display::floor::escape(&entry.to_string());
+        assert!(hand.contains(&line), "{line} not in {hand}");
+    }
+    let (code, _, missing) = floor_get(floor, "/floor/hand/99");
+    assert_eq!(code, 404, "a missing hand is not found");
     assert!(missing.contains("no hand 99"), "{missing}");
-    assert_eq!(get(d.addr(), "/floor/hand/two").0, 400);
+    assert_eq!(floor_get(floor, "/floor/hand/two").0, 400);
+}
+
+#[test]
+fn the_floor_needs_its_token_and_one_of_its_host_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = bench_with_display(dir.path(), 1);
+    let floor = d.floor_addr().unwrap();
+    let (code, head, body) = get(floor, "/floor");
+    assert_eq!(code, 401, "{body}");
+    assert!(head.contains("www-authenticate: basic"), "{head}");
+    assert!(!body.contains("hand/1"), "{body}");
+    let wrong = format!("Host: {floor}\r\nAuthorization: Bearer not-the-token-at-all\r\n");
+    assert_eq!(request_with(floor, "GET", "/floor", &wrong).0, 401);
+    // A page of another site whose name was rebound to this machine.
+    let rebound = format!("Host: attacker.example\r\nAuthorization: Bearer {TOKEN}\r\n");
+    assert_eq!(request_with(floor, "GET", "/floor", &rebound).0, 421);
+    assert_eq!(floor_get(floor, "/floor").0, 200);
+}
+
+#[test]
+fn a_floor_open_to_the_network_needs_its_host_names() {
+    let mut o = with_floor();
+    if let Some(f) = o.floor.as_mut() {
+        f.bind = SocketAddr::from(([0, 0, 0, 0], 0));
+    }
+    match Display::start(o) {
+        Err(e @ DisplayError::FloorHosts(_)) => {
+            assert!(e.to_string().contains("floor_hosts"), "{e}")
+        }
+        Err(e) => panic!("{e}"),
+        Ok(_) => panic!("served the floor to the network without its host names"),
+    }
 }
 
 #[test]
@@ -251,4 +334,163 @@ fn a_dropped_display_frees_its_port() {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+/// Whether `card` (`Ah`) appears in `body` as a word, or as the screen's card
+/// (`"rank":"A","suit":"h"`).
+fn shows(body: &str, card: &str) -> bool {
+    let (rank, suit) = card.split_at(card.len() - 1);
+    let rank = if rank == "T" { "10" } else { rank };
+    let as_view = format!("\"rank\":\"{rank}\",\"suit\":\"{suit}\"");
+    let as_word = body.match_indices(card).any(|(i, _)| {
+        let before = body[..i].chars().next_back();
+        let after = body[i + card.len()..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    });
+    as_word || body.contains(&as_view)
+}
+
+/// The first state the event stream sends.
+fn first_event(addr: SocketAddr) -> String {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    write!(s, "GET /events HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
+    for line in BufReader::new(s).lines().take(40) {
+        let line = line.unwrap();
+        if let Some(data) = line.strip_prefix("data: {") {
+            return format!("{{{data}");
+        }
+    }
+    panic!("no state event on /events");
+}
+
+/// R-SHOW-1: on the flop of a hand in progress, no route a stranger can reach shows a
+/// hole card or a burned card: the players' screen (page, state, events, any other
+/// path) and the floor view without its token; with the token, the hand in progress
+/// is hidden too, and once paid its cards are there.
+#[test]
+fn no_route_without_the_token_shows_a_card_of_the_hand_in_progress() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut log, _) = HandLog::open(dir.path(), "T9", b"0123456789abcdef0123").unwrap();
+    let mut display = Display::start(with_floor()).unwrap();
+    let (screen, floor) = (display.addr(), display.floor_addr().unwrap());
+    let opts = BenchOptions {
+        hands: 6,
+        players: 6,
+        ..BenchOptions::default()
+    };
+    let mut checked: Option<(u32, Vec<String>)> = None;
+    {
+        let tap = display.floor_tap(&log).unwrap();
+        let mut bench = Bench::new(&opts, DirectSource, Some(&mut log)).unwrap();
+        bench.tap(Box::new(tap));
+        bench.observe(Box::new(&mut display));
+        let found = &mut checked;
+        bench.observe(Box::new(
+            move |table: &firmware::Table, _: &host::session::Outcome| {
+                let Some(h) = table.hand().filter(|_| table.in_hand()) else {
+                    return;
+                };
+                if found.is_some() || h.phase != firmware::Phase::Betting || h.board.len() < 3 {
+                    return;
+                }
+                let board: Vec<firmware::Card> = h.board.iter().flatten().copied().collect();
+                let hidden: Vec<String> = h
+                    .seen
+                    .iter()
+                    .filter(|c| !board.contains(c))
+                    .map(|c| c.to_string())
+                    .collect();
+                assert!(hidden.len() > 4, "hole cards and a burn: {hidden:?}");
+                let n = h.number;
+                let hand_path = format!("/floor/hand/{n}");
+                let mut bodies = vec![first_event(screen)];
+                for path in ["/", "/state", "/floor", &hand_path, "/nothing"] {
+                    bodies.push(get(screen, path).2);
+                    bodies.push(get(floor, path).2);
+                }
+                // With the token, the hand in progress is hidden all the same.
+                bodies.push(floor_get(floor, &hand_path).2);
+                bodies.push(floor_get(floor, "/floor").2);
+                assert!(bodies[bodies.len() - 2].contains("hidden until the hand is paid"));
+                for body in &bodies {
+                    for card in &hidden {
+                        assert!(!shows(body, card), "{card} shown in {body}");
+                    }
+                }
+                *found = Some((n, hidden));
+            },
+        ));
+        bench.run(opts.hands, &mut |_| {}).unwrap();
+    }
+    let (n, hidden) = checked.expect("a flop was dealt");
+    // Paid, the hand opens in full to the floor: the check above could see a card.
+    let page = floor_get(floor, &format!("/floor/hand/{n}")).2;
+    assert!(hidden.iter().any(|c| shows(&page, c)), "{page}");
+}
+
+/// A socket that sends nothing is closed once the request head is overdue (the idle
+/// timeout), and the connections beyond the cap wait their turn instead of being
+/// served at once: a crowd of idle sockets cannot take the screen down for good.
+#[test]
+fn idle_sockets_are_closed_and_the_connections_are_capped() {
+    use host::display::listen::{HEADER_READ_TIMEOUT, MAX_CONNECTIONS};
+    let d = Display::start(DisplayOptions::local(0, "T9")).unwrap();
+    let idle: Vec<TcpStream> = (0..MAX_CONNECTIONS)
+        .map(|_| TcpStream::connect(d.addr()).unwrap())
+        .collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let started = std::time::Instant::now();
+    assert_eq!(get(d.addr(), "/state").0, 200);
+    let waited = started.elapsed();
+    assert!(
+        waited >= HEADER_READ_TIMEOUT / 2,
+        "served before a slot was free: {waited:?}"
+    );
+    assert!(waited < HEADER_READ_TIMEOUT * 3, "{waited:?}");
+    for mut s in idle {
+        s.set_read_timeout(Some(HEADER_READ_TIMEOUT * 3)).unwrap();
+        let mut buf = [0u8; 64];
+        // Closed by the server: an end of stream (or a reset), not a timeout.
+        match s.read(&mut buf) {
+            Ok(n) => assert_eq!(n, 0),
+            Err(e) => assert_eq!(e.kind(), std::io::ErrorKind::ConnectionReset, "{e}"),
+        }
+    }
+}
+
+/// A request head larger than the limit is refused, and the server goes on.
+#[test]
+fn an_oversized_request_head_is_refused() {
+    let d = Display::start(DisplayOptions::local(0, "T9")).unwrap();
+    let big = format!(
+        "Host: {}\r\nX-Pad: {}\r\n",
+        d.addr(),
+        "a".repeat(host::display::listen::MAX_REQUEST_HEAD_BYTES * 2)
+    );
+    let mut s = TcpStream::connect(d.addr()).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let _ = write!(s, "GET /state HTTP/1.1\r\n{big}\r\n");
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw);
+    let text = String::from_utf8_lossy(&raw);
+    assert!(
+        text.is_empty() || text.starts_with("HTTP/1.1 431"),
+        "{text}"
+    );
+    let many: String = (0..100).map(|i| format!("X-H{i}: 1\r\n")).collect();
+    let (code, _, _) = request_with(d.addr(), "GET", "/state", &format!("Host: x\r\n{many}"));
+    assert_eq!(code, 431, "too many headers");
+    assert_eq!(get(d.addr(), "/state").0, 200);
+    // A body is refused before anything reads it.
+    let mut s = TcpStream::connect(d.addr()).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    write!(
+        s,
+        "GET /state HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello"
+    )
+    .unwrap();
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw);
+    assert!(String::from_utf8_lossy(&raw).starts_with("HTTP/1.1 413"));
 }

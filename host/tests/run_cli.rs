@@ -17,14 +17,119 @@ fn on_a_pi() -> bool {
     hardware::pi::detect_pi().is_ok()
 }
 
+/// The shipped pin map's text.
+fn shipped_pins() -> String {
+    std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../hardware/pins.toml"
+    ))
+    .unwrap()
+}
+
+/// The shipped table.toml with its pin map `pins` and its data folder in `dir`, and
+/// `more` added to `[display]`; the path of the configuration.
+fn bench_config(dir: &std::path::Path, pins: &str, more: &str) -> std::path::PathBuf {
+    let pins_path = dir.join("pins.toml");
+    std::fs::write(&pins_path, pins).unwrap();
+    let shipped = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../hardware/table.toml"
+    ))
+    .unwrap();
+    let text = shipped
+        .replace("/etc/tablectl/pins.toml", pins_path.to_str().unwrap())
+        .replace("/var/lib/tablectl", dir.join("data").to_str().unwrap())
+        + more;
+    let path = dir.join("my-table.toml");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// `tablectl run --config` on a configuration built by [`bench_config`]: the message.
+fn refused(pins: &str, more: &str, edit: impl Fn(String) -> String) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let path = bench_config(dir.path(), pins, more);
+    let text = edit(std::fs::read_to_string(&path).unwrap());
+    std::fs::write(&path, text).unwrap();
+    let (code, text) = tablectl(&["run", "--config", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{text}");
+    assert!(!text.contains("is valid"), "{text}");
+    text
+}
+
+#[test]
+fn run_checks_the_pins_data_and_token_it_names_on_any_machine() {
+    let same = |t: String| t;
+    // A BCM number not on the header, a wrong physical pin.
+    let text = refused(
+        &shipped_pins().replacen("bcm =  4", "bcm = 99", 1),
+        "",
+        same,
+    );
+    assert!(text.contains("pins.toml") && text.contains("99"), "{text}");
+    let text = refused(
+        &shipped_pins().replacen("physical =  7", "physical =  8", 1),
+        "",
+        same,
+    );
+    assert!(
+        text.contains("pins.toml") && text.contains("physical"),
+        "{text}"
+    );
+    // No pin map at all.
+    let text = refused(&shipped_pins(), "", |t| {
+        t.replace("pins.toml", "missing-pins.toml")
+    });
+    assert!(
+        text.contains("missing-pins.toml") && text.contains("[panel] pins"),
+        "{text}"
+    );
+    // A data folder that is a file.
+    let text = refused(&shipped_pins(), "", |t| {
+        t.replace("data = \"/", "data = \"/etc/passwd\" # \"/")
+    });
+    assert!(
+        text.contains("my-table.toml") && text.contains("/etc/passwd"),
+        "{text}"
+    );
+    // Three blinds.
+    let text = refused(&shipped_pins(), "", |t| {
+        t.replace("blinds = [5, 10]", "blinds = [5, 10, 25]")
+    });
+    assert!(
+        text.contains("my-table.toml") && text.contains("blinds"),
+        "{text}"
+    );
+    // A floor token others may read.
+    let dir = tempfile::tempdir().unwrap();
+    let token = dir.path().join("floor-token");
+    std::fs::write(&token, "0123456789abcdef0123\n").unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(&token, std::fs::Permissions::from_mode(0o644)).unwrap();
+        let more = format!("floor_token = \"{}\"\n", token.display());
+        let text = refused(&shipped_pins(), &more, same);
+        assert!(text.contains("chmod 600"), "{text}");
+    }
+    // The floor on a network address without host names.
+    let more = format!(
+        "floor_token = \"{}\"\nfloor_bind = \"0.0.0.0:8081\"\n",
+        token.display()
+    );
+    let text = refused(&shipped_pins(), &more, same);
+    assert!(text.contains("floor_hosts"), "{text}");
+}
+
 #[test]
 fn off_a_pi_run_checks_the_configuration_then_says_so() {
     if on_a_pi() {
         println!("this machine is a Raspberry Pi: the off-Pi message is not tested here");
         return;
     }
-    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/../hardware/table.toml");
-    let (code, text) = tablectl(&["run", "--config", shipped]);
+    let dir = tempfile::tempdir().unwrap();
+    let config = bench_config(dir.path(), &shipped_pins(), "");
+    let (code, text) = tablectl(&["run", "--config", config.to_str().unwrap()]);
     assert_eq!(code, 1, "{text}");
     assert!(
         text.contains("is valid, but this is not a Raspberry Pi"),

@@ -289,6 +289,49 @@ fn assert_shows(cdp: &mut Cdp, selector: &str, texts: &[&str], moment: &str) {
     }
 }
 
+/// R-SHOW-1: while the betting is open nothing the page or any route of the players'
+/// screen holds shows a card dealt but not on the board (a hole card or a burn): the
+/// seats show only backs, and the state, the floor's old paths and any other path,
+/// fetched from the page as a stranger's browser would, name none of them.
+fn no_card_of_the_hand_in_progress(cdp: &mut Cdp, table: &firmware::Table) {
+    let hand = table.hand().expect("a hand in progress");
+    let board: Vec<firmware::Card> = hand.board.iter().flatten().copied().collect();
+    let hidden: Vec<firmware::Card> = hand.seen.iter().filter(|c| !board.contains(c)).collect();
+    assert!(hidden.len() >= 8, "the hole cards are dealt: {hidden:?}");
+    let faces = cdp.eval("document.querySelectorAll('.seat .card:not(.back)').length");
+    assert_eq!(faces, json!(0), "a hole card face on the page");
+    let fetched = cdp.eval(
+        "['/state', '/floor', '/floor/hand/1', '/floor/hand/0', '/nothing'].map((p) => { \
+           const x = new XMLHttpRequest(); x.open('GET', p, false); x.send(); \
+           return [p, x.status, x.responseText]; })",
+    );
+    let mut texts = vec![cdp
+        .eval("document.documentElement.outerHTML")
+        .as_str()
+        .unwrap_or_default()
+        .to_string()];
+    for r in fetched.as_array().expect("the routes' answers") {
+        let (path, status) = (r[0].as_str().unwrap_or_default(), &r[1]);
+        if path.starts_with("/floor") {
+            assert_eq!(
+                status,
+                &json!(404),
+                "{path}: no floor view on the players' screen"
+            );
+        }
+        texts.push(r[2].as_str().unwrap_or_default().to_string());
+    }
+    for text in &texts {
+        for c in &hidden {
+            let code = c.to_string();
+            let (rank, suit) = code.split_at(code.len() - 1);
+            let rank = if rank == "T" { "10" } else { rank };
+            let as_view = format!("\"rank\":\"{rank}\",\"suit\":\"{suit}\"");
+            assert!(!text.contains(&as_view), "{code} in {text}");
+        }
+    }
+}
+
 /// Plays the script on a display in `e.lang`, checking the page at each moment.
 fn play(cdp: &mut Cdp, e: &Expected, shots: &Path) -> Vec<f64> {
     let code = e.lang.code();
@@ -317,6 +360,7 @@ fn play(cdp: &mut Cdp, e: &Expected, shots: &Path) -> Vec<f64> {
                 &format!("update {seq}"),
             );
             if line == turn {
+                no_card_of_the_hand_in_progress(cdp, table);
                 assert_shows(cdp, "#turn", &e.turn, "the turn");
                 assert_shows(cdp, "#turn", &["150", "290"], "the turn");
                 cdp.screenshot(&shots.join(format!("display-{code}-turn.png")));

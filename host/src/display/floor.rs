@@ -1,8 +1,10 @@
-//! The floor view: the table's recent hands from the hand log, each opening to its
-//! timeline, the same content as `tablectl audit show`. Read-only: the log is opened
-//! for reading on each request ([`AuditLog`]), so the floor never holds it open.
+//! The floor view: the table's recent hands, each opening to its timeline, the same
+//! content as `tablectl audit show` once the hand is paid. Built from the floor's
+//! index ([`FloorIndex`]), never from the log itself; a hand in progress shows only
+//! what the table shows.
 
-use crate::records::handlog::{AuditLog, HandFilter, HandFlags, HandSummary};
+use super::index::{FloorIndex, HandLookup, FULL_HANDS};
+use crate::records::handlog::{HandFlags, HandSummary};
 
 /// Hands listed, newest first.
 pub const RECENT_HANDS: usize = 100;
@@ -81,22 +83,20 @@ fn row(h: &HandSummary) -> String {
 }
 
 /// The list of recent hands.
-pub fn list_page(dir: &std::path::Path) -> String {
-    let log = match AuditLog::open(dir) {
-        Ok(l) => l,
-        Err(e) => return error_page(&format!("the hand log cannot be read: {e}")),
-    };
-    let mut hands = match log.list_hands(&HandFilter::default()) {
-        Ok(h) => h,
-        Err(e) => return error_page(&format!("the hand log cannot be read: {e}")),
-    };
-    hands.reverse();
-    hands.truncate(RECENT_HANDS);
-    let rows: Vec<String> = hands.iter().map(row).collect();
+pub fn list_page(index: &FloorIndex) -> String {
+    let rows: Vec<String> = index.recent(RECENT_HANDS).iter().map(row).collect();
+    // The place of the hand log's signed head, once the table publishes one.
+    let head = index.head().map_or(String::new(), |h| {
+        format!(
+            "<p>Signed head of the hand log: <code>{}</code></p>",
+            escape(h)
+        )
+    });
     document(
-        &format!("Table {} — recent hands", log.table_id()),
+        &format!("Table {} — recent hands", index.table_id()),
         &format!(
-            "<p>Newest first; times in ms since the epoch. Read-only.</p>\
+            "<p>Newest first; times in ms since the epoch. Read-only. A hand in progress \
+             shows only what the table shows.</p>{head}\
              <table><thead><tr><th>Hand</th><th>Started</th><th>Seats</th><th>Pot</th>\
              <th>State</th><th>Flags</th></tr></thead><tbody>{}</tbody></table>",
             rows.join("\n")
@@ -104,37 +104,41 @@ pub fn list_page(dir: &std::path::Path) -> String {
     )
 }
 
-/// One hand's timeline.
-pub fn hand_page(dir: &std::path::Path, number: u32) -> String {
-    let log = match AuditLog::open(dir) {
-        Ok(l) => l,
-        Err(e) => return error_page(&format!("the hand log cannot be read: {e}")),
-    };
-    match log.timeline(number) {
-        Ok(entries) if entries.is_empty() => error_page(&format!("no hand {number} in this log")),
-        Ok(entries) => {
-            let lines: Vec<String> = entries
-                .iter()
-                .map(|e| {
-                    let text = e.to_string();
-                    let cls = if text.contains("CORRECTION") || text.contains("refused") {
-                        " class=\"flagged\""
-                    } else {
-                        ""
-                    };
-                    format!("<li{cls}><pre>{}</pre></li>", escape(&text))
-                })
-                .collect();
-            document(
-                &format!("Table {} — hand {number}", log.table_id()),
-                &format!(
-                    "<p><a href=\"/floor\">All hands</a></p><ol class=\"timeline\">{}</ol>",
-                    lines.join("\n")
-                ),
+/// One hand's timeline, and whether there is one to show.
+pub fn hand_page(index: &FloorIndex, number: u32) -> (bool, String) {
+    let records = match index.hand(number) {
+        HandLookup::Found { records, .. } => records,
+        HandLookup::Summary => {
+            return (
+                false,
+                error_page(&format!(
+                    "hand {number} is older than the last {FULL_HANDS} hands kept here: \
+                     read it with `tablectl audit show`"
+                )),
             )
         }
-        Err(e) => error_page(&format!("hand {number}: {e}")),
-    }
+        HandLookup::Missing => return (false, error_page(&format!("no hand {number} here"))),
+    };
+    let lines: Vec<String> = records
+        .iter()
+        .map(|e| {
+            let text = e.to_string();
+            let cls = if text.contains("CORRECTION") || text.contains("refused") {
+                " class=\"flagged\""
+            } else {
+                ""
+            };
+            format!("<li{cls}><pre>{}</pre></li>", escape(&text))
+        })
+        .collect();
+    let page = document(
+        &format!("Table {} — hand {number}", index.table_id()),
+        &format!(
+            "<p><a href=\"/floor\">All hands</a></p><ol class=\"timeline\">{}</ol>",
+            lines.join("\n")
+        ),
+    );
+    (true, page)
 }
 
 #[cfg(test)]
@@ -150,12 +154,12 @@ mod tests {
     }
 
     #[test]
-    fn a_missing_log_is_a_message_not_a_crash() {
-        let dir = tempfile::tempdir().unwrap();
-        let page = list_page(&dir.path().join("nothing-here"));
-        assert!(page.contains("cannot be read"), "{page}");
-        let page = hand_page(&dir.path().join("nothing-here"), 3);
-        assert!(page.contains("cannot be read"), "{page}");
+    fn a_missing_hand_is_a_message_not_a_crash() {
+        let index = FloorIndex::new("T1");
+        let (found, page) = hand_page(&index, 3);
+        assert!(!found);
+        assert!(page.contains("no hand 3"), "{page}");
+        assert!(list_page(&index).contains("Table T1"));
     }
 
     #[test]

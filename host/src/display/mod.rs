@@ -1,28 +1,39 @@
 //! The table display: a web page for the screen at the table (a kiosk browser on
 //! the controller), updated live by server-sent events, and a read-only floor view
-//! of the hand log.
+//! of the recent hands.
+//!
+//! Two listeners: the players' screen shows only what the table shows and needs no
+//! password (it binds this machine only unless configured otherwise); the floor
+//! view, which shows every card of a paid hand, has its own address, needs the
+//! floor's token and answers only to its allowed host names. Both are bounded
+//! ([`listen`]).
 //!
 //! - [`view`]: what the screen shows, built from the engine after each input.
 //! - [`i18n`]: its words in English, Macedonian, Polish, Bulgarian and Russian.
 //! - `server`: the HTTP routes (all GET: nothing here changes the table).
-//! - [`floor`]: the floor's pages.
+//! - [`floor`]: the floor's pages, from [`index`], fed as records are logged.
+//! - [`auth`]: the floor's token and host checks.
 //!
 //! The controller calls [`Display::show`] after every input it has logged; the view
 //! goes to every open page at once. All-in equity is computed on its own thread and
 //! follows the view it belongs to, so a long enumeration never delays the screen.
 
+pub mod auth;
 pub mod floor;
 pub mod i18n;
+pub mod index;
+pub mod listen;
 mod server;
 pub mod view;
 
 pub use i18n::{Lang, Warn};
 pub use view::{EquityJob, EquityView, Presenter, View};
 
+use crate::records::handlog::{HandLog, LogError};
 use firmware::{Event, Table};
+use index::{FloorIndex, FloorTap, SharedIndex};
 use std::net::SocketAddr;
-use std::path::PathBuf;
-use std::sync::{mpsc, Arc};
+use std::sync::{mpsc, Arc, Mutex, PoisonError};
 use tokio::sync::watch;
 
 /// Where and how the display runs.
@@ -39,8 +50,30 @@ pub struct DisplayOptions {
     pub table_name: String,
     /// The players' names by seat, seat 1 first (may be empty).
     pub names: Vec<String>,
-    /// The data folder with the hand log, for the floor view.
-    pub data: Option<PathBuf>,
+    /// The floor view's listener, if any.
+    pub floor: Option<FloorOptions>,
+}
+
+/// Where and for whom the floor view is served.
+#[derive(Clone)]
+pub struct FloorOptions {
+    /// Its own address (port 0: any free port).
+    pub bind: SocketAddr,
+    /// The token the floor's browser gives (from a 0600 file: [`auth::load_token`]).
+    pub token: String,
+    /// Host names it answers to besides this machine's loopback names: the name or
+    /// address the floor's browsers use when it binds a network address.
+    pub hosts: Vec<String>,
+}
+
+impl std::fmt::Debug for FloorOptions {
+    /// Never prints the token.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FloorOptions")
+            .field("bind", &self.bind)
+            .field("hosts", &self.hosts)
+            .finish_non_exhaustive()
+    }
 }
 
 impl DisplayOptions {
@@ -52,7 +85,7 @@ impl DisplayOptions {
             equity: true,
             table_name: table_name.to_string(),
             names: Vec::new(),
-            data: None,
+            floor: None,
         }
     }
 }
@@ -64,6 +97,9 @@ pub enum DisplayError {
     Bind(SocketAddr, std::io::Error),
     /// The server's runtime could not be made.
     Runtime(std::io::Error),
+    /// The floor view would be served to the network without a host name to answer
+    /// to: a browser could not reach it, and a page of another site could.
+    FloorHosts(SocketAddr),
 }
 
 impl std::fmt::Display for DisplayError {
@@ -74,6 +110,11 @@ impl std::fmt::Display for DisplayError {
                 "the display cannot listen on {addr}: {e} (another program uses it? set another address)"
             ),
             DisplayError::Runtime(e) => write!(f, "the display cannot start: {e}"),
+            DisplayError::FloorHosts(addr) => write!(
+                f,
+                "the floor view on {addr} is open to the network: name the host names its \
+                 browsers use (floor_hosts), or bind it to 127.0.0.1"
+            ),
         }
     }
 }
@@ -83,36 +124,44 @@ impl std::error::Error for DisplayError {}
 /// A running display: the server on its own thread, the presenter, the equity worker.
 pub struct Display {
     addr: SocketAddr,
+    floor_addr: Option<SocketAddr>,
+    index: SharedIndex,
     presenter: Presenter,
     state: watch::Sender<Arc<str>>,
     jobs: mpsc::Sender<EquityJob>,
     last_job: Option<String>,
-    /// Stops the server when the display is dropped: the port is freed, and the open
-    /// pages' event streams end as the state and equity channels close.
-    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+    /// Stops the listeners when the display is dropped: the ports are freed, and the
+    /// open pages' event streams end with the server's thread.
+    shutdown: watch::Sender<bool>,
 }
 
 impl Drop for Display {
     fn drop(&mut self) {
-        if let Some(s) = self.shutdown.take() {
-            // The server may be gone already; nothing else to do then.
-            let _ = s.send(());
-        }
+        self.shutdown.send_replace(true);
     }
 }
 
+/// Binds `addr` for the server's runtime: the binding is checked now, so a port in use
+/// is an error at start, not a silent screen later.
+fn bind(addr: SocketAddr) -> Result<(std::net::TcpListener, SocketAddr), DisplayError> {
+    let err = |e| DisplayError::Bind(addr, e);
+    let listener = std::net::TcpListener::bind(addr).map_err(err)?;
+    listener.set_nonblocking(true).map_err(err)?;
+    let bound = listener.local_addr().map_err(err)?;
+    Ok((listener, bound))
+}
+
 impl Display {
-    /// Binds the address and starts serving (the binding is checked here, so a port
-    /// in use is an error now, not a silent screen later).
+    /// Binds the addresses and starts serving.
     pub fn start(opts: DisplayOptions) -> Result<Display, DisplayError> {
-        let listener =
-            std::net::TcpListener::bind(opts.bind).map_err(|e| DisplayError::Bind(opts.bind, e))?;
-        listener
-            .set_nonblocking(true)
-            .map_err(|e| DisplayError::Bind(opts.bind, e))?;
-        let addr = listener
-            .local_addr()
-            .map_err(|e| DisplayError::Bind(opts.bind, e))?;
+        if let Some(f) = &opts.floor {
+            if !f.bind.ip().is_loopback() && f.hosts.is_empty() {
+                return Err(DisplayError::FloorHosts(f.bind));
+            }
+        }
+        let (listener, addr) = bind(opts.bind)?;
+        let floor = opts.floor.as_ref().map(|f| bind(f.bind)).transpose()?;
+        let floor_addr = floor.as_ref().map(|(_, a)| *a);
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
@@ -121,46 +170,80 @@ impl Display {
             Presenter::new(opts.lang, &opts.table_name, opts.names).with_equity(opts.equity);
         let (state, state_rx) = watch::channel::<Arc<str>>(Arc::from("{}"));
         let (equity, equity_rx) = watch::channel::<Arc<str>>(Arc::from(""));
-        let shared = server::Shared {
+        let screen = server::screen_router(server::Shared {
             state: state_rx,
             equity: equity_rx,
             lang: opts.lang.code(),
-            data: opts.data,
-        };
-        let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
+        });
+        let index: SharedIndex = Arc::new(Mutex::new(FloorIndex::new(&opts.table_name)));
+        let floor = floor.zip(opts.floor).map(|((l, _), f)| {
+            let router = server::floor_router(server::FloorShared {
+                index: index.clone(),
+                auth: Arc::new(auth::FloorAuth::new(f.token, &f.hosts)),
+            });
+            (l, router)
+        });
+        let (shutdown, stopped) = watch::channel(false);
         std::thread::Builder::new()
             .name("display".into())
             .spawn(move || {
+                below_the_table();
                 runtime.block_on(async move {
-                    match tokio::net::TcpListener::from_std(listener) {
-                        Ok(l) => {
-                            let served = axum::serve(l, server::router(shared))
-                                .with_graceful_shutdown(async move {
-                                    // Told to stop, or the display was dropped.
-                                    let _ = stopped.await;
-                                });
-                            if let Err(e) = served.await {
-                                log::error!("display server stopped: {e}");
+                    let serve = |l: std::net::TcpListener, router, lifetime| {
+                        let stopped = stopped.clone();
+                        async move {
+                            match tokio::net::TcpListener::from_std(l) {
+                                Ok(l) => listen::serve(l, router, lifetime, stopped).await,
+                                Err(e) => log::error!("display server cannot listen: {e}"),
                             }
                         }
-                        Err(e) => log::error!("display server cannot listen: {e}"),
-                    }
+                    };
+                    let floor = async {
+                        if let Some((l, router)) = floor {
+                            serve(l, router, Some(listen::FLOOR_CONNECTION_LIFETIME)).await;
+                        }
+                    };
+                    tokio::join!(serve(listener, screen, None), floor);
                 });
             })
             .map_err(DisplayError::Runtime)?;
         let (jobs, job_rx) = mpsc::channel::<EquityJob>();
         std::thread::Builder::new()
             .name("equity".into())
-            .spawn(move || equity_worker(job_rx, equity))
+            .spawn(move || {
+                below_the_table();
+                equity_worker(job_rx, equity)
+            })
             .map_err(DisplayError::Runtime)?;
         Ok(Display {
             addr,
+            floor_addr,
+            index,
             presenter,
             state,
             jobs,
             last_job: None,
-            shutdown: Some(shutdown),
+            shutdown,
         })
+    }
+
+    /// The floor view's feed from `log`: its index starts with the hands already in
+    /// the log (read once, now), and the tap adds each record the session logs from
+    /// here on. Give the tap to the session before it logs anything more.
+    pub fn floor_tap(&self, log: &HandLog) -> Result<FloorTap, LogError> {
+        let fresh = FloorIndex::of_log(log)?;
+        *self.index.lock().unwrap_or_else(PoisonError::into_inner) = fresh;
+        Ok(FloorTap::new(log, self.index.clone()))
+    }
+
+    /// The floor view's address, if it has one.
+    pub fn floor_addr(&self) -> Option<SocketAddr> {
+        self.floor_addr
+    }
+
+    /// The floor view's page, if there is one.
+    pub fn floor_url(&self) -> Option<String> {
+        self.floor_addr.map(|a| format!("http://{a}/floor"))
     }
 
     /// The address it serves on.
@@ -225,6 +308,17 @@ impl Display {
                 let _ = self.jobs.send(job);
             }
         }
+    }
+}
+
+/// Puts the calling thread (the display's server or its equity worker) at the lowest
+/// priority: the screen's clients, however many or hostile, never take the processor
+/// from the thread that deals and logs. Where the system refuses, it runs as it is.
+fn below_the_table() {
+    if let Err(e) =
+        thread_priority::set_current_thread_priority(thread_priority::ThreadPriority::Min)
+    {
+        log::warn!("display: its priority stays as it was: {e:?}");
     }
 }
 

@@ -1,18 +1,22 @@
-//! The HTTP side of the display: the page, its script and style (compiled in: the
-//! screen needs no network beyond the controller), the state as JSON, live updates as
-//! server-sent events, and the floor's read-only view of the hand log.
+//! The HTTP side of the display, two routers for two listeners: the players' screen
+//! (the page, its script and style, compiled in: the screen needs no network beyond
+//! the controller; the state as JSON and live updates as server-sent events) and the
+//! floor's read-only view of the recent hands, behind its token.
 //!
 //! Every route is a GET; nothing here can change the table (issue: safe by default).
 
-use axum::extract::{Path as UrlPath, State};
+use super::auth::{FloorAuth, Refusal};
+use super::floor;
+use super::index::SharedIndex;
+use axum::extract::{Path as UrlPath, Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
+use axum::middleware::{self, Next};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
-use axum::response::{IntoResponse, Response};
+use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::Router;
 use std::convert::Infallible;
-use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, PoisonError};
 use tokio::sync::watch;
 use tokio_stream::wrappers::WatchStream;
 use tokio_stream::{Stream, StreamExt};
@@ -24,34 +28,104 @@ const STYLE: &str = include_str!("page.css");
 /// anything else.
 const CSP: &str = "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-/// What the handlers share: the latest state and equity (as JSON), the language,
-/// and the data folder of the floor view.
+/// What the players' screen's handlers share: the latest state and equity (as JSON)
+/// and the language.
 #[derive(Clone)]
 pub(crate) struct Shared {
     pub state: watch::Receiver<Arc<str>>,
     pub equity: watch::Receiver<Arc<str>>,
     pub lang: &'static str,
-    pub data: Option<PathBuf>,
 }
 
-/// The routes.
-pub(crate) fn router(shared: Shared) -> Router {
+/// What the floor's handlers share: the index of recent hands, and who may read.
+#[derive(Clone)]
+pub(crate) struct FloorShared {
+    pub index: SharedIndex,
+    pub auth: Arc<FloorAuth>,
+}
+
+/// The players' screen: only what the table shows (no floor view here, and no hole
+/// card or burn of a hand in progress in its state: see `view`).
+pub(crate) fn screen_router(shared: Shared) -> Router {
     Router::new()
         .route("/", get(page))
         .route(
             "/page.js",
             get(|| async { asset("text/javascript; charset=utf-8", SCRIPT) }),
         )
-        .route(
-            "/page.css",
-            get(|| async { asset("text/css; charset=utf-8", STYLE) }),
-        )
+        .route("/page.css", get(style))
         .route("/state", get(state))
         .route("/events", get(events))
+        .fallback(not_found)
+        .layer(middleware::from_fn(no_body))
+        .with_state(shared)
+}
+
+/// The floor view: the recent hands, behind the token and the host allow-list.
+pub(crate) fn floor_router(shared: FloorShared) -> Router {
+    Router::new()
+        .route("/", get(|| async { Redirect::to("/floor") }))
+        .route("/page.css", get(style))
         .route("/floor", get(floor_list))
         .route("/floor/hand/{number}", get(floor_hand))
-        .fallback(|| async { (StatusCode::NOT_FOUND, "no such page") })
+        .fallback(not_found)
+        .layer(middleware::from_fn_with_state(shared.clone(), floor_guard))
+        .layer(middleware::from_fn(no_body))
         .with_state(shared)
+}
+
+async fn not_found() -> Response {
+    (StatusCode::NOT_FOUND, "no such page").into_response()
+}
+
+async fn style() -> Response {
+    asset("text/css; charset=utf-8", STYLE)
+}
+
+/// Every route is a GET: a request with a body is refused before anything reads it.
+async fn no_body(req: Request, next: Next) -> Response {
+    let has_body = req.headers().contains_key(header::TRANSFER_ENCODING)
+        || req
+            .headers()
+            .get(header::CONTENT_LENGTH)
+            .is_some_and(|v| v.as_bytes() != b"0");
+    if has_body {
+        return (
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "this display takes no request body",
+        )
+            .into_response();
+    }
+    next.run(req).await
+}
+
+/// The floor's checks, before any route: the host, then the token.
+async fn floor_guard(State(s): State<FloorShared>, req: Request, next: Next) -> Response {
+    let checked = {
+        let text = |name| req.headers().get(name).and_then(|v| v.to_str().ok());
+        s.auth
+            .check(text(header::HOST), text(header::AUTHORIZATION))
+    };
+    match checked {
+        Ok(()) => next.run(req).await,
+        Err(Refusal::Host) => (
+            StatusCode::MISDIRECTED_REQUEST,
+            "the floor view answers only to its configured host names",
+        )
+            .into_response(),
+        Err(Refusal::Token) => {
+            let mut r = (
+                StatusCode::UNAUTHORIZED,
+                "the floor view needs the floor's token (as the password; any user name)",
+            )
+                .into_response();
+            r.headers_mut().insert(
+                header::WWW_AUTHENTICATE,
+                HeaderValue::from_static("Basic realm=\"floor\", charset=\"UTF-8\""),
+            );
+            r
+        }
+    }
 }
 
 fn with_headers(mut r: Response, content_type: &'static str) -> Response {
@@ -71,6 +145,12 @@ fn with_headers(mut r: Response, content_type: &'static str) -> Response {
 
 fn asset(content_type: &'static str, body: &'static str) -> Response {
     with_headers(body.into_response(), content_type)
+}
+
+fn html(status: StatusCode, body: String) -> Response {
+    let mut r = with_headers(body.into_response(), "text/html; charset=utf-8");
+    *r.status_mut() = status;
+    r
 }
 
 async fn page(State(s): State<Shared>) -> Response {
@@ -93,28 +173,27 @@ async fn events(State(s): State<Shared>) -> Sse<impl Stream<Item = Result<SseEve
     Sse::new(states.merge(equity)).keep_alive(KeepAlive::default())
 }
 
-async fn floor_list(State(s): State<Shared>) -> Response {
-    let html = match s.data {
-        Some(dir) => tokio::task::spawn_blocking(move || super::floor::list_page(&dir))
-            .await
-            .unwrap_or_else(|e| super::floor::error_page(&e.to_string())),
-        None => super::floor::error_page("this display has no hand log (no data folder)"),
-    };
-    with_headers(html.into_response(), "text/html; charset=utf-8")
+fn index(s: &FloorShared) -> std::sync::MutexGuard<'_, super::index::FloorIndex> {
+    s.index.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-async fn floor_hand(State(s): State<Shared>, UrlPath(number): UrlPath<String>) -> Response {
+async fn floor_list(State(s): State<FloorShared>) -> Response {
+    let body = floor::list_page(&index(&s));
+    html(StatusCode::OK, body)
+}
+
+async fn floor_hand(State(s): State<FloorShared>, UrlPath(number): UrlPath<String>) -> Response {
     let Ok(number) = number.parse::<u32>() else {
-        let html = super::floor::error_page("a hand number is a whole number");
-        let mut r = with_headers(html.into_response(), "text/html; charset=utf-8");
-        *r.status_mut() = StatusCode::BAD_REQUEST;
-        return r;
+        return html(
+            StatusCode::BAD_REQUEST,
+            floor::error_page("a hand number is a whole number"),
+        );
     };
-    let html = match s.data {
-        Some(dir) => tokio::task::spawn_blocking(move || super::floor::hand_page(&dir, number))
-            .await
-            .unwrap_or_else(|e| super::floor::error_page(&e.to_string())),
-        None => super::floor::error_page("this display has no hand log (no data folder)"),
+    let (found, body) = floor::hand_page(&index(&s), number);
+    let status = if found {
+        StatusCode::OK
+    } else {
+        StatusCode::NOT_FOUND
     };
-    with_headers(html.into_response(), "text/html; charset=utf-8")
+    html(status, body)
 }

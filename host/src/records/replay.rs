@@ -986,7 +986,7 @@ pub fn phh_texts(dir: &std::path::Path) -> std::io::Result<Vec<String>> {
 pub fn read_texts(paths: &[std::path::PathBuf]) -> Vec<String> {
     paths
         .iter()
-        .filter_map(|f| std::fs::read_to_string(f).ok())
+        .filter_map(|f| crate::records::phh::read_text(f).ok())
         .collect()
 }
 

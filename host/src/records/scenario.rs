@@ -6,7 +6,15 @@
 use firmware::deck::{DeckKind, DeckMap, TagUid};
 use firmware::shoe::Antenna;
 use firmware::{Chips, Event, Input, Phase, RuleError, SeatNo, Street, Table, TableConfig};
+use hardware::text::excerpt;
 use std::fmt;
+use std::path::Path;
+
+/// The largest script read: the longest in `tests/scenarios` is a few kilobytes.
+pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
+
+/// The longest line of a script: an input, or a `table` line with its settings.
+pub const MAX_LINE_BYTES: usize = 1024;
 
 /// A problem with a script, or a script whose expectation failed, with its line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -106,7 +114,7 @@ fn num<T: std::str::FromStr>(line: usize, what: &str, s: Option<&str>) -> Result
     s.parse().map_err(|_| {
         err(
             line,
-            format!("{what}: expected a whole number, found `{s}`"),
+            format!("{what}: expected a whole number, found `{}`", excerpt(s)),
         )
     })
 }
@@ -124,7 +132,7 @@ fn parse_bool(line: usize, key: &str, v: &str) -> Result<bool, ScenarioError> {
         "false" | "no" | "off" => Ok(false),
         _ => Err(err(
             line,
-            format!("{key}: expected true or false, found `{v}`"),
+            format!("{key}: expected true or false, found `{}`", excerpt(v)),
         )),
     }
 }
@@ -227,7 +235,12 @@ fn parse_expect(line: usize, w: &[&str], text: &str) -> Result<Expect, ScenarioE
             }
             Expect::Event(rest)
         }
-        _ => return Err(err(line, format!("unknown expectation `{what}`"))),
+        _ => {
+            return Err(err(
+                line,
+                format!("unknown expectation `{}`", excerpt(what)),
+            ))
+        }
     })
 }
 
@@ -246,8 +259,22 @@ fn parse_inputs(line: usize, w: &[&str]) -> Result<Vec<Input>, ScenarioError> {
 }
 
 impl Scenario {
+    /// Reads and parses the script at `path`, at most [`MAX_FILE_BYTES`] of it: a
+    /// device or a huge file ends at once with an error, read no further.
+    pub fn load(path: &Path) -> Result<Scenario, String> {
+        let text = hardware::text::read_bounded(path, MAX_FILE_BYTES, "a scenario script")
+            .map_err(|e| format!("cannot read: {e}"))?;
+        Scenario::parse(&text).map_err(|e| e.to_string())
+    }
+
     /// Parses a script. The first non-comment line must be the `table` line.
     pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
+        if let Some(line) = hardware::text::long_line(text, MAX_LINE_BYTES) {
+            return Err(err(
+                line,
+                format!("longer than {MAX_LINE_BYTES} bytes: not a line of a script"),
+            ));
+        }
         let mut config = None;
         let mut steps = Vec::new();
         for (i, raw) in text.lines().enumerate() {

@@ -10,4 +10,4 @@ pub mod live;
 pub mod simulated;
 pub mod table;
 
-pub use table::{Observer, Outcome, ShoeEvent, TableSession};
+pub use table::{Observer, Outcome, RecordTap, ShoeEvent, TableSession};

@@ -8,7 +8,7 @@
 
 use crate::money::settle;
 use crate::records::handlog::{HandLog, LogError};
-use crate::session::table::{Observer, Outcome, SessionError, ShoeEvent, TableSession};
+use crate::session::table::{Observer, Outcome, RecordTap, SessionError, ShoeEvent, TableSession};
 use crate::settings::SettingsError;
 use firmware::deck::DeckMap;
 use firmware::rules::{ConfigError, Stakes};
@@ -370,6 +370,11 @@ impl<'a, S: CardSource> Bench<'a, S> {
     /// shoe faults as [`Outcome::ShoeFault`].
     pub fn observe(&mut self, observer: Box<dyn Observer + 'a>) {
         self.session.observe(observer);
+    }
+
+    /// Tells `tap` (the floor view's index) every record logged from now on.
+    pub fn tap(&mut self, tap: Box<dyn RecordTap + 'a>) {
+        self.session.tap(tap);
     }
 
     /// The engine.

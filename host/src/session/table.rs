@@ -10,7 +10,7 @@
 //! a table never deals without a working log.
 
 use crate::money::settle;
-use crate::records::handlog::{self, now_ms, HandLog, LogError, Record, Recovered};
+use crate::records::handlog::{self, now_ms, HandLog, LogError, Record, Recovered, Seq};
 use firmware::buttons::KeyEvent;
 use firmware::console::{Console, Press};
 use firmware::deck::DeckMap;
@@ -97,6 +97,13 @@ impl Observer for &mut crate::display::Display {
     }
 }
 
+/// Sees every record once it is committed to the hand log: the floor view's index
+/// keeps the recent hands from these, so it never reads the log back per request.
+pub trait RecordTap {
+    /// Record `seq`, stamped `at_ms`, is in the log.
+    fn appended(&mut self, seq: Seq, at_ms: u64, record: &Record);
+}
+
 /// A table's log, opened: recovered from what it holds, or new.
 pub struct Opened {
     /// The log, ready to append to.
@@ -130,6 +137,7 @@ pub struct TableSession<'a> {
     console: Console,
     map: Option<DeckMap>,
     observers: Vec<Box<dyn Observer + 'a>>,
+    taps: Vec<Box<dyn RecordTap + 'a>>,
     /// A pot nobody contests is paid as soon as the hand ends (a live table: the
     /// dealer presses ENTER only for a showdown).
     auto_pay_uncontested: bool,
@@ -146,6 +154,7 @@ impl<'a> TableSession<'a> {
             console: Console::new(),
             map: None,
             observers: Vec::new(),
+            taps: Vec::new(),
             auto_pay_uncontested: false,
             accepted: 0,
         }
@@ -179,6 +188,11 @@ impl<'a> TableSession<'a> {
         self.observers.push(observer);
     }
 
+    /// Tells `tap` every record this session logs from now on.
+    pub fn tap(&mut self, tap: Box<dyn RecordTap + 'a>) {
+        self.taps.push(tap);
+    }
+
     /// The engine.
     pub fn table(&self) -> &Table {
         &self.table
@@ -207,10 +221,18 @@ impl<'a> TableSession<'a> {
     }
 
     fn record(&mut self, record: Record) -> Result<(), LogError> {
-        match self.log.as_deref_mut() {
-            Some(log) => log.append(now_ms(), record).map(|_| ()),
-            None => Ok(()),
+        let Some(log) = self.log.as_deref_mut() else {
+            return Ok(());
+        };
+        let at = now_ms();
+        if self.taps.is_empty() {
+            return log.append(at, record).map(|_| ());
         }
+        let seq = log.append(at, record.clone())?;
+        for t in &mut self.taps {
+            t.appended(seq, at, &record);
+        }
+        Ok(())
     }
 
     /// The engine's answer to `input`, logged (accepted or refused) before anyone

@@ -45,7 +45,11 @@ fn run_command(command: &Command) -> ExitCode {
 fn scenarios(files: &[String]) -> ExitCode {
     let mut code = ExitCode::SUCCESS;
     for path in files {
-        let result = match std::fs::read_to_string(path) {
+        let result = match hardware::text::read_bounded(
+            std::path::Path::new(path),
+            host::records::scenario::MAX_FILE_BYTES,
+            "a scenario script",
+        ) {
             Ok(text) => run_script(path, &text),
             Err(e) => {
                 eprintln!("{path}: cannot read: {e}");
@@ -128,7 +132,8 @@ fn replay_for_people(
     let hands = match host::records::phh::parse_file(file) {
         Ok(hands) => hands,
         Err(e) => {
-            eprintln!("{file}: {e}");
+            // The error names the file.
+            eprintln!("{e}");
             return false;
         }
     };
@@ -597,6 +602,16 @@ fn run_pi(args: &RunArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if let Err(e) = file.check_files(&path.display().to_string()) {
+        eprintln!("tablectl run: {e}");
+        return ExitCode::FAILURE;
+    }
+    if let Some(floor) = &file.display.floor {
+        if let Err(e) = host::display::auth::load_token(&floor.token) {
+            eprintln!("tablectl run: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
     let cfg = &file.config;
     println!(
         "table {}: {:?} {:?} {}/{}, {} seats; data in {}",
@@ -676,6 +691,14 @@ fn pi_table(
         pins.shoe_port,
         log.path().display()
     );
+    let floor = match &file.display.floor {
+        Some(f) => Some(host::display::FloorOptions {
+            bind: f.bind,
+            token: host::display::auth::load_token(&f.token).map_err(|e| e.to_string())?,
+            hosts: f.hosts.clone(),
+        }),
+        None => None,
+    };
     let mut display = host::display::Display::start(host::display::DisplayOptions {
         bind: file.display.bind,
         lang: host::display::Lang::from_code(&file.display.language)
@@ -683,14 +706,19 @@ fn pi_table(
         equity: file.display.equity,
         table_name: file.id.clone(),
         names: Vec::new(),
-        data: Some(file.data.clone()),
+        floor,
     })
-    .map_err(|e| format!("{e}: see [display] bind in the table's configuration"))?;
+    .map_err(|e| format!("{e}: see [display] in the table's configuration"))?;
     println!("display: {}", display.url());
-    let session = match opened.table {
+    if let Some(floor) = display.floor_url() {
+        println!("floor view: {floor}");
+    }
+    let tap = display.floor_tap(&log).map_err(|e| e.to_string())?;
+    let mut session = match opened.table {
         Some(table) => TableSession::new(table, Some(&mut log)),
         None => TableSession::create(file.config, Some(&mut log)).map_err(|e| e.to_string())?,
     };
+    session.tap(Box::new(tap));
     let mut rt = live::on_devices(session, map);
     display.show(rt.table(), &[]);
     rt.observe(Box::new(display));

@@ -5,10 +5,10 @@
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::Args;
 use firmware::{Chips, Game, Structure};
-use host::display::{Display, DisplayError, DisplayOptions, Lang};
+use host::display::{Display, DisplayError, DisplayOptions, FloorOptions, Lang};
 use host::records::handlog::HandLog;
 use host::records::scenario::Scenario;
-use host::session::live::config::{DEFAULT_DISPLAY_BIND, LANGUAGES};
+use host::session::live::config::{DEFAULT_DISPLAY_BIND, DEFAULT_FLOOR_BIND, LANGUAGES};
 use host::session::simulated::{BenchOptions, CardSource, DirectSource, PtyShoeSource};
 use host::session::TableSession;
 use std::net::SocketAddr;
@@ -85,6 +85,18 @@ pub struct TableOptions {
     /// Play without the table display
     #[arg(long, overrides_with = "display")]
     no_display: bool,
+    /// Serve the floor view (every card of the paid hands; needs the
+    /// floor's token) on ADDR [default: 127.0.0.1:8081, or a free port]
+    #[arg(long, value_name = "ADDR", value_parser = address, verbatim_doc_comment)]
+    floor: Option<SocketAddr>,
+    /// The floor's token file, only its owner may read it (mode 0600)
+    /// [default: floor-token in the data folder, made if missing]
+    #[arg(long, value_name = "FILE", verbatim_doc_comment)]
+    floor_token: Option<PathBuf>,
+    /// A host name the floor's browsers use, required when --floor is
+    /// not a loopback address; may be given again
+    #[arg(long = "floor-host", value_name = "NAME", verbatim_doc_comment)]
+    floor_hosts: Vec<String>,
     /// The display's language
     #[arg(long, value_name = "L", default_value = "en", value_parser = lang())]
     lang: Lang,
@@ -174,6 +186,14 @@ struct TableArgs {
     display: Option<SocketAddr>,
     /// `--display` was given: a taken address is an error, not a fallback.
     display_given: bool,
+    /// Where to serve the floor view (with the display only).
+    floor: SocketAddr,
+    /// `--floor` was given: a taken address is an error, not a fallback.
+    floor_given: bool,
+    /// The floor's token file; `None`: the data folder's.
+    floor_token: Option<PathBuf>,
+    /// The host names the floor answers to besides the loopback names.
+    floor_hosts: Vec<String>,
     lang: Lang,
     equity: bool,
     /// A scenario script to play instead of random hands.
@@ -195,6 +215,9 @@ fn table_args(o: &TableOptions) -> Result<TableArgs, String> {
     let default_display: SocketAddr = DEFAULT_DISPLAY_BIND
         .parse()
         .map_err(|_| "the default display address is not an address".to_string())?;
+    let default_floor: SocketAddr = DEFAULT_FLOOR_BIND
+        .parse()
+        .map_err(|_| "the default floor address is not an address".to_string())?;
     Ok(TableArgs {
         opts: BenchOptions {
             hands: o.hands,
@@ -216,14 +239,18 @@ fn table_args(o: &TableOptions) -> Result<TableArgs, String> {
         direct: o.direct,
         display: (!o.no_display).then(|| o.display.unwrap_or(default_display)),
         display_given: o.display.is_some(),
+        floor: o.floor.unwrap_or(default_floor),
+        floor_given: o.floor.is_some(),
+        floor_token: o.floor_token.clone(),
+        floor_hosts: o.floor_hosts.clone(),
         lang: o.lang,
         equity: !o.no_equity,
         script: o.script.clone(),
     })
 }
 
-/// Starts the display: on the address asked for, or, when the default is taken (a
-/// second bench on the machine), on a free port, saying so.
+/// Starts the display and its floor view: on the addresses asked for, or, when a
+/// default is taken (a second bench on the machine), on a free port, saying so.
 fn start_display(
     args: &TableArgs,
     table_name: &str,
@@ -232,21 +259,59 @@ fn start_display(
     let Some(bind) = args.display else {
         return Ok(None);
     };
+    let token_file = args
+        .floor_token
+        .clone()
+        .unwrap_or_else(|| data.join("floor-token"));
+    let token =
+        host::display::auth::load_or_create_token(&token_file).map_err(|e| e.to_string())?;
     let mut o = DisplayOptions::local(bind.port(), table_name);
     o.bind = bind;
     o.lang = args.lang;
     o.equity = args.equity;
-    o.data = Some(data.to_path_buf());
+    o.floor = Some(FloorOptions {
+        bind: args.floor,
+        token,
+        hosts: args.floor_hosts.clone(),
+    });
     o.names = PLAYERS.iter().map(|n| n.to_string()).collect();
-    match Display::start(o.clone()) {
-        Ok(d) => Ok(Some(d)),
-        Err(DisplayError::Bind(addr, e)) if !args.display_given => {
-            o.bind.set_port(0);
-            let d = Display::start(o).map_err(|e| e.to_string())?;
-            println!("display: {addr} is taken ({e}); serving on a free port instead");
-            Ok(Some(d))
+    loop {
+        match Display::start(o.clone()) {
+            Ok(d) => return Ok(Some(d)),
+            Err(DisplayError::Bind(addr, e))
+                if (addr == o.bind && !args.display_given && o.bind.port() != 0)
+                    || (Some(addr) == o.floor.as_ref().map(|f| f.bind)
+                        && !args.floor_given
+                        && addr.port() != 0) =>
+            {
+                println!("display: {addr} is taken ({e}); serving on a free port instead");
+                if addr == o.bind {
+                    o.bind.set_port(0);
+                } else if let Some(f) = o.floor.as_mut() {
+                    f.bind.set_port(0);
+                }
+            }
+            Err(e) => return Err(e.to_string()),
         }
-        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Says where the display is, and that the players' screen is open to the network
+/// when it is (it shows only what the table shows).
+fn announce_display(display: Option<&Display>, token_file: &Path) {
+    let Some(d) = display else {
+        println!("display: off");
+        return;
+    };
+    println!("display: {}", d.url());
+    if !d.addr().ip().is_loopback() {
+        println!("display: the players' screen is served to the network (it shows only what the table shows)");
+    }
+    if let Some(floor) = d.floor_url() {
+        println!(
+            "floor view: {floor} (the password is in {}; any user name)",
+            token_file.display()
+        );
     }
 }
 
@@ -282,10 +347,11 @@ fn run_table(args: &TableArgs) -> Result<(), String> {
         ),
     }
     println!("hand log: {}", log.path().display());
-    match &display {
-        Some(d) => println!("display: {}  (floor view: {}floor)", d.url(), d.url()),
-        None => println!("display: off"),
-    }
+    let token_file = args
+        .floor_token
+        .clone()
+        .unwrap_or_else(|| data.join("floor-token"));
+    announce_display(display.as_ref(), &token_file);
     if let Some(d) = &recovered.dropped {
         println!("hand log: a record torn by the last stop was set aside: {d:?}");
     }
@@ -353,6 +419,11 @@ fn play<S: CardSource>(
     display: Option<&mut Display>,
 ) -> Result<host::session::simulated::Summary, String> {
     use host::session::simulated::Bench;
+    let tap = display
+        .as_deref()
+        .map(|d| d.floor_tap(log))
+        .transpose()
+        .map_err(|e| e.to_string())?;
     let mut bench = match resumed {
         Some(table) => {
             let mut bench = Bench::resume(opts, table, source, Some(log));
@@ -362,6 +433,9 @@ fn play<S: CardSource>(
         }
         None => Bench::new(opts, source, Some(log)).map_err(|e| e.to_string())?,
     };
+    if let Some(t) = tap {
+        bench.tap(Box::new(t));
+    }
     if let Some(d) = display {
         d.show(bench.table(), &[]);
         bench.observe(Box::new(d));
@@ -384,10 +458,17 @@ fn play_script(
     display: Option<&mut Display>,
 ) -> Result<(), String> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
-    let scenario = Scenario::parse(&text).map_err(|e| format!("{name}: {e}"))?;
+    let scenario = Scenario::load(path).map_err(|e| format!("{name}: {e}"))?;
+    let tap = display
+        .as_deref()
+        .map(|d| d.floor_tap(log))
+        .transpose()
+        .map_err(|e| e.to_string())?;
     let mut session =
         TableSession::create(scenario.config, Some(log)).map_err(|e| e.to_string())?;
+    if let Some(t) = tap {
+        session.tap(Box::new(t));
+    }
     if let Some(d) = display {
         session.observe(Box::new(d));
     }

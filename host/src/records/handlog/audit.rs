@@ -229,50 +229,66 @@ pub(super) fn list_hands(
         &[],
         |seq, at, parsed, hand| {
             let Some(number) = hand else { return Ok(()) };
-            let seq = Seq(seq.unsigned_abs());
-            let h = hands.entry(number).or_insert_with(|| HandSummary {
-                number,
-                start_ms: at,
-                end_ms: None,
-                last_ms: at,
-                seats: Vec::new(),
-                pot: None,
-                flags: HandFlags::default(),
-                records: 0,
-                first_seq: seq,
-                last_seq: seq,
-            });
-            h.records += 1;
-            h.last_ms = at;
-            h.last_seq = seq;
-            match parsed {
-                Parsed::Input { events, .. } => {
-                    for e in events {
-                        match e.event {
-                            EventData::HandStarted { dealt, .. } => h.seats = dealt,
-                            EventData::HandOver { pot, .. } => h.pot = Some(pot),
-                            EventData::HandComplete { .. } => h.end_ms = Some(at),
-                            EventData::Undone => h.flags.corrections += 1,
-                            EventData::Misdealt { .. } => h.flags.misdeals += 1,
-                            EventData::Warning {
-                                warning: WarningData::OverPot { .. },
-                            } => h.flags.over_pot += 1,
-                            _ => {}
-                        }
-                    }
-                }
-                Parsed::Refused { code, .. } => {
-                    h.flags.refusals += 1;
-                    if is_bad_tag(&code) {
-                        h.flags.bad_tags += 1;
-                    }
-                }
-                _ => {}
-            }
+            let entry = timeline_entry(seq, at, parsed);
+            hands
+                .entry(number)
+                .or_insert_with(|| HandSummary::begin(number, &entry))
+                .take(&entry);
             Ok(())
         },
     )?;
     Ok(hands.into_values().filter(|h| filter.matches(h)).collect())
+}
+
+impl HandSummary {
+    /// A hand whose first record is `first`, with nothing counted yet: [`Self::take`]
+    /// each of its records in order, `first` included.
+    pub fn begin(number: u32, first: &TimelineEntry) -> HandSummary {
+        HandSummary {
+            number,
+            start_ms: first.at_ms,
+            end_ms: None,
+            last_ms: first.at_ms,
+            seats: Vec::new(),
+            pot: None,
+            flags: HandFlags::default(),
+            records: 0,
+            first_seq: first.seq,
+            last_seq: first.seq,
+        }
+    }
+
+    /// Counts one more record of the hand.
+    pub fn take(&mut self, record: &TimelineEntry) {
+        let at = record.at_ms;
+        self.records += 1;
+        self.last_ms = at;
+        self.last_seq = record.seq;
+        match &record.entry {
+            Entry::Input { events, .. } => {
+                for e in events {
+                    match &e.event {
+                        EventData::HandStarted { dealt, .. } => self.seats = dealt.clone(),
+                        EventData::HandOver { pot, .. } => self.pot = Some(*pot),
+                        EventData::HandComplete { .. } => self.end_ms = Some(at),
+                        EventData::Undone => self.flags.corrections += 1,
+                        EventData::Misdealt { .. } => self.flags.misdeals += 1,
+                        EventData::Warning {
+                            warning: WarningData::OverPot { .. },
+                        } => self.flags.over_pot += 1,
+                        _ => {}
+                    }
+                }
+            }
+            Entry::Refused { bad_tag, .. } => {
+                self.flags.refusals += 1;
+                if *bad_tag {
+                    self.flags.bad_tags += 1;
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 pub(super) fn timeline(
@@ -295,7 +311,7 @@ pub(super) fn timeline(
 }
 
 /// A record as the floor reads it.
-fn timeline_entry(seq: i64, at_ms: u64, parsed: Parsed) -> TimelineEntry {
+pub(super) fn timeline_entry(seq: i64, at_ms: u64, parsed: Parsed) -> TimelineEntry {
     let entry = match parsed {
         Parsed::Config { table_id, config } => Entry::Config {
             table_id,

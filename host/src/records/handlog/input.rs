@@ -2,6 +2,7 @@
 //! them (every payload version), so a log outlives changes to the engine's types.
 
 use firmware::{Action, Card, Chips, Input, Read, SeatNo};
+use hardware::text::excerpt;
 use std::fmt;
 
 /// A line of the input text form that does not parse.
@@ -15,7 +16,7 @@ pub struct InputParseError {
 
 impl fmt::Display for InputParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "input `{}`: {}", self.text, self.message)
+        write!(f, "input `{}`: {}", excerpt(&self.text), self.message)
     }
 }
 
@@ -96,13 +97,21 @@ pub fn parse_input(text: &str) -> Result<Input, InputParseError> {
     };
     let seat = |i: usize| -> Result<SeatNo, InputParseError> {
         let s = args.get(i).copied().unwrap_or("");
-        s.parse()
-            .map_err(|_| fail(format!("seat: expected a seat number, found `{s}`")))
+        s.parse().map_err(|_| {
+            fail(format!(
+                "seat: expected a seat number, found `{}`",
+                excerpt(s)
+            ))
+        })
     };
     let chips = |i: usize| -> Result<Chips, InputParseError> {
         let s = args.get(i).copied().unwrap_or("");
-        s.parse()
-            .map_err(|_| fail(format!("chips: expected a whole number, found `{s}`")))
+        s.parse().map_err(|_| {
+            fail(format!(
+                "chips: expected a whole number, found `{}`",
+                excerpt(s)
+            ))
+        })
     };
     let card = |i: usize| -> Result<Option<Card>, InputParseError> {
         match args.get(i).copied().unwrap_or("") {
@@ -110,14 +119,17 @@ pub fn parse_input(text: &str) -> Result<Input, InputParseError> {
             s => s
                 .parse::<Card>()
                 .map(Some)
-                .map_err(|e| fail(format!("card `{s}`: {e}"))),
+                .map_err(|e| fail(format!("card `{}`: {e}", excerpt(s)))),
         }
     };
     let flag = |i: usize, word: &str| -> Result<bool, InputParseError> {
         match args.get(i).copied() {
             None => Ok(false),
             Some(s) if s == word => Ok(true),
-            Some(s) => Err(fail(format!("expected `{word}` or nothing, found `{s}`"))),
+            Some(s) => Err(fail(format!(
+                "expected `{word}` or nothing, found `{}`",
+                excerpt(s)
+            ))),
         }
     };
     let input = match cmd {

@@ -80,6 +80,7 @@ mod chain;
 mod config_v1;
 mod error;
 mod event;
+mod follow;
 mod input;
 mod record;
 mod recovery;
@@ -96,6 +97,7 @@ pub use audit::{AuditLog, Entry, HandFilter, HandFlags, HandSummary, TimelineEnt
 pub use chain::handlog_secret;
 pub use error::LogError;
 pub use event::{EventData, EventRecord, PostKind, StreetName, WarningData};
+pub use follow::Follower;
 pub use input::{encode_input, parse_input, InputParseError};
 pub use record::Record;
 pub use recovery::{rebuild_table, DroppedRecord, Recovered};

@@ -6,6 +6,7 @@ use super::model::Shown;
 use super::number::{split_at_byte, Number, Scale};
 use super::Cards;
 use firmware::Card;
+use hardware::text::excerpt;
 
 /// One action of a hand. Players are **0-based** (`p1` is 0). `A` is the amount
 /// type: `u64` units in a [`HandHistory`](super::HandHistory), the exact [`Number`] from
@@ -146,7 +147,7 @@ fn parse_player(token: &str) -> Result<usize, String> {
         }),
         _ => None,
     }
-    .ok_or_else(|| format!("expected `d` or a player `pN`, found `{token}`"))?;
+    .ok_or_else(|| format!("expected `d` or a player `pN`, found `{}`", excerpt(token)))?;
     n.checked_sub(1)
         .ok_or_else(|| "players are numbered from p1".to_string())
 }
@@ -205,7 +206,7 @@ impl<'t> Words<'t> {
     fn end(&mut self, verb: &str) -> Result<(), String> {
         match self.next() {
             None => Ok(()),
-            Some(t) => Err(format!("unexpected `{t}` after `{verb}`")),
+            Some(t) => Err(format!("unexpected `{}` after `{verb}`", excerpt(t))),
         }
     }
 
@@ -308,7 +309,8 @@ pub fn parse_action(text: &str) -> Result<(PhhAction<Number<'_>>, Option<String>
                 },
                 Some(verb) => {
                     return Err(format!(
-                        "unknown action `{verb}`: expected f, cc, cbr, sm, sd or pb"
+                        "unknown action `{}`: expected f, cc, cbr, sm, sd or pb",
+                        excerpt(verb)
                     ))
                 }
             }

@@ -3,6 +3,7 @@
 
 use super::{Cards, MAX_ACTION_CARDS};
 use firmware::{Card, Rank, Suit};
+use hardware::text::excerpt;
 
 /// Parses the cards of an action: two characters each (`AcKd`), `??` for an
 /// unknown card.
@@ -45,7 +46,10 @@ pub fn parse_cards(text: &str) -> Result<Cards, String> {
 }
 
 fn too_many_cards(text: &str) -> String {
-    format!("`{text}`: one action names at most {MAX_ACTION_CARDS} cards")
+    format!(
+        "`{}`: one action names at most {MAX_ACTION_CARDS} cards",
+        excerpt(text)
+    )
 }
 
 /// [`parse_cards`] a pair of characters at a time, each checked by [`parse_card`]:
@@ -82,9 +86,9 @@ fn parse_card(s: &str) -> Result<Option<Card>, String> {
         }
     }
     if s.contains('?') {
-        return Err(format!("`{s}`: an unknown card is written `??`"));
+        return Err(format!("`{}`: an unknown card is written `??`", excerpt(s)));
     }
     s.parse::<Card>()
         .map(Some)
-        .map_err(|e| format!("bad card `{s}`: {e}"))
+        .map_err(|e| format!("bad card `{}`: {e}", excerpt(s)))
 }

@@ -2,6 +2,7 @@
 //! that says what to fix.
 
 use super::document::Value;
+use hardware::text::excerpt;
 use std::fmt;
 use std::path::PathBuf;
 
@@ -86,7 +87,9 @@ impl fmt::Display for PhhErrorKind {
         match self {
             PhhErrorKind::Io(m) => write!(f, "cannot read the file: {m}"),
             PhhErrorKind::Syntax(m) | PhhErrorKind::Structure(m) => f.write_str(m),
-            PhhErrorKind::Duplicate(k) => write!(f, "`{k}` is defined twice: keep one"),
+            PhhErrorKind::Duplicate(k) => {
+                write!(f, "`{}` is defined twice: keep one", excerpt(k))
+            }
             PhhErrorKind::MissingField { field, variant: "" } => {
                 write!(f, "missing required field `{field}`")
             }
@@ -97,16 +100,27 @@ impl fmt::Display for PhhErrorKind {
                 field,
                 expected,
                 found,
-            } => write!(f, "expected {expected} in `{field}`, found {found}"),
+            } => write!(
+                f,
+                "expected {expected} in `{}`, found {}",
+                excerpt(field),
+                excerpt(found)
+            ),
             PhhErrorKind::UnsupportedVariant(v) => write!(
                 f,
-                "unsupported variant {v:?}: this table plays NT, FT, PT, PO, FO/8 and our NO, FO, NO/8, PO/8, N5CD, P5CD, F5CD"
+                "unsupported variant {:?}: this table plays NT, FT, PT, PO, FO/8 and our NO, FO, NO/8, PO/8, N5CD, P5CD, F5CD",
+                excerpt(v)
             ),
             PhhErrorKind::BadAmount {
                 field,
                 value,
                 reason,
-            } => write!(f, "amount {value} in `{field}`: {reason}"),
+            } => write!(
+                f,
+                "amount {} in `{}`: {reason}",
+                excerpt(value),
+                excerpt(field)
+            ),
             PhhErrorKind::PlayerCount {
                 field,
                 found,
@@ -127,7 +141,7 @@ impl fmt::Display for PhhErrorKind {
                 index,
                 text,
                 reason,
-            } => write!(f, "action {} {text:?}: {reason}", index + 1),
+            } => write!(f, "action {} {:?}: {reason}", index + 1, excerpt(text)),
         }
     }
 }

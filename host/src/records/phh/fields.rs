@@ -186,6 +186,15 @@ impl<'a> HandFields<'a> {
         let mut problem = None;
         let mut index = 0;
         p.array_with("actions", |p, line| {
+            if index >= super::MAX_ACTIONS {
+                return Err(super::error::syntax(
+                    line,
+                    format!(
+                        "more than {} actions in one hand: not a hand history",
+                        super::MAX_ACTIONS
+                    ),
+                ));
+            }
             let value = p.string("actions", depth + 1)?;
             let read = action(value, index, line, players, units, named);
             index += 1;

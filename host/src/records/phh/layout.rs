@@ -4,6 +4,7 @@
 
 use super::document::Entry;
 use super::error::{at, syntax, PhhError, PhhErrorKind};
+use hardware::text::excerpt;
 use std::borrow::Cow;
 use std::collections::HashSet;
 use std::fmt;
@@ -328,7 +329,11 @@ impl<'a> Parser<'a> {
         if !self.eat("=") {
             return Err(syntax(
                 self.line,
-                format!("expected `=` after the key `{key}`, found {}", self.found()),
+                format!(
+                    "expected `=` after the key `{}`, found {}",
+                    excerpt(&key),
+                    self.found()
+                ),
             ));
         }
         self.skip_ws();

@@ -69,7 +69,7 @@ pub use document::{parse_document, Document, Entry, Item, Section, Value};
 pub use error::{PhhError, PhhErrorKind};
 pub use model::{ActionInfo, HandHistory, Shown, Variant};
 pub use number::{Number, Scale};
-pub use reader::{parse_file, parse_hand, parse_str};
+pub use reader::{parse_file, parse_hand, parse_str, read_text};
 pub use write::to_phhs;
 
 use firmware::Card;
@@ -88,3 +88,16 @@ pub const MAX_DEPTH: usize = 32;
 
 /// The most decimal places an amount may use (10^18 still fits in a `u64`).
 pub const MAX_DECIMALS: u32 = 18;
+
+/// The largest hand-history file read: a hand is half a kilobyte and the largest
+/// `.phhs` of the public corpora a few kilobytes, so a file far larger is not one
+/// (and is not read into memory whole: `tablectl replay /dev/zero` stops here).
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// The longest line of a hand history: a whole hand's actions on one line are a few
+/// kilobytes.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// The most actions one hand may have: a hand of ten players that raise to the
+/// cap on every street has a few hundred.
+pub const MAX_ACTIONS: usize = 10_000;

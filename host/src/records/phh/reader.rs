@@ -8,6 +8,7 @@ use super::layout::{Parser, Sink};
 use super::model::HandHistory;
 use super::number::Scale;
 use super::units::Units;
+use super::{MAX_FILE_BYTES, MAX_LINE_BYTES};
 use std::borrow::Cow;
 use std::path::Path;
 
@@ -133,6 +134,7 @@ fn read_hands(text: &str, scale: Scale) -> Result<Result<Vec<HandHistory>, Scale
 /// sections it has are kept as tables in [`HandHistory::extra`]. Every amount of
 /// the text is in one chip unit (module docs).
 pub fn parse_str(text: &str) -> Result<Vec<HandHistory>, PhhError> {
+    check_lines(text)?;
     let mut scale = Scale::UNITS;
     // Each new reading is in a finer unit than the last, at most MAX_DECIMALS.
     loop {
@@ -140,6 +142,18 @@ pub fn parse_str(text: &str) -> Result<Vec<HandHistory>, PhhError> {
             Ok(hands) => return Ok(hands),
             Err(finer) => scale = finer,
         }
+    }
+}
+
+/// Refuses a line longer than [`MAX_LINE_BYTES`]; a text shorter than that has
+/// none, so a hand's text is not scanned twice.
+fn check_lines(text: &str) -> Result<(), PhhError> {
+    match hardware::text::long_line(text, MAX_LINE_BYTES) {
+        Some(line) => Err(super::error::syntax(
+            line,
+            format!("a line longer than {MAX_LINE_BYTES} bytes: not a hand history"),
+        )),
+        None => Ok(()),
     }
 }
 
@@ -177,17 +191,24 @@ pub fn parse_file(path: impl AsRef<Path>) -> Result<Vec<HandHistory>, PhhError> 
     parse_str(&text).map_err(with_path)
 }
 
-/// A file's text, read to its end: `std::fs::read_to_string` without asking the
-/// file's size first. A hand history is half a kilobyte, and a replay of thousands
-/// of them spends more time in system calls than in parsing: one call less a file.
-fn read_text(path: &Path) -> std::io::Result<String> {
+/// A file's text, read to its end but at most [`MAX_FILE_BYTES`]: without asking the
+/// file's size first (a hand history is half a kilobyte, and a replay of thousands
+/// of them spends more time in system calls than in parsing: one call less a file),
+/// and a device or a file far larger than a hand history ends at once.
+pub fn read_text(path: &Path) -> std::io::Result<String> {
     use std::io::Read as _;
     // Room for a hand without growing. Read through `take`: `File`'s own
     // `read_to_end` asks the file's size (and position) first.
     let mut bytes = Vec::with_capacity(1024);
     std::fs::File::open(path)?
-        .take(u64::MAX)
+        .take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("larger than {MAX_FILE_BYTES} bytes: not a hand history"),
+        ));
+    }
     String::from_utf8(bytes).map_err(|_| {
         std::io::Error::new(
             std::io::ErrorKind::InvalidData,

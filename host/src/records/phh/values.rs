@@ -7,6 +7,7 @@ use super::error::{at, syntax, PhhError, PhhErrorKind};
 use super::layout::Parser;
 use super::number::{whole_digits, Number, Scale};
 use super::MAX_DEPTH;
+use hardware::text::excerpt;
 use std::borrow::Cow;
 
 impl<'a> Parser<'a> {
@@ -52,7 +53,7 @@ impl<'a> Parser<'a> {
         if depth > MAX_DEPTH {
             return Err(syntax(
                 self.line,
-                format!("`{ctx}` nests values more than {MAX_DEPTH} deep"),
+                format!("`{}` nests values more than {MAX_DEPTH} deep", excerpt(ctx)),
             ));
         }
         match self.peek() {
@@ -248,7 +249,10 @@ impl<'a> Parser<'a> {
         let unterminated = || {
             syntax(
                 open,
-                format!("unterminated array `{ctx}`: the `[` on this line has no `]`"),
+                format!(
+                    "unterminated array `{}`: the `[` on this line has no `]`",
+                    excerpt(ctx)
+                ),
             )
         };
         loop {
@@ -296,7 +300,10 @@ impl<'a> Parser<'a> {
                 None => {
                     return Err(syntax(
                         open,
-                        format!("unterminated table `{ctx}`: the `{{` on this line has no `}}`"),
+                        format!(
+                            "unterminated table `{}`: the `{{` on this line has no `}}`",
+                            excerpt(ctx)
+                        ),
                     ))
                 }
                 Some('}') => {
@@ -343,13 +350,21 @@ impl<'a> Parser<'a> {
         if raw.is_empty() {
             return Err(syntax(
                 line,
-                format!("expected a value for `{ctx}`, found {}", self.found()),
+                format!(
+                    "expected a value for `{}`, found {}",
+                    excerpt(ctx),
+                    self.found()
+                ),
             ));
         }
         classify(raw).ok_or_else(|| {
             syntax(
                 line,
-                format!("invalid value `{raw}` for `{ctx}`: put text in quotes, e.g. 'NT'"),
+                format!(
+                    "invalid value `{}` for `{}`: put text in quotes, e.g. 'NT'",
+                    excerpt(raw),
+                    excerpt(ctx)
+                ),
             )
         })
     }

@@ -13,9 +13,12 @@
 //! pins = "/etc/tablectl/pins.toml"   # hardware/pins.toml, with the shoe's port
 //!
 //! [display]
-//! bind = "127.0.0.1:8080"     # where the table screen's page is served
+//! bind = "127.0.0.1:8080"     # the players' screen: only what the table shows
 //! language = "en"             # en, mk, pl, bg or ru
 //! equity = true               # all-in equity beside the seats
+//! floor_token = "/etc/tablectl/floor-token"  # 0600; names it: the floor view is on
+//! floor_bind = "127.0.0.1:8081"              # the floor view's own address
+//! floor_hosts = ["table-7.floor.lan"]        # needed for a network address
 //! ```
 //!
 //! `[table]` takes every setting of the one settings codec ([`crate::settings`]) by the
@@ -35,6 +38,8 @@ pub const DEFAULT_DATA_DIR: &str = "/var/lib/tablectl";
 pub const DEFAULT_PINS: &str = "/etc/tablectl/pins.toml";
 /// The display's address unless configured: this machine only (issue: safe by default).
 pub const DEFAULT_DISPLAY_BIND: &str = "127.0.0.1:8080";
+/// The floor view's address unless configured: this machine only.
+pub const DEFAULT_FLOOR_BIND: &str = "127.0.0.1:8081";
 
 /// Why `table.toml` cannot be used. Each names the file as it was given.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,6 +87,9 @@ impl std::error::Error for ConfigFileError {}
 /// file far larger is not one (nor read into memory whole).
 pub const MAX_FILE_BYTES: u64 = 64 * 1024;
 
+/// The longest line of a `table.toml` (a TOML error quotes its line).
+pub const MAX_LINE_BYTES: usize = 1024;
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Raw {
@@ -116,6 +124,12 @@ struct RawDisplay {
     language: String,
     #[serde(default = "default_true")]
     equity: bool,
+    #[serde(default)]
+    floor_bind: Option<String>,
+    #[serde(default)]
+    floor_token: Option<PathBuf>,
+    #[serde(default)]
+    floor_hosts: Vec<String>,
 }
 
 impl Default for RawDisplay {
@@ -124,6 +138,9 @@ impl Default for RawDisplay {
             bind: default_bind(),
             language: default_language(),
             equity: true,
+            floor_bind: None,
+            floor_token: None,
+            floor_hosts: Vec::new(),
         }
     }
 }
@@ -153,6 +170,19 @@ pub struct DisplaySettings {
     pub language: String,
     /// Show all-in equity.
     pub equity: bool,
+    /// The floor view, when a token file is named.
+    pub floor: Option<FloorSettings>,
+}
+
+/// The floor view's settings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FloorSettings {
+    /// Its own address.
+    pub bind: std::net::SocketAddr,
+    /// The token file (mode 0600).
+    pub token: PathBuf,
+    /// The host names its browsers use, besides this machine's loopback names.
+    pub hosts: Vec<String>,
 }
 
 /// A table's configuration, checked.
@@ -177,18 +207,8 @@ impl TableFile {
             path: path.to_path_buf(),
             detail,
         };
-        let file = std::fs::File::open(path).map_err(|e| read(e.to_string()))?;
-        let mut text = String::new();
-        std::io::Read::read_to_string(
-            &mut std::io::Read::take(file, MAX_FILE_BYTES + 1),
-            &mut text,
-        )
-        .map_err(|e| read(e.to_string()))?;
-        if text.len() as u64 > MAX_FILE_BYTES {
-            return Err(read(format!(
-                "larger than {MAX_FILE_BYTES} bytes: not a table configuration"
-            )));
-        }
+        let text = hardware::text::read_bounded(path, MAX_FILE_BYTES, "a table configuration")
+            .map_err(|e| read(e.to_string()))?;
         TableFile::parse_named(&text, &path.display().to_string())
     }
 
@@ -203,6 +223,12 @@ impl TableFile {
             file: file.to_string(),
             detail,
         };
+        if let Some(line) = hardware::text::long_line(text, MAX_LINE_BYTES) {
+            return Err(ConfigFileError::Syntax {
+                file: file.to_string(),
+                detail: format!("line {line} is longer than {MAX_LINE_BYTES} bytes"),
+            });
+        }
         let raw: Raw = toml::from_str(text).map_err(|e| ConfigFileError::Syntax {
             file: file.to_string(),
             detail: e.to_string(),
@@ -245,6 +271,7 @@ impl TableFile {
                 LANGUAGES.join(", ")
             )));
         }
+        let floor = floor_settings(d.floor_bind, d.floor_token, d.floor_hosts).map_err(invalid)?;
         Ok(TableFile {
             id,
             config,
@@ -254,9 +281,78 @@ impl TableFile {
                 bind,
                 language: d.language,
                 equity: d.equity,
+                floor,
             },
         })
     }
+}
+
+impl TableFile {
+    /// Checks what the configuration names, on any machine (so `tablectl run
+    /// --config` on a bench finds what would stop the Pi): the pin map is loaded and
+    /// checked (every GPIO on the header, its physical pin right, none used twice),
+    /// the data folder is a folder if it exists, and the deck map in it, if enrolled,
+    /// reads. Only the pins and the shoe themselves wait for the Pi. `config` names
+    /// the configuration file in the errors about what it says.
+    pub fn check_files(&self, config: &str) -> Result<hardware::pins::PinMap, ConfigFileError> {
+        std::fs::metadata(&self.pins).map_err(|e| ConfigFileError::Read {
+            path: self.pins.clone(),
+            detail: format!("{e} (the pin map named by [panel] pins in {config})"),
+        })?;
+        let pins =
+            hardware::pins::PinMap::load(&self.pins).map_err(|e| ConfigFileError::Invalid {
+                file: self.pins.display().to_string(),
+                detail: e.to_string(),
+            })?;
+        if self.data.exists() && !self.data.is_dir() {
+            return Err(ConfigFileError::Invalid {
+                file: config.to_string(),
+                detail: format!(
+                    "[table] data `{}` is a file, not a folder: name the table's data folder",
+                    self.data.display()
+                ),
+            });
+        }
+        let deck = self.data.join(hardware::deck::DECK_FILE_NAME);
+        if deck.exists() {
+            hardware::deck::load(&deck).map_err(|e| ConfigFileError::Invalid {
+                file: deck.display().to_string(),
+                detail: e.to_string(),
+            })?;
+        }
+        Ok(pins)
+    }
+}
+
+/// The floor view: on when a token file is named; an address off this machine only
+/// with the host names its browsers use (the floor checks `Host` against them).
+fn floor_settings(
+    bind: Option<String>,
+    token: Option<PathBuf>,
+    hosts: Vec<String>,
+) -> Result<Option<FloorSettings>, String> {
+    let Some(token) = token else {
+        return match bind {
+            Some(_) => Err(
+                "[display] floor_bind without floor_token: the floor view needs a token file"
+                    .into(),
+            ),
+            None => Ok(None),
+        };
+    };
+    let text = bind.unwrap_or_else(|| DEFAULT_FLOOR_BIND.to_string());
+    let bind: std::net::SocketAddr = text.parse().map_err(|_| {
+        format!(
+            "[display] floor_bind `{text}`: write an address and port, e.g. {DEFAULT_FLOOR_BIND}"
+        )
+    })?;
+    if !bind.ip().is_loopback() && hosts.is_empty() {
+        return Err(format!(
+            "[display] floor_bind {bind} is open to the network: list the names its browsers \
+             use in floor_hosts"
+        ));
+    }
+    Ok(Some(FloorSettings { bind, token, hosts }))
 }
 
 /// A TOML value of `[table]` as the settings codec's text: strings, whole numbers

@@ -262,3 +262,22 @@ fn io_errors_carry_the_path() {
     assert_eq!(e.path.as_deref(), Some(p.as_path()));
     assert_eq!(e.line, Some(2));
 }
+
+#[test]
+fn a_hand_past_the_limits_is_refused_with_a_short_message() {
+    let many = vec!["'p1 cc'"; MAX_ACTIONS + 1].join(",\n");
+    let text = format!(
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
+         starting_stacks = [100, 100]\nactions = [\n{many}\n]\n"
+    );
+    let e = err(&text);
+    assert!(e.to_string().contains("more than 10000 actions"), "{e}");
+    let e = err(&format!(
+        "variant = 'NT'\n# {}\n",
+        "x".repeat(MAX_LINE_BYTES + 1)
+    ));
+    assert_eq!(e.line, Some(2));
+    assert!(e.to_string().contains("longer than"), "{e}");
+    let e = err(&format!("variant = '{}'\n", "N".repeat(10_000)));
+    assert!(e.to_string().len() < 300, "{e}");
+}
