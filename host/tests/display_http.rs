@@ -38,7 +38,12 @@ fn bench_with_display(dir: &std::path::Path, hands: u32) -> Display {
         players: 4,
         ..BenchOptions::default()
     };
-    let (mut log, _) = HandLog::open(dir, "T9", b"0123456789abcdef0123").unwrap();
+    let (mut log, _) = HandLog::open(
+        dir,
+        "T9",
+        &host::records::handlog::TableKey::from_seed([3; 32]),
+    )
+    .unwrap();
     let mut o = DisplayOptions::local(0, "T9");
     o.data = Some(dir.to_path_buf());
     let mut display = Display::start(o).unwrap();

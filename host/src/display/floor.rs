@@ -93,10 +93,19 @@ pub fn list_page(dir: &std::path::Path) -> String {
     hands.reverse();
     hands.truncate(RECENT_HANDS);
     let rows: Vec<String> = hands.iter().map(row).collect();
+    // The signed head, as it stands: copy it out (the floor's store, a slip) to anchor
+    // the log (`tablectl audit verify --anchor`).
+    let head = match log.head() {
+        Ok(Some(h)) => format!(
+            "<p>Signed head (keep it to anchor the log): <code class=\"head\">{}</code></p>",
+            escape(&h.to_string())
+        ),
+        _ => String::new(),
+    };
     document(
         &format!("Table {} — recent hands", log.table_id()),
         &format!(
-            "<p>Newest first; times in ms since the epoch. Read-only.</p>\
+            "{head}<p>Newest first; times in ms since the epoch. Read-only.</p>\
              <table><thead><tr><th>Hand</th><th>Started</th><th>Seats</th><th>Pot</th>\
              <th>State</th><th>Flags</th></tr></thead><tbody>{}</tbody></table>",
             rows.join("\n")

@@ -10,7 +10,9 @@
 //! a table never deals without a working log.
 
 use crate::money::settle;
-use crate::records::handlog::{self, now_ms, HandLog, LogError, Record, Recovered};
+use crate::records::handlog::{
+    self, now_ms, HandLog, LogError, Record, Recovered, SignedHead, TableKey,
+};
 use firmware::buttons::KeyEvent;
 use firmware::console::{Console, Press};
 use firmware::deck::DeckMap;
@@ -110,8 +112,8 @@ pub struct Opened {
 
 /// Opens the hand log of table `table_id` in `data` and rebuilds the table it
 /// describes (crash recovery), or finds it new.
-pub fn open(data: &Path, table_id: &str, secret: &[u8]) -> Result<Opened, LogError> {
-    let (log, recovered) = HandLog::open(data, table_id, secret)?;
+pub fn open(data: &Path, table_id: &str, key: &TableKey) -> Result<Opened, LogError> {
+    let (log, recovered) = HandLog::open(data, table_id, key)?;
     let table = match recovered.config {
         Some(_) => Some(handlog::rebuild_table(&recovered)?),
         None => None,
@@ -197,6 +199,12 @@ impl<'a> TableSession<'a> {
     /// Inputs the engine accepted in this session.
     pub fn accepted(&self) -> u64 {
         self.accepted
+    }
+
+    /// The log's signed head as it stands now (`None` without a log): what the table
+    /// publishes after every hand, so an audit can anchor the log to it.
+    pub fn head(&self) -> Option<SignedHead> {
+        self.log.as_ref().and_then(|log| log.head())
     }
 
     /// Tells every observer `outcome`, with the table as it is now.
