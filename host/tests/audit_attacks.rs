@@ -457,3 +457,54 @@ fn every_audit_command_works_on_a_read_only_copy_and_changes_nothing() {
         read_only(&dir, false);
     }
 }
+
+#[test]
+fn a_missing_key_stops_the_table_before_it_writes_anything() {
+    let tmp = tempfile::tempdir().expect("temporary folder");
+    let data = tmp.path().join("table");
+    let key = tmp.path().join("keys/table.key");
+    let (d, k) = (data.to_str().expect("path"), key.to_str().expect("path"));
+    let play = |hands: &str| {
+        tablectl(&[
+            "--direct",
+            "--no-display",
+            "--hands",
+            hands,
+            "--data",
+            d,
+            "--key",
+            k,
+        ])
+    };
+    let first = play("1");
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    std::fs::remove_file(&key).expect("the key goes missing");
+    let before = snapshot(&data);
+    let again = play("2");
+    let err = String::from_utf8_lossy(&again.stderr);
+    assert!(!again.status.success(), "{err}");
+    assert!(err.contains("key file is missing"), "{err}");
+    assert!(!key.exists(), "no new key was made");
+    assert_eq!(snapshot(&data), before, "the log is as it was");
+    // A key inside the data folder is refused.
+    let inside = data.join("table.key");
+    let o = tablectl(&[
+        "--direct",
+        "--no-display",
+        "--hands",
+        "1",
+        "--data",
+        d,
+        "--key",
+        inside.to_str().expect("path"),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        !o.status.success() && err.contains("must not be in the data folder"),
+        "{err}"
+    );
+}

@@ -404,6 +404,19 @@ mod tests {
     }
 
     #[test]
+    fn a_missing_key_with_a_log_is_refused_and_no_new_key_is_made() {
+        let dir = tempfile::TempDir::new().unwrap();
+        let (data, file) = (dir.path().join("data"), dir.path().join("keys/table.key"));
+        let key = TableKey::for_table(&file, &data).unwrap();
+        drop(super::super::HandLog::open(&data, "T1", &key).unwrap());
+        std::fs::remove_file(&file).unwrap();
+        let e = TableKey::for_table(&file, &data).unwrap_err();
+        assert!(matches!(e, KeyError::MissingForLog { .. }), "{e}");
+        assert!(e.to_string().contains(&key.public().to_string()), "{e}");
+        assert!(!file.exists(), "no new key was written");
+    }
+
+    #[test]
     fn public_keys_read_back_from_their_text() {
         let k = TableKey::from_seed([3; 32]).public();
         assert_eq!(k.to_string().parse::<PublicKey>().unwrap(), k);

@@ -58,7 +58,8 @@
 //! - Edit, delete, insert or reorder records, or rebuild every hash after an edit: a
 //!   record whose hash or signature fails, named, without an anchor.
 //! - Remove the last records: the head row, signed, says where the log ends; removing
-//!   or rewriting it shows. Without an anchor.
+//!   it or forging one shows, without an anchor. (A head rebuilt from the last record
+//!   kept, whose seal is the signed head there, makes a genuine earlier state: below.)
 //! - Add, change or remove a row of `dropped`: recovery's note in the chain carries
 //!   each set-aside row's digest. Without an anchor.
 //! - Re-sign the whole log with a key of their own (and record it in `meta`): shown
