@@ -482,6 +482,14 @@ fn a_missing_key_stops_the_table_before_it_writes_anything() {
         "{}",
         String::from_utf8_lossy(&first.stderr)
     );
+    // The table says where its log stands; that line anchors the log.
+    let out = String::from_utf8_lossy(&first.stdout);
+    let head = out
+        .lines()
+        .find_map(|l| l.strip_prefix("signed head: "))
+        .expect("the run publishes its signed head");
+    let o = tablectl(&["audit", "verify", d, "--anchor", head]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
     std::fs::remove_file(&key).expect("the key goes missing");
     let before = snapshot(&data);
     let again = play("2");

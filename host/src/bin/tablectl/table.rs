@@ -357,6 +357,11 @@ fn run_table(args: &TableArgs) -> Result<(), String> {
             summary.shoe_faults
         );
     }
+    // The head as the run leaves it: kept outside the table, it anchors the log
+    // (`tablectl audit verify --anchor`).
+    if let Some(head) = log.head() {
+        println!("signed head: {head}");
+    }
     println!(
         "{} hands at this table; {} inputs accepted and logged in this run",
         summary.hands, summary.inputs
