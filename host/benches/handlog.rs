@@ -14,15 +14,16 @@
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use firmware::{Action, Event, Game, Input, Post, Read, RuleError, Structure, Table, TableConfig};
-use host::records::handlog::{HandLog, Record};
+use host::records::handlog::{HandLog, Record, TableKey};
 use std::hint::black_box;
 
-const SECRET: &[u8] = b"benchmark secret, 32 bytes long!";
+const SEED: [u8; 32] = [7; 32];
 
 /// A log with its configuration written, in a temporary folder.
 fn new_log() -> (tempfile::TempDir, HandLog) {
     let dir = tempfile::TempDir::new().expect("temporary folder");
-    let (mut log, _) = HandLog::open(dir.path(), "bench", SECRET).expect("open the log");
+    let (mut log, _) =
+        HandLog::open(dir.path(), "bench", &TableKey::from_seed(SEED)).expect("open the log");
     let config = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
     log.append(1_700_000_000_000, Record::Config { config })
         .expect("configuration");

@@ -72,7 +72,12 @@ fn bench_with_display(dir: &std::path::Path, hands: u32) -> Display {
         players: 4,
         ..BenchOptions::default()
     };
-    let (mut log, _) = HandLog::open(dir, "T9", b"0123456789abcdef0123").unwrap();
+    let (mut log, _) = HandLog::open(
+        dir,
+        "T9",
+        &host::records::handlog::TableKey::from_seed([3; 32]),
+    )
+    .unwrap();
     let mut display = Display::start(with_floor()).unwrap();
     {
         let tap = display.floor_tap(&log).unwrap();
@@ -371,7 +376,12 @@ fn first_event(addr: SocketAddr) -> String {
 #[test]
 fn no_route_without_the_token_shows_a_card_of_the_hand_in_progress() {
     let dir = tempfile::tempdir().unwrap();
-    let (mut log, _) = HandLog::open(dir.path(), "T9", b"0123456789abcdef0123").unwrap();
+    let (mut log, _) = HandLog::open(
+        dir.path(),
+        "T9",
+        &host::records::handlog::TableKey::from_seed([3; 32]),
+    )
+    .unwrap();
     let mut display = Display::start(with_floor()).unwrap();
     let (screen, floor) = (display.addr(), display.floor_addr().unwrap());
     let opts = BenchOptions {

@@ -4,7 +4,7 @@
 //! of an uninterrupted run, none lost, none doubled, and the table is identical.
 
 use hardware::rng::XorShift;
-use host::records::handlog::{rebuild_table, HandLog};
+use host::records::handlog::{rebuild_table, HandLog, TableKey, Trust};
 use host::session::simulated::{Bench, BenchOptions, DirectSource};
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -27,6 +27,15 @@ fn tablectl(dir: &std::path::Path) -> Command {
     .stdout(Stdio::null())
     .stderr(Stdio::null());
     c
+}
+
+/// The key of the bench table on `dir`, where `tablectl` keeps it (`DIR-key`): made
+/// on first use, as `tablectl` makes it.
+fn key_of(dir: &std::path::Path) -> TableKey {
+    let mut keys = dir.as_os_str().to_owned();
+    keys.push("-key");
+    let file = std::path::PathBuf::from(keys).join("table.key");
+    TableKey::for_table(&file, dir).expect("the table's key")
 }
 
 #[test]
@@ -69,17 +78,21 @@ fn killed_at_random_the_table_resumes_exactly() {
         ..BenchOptions::default()
     };
     let clean_dir = base.join("clean");
-    let secret = host::records::handlog::handlog_secret(&clean_dir).expect("secret");
-    let (mut clean_log, _) = HandLog::open(&clean_dir, "bench", &secret).expect("log");
+    let clean_key = key_of(&clean_dir);
+    let (mut clean_log, _) = HandLog::open(&clean_dir, "bench", &clean_key).expect("log");
     let mut clean = Bench::new(&opts, DirectSource, Some(&mut clean_log)).expect("bench");
     clean.run(HANDS, &mut |_| {}).expect("uninterrupted run");
     let clean_state = *clean.table().state();
     drop(clean);
-    let (_, clean_rec) = HandLog::open(&clean_dir, "bench", &secret).expect("reopen");
+    let (_, clean_rec) = HandLog::open(&clean_dir, "bench", &clean_key).expect("reopen");
 
-    let secret = std::fs::read(dir.join("secret")).expect("the killed table's secret");
-    let (_, rec) = HandLog::open(&dir, "bench", &secret).expect("the killed table's log opens");
-    let report = HandLog::verify(&dir, &secret);
+    let key = key_of(&dir);
+    let (_, rec) = HandLog::open(&dir, "bench", &key).expect("the killed table's log opens");
+    let trust = Trust {
+        public_key: Some(key.public()),
+        ..Trust::default()
+    };
+    let report = HandLog::verify(&dir, &trust);
     assert!(report.is_intact(), "{report}");
     assert_eq!(
         rec.inputs.len(),
@@ -117,10 +130,7 @@ fn killed_while_seating_the_table_is_seated_in_full() {
         ..BenchOptions::default()
     };
     assert_eq!(six.players, 6);
-    let log_of = |dir: &std::path::Path| {
-        let secret = host::records::handlog::handlog_secret(dir).expect("secret");
-        HandLog::open(dir, "bench", &secret).expect("log")
-    };
+    let log_of = |dir: &std::path::Path| HandLog::open(dir, "bench", &key_of(dir)).expect("log");
 
     // Stopped after two players sat down: what a kill then leaves in the log.
     let stopped = base.join("stopped");
@@ -165,10 +175,7 @@ fn stopped_before_the_straddle_the_hand_goes_on_as_it_did() {
         seed: SEED,
         ..BenchOptions::default()
     };
-    let log_of = |dir: &std::path::Path| {
-        let secret = host::records::handlog::handlog_secret(dir).expect("secret");
-        HandLog::open(dir, "bench", &secret).expect("log")
-    };
+    let log_of = |dir: &std::path::Path| HandLog::open(dir, "bench", &key_of(dir)).expect("log");
 
     let clean = base.join("clean");
     let (mut log, _) = log_of(&clean);

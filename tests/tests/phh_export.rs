@@ -13,7 +13,7 @@
 use firmware::rules::MoneyRules;
 use firmware::{Game, Structure};
 use host::records::export::{export_dir, replay_parts};
-use host::records::handlog::HandLog;
+use host::records::handlog::{HandLog, TableKey};
 use host::records::phh::{parse_str, to_phhs, HandHistory, Value};
 use host::records::replay::{phh_profile, replay, replay_with};
 use host::session::simulated::{Bench, BenchOptions, DirectSource};
@@ -54,7 +54,7 @@ fn play_and_export(
     hands: u32,
     seed: u64,
 ) -> Vec<HandHistory> {
-    let (mut log, _) = HandLog::open(dir, TABLE, &[7u8; 32]).expect("hand log");
+    let (mut log, _) = HandLog::open(dir, TABLE, &TableKey::from_seed([7; 32])).expect("hand log");
     let opts = BenchOptions {
         hands,
         // Heads-up to full rings, by seed.

@@ -12,13 +12,13 @@
 use firmware::rules::codec::{Kind, SETTINGS};
 use firmware::{Game, Structure, TableConfig};
 use host::records::export::{export_dir, replay_parts};
-use host::records::handlog::{HandLog, Record};
+use host::records::handlog::{HandLog, Record, TableKey};
 use host::records::replay::replay_with;
 use host::session::simulated::{config, Bench, BenchOptions, DirectSource};
 use host::settings;
 
 const TABLE: &str = "settings-t1";
-const SECRET: [u8; 32] = [5; 32];
+const SEED: [u8; 32] = [5; 32];
 
 /// A setting at a non-default value, with the game it applies to and any other setting
 /// it needs.
@@ -136,7 +136,8 @@ fn every_setting_comes_back_from_the_log_and_the_export() {
         );
 
         let dir = data_dir();
-        let (mut log, _) = HandLog::open(dir.path(), TABLE, &SECRET).expect("hand log");
+        let (mut log, _) =
+            HandLog::open(dir.path(), TABLE, &TableKey::from_seed(SEED)).expect("hand log");
         let mut bench = Bench::new(&opts, DirectSource, Some(&mut log)).expect("bench");
         bench
             .run(opts.hands, &mut |_| {})
@@ -145,7 +146,8 @@ fn every_setting_comes_back_from_the_log_and_the_export() {
         drop(log);
 
         // Recovery: the log gives back every setting exactly.
-        let (_, recovered) = HandLog::open(dir.path(), TABLE, &SECRET).expect("reopened");
+        let (_, recovered) =
+            HandLog::open(dir.path(), TABLE, &TableKey::from_seed(SEED)).expect("reopened");
         assert_eq!(recovered.config, Some(dealt), "{key}={value}: recovered");
 
         // The export: each hand carries the house and money rules, and replays under
@@ -193,11 +195,13 @@ fn the_engine_settings_come_back_from_the_log() {
             settings::set(&mut cfg, k, v).expect("a setting");
         }
         let dir = data_dir();
-        let (mut log, _) = HandLog::open(dir.path(), TABLE, &SECRET).expect("hand log");
+        let (mut log, _) =
+            HandLog::open(dir.path(), TABLE, &TableKey::from_seed(SEED)).expect("hand log");
         log.append(1, Record::Config { config: cfg })
             .expect("the configuration");
         drop(log);
-        let (_, recovered) = HandLog::open(dir.path(), TABLE, &SECRET).expect("reopened");
+        let (_, recovered) =
+            HandLog::open(dir.path(), TABLE, &TableKey::from_seed(SEED)).expect("reopened");
         assert_eq!(recovered.config, Some(cfg), "{pairs:?}");
     }
 }

@@ -85,10 +85,11 @@ fn row(h: &HandSummary) -> String {
 /// The list of recent hands.
 pub fn list_page(index: &FloorIndex) -> String {
     let rows: Vec<String> = index.recent(RECENT_HANDS).iter().map(row).collect();
-    // The place of the hand log's signed head, once the table publishes one.
+    // The signed head, as it stands: copy it out (the floor's store, a slip) to anchor
+    // the log (`tablectl audit verify --anchor`).
     let head = index.head().map_or(String::new(), |h| {
         format!(
-            "<p>Signed head of the hand log: <code>{}</code></p>",
+            "<p>Signed head (keep it to anchor the log): <code class=\"head\">{}</code></p>",
             escape(h)
         )
     });

@@ -14,7 +14,7 @@
 
 use crate::records::handlog::{
     Entry, EventData, EventRecord, Follower, HandLog, HandSummary, LogError, Record, Seq,
-    TimelineEntry,
+    SignedHead, TimelineEntry,
 };
 use crate::session::RecordTap;
 use std::collections::BTreeMap;
@@ -94,7 +94,7 @@ impl FloorIndex {
                 .hands
                 .insert(summary.number, IndexedHand { summary, records });
         }
-        index.last_seq = index.last_seq.max(log.head().seq.0);
+        index.last_seq = index.last_seq.max(log.last_seq().0);
         Ok(index)
     }
 
@@ -276,14 +276,14 @@ impl FloorTap {
 }
 
 impl RecordTap for FloorTap {
-    fn appended(&mut self, seq: Seq, at_ms: u64, record: &Record) {
+    fn appended(&mut self, seq: Seq, at_ms: u64, record: &Record, head: Option<&SignedHead>) {
+        let mut index = self.index.lock().unwrap_or_else(PoisonError::into_inner);
         match self.follower.follow(seq, at_ms, record) {
-            Ok((hand, entry)) => self
-                .index
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .add(hand, entry),
+            Ok((hand, entry)) => index.add(hand, entry),
             Err(e) => log::warn!("floor view: record {seq} not indexed: {e}"),
+        }
+        if let Some(h) = head {
+            index.set_head(h.to_string());
         }
     }
 }

@@ -231,7 +231,10 @@ impl Display {
     /// the log (read once, now), and the tap adds each record the session logs from
     /// here on. Give the tap to the session before it logs anything more.
     pub fn floor_tap(&self, log: &HandLog) -> Result<FloorTap, LogError> {
-        let fresh = FloorIndex::of_log(log)?;
+        let mut fresh = FloorIndex::of_log(log)?;
+        if let Some(h) = log.head() {
+            fresh.set_head(h.to_string());
+        }
         *self.index.lock().unwrap_or_else(PoisonError::into_inner) = fresh;
         Ok(FloorTap::new(log, self.index.clone()))
     }

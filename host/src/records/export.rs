@@ -154,7 +154,7 @@ pub fn export_dir(
     table: Option<&str>,
     hands: &[u32],
 ) -> Result<Vec<HandHistory>, ExportError> {
-    let log = AuditLog::open(dir.as_ref())?;
+    let log = AuditLog::open_evidence(dir.as_ref())?;
     if let Some(want) = table {
         if want != log.table_id() {
             return Err(ExportError::Log(LogError::OtherTable {
@@ -950,7 +950,12 @@ mod tests {
     /// log in `dir`. `deal all` deals unknown hole cards to everyone, `fold out` folds
     /// to the last player, `settle` pays the pot as the host's showdown says.
     fn play(dir: &Path, cfg: TableConfig, script: &str) -> Table {
-        let (mut log, _) = HandLog::open(dir, "t1", &[9u8; 32]).expect("log");
+        let (mut log, _) = HandLog::open(
+            dir,
+            "t1",
+            &crate::records::handlog::TableKey::from_seed([9; 32]),
+        )
+        .expect("log");
         log.append(1, Record::Config { config: cfg })
             .expect("config");
         let mut t = Table::new(cfg).expect("table");

@@ -382,6 +382,11 @@ impl<'a, S: CardSource> Bench<'a, S> {
         self.session.table()
     }
 
+    /// The log's signed head (`None` without a log): published after every hand.
+    pub fn head(&self) -> Option<crate::records::handlog::SignedHead> {
+        self.session.head()
+    }
+
     /// Hands played to the end so far, at this table.
     pub fn hands_done(&self) -> u32 {
         let started = self.session.table().state().hands;
@@ -869,12 +874,12 @@ mod tests {
     /// follows its frame, and the frame maps to exactly that card.
     #[test]
     fn shoe_reads_are_logged_as_the_frames_the_shoe_sent() {
-        use crate::records::handlog::{handlog_secret, AuditLog, Entry};
+        use crate::records::handlog::{AuditLog, Entry, TableKey};
         use firmware::shoe::{to_read, CardRead, ShoeFrame};
         let dir = std::env::temp_dir().join(format!("sim-frames-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let secret = handlog_secret(&dir).expect("secret");
-        let (mut log, _) = HandLog::open(&dir, "bench", &secret).expect("log");
+        let key = TableKey::from_seed([5; 32]);
+        let (mut log, _) = HandLog::open(&dir, "bench", &key).expect("log");
         let opts = BenchOptions {
             hands: 6,
             seed: 5,

@@ -10,7 +10,9 @@
 //! a table never deals without a working log.
 
 use crate::money::settle;
-use crate::records::handlog::{self, now_ms, HandLog, LogError, Record, Recovered, Seq};
+use crate::records::handlog::{
+    self, now_ms, HandLog, LogError, Record, Recovered, Seq, SignedHead, TableKey,
+};
 use firmware::buttons::KeyEvent;
 use firmware::console::{Console, Press};
 use firmware::deck::DeckMap;
@@ -100,8 +102,9 @@ impl Observer for &mut crate::display::Display {
 /// Sees every record once it is committed to the hand log: the floor view's index
 /// keeps the recent hands from these, so it never reads the log back per request.
 pub trait RecordTap {
-    /// Record `seq`, stamped `at_ms`, is in the log.
-    fn appended(&mut self, seq: Seq, at_ms: u64, record: &Record);
+    /// Record `seq`, stamped `at_ms`, is in the log, which now ends at `head` (the
+    /// signed head to publish; `None` for a log of the old scheme).
+    fn appended(&mut self, seq: Seq, at_ms: u64, record: &Record, head: Option<&SignedHead>);
 }
 
 /// A table's log, opened: recovered from what it holds, or new.
@@ -117,8 +120,8 @@ pub struct Opened {
 
 /// Opens the hand log of table `table_id` in `data` and rebuilds the table it
 /// describes (crash recovery), or finds it new.
-pub fn open(data: &Path, table_id: &str, secret: &[u8]) -> Result<Opened, LogError> {
-    let (log, recovered) = HandLog::open(data, table_id, secret)?;
+pub fn open(data: &Path, table_id: &str, key: &TableKey) -> Result<Opened, LogError> {
+    let (log, recovered) = HandLog::open(data, table_id, key)?;
     let table = match recovered.config {
         Some(_) => Some(handlog::rebuild_table(&recovered)?),
         None => None,
@@ -213,6 +216,12 @@ impl<'a> TableSession<'a> {
         self.accepted
     }
 
+    /// The log's signed head as it stands now (`None` without a log): what the table
+    /// publishes after every hand, so an audit can anchor the log to it.
+    pub fn head(&self) -> Option<SignedHead> {
+        self.log.as_ref().and_then(|log| log.head())
+    }
+
     /// Tells every observer `outcome`, with the table as it is now.
     pub fn notify(&mut self, outcome: &Outcome) {
         for o in &mut self.observers {
@@ -229,8 +238,9 @@ impl<'a> TableSession<'a> {
             return log.append(at, record).map(|_| ());
         }
         let seq = log.append(at, record.clone())?;
+        let head = log.head();
         for t in &mut self.taps {
-            t.appended(seq, at, &record);
+            t.appended(seq, at, &record, head.as_ref());
         }
         Ok(())
     }

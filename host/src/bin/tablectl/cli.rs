@@ -75,10 +75,21 @@ pub struct ReplayArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum Audit {
-    /// Check the hand log's HMAC chain; exits 1 if it is broken
+    /// Check the hand log's signed chain; exits 1 if it is broken
     ///
-    /// Names the first edited, deleted, inserted or reordered record.
+    /// Names the first edited, deleted, inserted or reordered record, a row
+    /// added to the set-aside table, a log signed by another key than the
+    /// table's (--public-key), and a log cut back behind or forked from an
+    /// anchor (--anchor). Needs only the public key: it can check, not sign.
+    /// Logs of the old HMAC scheme are checked with their secret.
+    #[command(verbatim_doc_comment)]
     Verify(VerifyArgs),
+    /// Print the log's signed head (table, last record, hash, key, signature)
+    ///
+    /// One line to keep outside the table and give back to
+    /// `audit verify --anchor`.
+    #[command(verbatim_doc_comment)]
+    Head(HeadArgs),
     /// The hands in a table's log, filtered
     List(ListArgs),
     /// A hand's timeline: every key, card, correction and payout
@@ -94,6 +105,25 @@ pub enum Audit {
 
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
+    /// The table's data folder
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+    /// The table's public key: its file (table.key.pub) or its 64 hex digits
+    /// [default: the key the log records, which shows every change made
+    /// without the table's key but not a log re-signed whole]
+    #[arg(long, value_name = "KEY", verbatim_doc_comment)]
+    pub public_key: Option<String>,
+    /// A signed head kept earlier (`tablectl audit head`): the line itself or
+    /// a file holding it. A log shorter than it, or forked from it, is reported
+    #[arg(long, value_name = "HEAD", verbatim_doc_comment)]
+    pub anchor: Option<String>,
+    /// The secret of a log of the old HMAC scheme [default: DIR/secret]
+    #[arg(long, value_name = "FILE")]
+    pub secret: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct HeadArgs {
     /// The table's data folder
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,

@@ -7,7 +7,9 @@ mod table;
 use clap::Parser as _;
 use cli::{
     Audit, BenchArgs, Cli, Command, Deck, ExportArgs, ListArgs, ReplayArgs, RunArgs, ShowArgs,
+    VerifyArgs,
 };
+use host::records::handlog::{AuditLog, HandLog, PublicKey, SignedHead, Trust, HEAD_PREFIX};
 use host::records::scenario::Scenario;
 use std::io::Write as _;
 use std::path::Path;
@@ -325,7 +327,8 @@ fn pokerkit_rate(paths: &[std::path::PathBuf], count: usize) -> Result<(f64, usi
 /// `tablectl audit ...`: the floor staff's view of a table's hand log (read-only).
 fn audit(what: &Audit) -> ExitCode {
     match what {
-        Audit::Verify(args) => audit_verify(&args.dir),
+        Audit::Verify(args) => audit_verify(args),
+        Audit::Head(args) => audit_head(&args.dir),
         Audit::List(args) => audit_list(args),
         Audit::Show(args) => audit_show(args),
         Audit::Export(args) => match audit_export(args) {
@@ -338,24 +341,103 @@ fn audit(what: &Audit) -> ExitCode {
     }
 }
 
-/// `tablectl audit verify DIR`: the hand log's HMAC chain checked.
-fn audit_verify(dir: &Path) -> ExitCode {
-    let secret = match std::fs::read(dir.join("secret")) {
-        Ok(s) => s,
+/// `tablectl audit verify DIR`: the hand log's chain checked against what the auditor
+/// brings (the table's public key, an anchor), read-only.
+fn audit_verify(args: &VerifyArgs) -> ExitCode {
+    let trust = match trust(args) {
+        Ok(t) => t,
         Err(e) => {
-            eprintln!(
-                "{}: cannot read the table's secret: {e}",
-                dir.join("secret").display()
-            );
+            eprintln!("tablectl audit verify: {e}");
             return ExitCode::FAILURE;
         }
     };
-    let report = host::records::handlog::HandLog::verify(dir, &secret);
+    let report = HandLog::verify(&args.dir, &trust);
     println!("{report}");
     if report.is_intact() {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
+    }
+}
+
+/// What `audit verify`'s options bring: a key (a file or its hex), an anchor (the line
+/// or a file holding it), an old log's secret (the data folder's `secret` unless
+/// given: the old scheme kept it there).
+fn trust(args: &VerifyArgs) -> Result<Trust, String> {
+    let public_key = match &args.public_key {
+        None => None,
+        Some(k) => Some(match k.parse::<PublicKey>() {
+            Ok(key) => key,
+            Err(_) => PublicKey::load(Path::new(k)).map_err(|e| format!("--public-key {e}"))?,
+        }),
+    };
+    let anchor = match &args.anchor {
+        None => None,
+        Some(a) => {
+            let text = if a.trim_start().starts_with(HEAD_PREFIX) {
+                a.clone()
+            } else {
+                read_small(Path::new(a)).map_err(|e| format!("--anchor {a}: {e}"))?
+            };
+            Some(
+                text.parse::<SignedHead>()
+                    .map_err(|e| format!("--anchor: {e}"))?,
+            )
+        }
+    };
+    let secret_file = args
+        .secret
+        .clone()
+        .unwrap_or_else(|| args.dir.join("secret"));
+    let secret = match std::fs::read(&secret_file) {
+        Ok(s) => Some(s),
+        Err(_) if args.secret.is_none() => None,
+        Err(e) => return Err(format!("{}: {e}", secret_file.display())),
+    };
+    Ok(Trust {
+        public_key,
+        anchor,
+        secret,
+    })
+}
+
+/// The most an anchor file holds: one line of a few hundred bytes.
+const MAX_ANCHOR_BYTES: u64 = 4096;
+
+/// A small text file, refused past [`MAX_ANCHOR_BYTES`].
+fn read_small(path: &Path) -> Result<String, String> {
+    use std::io::Read as _;
+    let f = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut text = String::new();
+    f.take(MAX_ANCHOR_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| e.to_string())?;
+    if text.len() as u64 > MAX_ANCHOR_BYTES {
+        return Err(format!(
+            "larger than {MAX_ANCHOR_BYTES} bytes: not a signed head"
+        ));
+    }
+    Ok(text)
+}
+
+/// `tablectl audit head DIR`: the signed head, one line, for `audit verify --anchor`.
+fn audit_head(dir: &Path) -> ExitCode {
+    match AuditLog::open_evidence(dir).and_then(|log| log.head()) {
+        Ok(Some(head)) => {
+            println!("{head}");
+            ExitCode::SUCCESS
+        }
+        Ok(None) => {
+            eprintln!(
+                "{}: no signed head: the log is of the old HMAC scheme, or its head row does not check (run tablectl audit verify)",
+                dir.display()
+            );
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
     }
 }
 
@@ -372,14 +454,14 @@ fn audit_list(args: &ListArgs) -> ExitCode {
         bad_tags: args.bad_tags,
     };
     let dir = &args.dir;
-    let hands =
-        match host::records::handlog::AuditLog::open(dir).and_then(|log| log.list_hands(&filter)) {
-            Ok(h) => h,
-            Err(e) => {
-                eprintln!("{}: {e}", dir.display());
-                return ExitCode::FAILURE;
-            }
-        };
+    let hands = match AuditLog::open_evidence(dir).and_then(|log| log.list_hands(&filter)) {
+        Ok(h) => h,
+        // The log's errors name its file: no second prefix.
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
     for h in &hands {
         if args.json {
             println!("{}", serde_json::to_string(h).unwrap_or_default());
@@ -400,7 +482,7 @@ fn audit_list(args: &ListArgs) -> ExitCode {
 /// `tablectl audit show DIR HAND`: the hand's timeline.
 fn audit_show(args: &ShowArgs) -> ExitCode {
     let dir = &args.dir;
-    match host::records::handlog::AuditLog::open(dir).and_then(|log| log.timeline(args.hand)) {
+    match AuditLog::open_evidence(dir).and_then(|log| log.timeline(args.hand)) {
         Ok(entries) => {
             for e in &entries {
                 if args.json {
@@ -412,7 +494,7 @@ fn audit_show(args: &ShowArgs) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("{}: {e}", dir.display());
+            eprintln!("{e}");
             ExitCode::FAILURE
         }
     }
@@ -434,8 +516,13 @@ fn audit_export(args: &ExportArgs) -> Result<(), String> {
     if !path.is_dir() {
         return Err(format!("{dir}: there is no such data folder"));
     }
-    let exported = host::records::export::export_dir(path, args.table.as_deref(), &hands)
-        .map_err(|e| format!("{dir}: {e}"))?;
+    let exported = host::records::export::export_dir(path, args.table.as_deref(), &hands).map_err(
+        |e| match e {
+            // The log's errors name its file: no second prefix.
+            host::records::export::ExportError::Log(_) => e.to_string(),
+            _ => format!("{dir}: {e}"),
+        },
+    )?;
     let text = host::records::phh::to_phhs(&exported);
     match &args.out {
         Some(file) => {
@@ -660,10 +747,10 @@ fn pi_table(
             file.data.display()
         )
     })?;
-    let secret = host::records::handlog::handlog_secret(&file.data)
-        .map_err(|e| format!("data folder {}: {e}", file.data.display()))?;
+    let key = host::records::handlog::TableKey::for_table(&file.key, &file.data)
+        .map_err(|e| e.to_string())?;
     let opened =
-        host::session::table::open(&file.data, &file.id, &secret).map_err(|e| e.to_string())?;
+        host::session::table::open(&file.data, &file.id, &key).map_err(|e| e.to_string())?;
     let mut log = opened.log;
     if opened
         .recovered

@@ -46,6 +46,11 @@ pub struct TableOptions {
     /// each run]
     #[arg(long, value_name = "DIR", verbatim_doc_comment)]
     data: Option<PathBuf>,
+    /// The table's private signing key, made there if both it and the log
+    /// are new; never inside the data folder [default: DIR-key/table.key,
+    /// a folder of its own beside the data folder]
+    #[arg(long, value_name = "FILE", verbatim_doc_comment)]
+    key: Option<PathBuf>,
     /// Percent of shoe frames garbled, dropped and duplicated,
     /// each 0 to 50
     #[arg(
@@ -178,6 +183,8 @@ struct TableArgs {
     data: PathBuf,
     /// No `--data`: this run gets a folder of its own.
     fresh: bool,
+    /// `--key`, if given.
+    key: Option<PathBuf>,
     /// Percent of shoe frames garbled, dropped, duplicated.
     faults: (u32, u32, u32),
     /// Cards straight to the engine, without the serial shoe.
@@ -235,6 +242,7 @@ fn table_args(o: &TableOptions) -> Result<TableArgs, String> {
             .clone()
             .unwrap_or_else(|| PathBuf::from("table-data")),
         fresh: o.data.is_none(),
+        key: o.key.clone(),
         faults: o.faults,
         direct: o.direct,
         display: (!o.no_display).then(|| o.display.unwrap_or(default_display)),
@@ -315,6 +323,14 @@ fn announce_display(display: Option<&Display>, token_file: &Path) {
     }
 }
 
+/// The bench table's key file unless `--key` names one: `table.key` in a folder of its
+/// own beside the data folder (`DIR-key`), never in it.
+fn bench_key_file(data: &Path) -> PathBuf {
+    let mut dir = data.as_os_str().to_owned();
+    dir.push("-key");
+    PathBuf::from(dir).join("table.key")
+}
+
 fn run_table(args: &TableArgs) -> Result<(), String> {
     let opts = &args.opts;
     // With no --data, each run keeps its own log under table-data/. A named data
@@ -333,10 +349,10 @@ fn run_table(args: &TableArgs) -> Result<(), String> {
     } else {
         (args.data.clone(), "bench".to_string())
     };
-    let secret = host::records::handlog::handlog_secret(&data)
-        .map_err(|e| format!("data folder {}: {e}", data.display()))?;
-    let opened =
-        host::session::table::open(&data, &table_id, &secret).map_err(|e| e.to_string())?;
+    let key_file = args.key.clone().unwrap_or_else(|| bench_key_file(&data));
+    let key =
+        host::records::handlog::TableKey::for_table(&key_file, &data).map_err(|e| e.to_string())?;
+    let opened = host::session::table::open(&data, &table_id, &key).map_err(|e| e.to_string())?;
     let (mut log, recovered) = (opened.log, opened.recovered);
     let mut display = start_display(args, &table_id, &data)?;
     match &args.script {
@@ -346,7 +362,12 @@ fn run_table(args: &TableArgs) -> Result<(), String> {
             opts.players, opts.game, opts.structure, opts.blinds.0, opts.blinds.1, opts.seed
         ),
     }
-    println!("hand log: {}", log.path().display());
+    println!(
+        "hand log: {} (signed by {}, public key in {})",
+        log.path().display(),
+        key.public(),
+        host::records::handlog::public_file(&key_file).display()
+    );
     let token_file = args
         .floor_token
         .clone()
@@ -401,6 +422,11 @@ fn run_table(args: &TableArgs) -> Result<(), String> {
             "shoe faults detected and recovered by a re-read: {}",
             summary.shoe_faults
         );
+    }
+    // The head as the run leaves it: kept outside the table, it anchors the log
+    // (`tablectl audit verify --anchor`).
+    if let Some(head) = log.head() {
+        println!("signed head: {head}");
     }
     println!(
         "{} hands at this table; {} inputs accepted and logged in this run",

@@ -2,14 +2,57 @@
 //! [`HandLog::append`] returns, and the accessors for what the log follows.
 
 use super::audit::{list_hands, timeline, HandFilter, HandSummary, TimelineEntry};
-use super::chain::{head_tag, hex, record_mac, HmacSha256};
+#[cfg(test)]
+use super::chain::HmacSha256;
+use super::chain::{record_hash, seal};
 use super::error::{db_err, LogError};
+use super::head::SignedHead;
+use super::keys::TableKey;
 use super::record::{encode, Record, KIND_CONFIG};
 use super::tracker::HandTracker;
 use super::Seq;
-use rusqlite::{params, Connection, ErrorCode, TransactionBehavior};
-use serde::Serialize;
+use rusqlite::{params, Connection, ErrorCode, Transaction, TransactionBehavior};
 use std::path::{Path, PathBuf};
+
+/// What seals the records this program appends: the table's signing key. (The old
+/// HMAC scheme is written only by the tests that check such logs still verify.)
+#[derive(Debug)]
+pub(super) enum Sealer {
+    Signed(TableKey),
+    #[cfg(test)]
+    Hmac(HmacSha256),
+}
+
+impl Sealer {
+    /// A record's `mac` column, the link the next record chains to, and the head row's
+    /// tag for it.
+    fn seal(
+        &self,
+        table_id: &str,
+        prev: &[u8; 32],
+        seq: i64,
+        ts: i64,
+        kind: &[u8],
+        payload: &[u8],
+    ) -> (Vec<u8>, [u8; 32], Vec<u8>) {
+        match self {
+            Sealer::Signed(key) => {
+                let hash = record_hash(prev, seq, ts, kind, payload);
+                let sealed = seal(key, table_id, seq, &hash);
+                (sealed.to_vec(), hash, sealed[32..].to_vec())
+            }
+            #[cfg(test)]
+            Sealer::Hmac(key) => {
+                let mac = super::chain::record_mac(key, prev, seq, ts, kind, payload);
+                (
+                    mac.to_vec(),
+                    mac,
+                    super::chain::head_tag(key, seq, &mac).to_vec(),
+                )
+            }
+        }
+    }
+}
 
 /// The table's hand log, open for appending. One per table; only one program may
 /// append at a time (a second one is refused with [`LogError::ConcurrentWriter`]).
@@ -17,23 +60,15 @@ use std::path::{Path, PathBuf};
 pub struct HandLog {
     pub(super) conn: Connection,
     pub(super) path: PathBuf,
-    pub(super) key: HmacSha256,
+    pub(super) sealer: Sealer,
     pub(super) table_id: String,
     pub(super) last_seq: i64,
     pub(super) last_mac: [u8; 32],
+    /// The head row's tag for the last record: for a signed log, the table's signature.
+    pub(super) last_tag: Vec<u8>,
     pub(super) last_ts: i64,
     pub(super) tracker: HandTracker,
     pub(super) has_config: bool,
-}
-
-/// The last record's number and MAC: copy them outside the table from time to time
-/// (the floor server, a printed slip), so a rollback of the whole file shows.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Head {
-    /// The last record (0 when the log is empty).
-    pub seq: Seq,
-    /// Its MAC, in hex.
-    pub mac: String,
 }
 
 impl HandLog {
@@ -42,6 +77,17 @@ impl HandLog {
     /// nothing was written and the log stays usable; the input must not be
     /// acknowledged.
     pub fn append(&mut self, at_ms: u64, record: Record) -> Result<Seq, LogError> {
+        self.append_with(at_ms, record, |_| Ok(()))
+    }
+
+    /// [`HandLog::append`], with `before` run first in the same transaction: what it
+    /// writes and the record commit together or not at all.
+    pub(super) fn append_with(
+        &mut self,
+        at_ms: u64,
+        record: Record,
+        before: impl FnOnce(&Transaction<'_>) -> rusqlite::Result<()>,
+    ) -> Result<Seq, LogError> {
         let ts = i64::try_from(at_ms).map_err(|_| LogError::Timestamp { at_ms })?;
         match (&record, self.has_config) {
             (Record::Config { .. }, true) => return Err(LogError::ConfigAlreadyWritten),
@@ -54,21 +100,21 @@ impl HandLog {
         let seq = self.last_seq + 1;
         let mut tracker = self.tracker.clone();
         let hand = tracker.place(&parsed);
-        let mac = record_mac(
-            &self.key,
+        let (mac, link, tag) = self.sealer.seal(
+            &self.table_id,
             &self.last_mac,
             seq,
             ts,
             kind.as_bytes(),
             payload.as_bytes(),
         );
-        let tag = head_tag(&self.key, seq, &mac);
         let path = &self.path;
         let e = |err| db_err(path, err);
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(e)?;
+        before(&tx).map_err(e)?;
         tx.prepare_cached(
             "INSERT INTO records (seq, ts, kind, payload, hand, mac) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         )
@@ -83,14 +129,15 @@ impl HandLog {
             .prepare_cached(
                 "UPDATE head SET seq = ?1, mac = ?2, tag = ?3 WHERE id = 1 AND seq = ?4",
             )
-            .and_then(|mut s| s.execute(params![seq, &mac[..], &tag[..], self.last_seq]))
+            .and_then(|mut s| s.execute(params![seq, &link[..], &tag[..], self.last_seq]))
             .map_err(e)?;
         if moved != 1 {
             return Err(LogError::ConcurrentWriter { path: path.clone() });
         }
         tx.commit().map_err(e)?;
         self.last_seq = seq;
-        self.last_mac = mac;
+        self.last_mac = link;
+        self.last_tag = tag;
         self.last_ts = ts;
         self.tracker = tracker;
         if kind == KIND_CONFIG {
@@ -99,11 +146,26 @@ impl HandLog {
         Ok(Seq(seq.unsigned_abs()))
     }
 
-    /// The last record's number and MAC, to keep outside the table.
-    pub fn head(&self) -> Head {
-        Head {
-            seq: Seq(self.last_seq.unsigned_abs()),
-            mac: hex(&self.last_mac),
+    /// The last record's number (0 for an empty log).
+    pub fn last_seq(&self) -> Seq {
+        Seq(self.last_seq.unsigned_abs())
+    }
+
+    /// The signed head: the last record's number and hash with the table's signature.
+    /// Publish it after every hand (the floor view, the floor's store, a printed slip):
+    /// `tablectl audit verify --anchor` then shows a log cut back or rewritten behind
+    /// it. `None` only for a log of the old scheme, which has no signature.
+    pub fn head(&self) -> Option<SignedHead> {
+        match &self.sealer {
+            Sealer::Signed(key) => SignedHead::new(
+                &self.table_id,
+                self.last_seq,
+                &self.last_mac,
+                key.public(),
+                &self.last_tag,
+            ),
+            #[cfg(test)]
+            Sealer::Hmac(_) => None,
         }
     }
 

@@ -4,8 +4,12 @@
 
 use super::error::{db_err, LogError};
 use super::event::{EventData, EventRecord, WarningData};
+use super::head::SignedHead;
+use super::keys::PublicKey;
 use super::record::{is_bad_tag, parse_payload, settings_json, Parsed, KIND_CONFIG};
-use super::storage::{check_meta, open_ro, raw_row, ROW_COLUMNS};
+use super::storage::{
+    check_meta, meta, open_evidence, open_ro, raw_row, read_head, ReadOnly, ROW_COLUMNS,
+};
 use super::{Seq, FILE_NAME};
 use firmware::{Chips, Input, SeatNo, TableConfig};
 use rusqlite::Connection;
@@ -334,7 +338,7 @@ pub(super) fn timeline_entry(seq: i64, at_ms: u64, parsed: Parsed) -> TimelineEn
         },
         Parsed::Shoe { hex } => Entry::ShoeFrame { hex },
         Parsed::Key { key, kind } => Entry::KeyPress { key, press: kind },
-        Parsed::Note { text } => Entry::Note { text },
+        Parsed::Note { text, .. } => Entry::Note { text },
     };
     TimelineEntry {
         seq: Seq(seq.unsigned_abs()),
@@ -343,26 +347,49 @@ pub(super) fn timeline_entry(seq: i64, at_ms: u64, parsed: Parsed) -> TimelineEn
     }
 }
 
-/// A hand log opened read-only, for the floor's queries while the table runs. It does
-/// not check the MACs: run [`HandLog::verify`](super::HandLog::verify) for that.
+/// A hand log opened read-only, for the floor's queries. It does not check the
+/// seals: run [`HandLog::verify`](super::HandLog::verify) for that.
 #[derive(Debug)]
 pub struct AuditLog {
-    conn: Connection,
+    db: ReadOnly,
     path: PathBuf,
     table_id: String,
 }
 
 impl AuditLog {
-    /// Opens the log in the data folder `dir` for reading.
+    /// Opens the log in the data folder `dir` for reading beside the running table
+    /// (the floor view): SQLite may add the `-shm` file a reader of a live log needs.
     pub fn open(dir: impl AsRef<Path>) -> Result<AuditLog, LogError> {
         let path = dir.as_ref().join(FILE_NAME);
-        let conn = open_ro(&path)?;
-        let table_id = check_meta(&conn, &path, None)?;
-        Ok(AuditLog {
-            conn,
-            path,
-            table_id,
-        })
+        AuditLog::with(open_ro(&path)?, path)
+    }
+
+    /// Opens the log in `dir` as evidence: nothing is written in or beside it, and a
+    /// read-only copy or mount serves (`tablectl audit`, exports).
+    pub fn open_evidence(dir: impl AsRef<Path>) -> Result<AuditLog, LogError> {
+        let path = dir.as_ref().join(FILE_NAME);
+        AuditLog::with(open_evidence(&path)?, path)
+    }
+
+    fn with(db: ReadOnly, path: PathBuf) -> Result<AuditLog, LogError> {
+        let (table_id, _) = check_meta(db.conn(), &path, None)?;
+        Ok(AuditLog { db, path, table_id })
+    }
+
+    /// The log's signed head as the head row holds it, when its signature is the key's
+    /// the log records (`None` for a log of the old scheme or a head that does not
+    /// check; [`HandLog::verify`](super::HandLog::verify) says why).
+    pub fn head(&self) -> Result<Option<SignedHead>, LogError> {
+        let e = |err| db_err(&self.path, err);
+        let conn = self.db.conn();
+        let key: Option<PublicKey> = meta(conn, "public_key")
+            .map_err(e)?
+            .and_then(|k| k.parse().ok());
+        let (Some(key), Some(h)) = (key, read_head(conn).map_err(e)?) else {
+            return Ok(None);
+        };
+        let head = SignedHead::new(&self.table_id, h.seq, &h.mac, key, &h.tag);
+        Ok(head.filter(SignedHead::is_signed))
     }
 
     /// The table's id.
@@ -372,12 +399,12 @@ impl AuditLog {
 
     /// The hands that pass `filter`, by number.
     pub fn list_hands(&self, filter: &HandFilter) -> Result<Vec<HandSummary>, LogError> {
-        list_hands(&self.conn, &self.path, filter)
+        list_hands(self.db.conn(), &self.path, filter)
     }
 
     /// Every record of hand `number`, in order.
     pub fn timeline(&self, number: u32) -> Result<Vec<TimelineEntry>, LogError> {
-        timeline(&self.conn, &self.path, number)
+        timeline(self.db.conn(), &self.path, number)
     }
 
     /// The table's settings, from the log's configuration record (the first record):
@@ -385,7 +412,7 @@ impl AuditLog {
     pub fn config(&self) -> Result<TableConfig, LogError> {
         let mut found = None;
         query_rows(
-            &self.conn,
+            self.db.conn(),
             &self.path,
             &format!(
                 "SELECT {ROW_COLUMNS} FROM records WHERE kind = '{KIND_CONFIG}' ORDER BY seq LIMIT 1"
@@ -406,7 +433,7 @@ impl AuditLog {
     pub fn records(&self) -> Result<Vec<(Option<u32>, TimelineEntry)>, LogError> {
         let mut out = Vec::new();
         query_rows(
-            &self.conn,
+            self.db.conn(),
             &self.path,
             &format!("SELECT {ROW_COLUMNS} FROM records ORDER BY seq"),
             &[],

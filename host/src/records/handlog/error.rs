@@ -52,6 +52,19 @@ pub enum LogError {
     },
     /// The secret is shorter than [`MIN_SECRET_LEN`] bytes.
     WeakSecret,
+    /// The log was signed with another key than the table's.
+    WrongKey {
+        /// The file.
+        path: PathBuf,
+        /// The public key the log records.
+        logged: String,
+    },
+    /// The log is of the old scheme (HMAC under a shared secret): it can be verified,
+    /// not continued.
+    OldScheme {
+        /// The file.
+        path: PathBuf,
+    },
     /// The table id is empty.
     NoTableId,
     /// The file was written by a newer version of this program.
@@ -141,6 +154,16 @@ impl fmt::Display for LogError {
             LogError::WrongSecret { path } => write!(
                 f,
                 "the hand log {} was written with another secret: install this table's key file; do not start a new log over it",
+                path.display()
+            ),
+            LogError::WrongKey { path, logged } => write!(
+                f,
+                "the hand log {} was signed with another key ({logged}): install this table's key file (table.toml's key); do not start a new log over it",
+                path.display()
+            ),
+            LogError::OldScheme { path } => write!(
+                f,
+                "the hand log {} uses the old HMAC scheme, which whoever reads its secret can forge: check it with `tablectl audit verify`, archive the data folder, and start the table on a new one",
                 path.display()
             ),
             LogError::WeakSecret => write!(

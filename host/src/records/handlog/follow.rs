@@ -50,7 +50,12 @@ mod tests {
     #[test]
     fn a_followed_record_lands_in_the_hand_the_log_puts_it_in() {
         let dir = tempfile::tempdir().unwrap();
-        let (mut log, _) = HandLog::open(dir.path(), "T1", b"0123456789abcdef").unwrap();
+        let (mut log, _) = HandLog::open(
+            dir.path(),
+            "T1",
+            &crate::records::handlog::TableKey::from_seed([7; 32]),
+        )
+        .unwrap();
         let config = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
         let mut table = Table::new(config).unwrap();
         log.append(1, Record::Config { config }).unwrap();

@@ -49,6 +49,16 @@ pub enum Record {
         /// The text.
         text: String,
     },
+    /// Recovery's note that it set a torn record aside: written by the log itself in
+    /// the transaction that moves the row to the `dropped` table, so the chain vouches
+    /// for every set-aside row (a row added there later is reported). Read back as a
+    /// note.
+    SetAside {
+        /// The note's text.
+        text: String,
+        /// The digest of the set-aside row (`storage::dropped_digest`), in hex.
+        digest: String,
+    },
 }
 
 impl Record {
@@ -162,6 +172,9 @@ struct KeyPayload {
 struct NotePayload {
     v: u32,
     text: String,
+    /// For a [`Record::SetAside`]: the set-aside row's digest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    set_aside: Option<String>,
 }
 
 /// A record read back from its payload.
@@ -190,6 +203,8 @@ pub(super) enum Parsed {
     },
     Note {
         text: String,
+        /// The digest of the row recovery set aside, for its note.
+        set_aside: Option<String>,
     },
 }
 
@@ -298,15 +313,32 @@ pub(super) fn encode(
                 },
             )
         }
-        Record::Note { text } => {
-            let p = NotePayload {
-                v: PAYLOAD_VERSION,
-                text: text.clone(),
-            };
-            let s = json(serde_json::to_string(&p))?;
-            (KIND_NOTE, s, Parsed::Note { text: p.text })
-        }
+        Record::Note { text } => note(text, None)?,
+        Record::SetAside { text, digest } => note(text, Some(digest))?,
     })
+}
+
+/// A note's kind, payload and parsed form.
+fn note(
+    text: &str,
+    set_aside: Option<&String>,
+) -> Result<(&'static str, String, Parsed), LogError> {
+    let p = NotePayload {
+        v: PAYLOAD_VERSION,
+        text: text.to_string(),
+        set_aside: set_aside.cloned(),
+    };
+    let s = serde_json::to_string(&p).map_err(|e| LogError::BadConfig {
+        detail: format!("cannot encode the record: {e}"),
+    })?;
+    Ok((
+        KIND_NOTE,
+        s,
+        Parsed::Note {
+            text: p.text,
+            set_aside: p.set_aside,
+        },
+    ))
 }
 
 /// Reads a payload back. Errors say what is wrong, for the verify report.
@@ -369,7 +401,10 @@ pub(super) fn parse_payload(kind: &[u8], payload: &[u8]) -> Result<Parsed, Strin
         KIND_NOTE => {
             let p: NotePayload = de(payload)?;
             version(p.v)?;
-            Parsed::Note { text: p.text }
+            Parsed::Note {
+                text: p.text,
+                set_aside: p.set_aside,
+            }
         }
         other => return Err(format!("unknown record kind `{other}`")),
     })

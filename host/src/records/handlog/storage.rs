@@ -1,9 +1,12 @@
 //! The SQLite file: its schema, its rows read as bytes, the `meta` table's checks,
 //! and opening it for writing, for reading only, or new.
 
-use super::chain::{head_tag, key_check, HmacSha256, ZERO_MAC};
+#[cfg(test)]
+use super::chain::{head_tag, key_check, HmacSha256};
+use super::chain::{seal, ZERO_MAC};
 use super::error::{db_err, LogError};
-use super::FORMAT_VERSION;
+use super::keys::TableKey;
+use super::{FORMAT_HMAC, FORMAT_VERSION};
 use rusqlite::types::ValueRef;
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension, TransactionBehavior};
 use std::path::Path;
@@ -129,12 +132,13 @@ pub(super) fn has_meta(conn: &Connection) -> rusqlite::Result<Option<bool>> {
     Ok(Some(meta == 3))
 }
 
-/// Checks the file's format, and its table id against `expected` if given.
+/// Checks the file's format, and its table id against `expected` if given; gives the
+/// table id and the format.
 pub(super) fn check_meta(
     conn: &Connection,
     path: &Path,
     expected: Option<&str>,
-) -> Result<String, LogError> {
+) -> Result<(String, u32), LogError> {
     let e = |err| db_err(path, err);
     let corrupt = |detail: &str| LogError::Corrupt {
         path: path.to_path_buf(),
@@ -150,7 +154,9 @@ pub(super) fn check_meta(
         .ok_or_else(|| corrupt("the format version is missing"))?;
     let found: u32 = format
         .parse()
-        .map_err(|_| corrupt("the format version does not read"))?;
+        .ok()
+        .filter(|f| *f >= FORMAT_HMAC)
+        .ok_or_else(|| corrupt("the format version does not read"))?;
     if found > FORMAT_VERSION {
         return Err(LogError::NewerFormat {
             path: path.to_path_buf(),
@@ -169,7 +175,7 @@ pub(super) fn check_meta(
             });
         }
     }
-    Ok(table_id)
+    Ok((table_id, found))
 }
 
 /// SQLite's own check of the file's structure, before any record is trusted.
@@ -205,9 +211,81 @@ pub(super) fn open_rw(path: &Path) -> Result<Connection, LogError> {
     Ok(conn)
 }
 
-/// Opens an existing file read-only, for verify and the floor's queries beside the
-/// running table.
-pub(super) fn open_ro(path: &Path) -> Result<Connection, LogError> {
+/// A log opened read-only ([`open_evidence`], [`open_ro`]): the connection, and the
+/// private copy it reads when evidence had a write-ahead log.
+#[derive(Debug)]
+pub(super) struct ReadOnly {
+    conn: Connection,
+    _copy: Option<tempfile::TempDir>,
+}
+
+impl ReadOnly {
+    pub(super) fn conn(&self) -> &Connection {
+        &self.conn
+    }
+}
+
+/// Opens an existing file as evidence, changing nothing next to it: no `-wal` or `-shm`
+/// file is made and no byte written, and a read-only copy or mount serves. Without a
+/// write-ahead log the file is opened immutable; with one (the last commits of a table
+/// that stopped without a checkpoint), the file and its WAL are first copied into a
+/// private temporary folder and the copy is read, so those commits are seen.
+pub(super) fn open_evidence(path: &Path) -> Result<ReadOnly, LogError> {
+    let open_err = |detail: String| LogError::Open {
+        path: path.to_path_buf(),
+        detail,
+    };
+    if !path.is_file() {
+        return Err(open_err("there is no hand log here".to_string()));
+    }
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    let wal = std::path::PathBuf::from(wal);
+    let has_wal = std::fs::metadata(&wal).is_ok_and(|m| m.len() > 0);
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY
+        | OpenFlags::SQLITE_OPEN_URI
+        | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let (conn, copy) = if has_wal {
+        let dir = tempfile::TempDir::new()
+            .map_err(|e| open_err(format!("cannot make a temporary copy: {e}")))?;
+        let copy = dir.path().join(super::FILE_NAME);
+        let mut copy_wal = copy.as_os_str().to_owned();
+        copy_wal.push("-wal");
+        std::fs::copy(path, &copy)
+            .and_then(|_| std::fs::copy(&wal, &copy_wal))
+            .map_err(|e| open_err(format!("cannot make a temporary copy: {e}")))?;
+        let conn = Connection::open_with_flags(
+            &copy,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|e| db_err(path, e))?;
+        (conn, Some(dir))
+    } else {
+        let uri = format!("file:{}?mode=ro&immutable=1", uri_path(path));
+        let conn = Connection::open_with_flags(uri, flags).map_err(|e| db_err(path, e))?;
+        (conn, None)
+    };
+    Ok(ReadOnly { conn, _copy: copy })
+}
+
+/// `path` for a SQLite URI: absolute, with `%`, `?` and `#` escaped.
+fn uri_path(path: &Path) -> String {
+    let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut out = String::new();
+    for c in abs.to_string_lossy().chars() {
+        match c {
+            '%' => out.push_str("%25"),
+            '?' => out.push_str("%3f"),
+            '#' => out.push_str("%23"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Opens an existing file read-only beside the running table (the floor's queries):
+/// SQLite may create the `-shm` file a reader of a live log needs.
+pub(super) fn open_ro(path: &Path) -> Result<ReadOnly, LogError> {
     if !path.is_file() {
         return Err(LogError::Open {
             path: path.to_path_buf(),
@@ -221,12 +299,34 @@ pub(super) fn open_ro(path: &Path) -> Result<Connection, LogError> {
     .map_err(|e| db_err(path, e))?;
     conn.busy_timeout(BUSY_TIMEOUT)
         .map_err(|e| db_err(path, e))?;
-    Ok(conn)
+    Ok(ReadOnly { conn, _copy: None })
 }
 
-/// Writes the schema, the `meta` values and an empty head into a new file, in one
-/// transaction.
-pub(super) fn init(
+/// Writes the schema, the `meta` values (the public key the log is signed with) and
+/// the signed empty head into a new file, in one transaction.
+pub(super) fn init(conn: &mut Connection, table_id: &str, key: &TableKey) -> rusqlite::Result<()> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    tx.execute_batch(SCHEMA)?;
+    tx.execute(
+        "INSERT INTO meta (key, value) VALUES ('format', ?1), ('table_id', ?2), ('public_key', ?3)",
+        params![
+            FORMAT_VERSION.to_string(),
+            table_id,
+            key.public().to_string()
+        ],
+    )?;
+    let sealed = seal(key, table_id, 0, &ZERO_MAC);
+    tx.execute(
+        "INSERT INTO head (id, seq, mac, tag) VALUES (1, 0, ?1, ?2)",
+        params![&sealed[..32], &sealed[32..]],
+    )?;
+    tx.commit()
+}
+
+/// [`init`] for a log of the old scheme (format 1, HMAC), which this program no longer
+/// writes: for the tests that check such logs still verify.
+#[cfg(test)]
+pub(super) fn init_hmac(
     conn: &mut Connection,
     table_id: &str,
     key: &HmacSha256,
@@ -235,11 +335,88 @@ pub(super) fn init(
     tx.execute_batch(SCHEMA)?;
     tx.execute(
         "INSERT INTO meta (key, value) VALUES ('format', ?1), ('table_id', ?2), ('key_check', ?3)",
-        params![FORMAT_VERSION.to_string(), table_id, key_check(key)],
+        params![FORMAT_HMAC.to_string(), table_id, key_check(key)],
     )?;
     tx.execute(
         "INSERT INTO head (id, seq, mac, tag) VALUES (1, 0, ?1, ?2)",
         params![&ZERO_MAC[..], &head_tag(key, 0, &ZERO_MAC)[..]],
     )?;
     tx.commit()
+}
+
+/// The digest of a `dropped` row from its columns (`id, seq, ts, kind, payload, hand,
+/// mac, reason`), each with its type, so no two rows share one. Recovery writes it in
+/// its note; verify recomputes it for every row of the table.
+pub(super) fn dropped_digest(columns: &[ValueRef<'_>]) -> String {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    h.update(b"tablectl set-aside v2\0");
+    for v in columns {
+        let (tag, bytes): (u8, Vec<u8>) = match v {
+            ValueRef::Null => (0, Vec::new()),
+            ValueRef::Integer(i) => (1, i.to_be_bytes().to_vec()),
+            ValueRef::Real(r) => (2, r.to_be_bytes().to_vec()),
+            ValueRef::Text(b) => (3, b.to_vec()),
+            ValueRef::Blob(b) => (4, b.to_vec()),
+        };
+        h.update([tag]);
+        h.update((bytes.len() as u64).to_be_bytes());
+        h.update(&bytes);
+    }
+    super::chain::hex(&h.finalize())
+}
+
+/// The columns of `dropped`, in the order [`dropped_digest`] takes them.
+const DROPPED_COLUMNS: &str = "id, seq, ts, kind, payload, hand, mac, reason";
+
+/// Every `dropped` row's id and digest, in order.
+pub(super) fn dropped_digests(conn: &Connection) -> rusqlite::Result<Vec<(i64, String)>> {
+    let mut stmt = conn.prepare(&format!(
+        "SELECT {DROPPED_COLUMNS} FROM dropped ORDER BY id"
+    ))?;
+    let rows = stmt.query_map([], |r| {
+        let mut cols = Vec::with_capacity(8);
+        for i in 0..8 {
+            cols.push(r.get_ref(i)?);
+        }
+        Ok((r.get::<_, i64>(0).unwrap_or(0), dropped_digest(&cols)))
+    })?;
+    rows.collect()
+}
+
+/// Puts a torn row into `dropped` as row `id`, in the caller's transaction.
+pub(super) fn insert_dropped(
+    tx: &Connection,
+    id: i64,
+    row: &RawRow,
+    reason: &str,
+) -> rusqlite::Result<()> {
+    tx.execute(
+        &format!("INSERT INTO dropped ({DROPPED_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"),
+        params![
+            id,
+            row.seq,
+            row.ts,
+            row.kind,
+            row.payload,
+            row.hand,
+            row.mac,
+            reason
+        ],
+    )?;
+    Ok(())
+}
+
+/// The digest of the row [`insert_dropped`] writes.
+pub(super) fn torn_digest(id: i64, row: &RawRow, reason: &str) -> String {
+    dropped_digest(&[
+        ValueRef::Integer(id),
+        ValueRef::Integer(row.seq),
+        ValueRef::Integer(row.ts),
+        ValueRef::Blob(&row.kind),
+        ValueRef::Blob(&row.payload),
+        row.hand.map_or(ValueRef::Null, ValueRef::Integer),
+        ValueRef::Blob(&row.mac),
+        ValueRef::Text(reason.as_bytes()),
+    ])
 }

@@ -2,12 +2,16 @@
 //! checked without changing it, in a [`VerifyReport`] for the floor.
 
 use super::append::HandLog;
-use super::chain::{head_valid, key_check, keyed};
+use super::chain::{key_check, keyed, Checker};
 use super::error::{db_err, LogError};
-use super::recovery::DroppedRecord;
-use super::storage::{check_meta, meta, open_ro, quick_check, read_head, value_bytes};
-use super::walk::walk;
-use super::{Seq, FILE_NAME};
+use super::head::SignedHead;
+use super::keys::PublicKey;
+use super::recovery::{dropped_fault, DroppedRecord};
+use super::storage::{
+    check_meta, meta, open_evidence, quick_check, read_head, row_at, value_bytes,
+};
+use super::walk::{walk, Chain, Depth};
+use super::{Seq, FILE_NAME, FORMAT_HMAC};
 use serde::Serialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -30,6 +34,12 @@ pub enum ProblemKind {
     Torn,
     /// The secret is not the one the log was written with: nothing could be checked.
     WrongSecret,
+    /// The log is signed by another key than the one given (with `--public-key` or in
+    /// the anchor): it was re-signed, or is another table's.
+    WrongKey,
+    /// The log does not hold the record an anchor vouches for: it was rewritten before
+    /// the anchor.
+    Forked,
     /// The file cannot be read, or a record carrying a valid MAC does not read (a newer
     /// program wrote it).
     Unreadable,
@@ -45,6 +55,8 @@ impl fmt::Display for ProblemKind {
             ProblemKind::Truncated => "truncated",
             ProblemKind::Torn => "torn",
             ProblemKind::WrongSecret => "wrong secret",
+            ProblemKind::WrongKey => "wrong key",
+            ProblemKind::Forked => "forked",
             ProblemKind::Unreadable => "unreadable",
         })
     }
@@ -78,6 +90,32 @@ pub(super) fn problem(seq: i64, kind: ProblemKind, detail: impl Into<String>) ->
     }
 }
 
+/// How a log's chain is sealed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Scheme {
+    /// Signed with the table's Ed25519 key (format 2): checked with the public key.
+    Signed,
+    /// The old scheme (format 1): HMAC under a shared secret, which whoever holds it
+    /// can forge.
+    Hmac,
+}
+
+/// What an audit brings from outside the data folder to check a log against. Without
+/// anything, a signed log is checked against the public key it records itself, which
+/// shows every change made without the table's key but not a log re-signed whole
+/// with another key, nor one cut back to an earlier state of itself: give the
+/// table's public key and an anchor for those.
+#[derive(Clone, Debug, Default)]
+pub struct Trust {
+    /// The table's public key, as the floor keeps it.
+    pub public_key: Option<PublicKey>,
+    /// A signed head published earlier (the floor view, the floor's store, a slip).
+    pub anchor: Option<SignedHead>,
+    /// The secret of a log of the old scheme.
+    pub secret: Option<Vec<u8>>,
+}
+
 /// What [`HandLog::verify`] found.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct VerifyReport {
@@ -85,12 +123,20 @@ pub struct VerifyReport {
     pub path: PathBuf,
     /// The table id it records, if it could be read.
     pub table_id: Option<String>,
-    /// Records whose MAC checked, from the first.
+    /// How its chain is sealed, if it could be read.
+    pub scheme: Option<Scheme>,
+    /// The public key the signatures were checked with (signed logs).
+    pub public_key: Option<String>,
+    /// Whether that key came from outside the log (`Trust::public_key` or the anchor).
+    pub key_given: bool,
+    /// Records whose seal checked, from the first.
     pub records_checked: u64,
     /// The last record that checked.
     pub last_good: Option<Seq>,
-    /// Where the head says the log ends, if its tag checks.
+    /// Where the head says the log ends, if it checks.
     pub head: Option<Seq>,
+    /// The anchor the log was found to extend, if one was given and matched.
+    pub anchored: Option<Seq>,
     /// Torn records set aside by earlier recoveries.
     pub dropped: Vec<DroppedRecord>,
     /// The first problem, if any.
@@ -104,12 +150,43 @@ impl VerifyReport {
     }
 }
 
+/// "no record checks", "1 record checks", "N records check".
+fn records_check(n: u64) -> String {
+    match n {
+        0 => "no record checks".to_string(),
+        1 => "1 record checks".to_string(),
+        n => format!("{n} records check"),
+    }
+}
+
 impl fmt::Display for VerifyReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: ", self.path.display())?;
         match &self.problem {
-            None => write!(f, "intact, {} records", self.records_checked)?,
-            Some(p) => write!(f, "{p} ({} records check before it)", self.records_checked)?,
+            None => {
+                let n = self.records_checked;
+                write!(f, "intact, {n} record{}", if n == 1 { "" } else { "s" })?;
+                match (self.scheme, &self.public_key) {
+                    (Some(Scheme::Signed), Some(key)) if self.key_given => {
+                        write!(f, ", signed by the table's key {key}")?
+                    }
+                    (Some(Scheme::Signed), Some(key)) => write!(
+                        f,
+                        ", signed by the key the log records, {key} (give the table's public key or an anchor to know it is the table's)"
+                    )?,
+                    (Some(Scheme::Hmac), _) => f.write_str(
+                        ", old scheme: HMAC under a shared secret, which whoever holds it can forge",
+                    )?,
+                    _ => {}
+                }
+                match self.anchored {
+                    Some(seq) => write!(f, "; it extends the anchor at record {}", seq.0)?,
+                    None => f.write_str(
+                        "; without an anchor, a log cut back to an earlier state of itself cannot be told",
+                    )?,
+                }
+            }
+            Some(p) => write!(f, "{p} ({} before it)", records_check(self.records_checked))?,
         }
         for d in &self.dropped {
             write!(
@@ -123,20 +200,26 @@ impl fmt::Display for VerifyReport {
 }
 
 impl HandLog {
-    /// Checks the log in `dir` with `secret` without changing it: every record's MAC in
-    /// order, the head, the hand index and the table id. Names the first problem.
-    pub fn verify(dir: impl AsRef<Path>, secret: &[u8]) -> VerifyReport {
+    /// Checks the log in `dir` without changing it or anything beside it (a read-only
+    /// copy serves): every record's seal in order, the head, the set-aside rows, the
+    /// hand index and the table id, against what `trust` brings. Names the first
+    /// problem.
+    pub fn verify(dir: impl AsRef<Path>, trust: &Trust) -> VerifyReport {
         let path = dir.as_ref().join(FILE_NAME);
         let mut report = VerifyReport {
             path: path.clone(),
             table_id: None,
+            scheme: None,
+            public_key: None,
+            key_given: false,
             records_checked: 0,
             last_good: None,
             head: None,
+            anchored: None,
             dropped: Vec::new(),
             problem: None,
         };
-        if let Err(err) = verify_into(&path, secret, &mut report) {
+        if let Err(err) = verify_into(&path, trust, &mut report) {
             let kind = match err {
                 LogError::WeakSecret => ProblemKind::WrongSecret,
                 _ => ProblemKind::Unreadable,
@@ -151,25 +234,98 @@ impl HandLog {
     }
 }
 
-fn verify_into(path: &Path, secret: &[u8], report: &mut VerifyReport) -> Result<(), LogError> {
-    let key = keyed(secret)?;
-    let conn = open_ro(path)?;
+fn whole(kind: ProblemKind, detail: String) -> Option<Problem> {
+    Some(Problem {
+        seq: None,
+        kind,
+        detail,
+    })
+}
+
+/// The checker for a log: its secret for the old scheme, else the key given (or the
+/// anchor's, or the one it records). `Err` holds the problem that stops the check.
+fn checker_for(
+    conn: &rusqlite::Connection,
+    path: &Path,
+    format: u32,
+    table_id: &str,
+    trust: &Trust,
+    report: &mut VerifyReport,
+) -> Result<Result<Checker, Problem>, LogError> {
     let e = |err| db_err(path, err);
-    let table_id = check_meta(&conn, path, None)?;
-    report.table_id = Some(table_id.clone());
-    if meta(&conn, "key_check").map_err(e)? != Some(key_check(&key)) {
-        report.problem = Some(Problem {
+    let stop = |kind, detail: &str| {
+        Ok(Err(Problem {
             seq: None,
-            kind: ProblemKind::WrongSecret,
-            detail: "the secret is not the one this log was written with (or the key check in the meta table was changed): nothing could be checked".to_string(),
-        });
-        return Ok(());
+            kind,
+            detail: detail.to_string(),
+        }))
+    };
+    if format == FORMAT_HMAC {
+        report.scheme = Some(Scheme::Hmac);
+        let Some(secret) = &trust.secret else {
+            return stop(ProblemKind::WrongSecret, "the log is of the old HMAC scheme: give its secret (the data folder's `secret` file) to check it");
+        };
+        let key = keyed(secret)?;
+        if meta(conn, "key_check").map_err(e)? != Some(key_check(&key)) {
+            return stop(ProblemKind::WrongSecret, "the secret is not the one this log was written with (or the key check in the meta table was changed): nothing could be checked");
+        }
+        return Ok(Ok(Checker::Hmac(key)));
     }
-    quick_check(&conn, path)?;
-    let head = read_head(&conn).map_err(e)?;
+    report.scheme = Some(Scheme::Signed);
+    let logged: Option<PublicKey> = meta(conn, "public_key")
+        .map_err(e)?
+        .and_then(|k| k.parse().ok());
+    let Some(logged) = logged else {
+        return stop(
+            ProblemKind::Unreadable,
+            "the log records no public key that reads: give the table's public key",
+        );
+    };
+    let anchor_key = trust.anchor.as_ref().and_then(SignedHead::public_key);
+    let given = trust.public_key.or(anchor_key);
+    report.key_given = given.is_some();
+    let key = given.unwrap_or(logged);
+    report.public_key = Some(key.to_string());
+    if let (Some(k), Some(a)) = (trust.public_key, anchor_key) {
+        if k != a {
+            return Ok(Err(Problem {
+                seq: None,
+                kind: ProblemKind::WrongKey,
+                detail: format!("the anchor is signed by key {a}, not the table's key given, {k}: it is another table's or not genuine"),
+            }));
+        }
+    }
+    if key != logged {
+        return Ok(Err(Problem {
+            seq: None,
+            kind: ProblemKind::WrongKey,
+            detail: format!("the log records key {logged}, not the table's key {key}: it was signed by another key (re-signed, or another table's log)"),
+        }));
+    }
+    Ok(Ok(Checker::Signed {
+        key,
+        table_id: table_id.to_string(),
+    }))
+}
+
+fn verify_into(path: &Path, trust: &Trust, report: &mut VerifyReport) -> Result<(), LogError> {
+    let evidence = open_evidence(path)?;
+    let conn = evidence.conn();
+    let e = |err| db_err(path, err);
+    let (table_id, format) = check_meta(conn, path, None)?;
+    report.table_id = Some(table_id.clone());
+    let checker = match checker_for(conn, path, format, &table_id, trust, report)? {
+        Ok(c) => c,
+        Err(p) => {
+            report.problem = Some(p);
+            return Ok(());
+        }
+    };
+    quick_check(conn, path)?;
+    let head = read_head(conn).map_err(e)?;
     report.head = head
         .as_ref()
-        .filter(|h| head_valid(&key, h))
+        .filter(|h| checker.head_valid(h))
         .map(|h| Seq(h.seq.unsigned_abs()));
     let mut stmt = conn
         .prepare("SELECT seq, kind, reason FROM dropped ORDER BY id")
@@ -179,14 +335,84 @@ fn verify_into(path: &Path, secret: &[u8], report: &mut VerifyReport) -> Result<
             Ok(DroppedRecord {
                 seq: Seq(r.get::<_, Option<i64>>(0)?.unwrap_or(0).unsigned_abs()),
                 kind: String::from_utf8_lossy(&value_bytes(r.get_ref(1)?)).into_owned(),
-                reason: r.get(2)?,
+                reason: r.get::<_, Option<String>>(2)?.unwrap_or_default(),
             })
         })
         .and_then(|rows| rows.collect())
         .map_err(e)?;
-    let (chain, fault) = walk(&conn, &key, &table_id, head.as_ref()).map_err(e)?;
+    let (chain, fault) = walk(conn, &checker, &table_id, head.as_ref(), Depth::Every).map_err(e)?;
     report.records_checked = chain.records;
     report.last_good = (chain.last_seq > 0).then(|| Seq(chain.last_seq.unsigned_abs()));
     report.problem = fault.map(|f| f.problem);
+    if report.problem.is_none() && matches!(checker, Checker::Signed { .. }) {
+        report.problem = dropped_fault(conn, &chain).map_err(e)?;
+    }
+    if report.problem.is_none() {
+        if let Some(anchor) = &trust.anchor {
+            report.problem = anchor_fault(conn, &table_id, &chain, anchor).map_err(e)?;
+            if report.problem.is_none() {
+                report.anchored = Some(anchor.seq);
+            }
+        }
+    }
     Ok(())
+}
+
+/// What an anchor says of a log whose chain checks: cut back behind it, or forked
+/// before it.
+fn anchor_fault(
+    conn: &rusqlite::Connection,
+    table_id: &str,
+    chain: &Chain,
+    anchor: &SignedHead,
+) -> rusqlite::Result<Option<Problem>> {
+    if !anchor.is_signed() {
+        return Ok(whole(
+            ProblemKind::Unreadable,
+            "the anchor's signature does not check: it was changed, or is not a head this program printed".to_string(),
+        ));
+    }
+    if anchor.table_id != table_id {
+        return Ok(whole(
+            ProblemKind::WrongKey,
+            format!(
+                "the anchor is a head of table `{}`, the log is table `{table_id}`'s",
+                anchor.table_id
+            ),
+        ));
+    }
+    let Ok(seq) = i64::try_from(anchor.seq.0) else {
+        return Ok(whole(
+            ProblemKind::Unreadable,
+            "the anchor's record number is out of range".to_string(),
+        ));
+    };
+    if seq > chain.last_seq {
+        let missing = if seq == chain.last_seq + 1 {
+            format!("record {seq} was removed")
+        } else {
+            format!("records {}..={seq} were removed", chain.last_seq + 1)
+        };
+        return Ok(Some(problem(
+            chain.last_seq + 1,
+            ProblemKind::Truncated,
+            format!(
+                "the log ends at record {} but the anchor, signed by the table, vouches for record {seq}: {missing} (the file, its WAL or its head rolled back)",
+                chain.last_seq
+            ),
+        )));
+    }
+    let stored = if seq == 0 {
+        Some([0u8; 32])
+    } else {
+        row_at(conn, seq)?.map(|r| Checker::link(&r.mac))
+    };
+    if stored.is_none() || stored != anchor.hash_bytes() {
+        return Ok(Some(problem(
+            seq,
+            ProblemKind::Forked,
+            "it is not the record the anchor vouches for: the log was rewritten up to it and re-signed".to_string(),
+        )));
+    }
+    Ok(None)
 }

@@ -1,7 +1,7 @@
 //! Walking the chain: every record checked in order against the one before it and
 //! the head, stopping at the first problem and naming what happened there.
 
-use super::chain::{chains, head_valid, HmacSha256, ZERO_MAC};
+use super::chain::{Checker, ZERO_MAC};
 use super::record::{parse_payload, Parsed};
 use super::storage::{raw_row, row_at, value_bytes, HeadRow, RawRow, ROW_COLUMNS};
 use super::tracker::HandTracker;
@@ -19,6 +19,8 @@ pub(super) struct Chain {
     pub(super) tracker: HandTracker,
     pub(super) config: Option<TableConfig>,
     pub(super) inputs: Vec<Input>,
+    /// The digests of the rows recovery set aside, as the chain vouches for them.
+    pub(super) set_aside: Vec<String>,
 }
 
 /// A problem and, for a torn last record, the row to set aside.
@@ -27,14 +29,51 @@ pub(super) struct Fault {
     pub(super) torn: Option<RawRow>,
 }
 
+/// How much of a signed log's chain a walk checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Depth {
+    /// Every record's hash, and the signatures of the last record and the head: the
+    /// hashes chain every record to the last one, so its signature vouches for them
+    /// all. On any failure the walk is done again at [`Depth::Every`] to name the
+    /// first record concerned. What opening the table does.
+    Last,
+    /// Every record's hash and signature: what an audit does.
+    Every,
+}
+
 /// Checks every record in order and the head. Stops at the first problem.
 pub(super) fn walk(
     conn: &Connection,
-    key: &HmacSha256,
+    checker: &Checker,
     table_id: &str,
     head: Option<&HeadRow>,
+    depth: Depth,
 ) -> rusqlite::Result<(Chain, Option<Fault>)> {
+    let (chain, fault, last_seal) = walk_at(conn, checker, table_id, head, depth)?;
+    if depth == Depth::Last {
+        let sealed = fault.is_none() && checker.seal_valid(chain.last_seq, &last_seal);
+        if !sealed {
+            let (chain, fault, _) = walk_at(conn, checker, table_id, head, Depth::Every)?;
+            return Ok((chain, fault));
+        }
+    }
+    Ok((chain, fault))
+}
+
+/// [`walk`] at one depth; also gives the last good record's seal.
+fn walk_at(
+    conn: &Connection,
+    checker: &Checker,
+    table_id: &str,
+    head: Option<&HeadRow>,
+    depth: Depth,
+) -> rusqlite::Result<(Chain, Option<Fault>, Vec<u8>)> {
     let mut chain = Chain::default();
+    // The empty log's seal is the head's own (checked with the head).
+    let mut last_seal = head
+        .filter(|h| h.seq == 0)
+        .map(|h| [h.mac.as_slice(), h.tag.as_slice()].concat())
+        .unwrap_or_default();
     let mut failed: Option<RawRow> = None;
     {
         let mut stmt = conn.prepare(&format!("SELECT {ROW_COLUMNS} FROM records ORDER BY seq"))?;
@@ -52,7 +91,7 @@ pub(super) fn walk(
                     problem: problem(expected, ProblemKind::Deleted, detail),
                     torn: None,
                 };
-                return Ok((chain, Some(fault)));
+                return Ok((chain, Some(fault), last_seal));
             }
             if row.seq < expected {
                 let fault = Fault {
@@ -63,9 +102,13 @@ pub(super) fn walk(
                     ),
                     torn: None,
                 };
-                return Ok((chain, Some(fault)));
+                return Ok((chain, Some(fault), last_seal));
             }
-            if !chains(key, &chain.last_mac, row.seq, &row) {
+            let checks = match depth {
+                Depth::Every => checker.chains(&chain.last_mac, row.seq, &row),
+                Depth::Last => checker.links(&chain.last_mac, row.seq, &row),
+            };
+            if !checks {
                 failed = Some(row);
                 break;
             }
@@ -76,7 +119,7 @@ pub(super) fn walk(
                         problem: problem(row.seq, ProblemKind::Unreadable, e),
                         torn: None,
                     };
-                    return Ok((chain, Some(fault)));
+                    return Ok((chain, Some(fault), last_seal));
                 }
             };
             if let Parsed::Config { table_id: id, .. } = &parsed {
@@ -89,7 +132,7 @@ pub(super) fn walk(
                         ),
                         torn: None,
                     };
-                    return Ok((chain, Some(fault)));
+                    return Ok((chain, Some(fault), last_seal));
                 }
             }
             let mut tracker = chain.tracker.clone();
@@ -107,7 +150,7 @@ pub(super) fn walk(
                     ),
                     torn: None,
                 };
-                return Ok((chain, Some(fault)));
+                return Ok((chain, Some(fault), last_seal));
             }
             chain.tracker = tracker;
             match parsed {
@@ -115,20 +158,25 @@ pub(super) fn walk(
                     chain.config = Some(config)
                 }
                 Parsed::Input { input, .. } => chain.inputs.push(input),
+                Parsed::Note {
+                    set_aside: Some(digest),
+                    ..
+                } => chain.set_aside.push(digest),
                 _ => {}
             }
             chain.last_seq = row.seq;
-            chain.last_mac.copy_from_slice(&row.mac);
+            chain.last_mac = Checker::link(&row.mac);
             chain.last_ts = row.ts;
             chain.records += 1;
+            last_seal = row.mac;
         }
     }
     if let Some(row) = failed {
-        let fault = classify(conn, key, &row, &chain.last_mac, head)?;
-        return Ok((chain, Some(fault)));
+        let fault = classify(conn, checker, &row, &chain.last_mac, head)?;
+        return Ok((chain, Some(fault), last_seal));
     }
-    let fault = head_fault(key, head, &chain);
-    Ok((chain, fault))
+    let fault = head_fault(checker, head, &chain);
+    Ok((chain, fault, last_seal))
 }
 
 fn hand_text(h: Option<i64>) -> String {
@@ -136,7 +184,7 @@ fn hand_text(h: Option<i64>) -> String {
 }
 
 /// The head's verdict on a chain whose records all check.
-fn head_fault(key: &HmacSha256, head: Option<&HeadRow>, chain: &Chain) -> Option<Fault> {
+fn head_fault(checker: &Checker, head: Option<&HeadRow>, chain: &Chain) -> Option<Fault> {
     let last = chain.last_seq;
     let next = last + 1;
     let p = |seq: i64, kind, detail: String| {
@@ -152,7 +200,7 @@ fn head_fault(key: &HmacSha256, head: Option<&HeadRow>, chain: &Chain) -> Option
             format!("the head row is missing: records after {last} may have been removed"),
         );
     };
-    if !head_valid(key, h) {
+    if !checker.head_valid(h) {
         return p(
             next,
             ProblemKind::Truncated,
@@ -183,7 +231,7 @@ fn head_fault(key: &HmacSha256, head: Option<&HeadRow>, chain: &Chain) -> Option
             ),
         );
     }
-    if h.mac != chain.last_mac {
+    if h.mac != chain.last_mac[..] {
         return p(
             last,
             ProblemKind::Edited,
@@ -197,7 +245,7 @@ fn head_fault(key: &HmacSha256, head: Option<&HeadRow>, chain: &Chain) -> Option
 /// a record whose MAC is `prev`.
 fn classify(
     conn: &Connection,
-    key: &HmacSha256,
+    checker: &Checker,
     row: &RawRow,
     prev: &[u8; 32],
     head: Option<&HeadRow>,
@@ -224,7 +272,7 @@ fn classify(
         }
     }
     // Does the row check as another position's record (swapped, or copied)?
-    if let Some((j, copy)) = written_as(conn, key, row)? {
+    if let Some((j, copy)) = written_as(conn, checker, row)? {
         return Ok(if copy {
             fault(ProblemKind::Inserted, format!("it is a copy of record {j}"))
         } else {
@@ -235,26 +283,27 @@ fn classify(
         });
     }
     if let Some(next) = row_at(conn, k + 1)? {
-        if chains(key, &row.mac, k + 1, &next) {
+        let link = Checker::link(&row.mac);
+        if checker.chains(&link, k + 1, &next) {
             return Ok(fault(
                 ProblemKind::Edited,
-                "its contents were changed after it was written (the next record still chains to its MAC)".to_string(),
+                "its contents were changed after it was written (the next record still chains to it)".to_string(),
             ));
         }
-        if chains(key, &row.mac, k + 2, &next) {
+        if checker.chains(&link, k + 2, &next) {
             return Ok(fault(
                 ProblemKind::Deleted,
                 format!("record {k} was deleted and the later records renumbered"),
             ));
         }
-        if chains(key, prev, k, &next) {
+        if checker.chains(prev, k, &next) {
             return Ok(fault(
                 ProblemKind::Inserted,
                 format!("a record not written by the controller was put in at {k} and the later records renumbered"),
             ));
         }
     } else if later == 0 {
-        let vouched = head.filter(|h| head_valid(key, h)).map(|h| h.seq);
+        let vouched = head.filter(|h| checker.head_valid(h)).map(|h| h.seq);
         if vouched == Some(k - 1) {
             return Ok(fault(
                 ProblemKind::Inserted,
@@ -267,7 +316,7 @@ fn classify(
     }
     Ok(fault(
         ProblemKind::Edited,
-        "its contents and MAC do not match".to_string(),
+        "its contents and its seal (MAC or signature) do not match".to_string(),
     ))
 }
 
@@ -275,7 +324,7 @@ fn classify(
 /// is a copy of the record still there). Reads the records once.
 fn written_as(
     conn: &Connection,
-    key: &HmacSha256,
+    checker: &Checker,
     row: &RawRow,
 ) -> rusqlite::Result<Option<(i64, bool)>> {
     let mut stmt = conn.prepare("SELECT seq, mac FROM records ORDER BY seq")?;
@@ -290,15 +339,15 @@ fn written_as(
             let prev = if seq == 1 {
                 Some(ZERO_MAC.to_vec())
             } else if seq == row.seq + 1 {
-                Some(mac.clone())
+                Some(Checker::link(&mac).to_vec())
             } else {
                 before
                     .as_ref()
                     .filter(|(s, _)| *s == seq - 1)
-                    .map(|(_, m)| m.clone())
+                    .map(|(_, m)| Checker::link(m).to_vec())
             };
             if let Some(prev) = prev {
-                if chains(key, &prev, seq, row) {
+                if checker.chains(&prev, seq, row) {
                     return Ok(Some((seq, mac == row.mac)));
                 }
             }

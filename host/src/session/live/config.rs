@@ -3,7 +3,9 @@
 //! ```toml
 //! [table]
 //! id = "table-7"              # names the hand log: a log of another table is refused
-//! data = "/var/lib/tablectl"  # hand log, HMAC secret, deck map
+//! data = "/var/lib/tablectl"  # hand log, deck map
+//! key = "/var/lib/tablectl-key/table.key"  # the private signing key: mode 0600, the table user's,
+//!                             #   never in the data folder (made if it and the log are new)
 //! game = "holdem"             # any setting of the settings codec, by its key:
 //! limit = "nl"                #   `tablectl settings` lists them all
 //! blinds = [5, 10]
@@ -34,6 +36,9 @@ use std::path::{Path, PathBuf};
 
 /// Where the table's data lives unless `table.toml` says otherwise.
 pub const DEFAULT_DATA_DIR: &str = "/var/lib/tablectl";
+/// The table's private signing key unless configured: outside the data folder, so
+/// whoever can read the hand log cannot sign one.
+pub const DEFAULT_KEY_FILE: &str = "/var/lib/tablectl-key/table.key";
 /// The shipped pin map's installed place.
 pub const DEFAULT_PINS: &str = "/etc/tablectl/pins.toml";
 /// The display's address unless configured: this machine only (issue: safe by default).
@@ -194,6 +199,8 @@ pub struct TableFile {
     pub config: TableConfig,
     /// The data folder.
     pub data: PathBuf,
+    /// The private signing key's file (never in the data folder).
+    pub key: PathBuf,
     /// The pin map file (with the shoe's port).
     pub pins: PathBuf,
     /// The table display.
@@ -251,6 +258,17 @@ impl TableFile {
             Some(toml::Value::String(d)) => PathBuf::from(d),
             Some(_) => return Err(invalid("[table] data: write a folder in quotes".into())),
         };
+        let key = match t.remove("key") {
+            None => PathBuf::from(DEFAULT_KEY_FILE),
+            Some(toml::Value::String(k)) => PathBuf::from(k),
+            Some(_) => return Err(invalid("[table] key: write a file in quotes".into())),
+        };
+        if key.starts_with(&data) {
+            return Err(invalid(format!(
+                "[table] key `{}` is in the data folder: whoever reads the hand log could sign one; keep the key elsewhere (e.g. {DEFAULT_KEY_FILE})",
+                key.display()
+            )));
+        }
         let mut texts = Vec::with_capacity(t.len());
         for (key, value) in &t {
             texts.push((key.as_str(), setting_text(key, value).map_err(&invalid)?));
@@ -276,6 +294,7 @@ impl TableFile {
             id,
             config,
             data,
+            key,
             pins: raw.panel.pins,
             display: DisplaySettings {
                 bind,
@@ -405,6 +424,15 @@ mod tests {
         assert_eq!(f.pins, PathBuf::from(DEFAULT_PINS));
         assert_eq!(f.display.language, "en");
         assert!(f.display.bind.ip().is_loopback(), "safe by default");
+    }
+
+    #[test]
+    fn the_signing_key_is_never_in_the_data_folder() {
+        let f = TableFile::parse("[table]\nid = \"t\"\n").unwrap();
+        assert_eq!(f.key, PathBuf::from(DEFAULT_KEY_FILE));
+        let e =
+            TableFile::parse("[table]\nid = \"t\"\ndata = \"/d\"\nkey = \"/d/k\"\n").unwrap_err();
+        assert!(e.to_string().contains("is in the data folder"), "{e}");
     }
 
     #[test]

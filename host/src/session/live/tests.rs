@@ -118,7 +118,12 @@ struct Played {
 /// Plays `steps` through the runtime loop with the shoe at `faults` percent.
 fn play(steps: Vec<Step>, faults: (u32, u32, u32)) -> Played {
     let dir = tempfile::tempdir().unwrap();
-    let (mut log, _) = HandLog::open(dir.path(), "table-1", b"0123456789abcdef0123").unwrap();
+    let (mut log, _) = HandLog::open(
+        dir.path(),
+        "table-1",
+        &crate::records::handlog::TableKey::from_seed([3; 32]),
+    )
+    .unwrap();
     let config = crate::session::simulated::table_config(
         Game::Holdem,
         firmware::Structure::NoLimit,
@@ -235,7 +240,12 @@ fn a_dealer_plays_two_hands_from_the_panel_and_the_shoe() {
     assert_eq!(p.leds.last(), Some(&None));
 
     // The log holds the presses and frames beside the inputs, and rebuilds the table.
-    let (log, recovered) = HandLog::open(p.dir.path(), "table-1", b"0123456789abcdef0123").unwrap();
+    let (log, recovered) = HandLog::open(
+        p.dir.path(),
+        "table-1",
+        &crate::records::handlog::TableKey::from_seed([3; 32]),
+    )
+    .unwrap();
     let rebuilt = crate::records::handlog::rebuild_table(&recovered).unwrap();
     assert_eq!(rebuilt.state(), t.state());
     let audit = crate::records::handlog::AuditLog::open(log.path().parent().unwrap()).unwrap();
@@ -278,7 +288,12 @@ fn a_foreign_tag_is_refused_and_never_a_card() {
 /// Plays `steps` straight into the runtime: no loop, no threads, no serial line.
 fn direct(steps: Vec<Step>) -> (Table, Vec<Outcome>) {
     let dir = tempfile::tempdir().unwrap();
-    let (mut log, _) = HandLog::open(dir.path(), "table-1", b"0123456789abcdef0123").unwrap();
+    let (mut log, _) = HandLog::open(
+        dir.path(),
+        "table-1",
+        &crate::records::handlog::TableKey::from_seed([3; 32]),
+    )
+    .unwrap();
     let config = crate::session::simulated::table_config(
         Game::Holdem,
         firmware::Structure::NoLimit,

@@ -7,6 +7,7 @@ mod input;
 mod payload;
 mod rebuild;
 mod recovery;
+mod signed;
 mod tamper;
 
 use super::*;
@@ -20,7 +21,21 @@ use rusqlite::Connection;
 use std::path::Path;
 use tempfile::TempDir;
 
+/// The old scheme's secret, for the logs of that scheme the tests still verify.
 const SECRET: &[u8] = b"0123456789abcdef: table 7 test key";
+
+/// Table 7's signing key.
+fn key() -> TableKey {
+    TableKey::from_seed(*b"0123456789abcdef: table 7 test k")
+}
+
+/// What an auditor of table 7 brings: its public key.
+fn trust() -> Trust {
+    Trust {
+        public_key: Some(key().public()),
+        ..Trust::default()
+    }
+}
 const T0: u64 = 1_700_000_000_000;
 
 fn card(s: &str) -> Card {
@@ -42,7 +57,7 @@ struct Bench {
 impl Bench {
     fn new(config: TableConfig) -> Bench {
         let dir = TempDir::new().unwrap();
-        let (mut log, rec) = HandLog::open(dir.path(), "T7", SECRET).unwrap();
+        let (mut log, rec) = HandLog::open(dir.path(), "T7", &key()).unwrap();
         assert!(rec.created && rec.config.is_none() && rec.inputs.is_empty());
         log.append(T0, Record::Config { config }).unwrap();
         Bench {
@@ -216,7 +231,7 @@ fn sql_count(dir: &Path, query: &str) -> i64 {
 fn sample() -> (TempDir, i64) {
     let mut b = Bench::new(cfg());
     two_hands(&mut b);
-    let last = i64::try_from(b.log.head().seq.0).unwrap();
+    let last = i64::try_from(b.log.head().unwrap().seq.0).unwrap();
     assert!(last > 30);
     let (dir, _) = b.close();
     (dir, last)

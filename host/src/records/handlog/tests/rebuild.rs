@@ -18,12 +18,12 @@ fn rebuild_equals_the_live_table_after_scripted_hands() {
         // The driver is faithful to the script runner.
         assert_eq!(script.run(|_, _, _| {}).unwrap(), b.table);
         let (dir, live) = b.close();
-        let (log, rec) = HandLog::open(dir.path(), "T7", SECRET).unwrap();
+        let (log, rec) = HandLog::open(dir.path(), "T7", &key()).unwrap();
         assert!(!rec.created && rec.dropped.is_none());
         assert_eq!(rec.config, Some(script.config));
         assert_eq!(rebuild_table(&rec).unwrap(), live);
-        assert_eq!(rec.records, log.head().seq.0);
-        assert!(HandLog::verify(dir.path(), SECRET).is_intact());
+        assert_eq!(rec.records, log.head().unwrap().seq.0);
+        assert!(HandLog::verify(dir.path(), &trust()).is_intact());
     }
 }
 
@@ -32,10 +32,10 @@ fn reopening_continues_the_chain() {
     let mut b = Bench::new(cfg());
     two_hands(&mut b);
     let (dir, mut live) = b.close();
-    let (mut log, rec) = HandLog::open(dir.path(), "T7", SECRET).unwrap();
+    let (mut log, rec) = HandLog::open(dir.path(), "T7", &key()).unwrap();
     let mut t = rebuild_table(&rec).unwrap();
     assert_eq!(t, live);
-    let before = log.head().seq;
+    let before = log.head().unwrap().seq;
     for text in ["hand", "deal Ah", "deal Kh"] {
         let input = parse_input(text).unwrap();
         let result = t.handle(input);
@@ -43,15 +43,15 @@ fn reopening_continues_the_chain() {
         let seq = log
             .append(T0 + 99_000, Record::outcome(input, &result))
             .unwrap();
-        assert_eq!(seq.0, log.head().seq.0);
+        assert_eq!(seq.0, log.head().unwrap().seq.0);
     }
-    assert_eq!(log.head().seq.0, before.0 + 3);
+    assert_eq!(log.head().unwrap().seq.0, before.0 + 3);
     assert_eq!(log.hand_in_progress(), Some(3));
     drop(log);
-    let (_, rec) = HandLog::open(dir.path(), "T7", SECRET).unwrap();
+    let (_, rec) = HandLog::open(dir.path(), "T7", &key()).unwrap();
     assert_eq!(rec.hand_in_progress, Some(3));
     assert_eq!(rebuild_table(&rec).unwrap(), live);
-    let report = HandLog::verify(dir.path(), SECRET);
+    let report = HandLog::verify(dir.path(), &trust());
     assert!(report.is_intact(), "{report}");
     assert_eq!(report.last_good, Some(Seq(before.0 + 3)));
     assert_eq!(report.head, report.last_good);
@@ -61,7 +61,7 @@ fn reopening_continues_the_chain() {
 #[test]
 fn the_configuration_comes_first_and_once() {
     let dir = TempDir::new().unwrap();
-    let (mut log, _) = HandLog::open(dir.path(), "T7", SECRET).unwrap();
+    let (mut log, _) = HandLog::open(dir.path(), "T7", &key()).unwrap();
     let input = Record::accepted(Input::StartHand, &[]);
     assert_eq!(log.append(T0, input.clone()), Err(LogError::NoConfig));
     assert_eq!(
@@ -146,7 +146,7 @@ fn an_undone_next_hand_closes_the_hand_again() {
         .collect();
     assert_eq!(inputs, ["hand", "undo", "hand"]);
     let (dir, live) = b.close();
-    let (_, rec) = HandLog::open(dir.path(), "T7", SECRET).unwrap();
+    let (_, rec) = HandLog::open(dir.path(), "T7", &key()).unwrap();
     assert_eq!(rebuild_table(&rec).unwrap(), live);
-    assert!(HandLog::verify(dir.path(), SECRET).is_intact());
+    assert!(HandLog::verify(dir.path(), &trust()).is_intact());
 }

@@ -10,24 +10,24 @@ fn a_torn_last_record_is_set_aside() {
     b.line("hand");
     let before_last = b.table.clone();
     b.line("deal Qh");
-    let last = b.log.head().seq.0;
+    let last = b.log.head().unwrap().seq.0;
     let (dir, _) = b.close();
     sql(
         dir.path(),
         "UPDATE records SET payload = substr(payload, 1, length(payload) / 2)
          WHERE seq = (SELECT max(seq) FROM records)",
     );
-    let report = HandLog::verify(dir.path(), SECRET);
+    let report = HandLog::verify(dir.path(), &trust());
     let p = report.problem.clone().unwrap();
     assert_eq!(at(&p), (Some(last), ProblemKind::Torn), "{report}");
 
-    let (log, rec) = HandLog::open(dir.path(), "T7", SECRET).unwrap();
+    let (log, rec) = HandLog::open(dir.path(), "T7", &key()).unwrap();
     let dropped = rec.dropped.clone().unwrap();
     assert_eq!((dropped.seq, dropped.kind.as_str()), (Seq(last), "input"));
     assert_eq!(rebuild_table(&rec).unwrap(), before_last);
     assert_eq!(rec.hand_in_progress, Some(3));
     // The recovery is itself on the record, in the torn record's place.
-    assert_eq!(log.head().seq, Seq(last));
+    assert_eq!(log.head().unwrap().seq, Seq(last));
     let notes: Vec<String> = log
         .timeline(3)
         .unwrap()
@@ -40,38 +40,36 @@ fn a_torn_last_record_is_set_aside() {
     assert_eq!(notes.len(), 1);
     assert!(notes[0].starts_with(&format!("recovery: record {last} (input)")));
     drop(log);
-    let report = HandLog::verify(dir.path(), SECRET);
+    let report = HandLog::verify(dir.path(), &trust());
     assert!(report.is_intact(), "{report}");
     assert_eq!(report.dropped.len(), 1);
     assert_eq!(sql_count(dir.path(), "SELECT count(*) FROM dropped"), 1);
 }
 
 #[test]
-fn a_wrong_secret_is_refused() {
+fn a_wrong_key_is_refused_before_anything_is_written() {
     let (dir, _) = sample();
-    let other = b"another table's secret key";
+    let before = std::fs::read(dir.path().join(FILE_NAME)).unwrap();
+    let other = TableKey::from_seed([1; 32]);
     assert!(matches!(
-        HandLog::open(dir.path(), "T7", other),
-        Err(LogError::WrongSecret { .. })
+        HandLog::open(dir.path(), "T7", &other),
+        Err(LogError::WrongKey { .. })
     ));
-    let p = HandLog::verify(dir.path(), other).problem.unwrap();
-    assert_eq!(at(&p), (None, ProblemKind::WrongSecret));
-    assert_eq!(
-        HandLog::open(dir.path(), "T7", b"short").unwrap_err(),
-        LogError::WeakSecret
-    );
-    assert_eq!(
-        HandLog::verify(dir.path(), b"short").problem.unwrap().kind,
-        ProblemKind::WrongSecret
-    );
+    let given = Trust {
+        public_key: Some(other.public()),
+        ..Trust::default()
+    };
+    let p = HandLog::verify(dir.path(), &given).problem.unwrap();
+    assert_eq!(at(&p), (None, ProblemKind::WrongKey));
     // Nothing was changed by the attempts.
-    assert!(HandLog::verify(dir.path(), SECRET).is_intact());
+    assert_eq!(std::fs::read(dir.path().join(FILE_NAME)).unwrap(), before);
+    assert!(HandLog::verify(dir.path(), &trust()).is_intact());
 }
 
 #[test]
 fn another_tables_log_is_refused() {
     let (dir, _) = sample();
-    let e = HandLog::open(dir.path(), "T8", SECRET).unwrap_err();
+    let e = HandLog::open(dir.path(), "T8", &key()).unwrap_err();
     assert_eq!(
         e,
         LogError::OtherTable {
@@ -85,11 +83,11 @@ fn another_tables_log_is_refused() {
     let t8 = TempDir::new().unwrap();
     std::fs::copy(dir.path().join(FILE_NAME), t8.path().join(FILE_NAME)).unwrap();
     assert!(matches!(
-        HandLog::open(t8.path(), "T8", SECRET),
+        HandLog::open(t8.path(), "T8", &key()),
         Err(LogError::OtherTable { .. })
     ));
     assert_eq!(
-        HandLog::open(t8.path(), " ", SECRET).unwrap_err(),
+        HandLog::open(t8.path(), " ", &key()).unwrap_err(),
         LogError::NoTableId
     );
 }
@@ -98,11 +96,11 @@ fn another_tables_log_is_refused() {
 fn a_file_that_is_not_a_database_is_refused() {
     let dir = TempDir::new().unwrap();
     std::fs::write(dir.path().join(FILE_NAME), vec![0x5a; 8192]).unwrap();
-    let e = HandLog::open(dir.path(), "T7", SECRET).unwrap_err();
+    let e = HandLog::open(dir.path(), "T7", &key()).unwrap_err();
     assert!(matches!(e, LogError::Corrupt { .. }), "{e:?}");
     assert!(e.to_string().contains("do not deal"), "{e}");
     assert_eq!(
-        HandLog::verify(dir.path(), SECRET).problem.unwrap().kind,
+        HandLog::verify(dir.path(), &trust()).problem.unwrap().kind,
         ProblemKind::Unreadable
     );
 }
@@ -111,7 +109,7 @@ fn a_file_that_is_not_a_database_is_refused() {
 fn another_database_is_refused() {
     let dir = TempDir::new().unwrap();
     sql(dir.path(), "CREATE TABLE players (name TEXT)");
-    let e = HandLog::open(dir.path(), "T7", SECRET).unwrap_err();
+    let e = HandLog::open(dir.path(), "T7", &key()).unwrap_err();
     assert!(
         matches!(e, LogError::Corrupt { ref detail, .. } if detail.contains("not a hand log")),
         "{e:?}"
@@ -133,9 +131,9 @@ fn a_truncated_file_is_refused() {
     let f = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
     f.set_len(len / 2).unwrap();
     drop(f);
-    let e = HandLog::open(dir.path(), "T7", SECRET).unwrap_err();
+    let e = HandLog::open(dir.path(), "T7", &key()).unwrap_err();
     assert!(matches!(e, LogError::Corrupt { .. }), "{e:?}");
-    assert!(!HandLog::verify(dir.path(), SECRET).is_intact());
+    assert!(!HandLog::verify(dir.path(), &trust()).is_intact());
 }
 
 #[test]
@@ -169,15 +167,18 @@ fn a_full_disk_is_reported_and_nothing_is_written() {
         .conn()
         .execute_batch("PRAGMA max_page_count = 1073741823")
         .unwrap();
-    assert_eq!(b.log.append(T0 + 6000, big).unwrap().0, head.seq.0 + 1);
+    assert_eq!(
+        b.log.append(T0 + 6000, big).unwrap().0,
+        head.as_ref().unwrap().seq.0 + 1
+    );
     let (dir, _) = b.close();
-    assert!(HandLog::verify(dir.path(), SECRET).is_intact());
+    assert!(HandLog::verify(dir.path(), &trust()).is_intact());
 }
 
 #[test]
 fn a_second_writer_is_refused() {
     let mut b = Bench::new(cfg());
-    let (mut other, _) = HandLog::open(b.dir.path(), "T7", SECRET).unwrap();
+    let (mut other, _) = HandLog::open(b.dir.path(), "T7", &key()).unwrap();
     b.line("seat 1 100");
     let e = other
         .append(
@@ -190,13 +191,13 @@ fn a_second_writer_is_refused() {
     assert!(matches!(e, LogError::ConcurrentWriter { .. }), "{e:?}");
     drop(other);
     let (dir, live) = b.close();
-    let (_, rec) = HandLog::open(dir.path(), "T7", SECRET).unwrap();
+    let (_, rec) = HandLog::open(dir.path(), "T7", &key()).unwrap();
     assert_eq!(rebuild_table(&rec).unwrap(), live);
 }
 
 #[test]
 fn verify_of_an_empty_folder_says_so() {
     let dir = TempDir::new().unwrap();
-    let report = HandLog::verify(dir.path(), SECRET);
+    let report = HandLog::verify(dir.path(), &trust());
     assert_eq!(report.problem.unwrap().kind, ProblemKind::Unreadable);
 }

@@ -5,9 +5,9 @@ use super::*;
 
 /// The first problem verify reports, after checking that open refuses the log.
 fn tampered(dir: &Path) -> Problem {
-    let report = HandLog::verify(dir, SECRET);
+    let report = HandLog::verify(dir, &trust());
     let p = report.problem.clone().unwrap_or_else(|| panic!("{report}"));
-    match HandLog::open(dir, "T7", SECRET) {
+    match HandLog::open(dir, "T7", &key()) {
         Err(LogError::Tampered { problem, .. }) => assert_eq!(problem, p),
         other => panic!("open gave {other:?}"),
     }
@@ -191,11 +191,11 @@ fn a_changed_table_id_is_named() {
         dir.path(),
         "UPDATE meta SET value = 'T9' WHERE key = 'table_id'",
     );
-    let report = HandLog::verify(dir.path(), SECRET);
+    let report = HandLog::verify(dir.path(), &trust());
     let p = report.problem.unwrap();
     assert_eq!(at(&p), (Some(1), ProblemKind::Edited), "{p}");
     assert!(matches!(
-        HandLog::open(dir.path(), "T9", SECRET),
+        HandLog::open(dir.path(), "T9", &key()),
         Err(LogError::Tampered { .. })
     ));
 }
