@@ -152,7 +152,7 @@ impl Hand {
     pub fn options(&self, cfg: &TableConfig, seats: &Seats) -> Option<Options> {
         let seat = self.round.to_act?;
         let p = self.player(seat);
-        let stack = seats[usize::from(seat - 1)].stack;
+        let stack = seats[seat.index()].stack;
         let level = self.round.level;
         let to_call = level.saturating_sub(p.street);
         let call = to_call.min(stack);
@@ -178,11 +178,7 @@ impl Hand {
         // Asked last, only when the rest allows a raise: it walks the seats.
         let answerable = || {
             self.in_hand().any(|s| {
-                s != seat
-                    && seats[usize::from(s - 1)]
-                        .stack
-                        .saturating_add(self.player(s).street)
-                        > level
+                s != seat && seats[s.index()].stack.saturating_add(self.player(s).street) > level
             })
         };
         // R-STRAD-4 (seed reading): an unconfirmed straddler may not raise preflop.
@@ -409,7 +405,7 @@ impl Hand {
     /// Stops at the first: it is asked for each seat every time someone acts.
     fn anyone_with_chips_except(&self, seat: SeatNo, seats: &Seats) -> bool {
         self.in_hand()
-            .any(|s| s != seat && seats[usize::from(s - 1)].stack > 0)
+            .any(|s| s != seat && seats[s.index()].stack > 0)
     }
 
     /// Whether `seat` must still act in this round (R-BET-4): he is in the hand with
@@ -417,7 +413,7 @@ impl Hand {
     /// to bet against him and he has matched the bet.
     pub(crate) fn needs_to_act(&self, seat: SeatNo, seats: &Seats) -> bool {
         let p = self.player(seat);
-        if !p.dealt || p.folded || seats[usize::from(seat - 1)].stack == 0 {
+        if !p.dealt || p.folded || seats[seat.index()].stack == 0 {
             return false;
         }
         let behind = p.street < self.round.level;

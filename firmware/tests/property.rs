@@ -90,7 +90,7 @@ fn total(t: &Table) -> i128 {
 fn seat_changes(t: &mut Table, rng: &mut Rng, ledger: &mut Ledger) {
     let n = t.config().max_players;
     for _ in 0..rng.below(3) {
-        let seat = 1 + rng.below(u64::from(n)) as SeatNo;
+        let seat = sn(1 + rng.below(u64::from(n)) as u8);
         let s = *t.seat(seat).unwrap();
         let input = match (s.presence, rng.below(5)) {
             (Presence::Empty, _) => Input::SitDown {
@@ -218,7 +218,7 @@ fn random_input(t: &Table, rng: &mut Rng, deck: &mut Vec<Card>) -> Input {
 fn check_positions(t: &Table, prev: Option<(SeatNo, SeatNo)>) {
     let cfg = *t.config();
     let h = t.hand().unwrap();
-    let dealt: Vec<SeatNo> = (1..=cfg.max_players)
+    let dealt: Vec<SeatNo> = SeatNo::up_to(cfg.max_players)
         .filter(|&s| h.player(s).dealt)
         .collect();
     assert!(dealt.len() >= 2);
@@ -260,7 +260,7 @@ fn play(seed: u64, hands: usize) {
         .collect();
     for _ in 0..3 + rng.below(5) {
         seat_changes(&mut t, &mut rng, &mut ledger);
-        let seat = 1 + rng.below(u64::from(cfg.max_players)) as SeatNo;
+        let seat = sn(1 + rng.below(u64::from(cfg.max_players)) as u8);
         if let Ok(ev) = t.handle(Input::SitDown {
             seat,
             stack: 200 + rng.below(800),
@@ -285,7 +285,7 @@ fn play(seed: u64, hands: usize) {
             }
             // Not enough players: busted players leave, the others come back, and
             // someone new sits down.
-            for seat in 1..=cfg.max_players {
+            for seat in SeatNo::up_to(cfg.max_players) {
                 let s = *t.seat(seat).unwrap();
                 if s.presence != Presence::Empty && s.stack == 0 {
                     t.handle(Input::Leave { seat }).unwrap();
@@ -297,7 +297,7 @@ fn play(seed: u64, hands: usize) {
                     .unwrap();
                 }
             }
-            let seat = 1 + rng.below(u64::from(cfg.max_players)) as SeatNo;
+            let seat = sn(1 + rng.below(u64::from(cfg.max_players)) as u8);
             if let Ok(ev) = t.handle(Input::SitDown {
                 seat,
                 stack: 500,

@@ -4,7 +4,7 @@
 #![no_main]
 
 use firmware::rules::{ButtonRule, StraddleMinRaise};
-use firmware::{Action, Card, Event, Game, Input, Read, Structure, Table, TableConfig};
+use firmware::{Action, Card, Event, Game, Input, Read, SeatNo, Structure, Table, TableConfig};
 use libfuzzer_sys::fuzz_target;
 
 fn config(b: &[u8]) -> TableConfig {
@@ -45,7 +45,8 @@ fn config(b: &[u8]) -> TableConfig {
 
 fn input(b: &[u8]) -> Input {
     let amount = u64::from(u16::from_le_bytes([b[2], b[3]]));
-    let seat = b[1] % 13;
+    // Every seat of the largest table; seat 11 is refused at a ten-seat one.
+    let seat = SeatNo::new(1 + b[1] % 11).expect("1-11");
     let card = Card::from_index(b[2] % 53);
     match b[0] % 20 {
         0 => Input::SitDown {

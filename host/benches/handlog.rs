@@ -13,11 +13,18 @@
 //! `target/criterion/<group>/<bench>/new/estimates.json` (`median.point_estimate`, ns).
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use firmware::{Action, Event, Game, Input, Post, Read, RuleError, Structure, Table, TableConfig};
+use firmware::{
+    Action, Event, Game, Input, Post, Read, RuleError, SeatNo, Structure, Table, TableConfig,
+};
 use host::records::handlog::{HandLog, Record};
 use std::hint::black_box;
 
 const SECRET: &[u8] = b"benchmark secret, 32 bytes long!";
+
+/// Seat `n`, for literals.
+fn sn(n: u8) -> SeatNo {
+    SeatNo::new(n).expect("a seat number")
+}
 
 /// A log with its configuration written, in a temporary folder.
 fn new_log() -> (tempfile::TempDir, HandLog) {
@@ -35,7 +42,7 @@ fn start_hand_events() -> Vec<Event> {
     let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
     cfg.stakes.ante = 1;
     let mut t = Table::new(cfg).expect("valid configuration");
-    for seat in 1..=10 {
+    for seat in SeatNo::up_to(10) {
         t.handle(Input::SitDown {
             seat,
             stack: 1000,
@@ -55,7 +62,7 @@ fn append(c: &mut Criterion) {
     let raise = Record::accepted(
         Input::Act(Action::BetTo(40)),
         &[Event::Raised {
-            seat: 3,
+            seat: sn(3),
             to: 40,
             all_in: false,
         }],
@@ -75,7 +82,7 @@ fn append(c: &mut Criterion) {
     let card = Record::accepted(
         Input::Card(Read::card("Ah".parse().expect("card"))),
         &[Event::HoleCard {
-            seat: 4,
+            seat: sn(4),
             card: Some("Ah".parse().expect("card")),
         }],
     );
@@ -83,7 +90,7 @@ fn append(c: &mut Criterion) {
         b.iter_batched(
             || Record::Refused {
                 input: Input::Act(Action::CheckCall),
-                error: RuleError::OutOfTurn { expected: 4 },
+                error: RuleError::OutOfTurn { expected: sn(4) },
             },
             |r| {
                 at += 1;

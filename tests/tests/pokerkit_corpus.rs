@@ -30,8 +30,8 @@ type Compared = (
 fn ours(r: &Replayed) -> Compared {
     let mut pots = Vec::new();
     for p in &r.pots {
-        let mut e: Vec<u64> = p.eligible.iter().map(|&x| x as u64).collect();
-        let mut w: Vec<u64> = p.winners.iter().map(|&x| x as u64).collect();
+        let mut e: Vec<u64> = p.eligible.iter().map(|&x| u64::from(x.get())).collect();
+        let mut w: Vec<u64> = p.winners.iter().map(|&x| u64::from(x.get())).collect();
         e.sort();
         w.sort();
         pots.push((p.amount, e, w));

@@ -43,11 +43,11 @@ impl Hand {
         push(ev, Event::Redeal { button })?;
         let ante = self.stakes.ante;
         if cfg.redeal_ante && ante > 0 {
-            for s in 1..=self.seat_count {
+            for s in SeatNo::up_to(self.seat_count) {
                 if !self.player(s).dealt {
                     continue;
                 }
-                let stack = &mut seats[usize::from(s - 1)].stack;
+                let stack = &mut seats[s.index()].stack;
                 let amount = ante.min(*stack);
                 if amount == 0 {
                     continue;

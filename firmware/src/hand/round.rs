@@ -188,12 +188,12 @@ impl Hand {
     /// R-POT-2: the uncalled part of the top bet goes back to its owner
     /// ([`uncalled_excess`]).
     fn return_uncalled(&mut self, seats: &mut Seats, ev: &mut Events) -> Result<(), RuleError> {
-        let street = (1..=self.seat_count).map(|s| (s, self.player(s).street));
+        let street = SeatNo::up_to(self.seat_count).map(|s| (s, self.player(s).street));
         if let Some((seat, excess)) = uncalled_excess(street) {
             let p = self.player_mut(seat);
             p.street -= excess;
             p.total -= excess;
-            let stack = &mut seats[usize::from(seat - 1)].stack;
+            let stack = &mut seats[seat.index()].stack;
             *stack = stack.checked_add(excess).ok_or(RuleError::ChipOverflow)?;
             push(
                 ev,

@@ -38,7 +38,7 @@ impl Hand {
             return Err(RuleError::NotEligible(seat));
         }
         self.pay_out(amount)?;
-        let stack = &mut seats[usize::from(seat - 1)].stack;
+        let stack = &mut seats[seat.index()].stack;
         *stack = stack.checked_add(amount).ok_or(RuleError::ChipOverflow)?;
         push(ev, Event::Awarded { seat, amount })
     }

@@ -7,16 +7,17 @@ use crate::config::MAX_SEATS;
 pub mod codec;
 mod game;
 mod money;
+mod seat_no;
 
 pub use game::{Game, GameSpec, GAMES};
 pub use money::{MoneyRules, OddChip, Rake, MAX_RAKE_BASIS_POINTS};
+#[cfg(test)]
+pub(crate) use seat_no::sn;
+pub use seat_no::{SeatNo, SeatParseError};
 
 /// Chips, as an integer count of the table's smallest chip unit (`chip_unit`).
 /// Never a float; all arithmetic on chips is checked.
 pub type Chips = u64;
-
-/// A seat number, 1-based and clockwise from the house dealer's left (RULES.md Terms).
-pub type SeatNo = u8;
 
 /// The betting structure of a hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -80,8 +80,8 @@ impl Table {
     pub fn seat(&self, seat: SeatNo) -> Option<&Seat> {
         self.state
             .seats
-            .get(usize::from(seat).wrapping_sub(1))
-            .filter(|_| seat <= self.cfg.max_players)
+            .get(seat.index())
+            .filter(|_| seat.get() <= self.cfg.max_players)
     }
 
     /// The hand in progress (or just finished).

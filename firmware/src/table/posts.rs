@@ -51,10 +51,12 @@ impl State {
             plan.pos.button,
             plan.pos.big_blind,
         );
-        for s in 1..=cfg.max_players {
-            h.player_mut(s).dealt = plan.dealt & (1 << s) != 0;
+        for s in SeatNo::up_to(cfg.max_players) {
+            h.player_mut(s).dealt = plan.dealt & (1 << s.get()) != 0;
         }
-        let sb = plan.small_blind.filter(|&s| plan.dealt & (1 << s) != 0);
+        let sb = plan
+            .small_blind
+            .filter(|&s| plan.dealt & (1 << s.get()) != 0);
         let heads_up = plan.dealt.count_ones() == 2;
         push(
             ev,
@@ -69,7 +71,7 @@ impl State {
         let stakes = h.stakes;
         // R-ANTE-1: antes are dead money, posted before the deal.
         if stakes.ante > 0 {
-            for s in 1..=cfg.max_players {
+            for s in SeatNo::up_to(cfg.max_players) {
                 let pays = match stakes.ante_mode {
                     AnteMode::PerPlayer => h.player(s).dealt,
                     AnteMode::BigBlind => s == plan.pos.big_blind,
@@ -103,7 +105,7 @@ impl State {
             )?;
             // R-MISS-2, PD-MISS, R-MISS-5: make-up and entry posts. Heads-up both
             // players post a blind anyway (R-HU-1): nothing more is owed.
-            for s in 1..=cfg.max_players {
+            for s in SeatNo::up_to(cfg.max_players) {
                 if heads_up || !h.player(s).dealt || Some(s) == sb {
                     continue;
                 }
@@ -122,9 +124,9 @@ impl State {
             h.round.full_level = stakes.big_blind;
         }
         // Everyone dealt in is square with the table now.
-        for s in 1..=cfg.max_players {
+        for s in SeatNo::up_to(cfg.max_players) {
             if h.player(s).dealt {
-                let seat = &mut self.seats[usize::from(s - 1)];
+                let seat = &mut self.seats[s.index()];
                 seat.new_player = false;
                 seat.owes_big = false;
                 seat.owes_small = false;
@@ -152,7 +154,7 @@ impl State {
         let amount = amount.min(self.seat_at(s).stack);
         let all_in = match post {
             Post::Ante | Post::DeadSmallBlind => {
-                let seat = &mut self.seats[usize::from(s - 1)];
+                let seat = &mut self.seats[s.index()];
                 seat.stack -= amount;
                 let p = h.player_mut(s);
                 p.dead = p.dead.checked_add(amount).ok_or(RuleError::ChipOverflow)?;
@@ -208,7 +210,7 @@ impl State {
         // A player who already posted an entry blind adds the difference.
         let own = h.player(s).street;
         let add = amount.saturating_sub(own);
-        if self.seats[usize::from(s - 1)].stack <= add {
+        if self.seats[s.index()].stack <= add {
             return Err(RuleError::StraddleShort(s));
         }
         h.take_chips(&mut self.seats, s, add)?;

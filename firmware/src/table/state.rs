@@ -56,10 +56,10 @@ impl State {
     }
 
     fn seat_index(&self, cfg: &TableConfig, seat: SeatNo) -> Result<usize, RuleError> {
-        if seat == 0 || seat > cfg.max_players {
+        if seat.get() > cfg.max_players {
             return Err(RuleError::NoSuchSeat(seat));
         }
-        Ok(usize::from(seat - 1))
+        Ok(seat.index())
     }
 
     fn occupied_index(&self, cfg: &TableConfig, seat: SeatNo) -> Result<usize, RuleError> {

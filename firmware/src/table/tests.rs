@@ -16,7 +16,7 @@ fn table_state_size() {
 fn three_seated_hand() -> (TableConfig, Table) {
     let cfg = TableConfig::new(crate::rules::Game::Holdem, Structure::NoLimit, 1, 2);
     let mut t = Table::new(cfg).unwrap();
-    for seat in 1..=3 {
+    for seat in SeatNo::up_to(3) {
         let sit = Input::SitDown {
             seat,
             stack: 100,

@@ -3,6 +3,16 @@
 
 pub use firmware::*;
 
+/// Seat `n`, for test literals.
+pub fn sn(n: u8) -> SeatNo {
+    SeatNo::new(n).expect("a seat number, 1..=MAX_SEATS")
+}
+
+/// Seats 1 to `n`, each with `stack`.
+pub fn seats_1_to(n: u8, stack: Chips) -> Vec<(SeatNo, Chips)> {
+    SeatNo::up_to(n).map(|s| (s, stack)).collect()
+}
+
 /// A table of `game`/`structure` at `sb`/`bb` with every default, and players seated
 /// in `seats` with `stack` each.
 pub fn table(structure: Structure, sb: Chips, bb: Chips, seats: &[(SeatNo, Chips)]) -> Table {

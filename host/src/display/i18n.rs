@@ -405,6 +405,7 @@ pub enum Warn {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sn;
 
     #[test]
     fn every_language_has_its_code_and_back() {
@@ -417,7 +418,7 @@ mod tests {
     #[test]
     fn an_engine_warning_in_english_is_the_engines_own_text() {
         let w = firmware::Warning::OverPot {
-            seat: 3,
+            seat: sn(3),
             asked: 500,
             max: 140,
         };

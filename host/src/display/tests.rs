@@ -5,6 +5,7 @@
 use super::i18n::{Lang, ALL};
 use super::view::{Presenter, View};
 use crate::records::scenario::Scenario;
+use crate::sn;
 
 const THREE_ALL_INS: &str = include_str!("../../../tests/scenarios/three_all_ins.scn");
 const STRADDLE_PL: &str = include_str!("../../../tests/scenarios/e6_straddle.scn");
@@ -50,7 +51,7 @@ fn figures(v: &View) -> Vec<(&str, u64)> {
 fn the_turn_shows_the_engines_call_and_minimum() {
     let v = view_at(THREE_ALL_INS, Lang::En, line_of(THREE_ALL_INS, "4 allin"));
     let t = v.turn.as_ref().unwrap();
-    assert_eq!(t.seat, 1);
+    assert_eq!(t.seat, sn(1));
     assert_eq!(t.label, "To act: Seat 1");
     assert_eq!(figures(&v), vec![("To call", 150), ("Min raise to", 290)]);
     let seat1 = &v.seats[0];
@@ -84,7 +85,13 @@ fn three_all_ins_show_their_pots_and_the_cards_face_up() {
     let pots: Vec<(String, u64, Vec<u8>)> = v
         .pots
         .iter()
-        .map(|p| (p.label.clone(), p.amount, p.eligible.clone()))
+        .map(|p| {
+            (
+                p.label.clone(),
+                p.amount,
+                p.eligible.iter().map(|s| s.get()).collect(),
+            )
+        })
         .collect();
     assert_eq!(
         pots,
@@ -145,7 +152,11 @@ fn every_language_shows_the_same_pots_and_winners_in_its_own_words() {
         assert_eq!(v.lang, lang.code());
         let amounts: Vec<u64> = v.pots.iter().map(|p| p.amount).collect();
         assert_eq!(amounts, vec![600, 450, 600], "{lang:?}");
-        let eligible: Vec<Vec<u8>> = v.pots.iter().map(|p| p.eligible.clone()).collect();
+        let eligible: Vec<Vec<u8>> = v
+            .pots
+            .iter()
+            .map(|p| p.eligible.iter().map(|s| s.get()).collect())
+            .collect();
         assert_eq!(eligible, vec![vec![1, 2, 3, 4], vec![1, 2, 3], vec![1, 3]]);
         assert!(v.pots[2].winners[0].contains('3') && v.pots[2].winners[0].contains("600"));
         labels.push(v.pots[1].label.clone());
@@ -184,7 +195,7 @@ fn equity_of_the_tabled_hands_is_exact() {
     // Two cards to come from 52 - 8 hole - 3 board = 41 (burns are not dead cards:
     // the screen must not reveal them).
     assert_eq!(eq.boards, 41 * 40 / 2);
-    let seats: Vec<u8> = eq.seats.iter().map(|s| s.seat).collect();
+    let seats: Vec<u8> = eq.seats.iter().map(|s| s.seat.get()).collect();
     assert_eq!(seats, vec![1, 2, 3, 4]);
     let win: f64 = eq.seats.iter().map(|s| s.win.parse::<f64>().unwrap()).sum();
     let tie: f64 = eq.seats.iter().map(|s| s.tie.parse::<f64>().unwrap()).sum();
@@ -201,7 +212,7 @@ fn warnings_reach_the_banner_and_a_new_hand_clears_them() {
     let table = scenario.run(|_, _, _| {}).unwrap();
     p.warn(super::Warn::ShoeLost);
     p.warn(super::Warn::Engine(firmware::Warning::OverPot {
-        seat: 3,
+        seat: sn(3),
         asked: 500,
         max: 140,
     }));

@@ -417,7 +417,7 @@ impl Presenter {
         let winners_five = outcome.and_then(|o| self.winning_five(table, o));
         let highlighted = |c: Card| winners_five.as_ref().is_some_and(|f| f.contains(&c));
 
-        let seats = (1..=cfg.max_players)
+        let seats = SeatNo::up_to(cfg.max_players)
             .filter_map(|s| table.seat(s).map(|seat| (s, *seat)))
             .filter(|(_, seat)| seat.presence != Presence::Empty)
             .map(|(s, seat)| {
@@ -477,11 +477,7 @@ impl Presenter {
                 SeatView {
                     seat: s,
                     label: format!("{} {s}", lang.word(Word::Seat)),
-                    name: self
-                        .names
-                        .get(usize::from(s) - 1)
-                        .cloned()
-                        .unwrap_or_default(),
+                    name: self.names.get(s.index()).cloned().unwrap_or_default(),
                     stack: seat.stack,
                     bet: if table.in_hand() {
                         p.map_or(0, |p| p.street)
@@ -811,7 +807,11 @@ fn pots_in_middle(table: &Table, lang: Lang) -> Vec<PotView> {
         .filter(|p| p.amount > 0)
         .enumerate()
         .map(|(i, p)| {
-            let eligible: Vec<SeatNo> = p.eligible.iter().map(|&x| (x + 1) as SeatNo).collect();
+            let eligible: Vec<SeatNo> = p
+                .eligible
+                .iter()
+                .filter_map(|&x| SeatNo::from_index(x))
+                .collect();
             PotView {
                 label: pot_label(lang, i),
                 amount: p.amount,

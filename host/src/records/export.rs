@@ -142,7 +142,7 @@ struct HandBuild {
 }
 
 fn stacks_of(t: &Table) -> BTreeMap<SeatNo, Chips> {
-    (1..=t.config().max_players)
+    SeatNo::up_to(t.config().max_players)
         .filter_map(|s| t.seat(s).map(|seat| (s, seat.stack)))
         .collect()
 }
@@ -330,7 +330,7 @@ fn walk(
                     let totals = t
                         .hand()
                         .map(|h| {
-                            (1..=cfg.max_players)
+                            SeatNo::up_to(cfg.max_players)
                                 .map(|s| {
                                     let p = h.player(s);
                                     (s, p.total.saturating_add(p.dead))
@@ -455,13 +455,14 @@ fn card_text(c: Option<Card>) -> String {
 }
 
 /// The seats dealt into the final deal, p1 first: clockwise from the seat left of the
-/// button, the button last (heads-up p1 is the big blind, as PHH has it).
-fn player_order(dealt: &[SeatNo], button: SeatNo) -> Vec<SeatNo> {
+/// button, the button last (heads-up p1 is the big blind, as PHH has it). With no
+/// button known, seat order.
+fn player_order(dealt: &[SeatNo], button: Option<SeatNo>) -> Vec<SeatNo> {
     let mut seats = dealt.to_vec();
     seats.sort_unstable();
     let split = seats
         .iter()
-        .position(|&s| s > button)
+        .position(|&s| Some(s) > button)
         .unwrap_or(seats.len());
     seats.rotate_left(split);
     seats
@@ -496,7 +497,7 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
             .iter()
             .any(|e| matches!(e, EventData::Redeal { .. }))
     });
-    let mut button = 0;
+    let mut button = None;
     let mut dealt: Vec<SeatNo> = Vec::new();
     let mut straddle_confirmed = None;
     for l in &events {
@@ -507,10 +508,10 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
                     dealt: d,
                     ..
                 } => {
-                    button = *btn;
+                    button = Some(*btn);
                     dealt = d.clone();
                 }
-                EventData::Redeal { button: btn } => button = *btn,
+                EventData::Redeal { button: btn } => button = Some(*btn),
                 EventData::StraddleConfirmed { .. } => straddle_confirmed = Some(true),
                 EventData::Warning {
                     warning: crate::records::handlog::WarningData::StraddleUnconfirmed { .. },
@@ -815,9 +816,16 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
     let mut extra = vec![
         entry("table", Value::String(table_id.to_string().into())),
         entry("hand", num(u64::from(b.number))),
-        entry("seats", array(seats.iter().map(|&s| num(u64::from(s))))),
+        entry(
+            "seats",
+            array(seats.iter().map(|&s| num(u64::from(s.get())))),
+        ),
         entry("seat_count", num(u64::from(cfg.max_players))),
-        entry("_button_seat", num(u64::from(button))),
+        // No hand start in the log: seat 0, as before seat numbers had a type.
+        entry(
+            "_button_seat",
+            num(button.map_or(0, |b| u64::from(b.get()))),
+        ),
         entry("_started_ms", num(b.start_ms)),
         entry("_ended_ms", num(b.end.as_ref().map_or(0, |(t, _)| *t))),
         entry("_burns", strings(&burns)),
@@ -944,6 +952,7 @@ mod tests {
     use crate::records::handlog::{HandLog, Record};
     use crate::records::phh::{parse_str, to_phhs};
     use crate::records::replay::replay_with;
+    use crate::sn;
     use firmware::{Game, Phase};
 
     /// Plays a script of log inputs (the scenario syntax) at a table writing its hand
@@ -1113,7 +1122,7 @@ mod tests {
         assert!(corrections.contains("misdeal") && corrections.contains("deal As"));
         let paid: Vec<u64> = [2, 3, 1]
             .iter()
-            .map(|&s| t.seat(s).map_or(0, |s| s.stack))
+            .map(|&s| t.seat(sn(s)).map_or(0, |s| s.stack))
             .collect();
         assert_eq!(hh.finishing_stacks.as_ref(), Some(&paid));
         // Read back by our parser and replayed under its house rules: the same stacks.
@@ -1288,11 +1297,20 @@ mod tests {
 
     #[test]
     fn player_order_starts_left_of_the_button() {
-        assert_eq!(player_order(&[1, 3, 5, 8], 5), vec![8, 1, 3, 5]);
-        assert_eq!(player_order(&[1, 3, 5, 8], 8), vec![1, 3, 5, 8]);
+        assert_eq!(
+            player_order(&[sn(1), sn(3), sn(5), sn(8)], Some(sn(5))),
+            [8, 1, 3, 5].map(sn)
+        );
+        assert_eq!(
+            player_order(&[sn(1), sn(3), sn(5), sn(8)], Some(sn(8))),
+            [1, 3, 5, 8].map(sn)
+        );
         // A dead button on an empty seat.
-        assert_eq!(player_order(&[1, 3, 5, 8], 4), vec![5, 8, 1, 3]);
+        assert_eq!(
+            player_order(&[sn(1), sn(3), sn(5), sn(8)], Some(sn(4))),
+            [5, 8, 1, 3].map(sn)
+        );
         // Heads-up: p1 is the big blind, the button last.
-        assert_eq!(player_order(&[2, 6], 2), vec![6, 2]);
+        assert_eq!(player_order(&[sn(2), sn(6)], Some(sn(2))), [6, 2].map(sn));
     }
 }

@@ -171,8 +171,8 @@ pub struct Played {
 }
 
 /// Seat of player `p` (0-based): p1 sits in seat 1, and the button is the last seat.
-fn seat(p: usize) -> SeatNo {
-    (p + 1) as SeatNo
+fn seat(p: usize) -> Result<SeatNo, ReplayError> {
+    SeatNo::from_index(p).ok_or_else(|| fail(None, format!("p{}: the table seats 2 to 11", p + 1)))
 }
 
 /// Drives the engine through the history, up to the settlement, under the PHH
@@ -245,7 +245,7 @@ fn drive(t: &mut Engine, spec: &Spec, steps: &[Step]) -> Result<Seen, ReplayErro
     let n = spec.stacks.len();
     for (p, &stack) in spec.stacks.iter().enumerate() {
         t.handle(Input::SitDown {
-            seat: seat(p),
+            seat: seat(p)?,
             stack,
             wait_for_bb: false,
         })
@@ -256,8 +256,10 @@ fn drive(t: &mut Engine, spec: &Spec, steps: &[Step]) -> Result<Seen, ReplayErro
     // sits one seat earlier and the small blind's seat (the last player) posts none.
     let lone_big_blind = n > 2 && spec.blinds[0] > 0 && spec.blinds[1] == 0;
     let button = if lone_big_blind { n - 2 } else { n - 1 };
-    t.handle(Input::PlaceButton { seat: seat(button) })
-        .map_err(|e| fail(None, e.to_string()))?;
+    t.handle(Input::PlaceButton {
+        seat: seat(button)?,
+    })
+    .map_err(|e| fail(None, e.to_string()))?;
     let started = t
         .handle(Input::StartHand)
         .map_err(|e| fail(None, e.to_string()))?;
@@ -297,7 +299,7 @@ fn drive(t: &mut Engine, spec: &Spec, steps: &[Step]) -> Result<Seen, ReplayErro
             Step::Hole(p, cards) if dealt => {
                 // Draw: the replacements for the player's discards (R-DRAW-5).
                 let drawer = t.table.hand().and_then(firmware::Hand::drawer);
-                if drawer != Some(seat(*p)) {
+                if drawer != Some(seat(*p)?) {
                     return Err(fail(Some(i), format!("p{} is dealt twice", p + 1)));
                 }
                 for c in cards {
@@ -316,7 +318,7 @@ fn drive(t: &mut Engine, spec: &Spec, steps: &[Step]) -> Result<Seen, ReplayErro
             Step::Discard(p, cards) => {
                 deal_hole(t, &hole, &mut dealt, i)?;
                 let drawer = t.table.hand().and_then(firmware::Hand::drawer);
-                if drawer != Some(seat(*p)) {
+                if drawer != Some(seat(*p)?) {
                     return Err(fail(
                         Some(i),
                         format!("p{} draws, but it is not his turn (R-DRAW-5)", p + 1),
@@ -470,7 +472,7 @@ fn deal_hole(
     *dealt = true;
     // The seats dealt in, in dealing order: read once, as no one joins or leaves the
     // deal while the hole cards go out.
-    let mut order = [0; firmware::config::MAX_SEATS];
+    let mut order = [SeatNo::FIRST; firmware::config::MAX_SEATS];
     let mut n = 0;
     if let Some(h) = t.table.hand() {
         for (slot, s) in order.iter_mut().zip(h.deal_order()) {
@@ -485,7 +487,7 @@ fn deal_hole(
             .and_then(|r| order.get(r).copied())
             .ok_or_else(|| fail(Some(i), "no one to deal to"))?;
         let card = hole
-            .get(usize::from(s).wrapping_sub(1))
+            .get(s.index())
             .and_then(|c| c.get(k / n).copied())
             .unwrap_or(None);
         t.handle(Input::Card(Read { card, burn: false }))
@@ -510,7 +512,7 @@ fn decide(
         .table
         .options()
         .ok_or_else(|| fail(Some(i), format!("p{} acts, but no one is to act", p + 1)))?;
-    if o.seat != seat(p) {
+    if o.seat != seat(p)? {
         return Err(fail(
             Some(i),
             format!(
@@ -542,7 +544,7 @@ fn check_posts(spec: &Spec, events: &[Event]) -> Result<(), ReplayError> {
                     post: firmware::Post::SmallBlind | firmware::Post::BigBlind,
                     amount,
                     ..
-                } if s == seat(p) => Some(amount),
+                } if Ok(s) == seat(p) => Some(amount),
                 _ => None,
             })
             .sum()
@@ -690,10 +692,10 @@ fn history_into(
 pub struct ReplayPot {
     /// Chips awarded from the pot.
     pub amount: Chips,
-    /// Players who could win it.
-    pub eligible: Vec<usize>,
-    /// Players paid from it.
-    pub winners: Vec<usize>,
+    /// Seats of the players who could win it (p1 sits in seat 1).
+    pub eligible: Vec<SeatNo>,
+    /// Seats of the players paid from it.
+    pub winners: Vec<SeatNo>,
 }
 
 /// A replayed hand: what `tablectl replay --json` prints (replay-schema.md).
@@ -778,7 +780,12 @@ fn played(table: &mut Table, spec: &Spec, seen: Seen) -> Result<Replayed, Replay
         Vec::new()
     };
     let finishing_stacks = (0..n)
-        .map(|p| table.seat(seat(p)).map_or(0, |s| s.stack))
+        .map(|p| {
+            seat(p)
+                .ok()
+                .and_then(|s| table.seat(s))
+                .map_or(0, |s| s.stack)
+        })
         .collect();
     Ok(Replayed {
         finishing_stacks,
@@ -790,10 +797,10 @@ fn played(table: &mut Table, spec: &Spec, seen: Seen) -> Result<Replayed, Replay
 /// Settles the hand at `table`'s settlement with what its `n` players showed or
 /// mucked, and pays it: the pots as the replay reports them.
 fn settle_and_pay(table: &mut Table, seen: &Seen, n: usize) -> Result<Vec<ReplayPot>, ReplayError> {
-    let mut mucked = [0; MAX_SEATS];
+    let mut mucked = [SeatNo::FIRST; MAX_SEATS];
     let mut mucks = 0;
     for (p, _) in seen.mucked.iter().take(n).enumerate().filter(|(_, m)| **m) {
-        mucked[mucks] = seat(p);
+        mucked[mucks] = seat(p)?;
         mucks += 1;
     }
     let shown = unread_shown(table, seen, n);
@@ -807,8 +814,8 @@ fn settle_and_pay(table: &mut Table, seen: &Seen, n: usize) -> Result<Vec<Replay
         .iter()
         .map(|p| ReplayPot {
             amount: p.amount,
-            eligible: p.eligible.iter().map(|&s| usize::from(s)).collect(),
-            winners: p.winners.iter().map(|&(s, _)| usize::from(s)).collect(),
+            eligible: p.eligible.clone(),
+            winners: p.winners.iter().map(|&(s, _)| s).collect(),
         })
         .collect())
 }
@@ -817,8 +824,8 @@ fn settle_and_pay(table: &mut Table, seen: &Seen, n: usize) -> Result<Vec<Replay
 /// only those players' cards are copied, so a hand read in full allocates nothing.
 fn unread_shown(table: &Table, seen: &Seen, n: usize) -> Vec<(SeatNo, Vec<Card>)> {
     let read_all = |p: usize| {
-        table.hand().is_some_and(|h| {
-            let pl = h.player(seat(p));
+        table.hand().zip(seat(p).ok()).is_some_and(|(h, s)| {
+            let pl = h.player(s);
             pl.hole
                 .iter()
                 .take(usize::from(pl.holes))
@@ -832,7 +839,9 @@ fn unread_shown(table: &Table, seen: &Seen, n: usize) -> Vec<(SeatNo, Vec<Card>)
         .filter(|&(p, _)| !read_all(p))
         .filter_map(|(p, cards)| {
             let known: Option<Vec<Card>> = cards.iter().copied().collect();
-            known.filter(|k| !k.is_empty()).map(|k| (seat(p), k))
+            known
+                .filter(|k| !k.is_empty())
+                .and_then(|k| Some((seat(p).ok()?, k)))
         })
         .collect()
 }
@@ -937,9 +946,9 @@ impl Replayed {
             out.extend_from_slice(b"{\"amount\":");
             json_number(out, p.amount);
             out.extend_from_slice(b",\"eligible\":");
-            json_numbers(out, p.eligible.iter().map(|&s| s as u64));
+            json_numbers(out, p.eligible.iter().map(|&s| u64::from(s.get())));
             out.extend_from_slice(b",\"winners\":");
-            json_numbers(out, p.winners.iter().map(|&s| s as u64));
+            json_numbers(out, p.winners.iter().map(|&s| u64::from(s.get())));
             out.push(b'}');
         });
         if let Some(section) = section {

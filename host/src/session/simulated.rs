@@ -13,8 +13,8 @@ use crate::settings::SettingsError;
 use firmware::deck::DeckMap;
 use firmware::rules::{ConfigError, Stakes};
 use firmware::{
-    Action, Card, CardSet, Chips, Event, Game, Input, Phase, Read, RuleError, Structure, Table,
-    TableConfig,
+    Action, Card, CardSet, Chips, Event, Game, Input, Phase, Read, RuleError, SeatNo, Structure,
+    Table, TableConfig,
 };
 use hardware::link::{LinkFault, Received};
 use hardware::rng::XorShift;
@@ -319,7 +319,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
             return Ok(());
         }
         let stack = buy_in(self.session.table().config());
-        for seat in 1..=opts.players {
+        for seat in SeatNo::up_to(opts.players) {
             let empty = self
                 .session
                 .table()
@@ -522,7 +522,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
             .session
             .table()
             .hand()
-            .map_or(0, |h| u64::from(h.button));
+            .map_or(0, |h| u64::from(h.button.get()));
         let mut cards: Vec<Card> = CardSet::deck(cfg.short_deck).iter().collect();
         self.rng(0x5EED ^ (button << 8)).shuffle(&mut cards);
         cards
@@ -559,7 +559,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
                 let discarded = h.served_discards.len();
                 let pending = p.discards.count_ones();
                 // How many this player throws: fixed for him in this hand (R-DRAW-5).
-                let wanted = self.rng(0xD15C ^ u64::from(seat)).below(4) as u32;
+                let wanted = self.rng(0xD15C ^ u64::from(seat.get())).below(4) as u32;
                 if discarded == pending && discarded < wanted {
                     let card = p
                         .hole
@@ -614,7 +614,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
     fn between_hands(&mut self, report: &mut dyn FnMut(&Event)) -> Result<(), BenchError> {
         let cfg = *self.session.table().config();
         let stack = buy_in(&cfg);
-        for seat in 1..=cfg.max_players {
+        for seat in SeatNo::up_to(cfg.max_players) {
             let s = self
                 .session
                 .table()
@@ -685,7 +685,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
             }
         }
         self.summary.shoe_faults = self.source.faults();
-        self.summary.chips = (1..=self.session.table().config().max_players)
+        self.summary.chips = SeatNo::up_to(self.session.table().config().max_players)
             .filter_map(|s| self.session.table().seat(s))
             .map(|s| s.stack)
             .sum();

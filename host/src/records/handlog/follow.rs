@@ -45,6 +45,7 @@ impl HandLog {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sn;
     use firmware::{Game, Input, Structure, Table, TableConfig};
 
     #[test]
@@ -58,12 +59,12 @@ mod tests {
         let mut placed = Vec::new();
         for input in [
             Input::SitDown {
-                seat: 1,
+                seat: sn(1),
                 stack: 1000,
                 wait_for_bb: false,
             },
             Input::SitDown {
-                seat: 2,
+                seat: sn(2),
                 stack: 1000,
                 wait_for_bb: false,
             },

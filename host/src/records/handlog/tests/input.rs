@@ -7,30 +7,30 @@ use firmware::{Action, Read};
 fn every_input() -> Vec<Input> {
     vec![
         Input::SitDown {
-            seat: 3,
+            seat: sn(3),
             stack: 500,
             wait_for_bb: false,
         },
         Input::SitDown {
-            seat: 11,
+            seat: sn(11),
             stack: u64::MAX,
             wait_for_bb: true,
         },
         Input::TopUp {
-            seat: 2,
+            seat: sn(2),
             amount: 40,
         },
-        Input::Leave { seat: 4 },
-        Input::SitOut { seat: 5 },
+        Input::Leave { seat: sn(4) },
+        Input::SitOut { seat: sn(5) },
         Input::SitIn {
-            seat: 5,
+            seat: sn(5),
             wait_for_bb: false,
         },
         Input::SitIn {
-            seat: 6,
+            seat: sn(6),
             wait_for_bb: true,
         },
-        Input::PlaceButton { seat: 7 },
+        Input::PlaceButton { seat: sn(7) },
         Input::StartHand,
         Input::Straddle { confirmed: true },
         Input::Straddle { confirmed: false },
@@ -47,9 +47,9 @@ fn every_input() -> Vec<Input> {
         Input::Act(Action::AllIn),
         Input::Discard(card("7c")),
         Input::StandPat,
-        Input::Muck { seat: 8 },
+        Input::Muck { seat: sn(8) },
         Input::Award {
-            seat: 3,
+            seat: sn(3),
             amount: 120,
         },
         Input::Rake { amount: 3 },

@@ -11,6 +11,7 @@ mod tamper;
 
 use super::*;
 use crate::records::scenario::{Scenario, Step};
+use crate::sn;
 use firmware::error::ActionKind;
 use firmware::{
     Card, Chips, Event, Events, Game, Input, RuleError, SeatNo, Structure, Table, TableConfig,
@@ -194,7 +195,7 @@ fn two_hands(b: &mut Bench) -> (Chips, Chips) {
         text: "floor: seat 2's fold stands".into(),
     });
     let pot2 = pot_of(&b.line("fold"));
-    let winner = (1..=3)
+    let winner = SeatNo::up_to(3)
         .find(|&s| !b.table.hand().unwrap().player(s).folded)
         .unwrap();
     b.line(&format!("award {winner} {pot2}"));

@@ -13,39 +13,45 @@ fn every_event() -> Vec<Event> {
     let w = |w| Event::Warning(w);
     vec![
         Event::Seated {
-            seat: 1,
+            seat: sn(1),
             stack: 500,
         },
         Event::ToppedUp {
-            seat: 1,
+            seat: sn(1),
             amount: 50,
             stack: 550,
         },
-        Event::Left { seat: 2, stack: 0 },
-        Event::SatOut { seat: 3 },
-        Event::SatIn { seat: 3 },
-        Event::ButtonPlaced { seat: 4 },
+        Event::Left {
+            seat: sn(2),
+            stack: 0,
+        },
+        Event::SatOut { seat: sn(3) },
+        Event::SatIn { seat: sn(3) },
+        Event::ButtonPlaced { seat: sn(4) },
         Event::HandStarted {
             number: 7,
-            button: 1,
+            button: sn(1),
             small_blind: None,
-            big_blind: 3,
+            big_blind: sn(3),
             dealt: 0b1010_1110,
         },
         Event::Posted {
-            seat: 2,
+            seat: sn(2),
             post: Post::DeadSmallBlind,
             amount: 5,
             all_in: true,
         },
-        Event::MissedBlind { seat: 5, big: true },
-        Event::StraddleConfirmed { seat: 4 },
+        Event::MissedBlind {
+            seat: sn(5),
+            big: true,
+        },
+        Event::StraddleConfirmed { seat: sn(4) },
         Event::HoleCard {
-            seat: 1,
+            seat: sn(1),
             card: Some(card("Ah")),
         },
         Event::HoleCard {
-            seat: 2,
+            seat: sn(2),
             card: None,
         },
         Event::Burned { card: None },
@@ -55,62 +61,62 @@ fn every_event() -> Vec<Event> {
         },
         Event::BettingOpened {
             street: Street::Draw,
-            first: 6,
+            first: sn(6),
         },
-        Event::Folded { seat: 1 },
-        Event::Checked { seat: 1 },
+        Event::Folded { seat: sn(1) },
+        Event::Checked { seat: sn(1) },
         Event::Called {
-            seat: 1,
+            seat: sn(1),
             amount: 20,
             all_in: false,
         },
         Event::Bet {
-            seat: 1,
+            seat: sn(1),
             to: 40,
             all_in: true,
         },
         Event::Raised {
-            seat: 1,
+            seat: sn(1),
             to: 80,
             all_in: false,
         },
         w(Warning::OverPot {
-            seat: 1,
+            seat: sn(1),
             asked: 500,
             max: 35,
         }),
         w(Warning::UnderMinimum {
-            seat: 1,
+            seat: sn(1),
             asked: 15,
             to: 20,
         }),
         w(Warning::FixedSize {
-            seat: 1,
+            seat: sn(1),
             asked: 15,
             to: 10,
         }),
-        w(Warning::StraddleUnconfirmed { seat: 4 }),
-        w(Warning::FoldedWithCheck { seat: 2 }),
+        w(Warning::StraddleUnconfirmed { seat: sn(4) }),
+        w(Warning::FoldedWithCheck { seat: sn(2) }),
         Event::Returned {
-            seat: 1,
+            seat: sn(1),
             amount: 45,
         },
         Event::RoundComplete {
             street: Street::Flop,
         },
         Event::Discarded {
-            seat: 1,
+            seat: sn(1),
             card: card("9d"),
         },
-        Event::StoodPat { seat: 2 },
-        Event::Redeal { button: 3 },
+        Event::StoodPat { seat: sn(2) },
+        Event::Redeal { button: sn(3) },
         Event::HandOver {
             pot: 300,
             contested: true,
         },
-        Event::Mucked { seat: 2 },
+        Event::Mucked { seat: sn(2) },
         Event::Awarded {
-            seat: 1,
+            seat: sn(1),
             amount: 300,
         },
         Event::Raked { amount: 3 },
@@ -130,7 +136,7 @@ fn every_event_round_trips_through_the_machine_form() {
         assert_eq!(back.event.to_event(), Ok(e), "{json}");
     }
     let json = serde_json::to_string(&EventData::from(&Event::Bet {
-        seat: 3,
+        seat: sn(3),
         to: 40,
         all_in: false,
     }))
