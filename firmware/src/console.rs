@@ -27,7 +27,7 @@
 use crate::buttons::{AmountEntry, AmountError, ButtonError, Key, KeyEvent, PressKind};
 use crate::event::{Action, Input};
 use crate::hand::{Hand, Phase};
-use crate::rules::{SeatNo, Structure};
+use crate::rules::{Chips, SeatNo, Structure};
 use crate::table::{Presence, Table};
 use core::fmt;
 
@@ -128,8 +128,8 @@ impl Console {
     }
 
     /// The amount keyed so far, if any digit was.
-    pub fn keyed(&self) -> Option<u64> {
-        (!self.amount.is_empty()).then(|| self.amount.value())
+    pub fn keyed(&self) -> Option<Chips> {
+        (!self.amount.is_empty()).then(|| Chips::new(self.amount.value()))
     }
 
     /// What `event` means at `table` now. An input uses up the amount keyed; a
@@ -247,7 +247,7 @@ fn live(table: &Table) -> Option<&Hand> {
 mod tests {
     use super::*;
     use crate::event::Read;
-    use crate::rules::{sn, Game, TableConfig};
+    use crate::rules::{ch, sn, Game, TableConfig};
     use crate::Card;
 
     fn short(key: Key) -> KeyEvent {
@@ -285,7 +285,13 @@ mod tests {
     }
 
     fn nl_table() -> Table {
-        Table::new(TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10)).unwrap()
+        Table::new(TableConfig::new(
+            Game::Holdem,
+            Structure::NoLimit,
+            ch(5),
+            ch(10),
+        ))
+        .unwrap()
     }
 
     /// Three players seated from the panel, hole cards dealt: seat 1 is to act.
@@ -310,25 +316,25 @@ mod tests {
         let mut c = Console::new();
         let mut t = nl_table();
         digits(&mut c, &t, "1500");
-        assert_eq!(c.keyed(), Some(1500));
+        assert_eq!(c.keyed(), Some(ch(1500)));
         let input = act(&mut c, &mut t, short(Key::Seat(sn(4))));
         assert_eq!(
             input,
             Input::SitDown {
                 seat: sn(4),
-                stack: 1500,
+                stack: ch(1500),
                 wait_for_bb: false
             }
         );
         assert_eq!(c.keyed(), None, "the amount is used up");
-        assert_eq!(t.seat(sn(4)).unwrap().stack, 1500);
+        assert_eq!(t.seat(sn(4)).unwrap().stack, ch(1500));
         // Again with an amount: a top-up (R-TABLE-4); without: sit out, then sit in.
         digits(&mut c, &t, "500");
         assert_eq!(
             act(&mut c, &mut t, short(Key::Seat(sn(4)))),
             Input::TopUp {
                 seat: sn(4),
-                amount: 500
+                amount: ch(500)
             }
         );
         assert_eq!(
@@ -376,7 +382,7 @@ mod tests {
         digits(&mut c, &t, "30");
         assert_eq!(
             act(&mut c, &mut t, short(Key::BetRaise)),
-            Input::Act(Action::BetTo(30))
+            Input::Act(Action::BetTo(ch(30)))
         );
         assert_eq!(
             act(&mut c, &mut t, short(Key::CheckCall)),
@@ -386,7 +392,7 @@ mod tests {
         digits(&mut c, &t, "90");
         assert_eq!(
             act(&mut c, &mut t, short(Key::Enter)),
-            Input::Act(Action::BetTo(90))
+            Input::Act(Action::BetTo(ch(90)))
         );
         assert_eq!(
             act(&mut c, &mut t, short(Key::Fold)),
@@ -406,7 +412,7 @@ mod tests {
             c.press(&t, short(Key::Seat(sn(2)))),
             Err(ConsoleError::SeatKeyInHand(sn(2)))
         );
-        assert_eq!(c.keyed(), Some(25));
+        assert_eq!(c.keyed(), Some(ch(25)));
         assert_eq!(c.press(&t, short(Key::Clear)), Ok(Press::Cleared));
         assert_eq!(c.keyed(), None);
     }
@@ -459,7 +465,7 @@ mod tests {
     #[test]
     fn straddle_announces_then_confirms() {
         let mut c = Console::new();
-        let cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
+        let cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, ch(5), ch(10));
         let mut t = Table::new(cfg).unwrap();
         for seat in SeatNo::up_to(4) {
             digits(&mut c, &t, "1000");
@@ -479,8 +485,13 @@ mod tests {
     #[test]
     fn fixed_limit_bets_its_one_size_with_nothing_keyed() {
         let mut c = Console::new();
-        let mut t =
-            Table::new(TableConfig::new(Game::Holdem, Structure::FixedLimit, 5, 10)).unwrap();
+        let mut t = Table::new(TableConfig::new(
+            Game::Holdem,
+            Structure::FixedLimit,
+            ch(5),
+            ch(10),
+        ))
+        .unwrap();
         for seat in SeatNo::up_to(2) {
             digits(&mut c, &t, "500");
             act(&mut c, &mut t, short(Key::Seat(seat)));

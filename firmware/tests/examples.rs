@@ -6,13 +6,18 @@ mod common;
 use common::*;
 
 fn six(structure: Structure) -> Table {
-    table(structure, 5, 10, &seats_1_to(6, 1000))
+    table(structure, ch(5), ch(10), &seats_1_to(6, ch(1000)))
 }
 
 #[test]
 fn e1_pot_limit_max_after_a_pot_bet() {
     // Heads-up 25/50: the button completes, the big blind checks: flop pot 100.
-    let mut t = table(Structure::PotLimit, 25, 50, &[(sn(1), 5000), (sn(2), 5000)]);
+    let mut t = table(
+        Structure::PotLimit,
+        ch(25),
+        ch(50),
+        &[(sn(1), ch(5000)), (sn(2), ch(5000))],
+    );
     assert_eq!(start(&mut t), (sn(1), Some(sn(1)), sn(2)));
     deal_hole(&mut t);
     act!(t, Action::CheckCall);
@@ -20,9 +25,9 @@ fn e1_pot_limit_max_after_a_pot_bet() {
     deal_street(&mut t);
     // A (seat 2, first after the button: R-HU-4) bets the pot.
     offer!(t, seat sn(2), call 0, raise 50, 100);
-    act!(t, Action::BetTo(100));
+    act!(t, Action::BetTo(ch(100)));
     offer!(t, seat sn(1), call 100, raise 200, 400);
-    act!(t, Action::BetTo(400));
+    act!(t, Action::BetTo(ch(400)));
     offer!(t, seat sn(2), call 300, raise 700, 1300);
 }
 
@@ -30,15 +35,20 @@ fn e1_pot_limit_max_after_a_pot_bet() {
 fn four_at_flop_pot_100() -> Table {
     let mut t = table(
         Structure::PotLimit,
-        5,
-        10,
-        &[(sn(1), 2000), (sn(2), 2000), (sn(3), 2000), (sn(4), 2000)],
+        ch(5),
+        ch(10),
+        &[
+            (sn(1), ch(2000)),
+            (sn(2), ch(2000)),
+            (sn(3), ch(2000)),
+            (sn(4), ch(2000)),
+        ],
     );
     assert_eq!(start(&mut t), (sn(1), Some(sn(2)), sn(3)));
     deal_hole(&mut t);
-    act!(t, Action::BetTo(25));
+    act!(t, Action::BetTo(ch(25)));
     check_around(&mut t);
-    assert_eq!(t.hand().unwrap().pot(), 100);
+    assert_eq!(t.hand().unwrap().pot(), ch(100));
     deal_street(&mut t);
     t
 }
@@ -46,9 +56,9 @@ fn four_at_flop_pot_100() -> Table {
 #[test]
 fn e2_pot_limit_max_after_a_half_pot_bet() {
     let mut t = four_at_flop_pot_100();
-    act!(t, Action::BetTo(50));
+    act!(t, Action::BetTo(ch(50)));
     offer!(t, seat sn(3), call 50, raise 100, 250);
-    act!(t, Action::BetTo(250));
+    act!(t, Action::BetTo(ch(250)));
     offer!(t, seat sn(4), call 250, raise 450, 900);
 }
 
@@ -58,19 +68,19 @@ fn e3_pot_limit_preflop_cash_counts_the_small_blind_as_a_big_blind() {
     start(&mut t);
     deal_hole(&mut t);
     offer!(t, seat sn(4), call 10, raise 20, 40);
-    act!(t, Action::BetTo(40));
+    act!(t, Action::BetTo(ch(40)));
     offer!(t, seat sn(5), call 40, raise 70, 140);
 }
 
 #[test]
 fn e3_pot_limit_preflop_tournament_uses_the_real_small_blind() {
-    let mut cfg = TableConfig::new(Game::Holdem, Structure::PotLimit, 5, 10);
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::PotLimit, ch(5), ch(10));
     cfg.pl_sb_virtual = false;
-    let mut t = table_with(cfg, &seats_1_to(6, 1000));
+    let mut t = table_with(cfg, &seats_1_to(6, ch(1000)));
     start(&mut t);
     deal_hole(&mut t);
     offer!(t, seat sn(4), call 10, raise 20, 35);
-    act!(t, Action::BetTo(35));
+    act!(t, Action::BetTo(ch(35)));
     offer!(t, seat sn(5), call 35, raise 60, 120);
 }
 
@@ -79,46 +89,46 @@ fn e4_over_pot_bet_is_reduced_and_the_excess_returned() {
     // Three players call 20 at 10/20: flop pot 60.
     let mut t = table(
         Structure::PotLimit,
-        10,
-        20,
-        &[(sn(1), 500), (sn(2), 500), (sn(3), 500)],
+        ch(10),
+        ch(20),
+        &[(sn(1), ch(500)), (sn(2), ch(500)), (sn(3), ch(500))],
     );
     start(&mut t);
     deal_hole(&mut t);
     check_around(&mut t);
     deal_street(&mut t);
-    assert_eq!(t.hand().unwrap().pot(), 60);
-    let ev = events(&mut t, Input::Act(Action::BetTo(100)));
+    assert_eq!(t.hand().unwrap().pot(), ch(60));
+    let ev = events(&mut t, Input::Act(Action::BetTo(ch(100))));
     assert!(ev.contains(&Event::Warning(Warning::OverPot {
         seat: sn(2),
-        asked: 100,
-        max: 60
+        asked: ch(100),
+        max: ch(60)
     })));
     assert!(ev.contains(&Event::Bet {
         seat: sn(2),
-        to: 60,
+        to: ch(60),
         all_in: false
     }));
     assert_eq!(
         stack(&t, sn(2)),
-        500 - 20 - 60,
+        ch(500 - 20 - 60),
         "40 returned at once (R-PL-5)"
     );
 }
 
 #[test]
 fn e4_over_pot_bet_is_an_error_when_amounts_are_strict() {
-    let mut cfg = TableConfig::new(Game::Holdem, Structure::PotLimit, 10, 20);
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::PotLimit, ch(10), ch(20));
     cfg.amounts = firmware::rules::AmountPolicy::Reject;
-    let mut t = table_with(cfg, &[(sn(1), 500), (sn(2), 500), (sn(3), 500)]);
+    let mut t = table_with(cfg, &[(sn(1), ch(500)), (sn(2), ch(500)), (sn(3), ch(500))]);
     start(&mut t);
     deal_hole(&mut t);
     check_around(&mut t);
     deal_street(&mut t);
     let before = t.clone();
     assert_eq!(
-        t.handle(Input::Act(Action::BetTo(100))),
-        Err(RuleError::AboveMaximum { max: 60 })
+        t.handle(Input::Act(Action::BetTo(ch(100)))),
+        Err(RuleError::AboveMaximum { max: ch(60) })
     );
     assert_eq!(t, before, "a refused input changes nothing");
 }
@@ -130,19 +140,19 @@ fn e5_min_raise_ladders() {
     deal_hole(&mut t);
     act!(t, Action::CheckCall); // UTG calls 10
     offer!(t, seat sn(5), call 10, raise 20, 1000);
-    act!(t, Action::BetTo(20));
+    act!(t, Action::BetTo(ch(20)));
     offer!(t, seat sn(6), call 20, raise 30, 1000);
     // Postflop: bet 75 → 150 → 225 → 300 (C = B + (B − A), R-PL-6).
-    let mut t = table(Structure::NoLimit, 5, 10, &seats_1_to(5, 5000));
+    let mut t = table(Structure::NoLimit, ch(5), ch(10), &seats_1_to(5, ch(5000)));
     start(&mut t);
     deal_hole(&mut t);
     check_around(&mut t);
     deal_street(&mut t);
-    act!(t, Action::BetTo(75));
+    act!(t, Action::BetTo(ch(75)));
     offer!(t, seat sn(3), call 75, raise 150, 4990);
-    act!(t, Action::BetTo(150));
+    act!(t, Action::BetTo(ch(150)));
     offer!(t, seat sn(4), call 150, raise 225, 4990);
-    act!(t, Action::BetTo(225));
+    act!(t, Action::BetTo(ch(225)));
     offer!(t, seat sn(5), call 225, raise 300, 4990);
 }
 
@@ -154,7 +164,7 @@ fn e6_straddle_confirmed() {
     assert!(ev.contains(&Event::Posted {
         seat: sn(4),
         post: Post::Straddle,
-        amount: 20,
+        amount: ch(20),
         all_in: false
     }));
     deal_hole(&mut t);
@@ -168,9 +178,9 @@ fn e6_straddle_confirmed() {
 
 #[test]
 fn e6_straddle_tournament_max_is_75() {
-    let mut cfg = TableConfig::new(Game::Holdem, Structure::PotLimit, 5, 10);
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::PotLimit, ch(5), ch(10));
     cfg.pl_sb_virtual = false;
-    let mut t = table_with(cfg, &seats_1_to(6, 1000));
+    let mut t = table_with(cfg, &seats_1_to(6, ch(1000)));
     start(&mut t);
     t.handle(Input::Straddle { confirmed: true }).unwrap();
     deal_hole(&mut t);
@@ -193,17 +203,17 @@ fn e6_unconfirmed_straddle_loses_the_option() {
     // Everyone called: "S4 may only check; preflop ends" (E6, R-STRAD-4 under the
     // seed's reading, the default): he keeps his turn, without a raise.
     let o = t.options().unwrap();
-    assert_eq!((o.seat, o.call, o.raise), (sn(4), 0, None));
+    assert_eq!((o.seat, o.call, o.raise), (sn(4), ch(0), None));
     act!(t, Action::CheckCall);
     assert_eq!(t.hand().unwrap().phase, Phase::Board { burn_due: true });
-    assert_eq!(stack(&t, sn(4)), 980);
+    assert_eq!(stack(&t, sn(4)), ch(980));
 }
 
 #[test]
 fn e6_unconfirmed_straddle_under_the_narrower_reading_has_no_turn() {
     let mut cfg = *six(Structure::PotLimit).config();
     cfg.unconfirmed_straddle = firmware::rules::UnconfirmedStraddle::NoOption;
-    let seats = seats_1_to(6, 1000);
+    let seats = seats_1_to(6, ch(1000));
     let mut t = table_with(cfg, &seats);
     start(&mut t);
     t.handle(Input::Straddle { confirmed: false }).unwrap();
@@ -213,7 +223,7 @@ fn e6_unconfirmed_straddle_under_the_narrower_reading_has_no_turn() {
     }
     // He lost his option: preflop ends without his turn.
     assert_eq!(t.hand().unwrap().phase, Phase::Board { burn_due: true });
-    assert_eq!(stack(&t, sn(4)), 980);
+    assert_eq!(stack(&t, sn(4)), ch(980));
 }
 
 #[test]
@@ -241,7 +251,12 @@ fn check_around_until(t: &mut Table, seat: SeatNo) {
 
 #[test]
 fn e7_heads_up_pot_limit() {
-    let mut t = table(Structure::PotLimit, 5, 10, &[(sn(1), 1000), (sn(2), 1000)]);
+    let mut t = table(
+        Structure::PotLimit,
+        ch(5),
+        ch(10),
+        &[(sn(1), ch(1000)), (sn(2), ch(1000))],
+    );
     // R-HU-1: the button (seat 1) posts the small blind.
     assert_eq!(start(&mut t), (sn(1), Some(sn(1)), sn(2)));
     // R-HU-2 / R-DEAL-2: the big blind gets the first card: S2, S1, S2, S1.
@@ -305,16 +320,16 @@ fn e8_missed_blinds_post_big_live_and_small_dead() {
     assert!(ev.contains(&Event::Posted {
         seat: sn(6),
         post: Post::EnterBigBlind,
-        amount: 10,
+        amount: ch(10),
         all_in: false
     }));
     assert!(ev.contains(&Event::Posted {
         seat: sn(6),
         post: Post::DeadSmallBlind,
-        amount: 5,
+        amount: ch(5),
         all_in: false
     }));
-    assert_eq!(t.hand().unwrap().pot(), 30);
+    assert_eq!(t.hand().unwrap().pot(), ch(30));
     deal_hole(&mut t);
     offer!(t, seat sn(4), call 10, raise 20, 55);
     act!(t, Action::CheckCall);
@@ -353,7 +368,7 @@ fn e9a_two_orbits_missed_post_one_big_blind_like_a_new_player() {
         [&Event::Posted {
             seat: sn(6),
             post: Post::EnterBigBlind,
-            amount: 10,
+            amount: ch(10),
             all_in: false
         }]
     );
@@ -364,9 +379,14 @@ fn e9b_new_player_between_button_and_blinds_waits() {
     // Seats 1, 2, 4, 5 play; after hand 1 (button 1, SB 2, BB 4) ...
     let mut t = table(
         Structure::NoLimit,
-        5,
-        10,
-        &[(sn(1), 1000), (sn(2), 1000), (sn(4), 1000), (sn(5), 1000)],
+        ch(5),
+        ch(10),
+        &[
+            (sn(1), ch(1000)),
+            (sn(2), ch(1000)),
+            (sn(4), ch(1000)),
+            (sn(5), ch(1000)),
+        ],
     );
     assert_eq!(start(&mut t), (sn(1), Some(sn(2)), sn(4)));
     fold_out(&mut t);
@@ -374,7 +394,7 @@ fn e9b_new_player_between_button_and_blinds_waits() {
     // button and the small blind and is not dealt in (R-MISS-5).
     t.handle(Input::SitDown {
         seat: sn(3),
-        stack: 1000,
+        stack: ch(1000),
         wait_for_bb: false,
     })
     .unwrap();
@@ -388,7 +408,7 @@ fn e9b_new_player_between_button_and_blinds_waits() {
     assert!(ev.contains(&Event::Posted {
         seat: sn(3),
         post: Post::EnterBigBlind,
-        amount: 10,
+        amount: ch(10),
         all_in: false
     }));
 }
@@ -402,7 +422,7 @@ fn e9c_new_player_in_the_vacated_small_blind_seat_posts_a_big_blind() {
     t.handle(Input::Leave { seat: sn(3) }).unwrap();
     t.handle(Input::SitDown {
         seat: sn(3),
-        stack: 800,
+        stack: ch(800),
         wait_for_bb: false,
     })
     .unwrap();
@@ -417,20 +437,20 @@ fn e9c_new_player_in_the_vacated_small_blind_seat_posts_a_big_blind() {
     assert!(ev.contains(&Event::Posted {
         seat: sn(3),
         post: Post::EnterBigBlind,
-        amount: 10,
+        amount: ch(10),
         all_in: false
     }));
 }
 
 #[test]
 fn e10_fixed_limit_cap_preflop_and_turn() {
-    let mut t = table(Structure::FixedLimit, 1, 2, &seats_1_to(5, 100));
+    let mut t = table(Structure::FixedLimit, ch(1), ch(2), &seats_1_to(5, ch(100)));
     start(&mut t);
     deal_hole(&mut t);
     offer!(t, seat sn(4), call 2, raise 4, 4);
-    act!(t, Action::BetTo(4));
-    act!(t, Action::BetTo(6));
-    act!(t, Action::BetTo(8)); // the button caps (R-FL-2)
+    act!(t, Action::BetTo(ch(4)));
+    act!(t, Action::BetTo(ch(6)));
+    act!(t, Action::BetTo(ch(8))); // the button caps (R-FL-2)
     offer!(t, seat sn(2), call 7, no raise);
     act!(t, Action::CheckCall);
     offer!(t, seat sn(3), call 6, no raise);
@@ -445,24 +465,27 @@ fn e10_fixed_limit_cap_preflop_and_turn() {
     // Turn: the big bet, 4: bet 4, raises to 8, 12, cap 16.
     offer!(t, seat sn(2), call 0, raise 4, 4);
     for to in [4, 8, 12, 16] {
-        act!(t, Action::BetTo(to));
+        act!(t, Action::BetTo(ch(to)));
     }
     offer!(t, seat sn(1), call 16, no raise);
 }
 
 #[test]
 fn e10_fixed_limit_15_30_small_blind_completes_with_5() {
-    let mut cfg = TableConfig::new(Game::Holdem, Structure::FixedLimit, 10, 15);
-    cfg.stakes.small_bet = 15;
-    cfg.stakes.big_bet = 30;
-    let mut t = table_with(cfg, &[(sn(1), 1000), (sn(2), 1000), (sn(3), 1000)]);
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::FixedLimit, ch(10), ch(15));
+    cfg.stakes.small_bet = ch(15);
+    cfg.stakes.big_bet = ch(30);
+    let mut t = table_with(
+        cfg,
+        &[(sn(1), ch(1000)), (sn(2), ch(1000)), (sn(3), ch(1000))],
+    );
     start(&mut t);
     deal_hole(&mut t);
     act!(t, Action::CheckCall); // button calls 15
     offer!(t, seat sn(2), call 5, raise 30, 30);
-    act!(t, Action::BetTo(30));
-    act!(t, Action::BetTo(45));
-    act!(t, Action::BetTo(60));
+    act!(t, Action::BetTo(ch(30)));
+    act!(t, Action::BetTo(ch(45)));
+    act!(t, Action::BetTo(ch(60)));
     offer!(t, seat sn(2), call 30, no raise);
 }
 
@@ -470,16 +493,21 @@ fn e10_fixed_limit_15_30_small_blind_completes_with_5() {
 fn e19_incomplete_all_in_does_not_reopen_the_betting() {
     let mut t = table(
         Structure::NoLimit,
-        5,
-        10,
-        &[(sn(1), 1000), (sn(2), 1000), (sn(3), 70), (sn(4), 1000)],
+        ch(5),
+        ch(10),
+        &[
+            (sn(1), ch(1000)),
+            (sn(2), ch(1000)),
+            (sn(3), ch(70)),
+            (sn(4), ch(1000)),
+        ],
     );
     start(&mut t); // button 1, SB 2, BB 3, UTG 4
     deal_hole(&mut t);
     check_around(&mut t);
     deal_street(&mut t);
     // Flop: seat 2 (A) bets 40; seat 3 (B) all-in to 60; seat 4 (C) may raise to 100.
-    act!(t, Action::BetTo(40));
+    act!(t, Action::BetTo(ch(40)));
     act!(t, Action::AllIn);
     offer!(t, seat sn(4), call 60, raise 100, 990);
     act!(t, Action::CheckCall);
@@ -489,7 +517,7 @@ fn e19_incomplete_all_in_does_not_reopen_the_betting() {
     // A faces only the short all-in: call 20 or fold.
     offer!(t, seat sn(2), call 20, no raise);
     assert_eq!(
-        t.handle(Input::Act(Action::BetTo(100))),
+        t.handle(Input::Act(Action::BetTo(ch(100)))),
         Err(RuleError::RaiseNotAllowed(sn(2)))
     );
 }
@@ -498,9 +526,14 @@ fn e19_incomplete_all_in_does_not_reopen_the_betting() {
 fn e20_deal_and_burn_reads() {
     let mut t = table(
         Structure::NoLimit,
-        5,
-        10,
-        &[(sn(1), 1000), (sn(3), 1000), (sn(5), 1000), (sn(8), 1000)],
+        ch(5),
+        ch(10),
+        &[
+            (sn(1), ch(1000)),
+            (sn(3), ch(1000)),
+            (sn(5), ch(1000)),
+            (sn(8), ch(1000)),
+        ],
     );
     t.handle(Input::PlaceButton { seat: sn(3) }).unwrap();
     assert_eq!(start(&mut t), (sn(3), Some(sn(5)), sn(8)));

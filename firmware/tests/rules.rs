@@ -8,11 +8,11 @@ use common::*;
 use firmware::rules::{AnteMode, ButtonRule, FlCap, FlShortAllIn, StraddleMinRaise};
 
 fn nl(seats: &[(SeatNo, Chips)]) -> Table {
-    table(Structure::NoLimit, 5, 10, seats)
+    table(Structure::NoLimit, ch(5), ch(10), seats)
 }
 
 fn five() -> Table {
-    nl(&seats_1_to(5, 1000))
+    nl(&seats_1_to(5, ch(1000)))
 }
 
 /// Asserts that `input` is refused with `err` and changes nothing.
@@ -31,14 +31,14 @@ fn r_table_1_eleven_seats_only_when_configured() {
         &mut t,
         Input::SitDown {
             seat: sn(11),
-            stack: 100,
+            stack: ch(100),
             wait_for_bb: false,
         },
         RuleError::NoSuchSeat(sn(11)),
     );
-    let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, ch(5), ch(10));
     cfg.max_players = 11;
-    let mut t = table_with(cfg, &[(sn(11), 100), (sn(1), 100)]);
+    let mut t = table_with(cfg, &[(sn(11), ch(100)), (sn(1), ch(100))]);
     assert_eq!(start(&mut t), (sn(1), Some(sn(1)), sn(11)));
     cfg.max_players = 12;
     assert!(Table::new(cfg).is_err());
@@ -46,9 +46,9 @@ fn r_table_1_eleven_seats_only_when_configured() {
 
 #[test]
 fn r_table_3_first_button_goes_to_the_first_player_left_of_the_dealer() {
-    let mut t = nl(&[(sn(4), 100), (sn(7), 100), (sn(9), 100)]);
+    let mut t = nl(&[(sn(4), ch(100)), (sn(7), ch(100)), (sn(9), ch(100))]);
     assert_eq!(start(&mut t), (sn(4), Some(sn(7)), sn(9)));
-    let mut t = nl(&[(sn(4), 100), (sn(7), 100), (sn(9), 100)]);
+    let mut t = nl(&[(sn(4), ch(100)), (sn(7), ch(100)), (sn(9), ch(100))]);
     t.handle(Input::PlaceButton { seat: sn(9) }).unwrap();
     assert_eq!(start(&mut t), (sn(9), Some(sn(4)), sn(7)));
     fold_out(&mut t);
@@ -67,7 +67,7 @@ fn r_table_4_chips_are_added_only_between_hands() {
         &mut t,
         Input::TopUp {
             seat: sn(1),
-            amount: 100,
+            amount: ch(100),
         },
         RuleError::HandInProgress,
     );
@@ -75,7 +75,7 @@ fn r_table_4_chips_are_added_only_between_hands() {
         &mut t,
         Input::SitDown {
             seat: sn(6),
-            stack: 100,
+            stack: ch(100),
             wait_for_bb: false,
         },
         RuleError::HandInProgress,
@@ -90,14 +90,14 @@ fn r_table_4_chips_are_added_only_between_hands() {
         &mut t,
         Input::TopUp {
             seat: sn(1),
-            amount: 100,
+            amount: ch(100),
         },
     );
     assert_eq!(
         ev,
         vec![Event::ToppedUp {
             seat: sn(1),
-            amount: 100,
+            amount: ch(100),
             stack: stack(&t, sn(1))
         }]
     );
@@ -105,7 +105,7 @@ fn r_table_4_chips_are_added_only_between_hands() {
         &mut t,
         Input::TopUp {
             seat: sn(6),
-            amount: 100,
+            amount: ch(100),
         },
         RuleError::SeatEmpty(sn(6)),
     );
@@ -113,7 +113,7 @@ fn r_table_4_chips_are_added_only_between_hands() {
         &mut t,
         Input::SitDown {
             seat: sn(1),
-            stack: 100,
+            stack: ch(100),
             wait_for_bb: false,
         },
         RuleError::SeatTaken(sn(1)),
@@ -140,28 +140,33 @@ fn r_blind_1_small_and_big_blind_left_of_the_button() {
     assert!(ev.contains(&Event::Posted {
         seat: sn(2),
         post: Post::SmallBlind,
-        amount: 5,
+        amount: ch(5),
         all_in: false
     }));
     assert!(ev.contains(&Event::Posted {
         seat: sn(3),
         post: Post::BigBlind,
-        amount: 10,
+        amount: ch(10),
         all_in: false
     }));
 }
 
 #[test]
 fn r_ante_1_antes_are_dead_money_not_part_of_the_call() {
-    let mut cfg = TableConfig::new(Game::Holdem, Structure::PotLimit, 5, 10);
-    cfg.stakes.ante = 2;
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::PotLimit, ch(5), ch(10));
+    cfg.stakes.ante = ch(2);
     cfg.pl_sb_virtual = false;
     let mut t = table_with(
         cfg,
-        &[(sn(1), 100), (sn(2), 100), (sn(3), 100), (sn(4), 100)],
+        &[
+            (sn(1), ch(100)),
+            (sn(2), ch(100)),
+            (sn(3), ch(100)),
+            (sn(4), ch(100)),
+        ],
     );
     start(&mut t);
-    assert_eq!(t.hand().unwrap().pot(), 23);
+    assert_eq!(t.hand().unwrap().pot(), ch(23));
     deal_hole(&mut t);
     // Antes count in the pot for pot-limit sizing: 10 + 23 + 10 = 43.
     offer!(t, seat sn(4), call 10, raise 20, 43);
@@ -169,29 +174,34 @@ fn r_ante_1_antes_are_dead_money_not_part_of_the_call() {
 
 #[test]
 fn r_ante_1_big_blind_ante() {
-    let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
-    cfg.stakes.ante = 10;
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, ch(5), ch(10));
+    cfg.stakes.ante = ch(10);
     cfg.stakes.ante_mode = AnteMode::BigBlind;
-    let mut t = table_with(cfg, &[(sn(1), 100), (sn(2), 100), (sn(3), 100)]);
+    let mut t = table_with(cfg, &[(sn(1), ch(100)), (sn(2), ch(100)), (sn(3), ch(100))]);
     let ev = events(&mut t, Input::StartHand);
     assert!(ev.contains(&Event::Posted {
         seat: sn(3),
         post: Post::Ante,
-        amount: 10,
+        amount: ch(10),
         all_in: false
     }));
-    assert_eq!(stack(&t, sn(3)), 80);
-    assert_eq!(stack(&t, sn(1)), 100);
+    assert_eq!(stack(&t, sn(3)), ch(80));
+    assert_eq!(stack(&t, sn(1)), ch(100));
 }
 
 #[test]
 fn pd_shortblind_a_short_big_blind_posts_all_in_and_the_call_stays_a_full_big_blind() {
-    let mut t = nl(&[(sn(1), 100), (sn(2), 100), (sn(3), 6), (sn(4), 100)]);
+    let mut t = nl(&[
+        (sn(1), ch(100)),
+        (sn(2), ch(100)),
+        (sn(3), ch(6)),
+        (sn(4), ch(100)),
+    ]);
     let ev = events(&mut t, Input::StartHand);
     assert!(ev.contains(&Event::Posted {
         seat: sn(3),
         post: Post::BigBlind,
-        amount: 6,
+        amount: ch(6),
         all_in: true
     }));
     deal_hole(&mut t);
@@ -213,11 +223,16 @@ fn pd_btn_dead_button_when_the_small_blind_seat_empties() {
 
 #[test]
 fn pd_btn_moving_button_skips_empty_seats() {
-    let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, ch(5), ch(10));
     cfg.button_rule = ButtonRule::MovingButton;
     let mut t = table_with(
         cfg,
-        &[(sn(1), 100), (sn(2), 100), (sn(3), 100), (sn(4), 100)],
+        &[
+            (sn(1), ch(100)),
+            (sn(2), ch(100)),
+            (sn(3), ch(100)),
+            (sn(4), ch(100)),
+        ],
     );
     assert_eq!(start(&mut t), (sn(1), Some(sn(2)), sn(3)));
     fold_out(&mut t);
@@ -235,7 +250,7 @@ fn r_strad_1_only_the_player_left_of_the_big_blind_and_only_once() {
     assert!(ev.contains(&Event::Posted {
         seat: sn(4),
         post: Post::Straddle,
-        amount: 20,
+        amount: ch(20),
         all_in: false
     }));
     refused(
@@ -255,7 +270,12 @@ fn r_strad_2_the_straddle_is_twice_the_big_blind_before_any_hole_card() {
         Input::Straddle { confirmed: true },
         RuleError::StraddleTooLate,
     );
-    let mut t = nl(&[(sn(1), 100), (sn(2), 100), (sn(3), 100), (sn(4), 20)]);
+    let mut t = nl(&[
+        (sn(1), ch(100)),
+        (sn(2), ch(100)),
+        (sn(3), ch(100)),
+        (sn(4), ch(20)),
+    ]);
     start(&mut t);
     refused(
         &mut t,
@@ -287,9 +307,9 @@ fn r_strad_5_min_raise_after_a_straddle_is_the_big_blind_or_the_straddle() {
     t.handle(Input::Straddle { confirmed: true }).unwrap();
     deal_hole(&mut t);
     offer!(t, seat sn(5), call 20, raise 30, 1000);
-    let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, ch(5), ch(10));
     cfg.straddle_min_raise = StraddleMinRaise::Straddle;
-    let mut t = table_with(cfg, &seats_1_to(5, 1000));
+    let mut t = table_with(cfg, &seats_1_to(5, ch(1000)));
     start(&mut t);
     t.handle(Input::Straddle { confirmed: true }).unwrap();
     deal_hole(&mut t);
@@ -298,7 +318,7 @@ fn r_strad_5_min_raise_after_a_straddle_is_the_big_blind_or_the_straddle() {
 
 #[test]
 fn pd_strad_no_straddle_with_fewer_than_three_players() {
-    let mut t = nl(&[(sn(1), 100), (sn(2), 100)]);
+    let mut t = nl(&[(sn(1), ch(100)), (sn(2), ch(100))]);
     start(&mut t);
     refused(
         &mut t,
@@ -337,7 +357,7 @@ fn r_miss_1_a_player_who_sits_out_owes_the_blinds_he_misses() {
     assert!(ev.contains(&Event::Posted {
         seat: sn(4),
         post: Post::EnterBigBlind,
-        amount: 10,
+        amount: ch(10),
         all_in: false
     }));
     assert!(!t.seat(sn(4)).unwrap().owes_big);
@@ -366,7 +386,7 @@ fn r_miss_2_missed_small_blind_is_posted_dead() {
     assert!(ev.contains(&Event::Posted {
         seat: sn(3),
         post: Post::DeadSmallBlind,
-        amount: 5,
+        amount: ch(5),
         all_in: false
     }));
     assert!(!ev.iter().any(|e| matches!(
@@ -383,7 +403,7 @@ fn r_miss_2_missed_small_blind_is_posted_dead() {
         act!(t, Action::CheckCall);
     }
     let all_in = stack(&t, sn(3));
-    offer!(t, seat sn(3), call 10, raise 20, all_in);
+    offer!(t, seat sn(3), call 10, raise 20, all_in.get());
 }
 
 #[test]
@@ -393,7 +413,7 @@ fn r_miss_5_a_player_waiting_for_the_big_blind_is_dealt_in_when_it_reaches_him()
     fold_out(&mut t);
     t.handle(Input::SitDown {
         seat: sn(7),
-        stack: 300,
+        stack: ch(300),
         wait_for_bb: true,
     })
     .unwrap();
@@ -421,7 +441,7 @@ fn pd_miss_big_blind_of_a_new_player_has_the_option() {
     fold_out(&mut t);
     t.handle(Input::SitDown {
         seat: sn(8),
-        stack: 300,
+        stack: ch(300),
         wait_for_bb: false,
     })
     .unwrap();
@@ -438,7 +458,7 @@ fn pd_miss_big_blind_of_a_new_player_has_the_option() {
 
 #[test]
 fn r_hu_1_becoming_heads_up_nobody_posts_the_big_blind_twice() {
-    let mut t = nl(&[(sn(1), 100), (sn(2), 100), (sn(3), 100)]);
+    let mut t = nl(&[(sn(1), ch(100)), (sn(2), ch(100)), (sn(3), ch(100))]);
     assert_eq!(start(&mut t), (sn(1), Some(sn(2)), sn(3)));
     fold_out(&mut t);
     t.handle(Input::Leave { seat: sn(1) }).unwrap();
@@ -452,8 +472,8 @@ fn r_hu_1_becoming_heads_up_nobody_posts_the_big_blind_twice() {
 
 #[test]
 fn r_deal_1_omaha_deals_four_rounds_from_the_small_blind() {
-    let cfg = TableConfig::new(Game::Omaha, Structure::PotLimit, 5, 10);
-    let mut t = table_with(cfg, &[(sn(1), 100), (sn(2), 100), (sn(3), 100)]);
+    let cfg = TableConfig::new(Game::Omaha, Structure::PotLimit, ch(5), ch(10));
+    let mut t = table_with(cfg, &[(sn(1), ch(100)), (sn(2), ch(100)), (sn(3), ch(100))]);
     start(&mut t);
     let mut order = Vec::new();
     let mut i = 0;
@@ -516,13 +536,13 @@ fn pd_rfid_duplicate_unexpected_and_premature_cards_are_refused() {
 
 #[test]
 fn r_deck_3_the_short_deck_refuses_a_six() {
-    let mut cfg = TableConfig::new(Game::FiveCardDraw, Structure::FixedLimit, 0, 0);
+    let mut cfg = TableConfig::new(Game::FiveCardDraw, Structure::FixedLimit, ch(0), ch(0));
     cfg.max_players = 6;
     cfg.short_deck = true;
-    cfg.stakes.ante = 1;
-    cfg.stakes.small_bet = 2;
-    cfg.stakes.big_bet = 4;
-    let mut t = table_with(cfg, &[(sn(1), 100), (sn(2), 100)]);
+    cfg.stakes.ante = ch(1);
+    cfg.stakes.small_bet = ch(2);
+    cfg.stakes.big_bet = ch(4);
+    let mut t = table_with(cfg, &[(sn(1), ch(100)), (sn(2), ch(100))]);
     start(&mut t);
     refused(
         &mut t,
@@ -536,19 +556,23 @@ fn r_street_3_everyone_folds_the_hand_ends_at_once() {
     let mut t = five();
     start(&mut t);
     deal_hole(&mut t);
-    act!(t, Action::BetTo(30));
+    act!(t, Action::BetTo(ch(30)));
     for _ in 0..4 {
         act!(t, Action::Fold);
     }
     let h = t.hand().unwrap();
     assert_eq!(h.phase, Phase::Settling);
-    assert_eq!(h.pot(), 5 + 10 + 10, "the uncalled 20 went back (R-POT-2)");
-    assert_eq!(stack(&t, sn(4)), 990);
+    assert_eq!(
+        h.pot(),
+        ch(5 + 10 + 10),
+        "the uncalled 20 went back (R-POT-2)"
+    );
+    assert_eq!(stack(&t, sn(4)), ch(990));
 }
 
 #[test]
 fn r_street_3_all_in_the_board_is_dealt_without_betting() {
-    let mut t = nl(&[(sn(1), 100), (sn(2), 100), (sn(3), 1000)]);
+    let mut t = nl(&[(sn(1), ch(100)), (sn(2), ch(100)), (sn(3), ch(1000))]);
     start(&mut t);
     deal_hole(&mut t);
     act!(t, Action::AllIn);
@@ -558,7 +582,10 @@ fn r_street_3_all_in_the_board_is_dealt_without_betting() {
     assert!(matches!(t.hand().unwrap().phase, Phase::Board { .. }));
     deal_street(&mut t);
     let h = t.hand().unwrap();
-    assert_eq!((h.phase, h.board.len(), h.pot()), (Phase::Settling, 5, 300));
+    assert_eq!(
+        (h.phase, h.board.len(), h.pot()),
+        (Phase::Settling, 5, ch(300))
+    );
 }
 
 // Tests for BETTING ORDER and ACTIONS (RULES.md §9)
@@ -602,7 +629,7 @@ fn r_bet_4_the_round_ends_when_all_have_acted_and_matched() {
     check_around(&mut t);
     deal_street(&mut t);
     act!(t, Action::CheckCall);
-    act!(t, Action::BetTo(20));
+    act!(t, Action::BetTo(ch(20)));
     for _ in 0..3 {
         act!(t, Action::CheckCall);
     }
@@ -619,7 +646,7 @@ fn r_bet_5_facing_a_raise_the_blinds_add_only_the_difference() {
     let mut t = five();
     start(&mut t);
     deal_hole(&mut t);
-    act!(t, Action::BetTo(40)); // BB raised by 3 BB
+    act!(t, Action::BetTo(ch(40))); // BB raised by 3 BB
     act!(t, Action::Fold);
     act!(t, Action::Fold);
     offer!(t, seat sn(2), call 35, raise 70, 1000);
@@ -635,12 +662,12 @@ fn r_bet_6_check_raise_is_allowed() {
     check_around(&mut t);
     deal_street(&mut t);
     act!(t, Action::CheckCall);
-    act!(t, Action::BetTo(10));
+    act!(t, Action::BetTo(ch(10)));
     check_around_to(&mut t, sn(2));
-    let ev = events(&mut t, Input::Act(Action::BetTo(40)));
+    let ev = events(&mut t, Input::Act(Action::BetTo(ch(40))));
     assert!(ev.contains(&Event::Raised {
         seat: sn(2),
-        to: 40,
+        to: ch(40),
         all_in: false
     }));
 }
@@ -668,22 +695,32 @@ fn pd_bet_fold_folding_when_a_check_is_possible_is_binding_with_a_warning() {
 
 #[test]
 fn pd_reopen_short_all_ins_that_add_up_to_a_full_raise_reopen() {
-    let mut t = nl(&[(sn(1), 1000), (sn(2), 1000), (sn(3), 65), (sn(4), 85)]);
+    let mut t = nl(&[
+        (sn(1), ch(1000)),
+        (sn(2), ch(1000)),
+        (sn(3), ch(65)),
+        (sn(4), ch(85)),
+    ]);
     start(&mut t);
     deal_hole(&mut t);
     check_around(&mut t);
     deal_street(&mut t);
-    act!(t, Action::BetTo(40)); // seat 2
+    act!(t, Action::BetTo(ch(40))); // seat 2
     act!(t, Action::AllIn); // seat 3: to 55
     act!(t, Action::AllIn); // seat 4: to 75, +35 over 40 ≥ … not alone, but 75 − 40 = 35 < 40
     act!(t, Action::CheckCall); // seat 1 calls 75
     offer!(t, seat sn(2), call 35, no raise);
-    let mut t = nl(&[(sn(1), 1000), (sn(2), 1000), (sn(3), 65), (sn(4), 95)]);
+    let mut t = nl(&[
+        (sn(1), ch(1000)),
+        (sn(2), ch(1000)),
+        (sn(3), ch(65)),
+        (sn(4), ch(95)),
+    ]);
     start(&mut t);
     deal_hole(&mut t);
     check_around(&mut t);
     deal_street(&mut t);
-    act!(t, Action::BetTo(40));
+    act!(t, Action::BetTo(ch(40)));
     act!(t, Action::AllIn); // to 55
     act!(t, Action::AllIn); // to 85: 85 − 40 = 45 ≥ 40: reopened for seat 2
     act!(t, Action::CheckCall);
@@ -694,12 +731,22 @@ fn pd_reopen_short_all_ins_that_add_up_to_a_full_raise_reopen() {
 
 #[test]
 fn r_nl_1_min_bet_is_the_big_blind_less_only_all_in() {
-    let mut t = nl(&[(sn(1), 1000), (sn(2), 1000), (sn(3), 1000), (sn(4), 15)]);
+    let mut t = nl(&[
+        (sn(1), ch(1000)),
+        (sn(2), ch(1000)),
+        (sn(3), ch(1000)),
+        (sn(4), ch(15)),
+    ]);
     let mut cfg = *t.config();
     cfg.amounts = firmware::rules::AmountPolicy::Reject;
     t = table_with(
         cfg,
-        &[(sn(1), 1000), (sn(2), 1000), (sn(3), 1000), (sn(4), 15)],
+        &[
+            (sn(1), ch(1000)),
+            (sn(2), ch(1000)),
+            (sn(3), ch(1000)),
+            (sn(4), ch(15)),
+        ],
     );
     start(&mut t);
     deal_hole(&mut t);
@@ -708,8 +755,8 @@ fn r_nl_1_min_bet_is_the_big_blind_less_only_all_in() {
     offer!(t, seat sn(2), call 0, raise 10, 990);
     refused(
         &mut t,
-        Input::Act(Action::BetTo(5)),
-        RuleError::BelowMinimum { min: 10 },
+        Input::Act(Action::BetTo(ch(5))),
+        RuleError::BelowMinimum { min: ch(10) },
     );
     act!(t, Action::CheckCall);
     act!(t, Action::CheckCall);
@@ -723,27 +770,27 @@ fn r_nl_2_under_minimum_raise_is_corrected_by_the_half_rule() {
     start(&mut t);
     deal_hole(&mut t);
     // Min raise to 20: 15 is half the increment or more: made the full minimum.
-    let ev = events(&mut t, Input::Act(Action::BetTo(15)));
+    let ev = events(&mut t, Input::Act(Action::BetTo(ch(15))));
     assert!(ev.contains(&Event::Warning(Warning::UnderMinimum {
         seat: sn(4),
-        asked: 15,
-        to: 20
+        asked: ch(15),
+        to: ch(20)
     })));
     assert!(ev.contains(&Event::Raised {
         seat: sn(4),
-        to: 20,
+        to: ch(20),
         all_in: false
     }));
     // Min raise to 30: 24 is less than half: a call.
-    let ev = events(&mut t, Input::Act(Action::BetTo(24)));
+    let ev = events(&mut t, Input::Act(Action::BetTo(ch(24))));
     assert!(ev.contains(&Event::Warning(Warning::UnderMinimum {
         seat: sn(5),
-        asked: 24,
-        to: 20
+        asked: ch(24),
+        to: ch(20)
     })));
     assert!(ev.contains(&Event::Called {
         seat: sn(5),
-        amount: 20,
+        amount: ch(20),
         all_in: false
     }));
 }
@@ -756,13 +803,15 @@ fn r_nl_3_the_maximum_is_the_whole_stack() {
     offer!(t, seat sn(4), call 10, raise 20, 1000);
     refused(
         &mut t,
-        Input::Act(Action::BetTo(1001)),
-        RuleError::AboveStack { all_in_to: 1000 },
+        Input::Act(Action::BetTo(ch(1001))),
+        RuleError::AboveStack {
+            all_in_to: ch(1000),
+        },
     );
-    let ev = events(&mut t, Input::Act(Action::BetTo(1000)));
+    let ev = events(&mut t, Input::Act(Action::BetTo(ch(1000))));
     assert!(ev.contains(&Event::Raised {
         seat: sn(4),
-        to: 1000,
+        to: ch(1000),
         all_in: true
     }));
 }
@@ -771,9 +820,14 @@ fn r_nl_3_the_maximum_is_the_whole_stack() {
 fn r_pl_4_with_no_small_blind_nothing_is_added() {
     let mut t = table(
         Structure::PotLimit,
-        5,
-        10,
-        &[(sn(1), 1000), (sn(2), 1000), (sn(3), 1000), (sn(4), 1000)],
+        ch(5),
+        ch(10),
+        &[
+            (sn(1), ch(1000)),
+            (sn(2), ch(1000)),
+            (sn(3), ch(1000)),
+            (sn(4), ch(1000)),
+        ],
     );
     start(&mut t);
     fold_out(&mut t);
@@ -788,9 +842,9 @@ fn r_pl_4_with_no_small_blind_nothing_is_added() {
 fn r_fl_1_small_bet_then_big_bet() {
     let mut t = table(
         Structure::FixedLimit,
-        5,
-        10,
-        &[(sn(1), 1000), (sn(2), 1000), (sn(3), 1000)],
+        ch(5),
+        ch(10),
+        &[(sn(1), ch(1000)), (sn(2), ch(1000)), (sn(3), ch(1000))],
     );
     start(&mut t);
     deal_hole(&mut t);
@@ -802,39 +856,39 @@ fn r_fl_1_small_bet_then_big_bet() {
     deal_street(&mut t);
     offer!(t, seat sn(2), call 0, raise 20, 20);
     // An amount other than the fixed size is corrected to it.
-    let ev = events(&mut t, Input::Act(Action::BetTo(35)));
+    let ev = events(&mut t, Input::Act(Action::BetTo(ch(35))));
     assert!(ev.contains(&Event::Warning(Warning::FixedSize {
         seat: sn(2),
-        asked: 35,
-        to: 20
+        asked: ch(35),
+        to: ch(20)
     })));
 }
 
 #[test]
 fn r_fl_2_the_phh_profile_allows_four_raises_over_the_big_blind() {
-    let mut cfg = TableConfig::new(Game::Holdem, Structure::FixedLimit, 5, 10);
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::FixedLimit, ch(5), ch(10));
     cfg.fl_cap = FlCap::Round {
         bets: 4,
         blind_is_bet: false,
     };
-    let mut t = table_with(cfg, &seats_1_to(6, 1000));
+    let mut t = table_with(cfg, &seats_1_to(6, ch(1000)));
     start(&mut t);
     deal_hole(&mut t);
     for to in [20, 30, 40, 50] {
-        act!(t, Action::BetTo(to));
+        act!(t, Action::BetTo(ch(to)));
     }
     offer!(t, seat sn(2), call 45, no raise);
 }
 
 #[test]
 fn r_fl_3_per_player_cap_of_three_raises() {
-    let mut cfg = TableConfig::new(Game::Holdem, Structure::FixedLimit, 5, 10);
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::FixedLimit, ch(5), ch(10));
     cfg.fl_cap = FlCap::PerPlayer { raises: 3 };
-    let mut t = table_with(cfg, &[(sn(1), 1000), (sn(2), 1000)]);
+    let mut t = table_with(cfg, &[(sn(1), ch(1000)), (sn(2), ch(1000))]);
     start(&mut t);
     deal_hole(&mut t);
     for to in [20, 30, 40, 50, 60, 70] {
-        act!(t, Action::BetTo(to));
+        act!(t, Action::BetTo(ch(to)));
     }
     // The button (seat 1) raised to 20, 40, 60: three raises, no fourth.
     offer!(t, seat sn(1), call 10, no raise);
@@ -842,13 +896,13 @@ fn r_fl_3_per_player_cap_of_three_raises() {
 
 #[test]
 fn pd_fl_uncapped_heads_up_when_configured() {
-    let mut cfg = TableConfig::new(Game::Holdem, Structure::FixedLimit, 5, 10);
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::FixedLimit, ch(5), ch(10));
     cfg.fl_uncapped_heads_up = true;
-    let mut t = table_with(cfg, &[(sn(1), 1000), (sn(2), 1000)]);
+    let mut t = table_with(cfg, &[(sn(1), ch(1000)), (sn(2), ch(1000))]);
     start(&mut t);
     deal_hole(&mut t);
     for to in [20, 30, 40, 50, 60] {
-        act!(t, Action::BetTo(to));
+        act!(t, Action::BetTo(ch(to)));
     }
     assert!(t.options().unwrap().raise.is_some());
 }
@@ -858,15 +912,20 @@ fn pd_reopen_fixed_limit_half_bet_rule() {
     // Bet 10, all-in 15 (half a bet or more): the next raise is to 25.
     let mut t = table(
         Structure::FixedLimit,
-        5,
-        10,
-        &[(sn(1), 1000), (sn(2), 1000), (sn(3), 25), (sn(4), 1000)],
+        ch(5),
+        ch(10),
+        &[
+            (sn(1), ch(1000)),
+            (sn(2), ch(1000)),
+            (sn(3), ch(25)),
+            (sn(4), ch(1000)),
+        ],
     );
     start(&mut t);
     deal_hole(&mut t);
     check_around(&mut t);
     deal_street(&mut t);
-    act!(t, Action::BetTo(10));
+    act!(t, Action::BetTo(ch(10)));
     act!(t, Action::AllIn); // seat 3: 15
     offer!(t, seat sn(4), call 15, raise 25, 25);
     // It is a full raise: the bettor, back to act, may raise again (issue case 4).
@@ -876,34 +935,44 @@ fn pd_reopen_fixed_limit_half_bet_rule() {
     // Bet 10, all-in 13: call 13, raise to 20.
     let mut t = table(
         Structure::FixedLimit,
-        5,
-        10,
-        &[(sn(1), 1000), (sn(2), 1000), (sn(3), 23), (sn(4), 1000)],
+        ch(5),
+        ch(10),
+        &[
+            (sn(1), ch(1000)),
+            (sn(2), ch(1000)),
+            (sn(3), ch(23)),
+            (sn(4), ch(1000)),
+        ],
     );
     start(&mut t);
     deal_hole(&mut t);
     check_around(&mut t);
     deal_street(&mut t);
-    act!(t, Action::BetTo(10));
+    act!(t, Action::BetTo(ch(10)));
     act!(t, Action::AllIn); // seat 3: 13
     offer!(t, seat sn(4), call 13, raise 20, 20);
     // Not a raise: the bettor may only call.
     act!(t, Action::CheckCall);
     act!(t, Action::CheckCall);
     let o = t.options().unwrap();
-    assert_eq!((o.seat, o.call, o.raise), (sn(2), 3, None));
+    assert_eq!((o.seat, o.call, o.raise), (sn(2), ch(3), None));
     // The PHH profile: always the all-in plus one bet (23).
-    let mut cfg = TableConfig::new(Game::Holdem, Structure::FixedLimit, 5, 10);
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::FixedLimit, ch(5), ch(10));
     cfg.fl_short_all_in = FlShortAllIn::AllInPlusBet;
     let mut t = table_with(
         cfg,
-        &[(sn(1), 1000), (sn(2), 1000), (sn(3), 23), (sn(4), 1000)],
+        &[
+            (sn(1), ch(1000)),
+            (sn(2), ch(1000)),
+            (sn(3), ch(23)),
+            (sn(4), ch(1000)),
+        ],
     );
     start(&mut t);
     deal_hole(&mut t);
     check_around(&mut t);
     deal_street(&mut t);
-    act!(t, Action::BetTo(10));
+    act!(t, Action::BetTo(ch(10)));
     act!(t, Action::AllIn);
     offer!(t, seat sn(4), call 13, raise 23, 23);
 }
@@ -918,7 +987,7 @@ fn undo_goes_back_any_number_of_steps_and_is_reported() {
         deal_hole(&mut t);
         t.clone()
     };
-    act!(t, Action::BetTo(30));
+    act!(t, Action::BetTo(ch(30)));
     act!(t, Action::CheckCall);
     let ev = events(&mut t, Input::Undo);
     assert_eq!(ev, vec![Event::Undone]);
@@ -947,10 +1016,10 @@ fn pd_misdeal_restarts_the_deal_with_the_posts_and_the_straddle() {
         (Phase::Dealing, sn(1), 0, Some((sn(4), true)))
     );
     assert!(!h.player(sn(5)).folded);
-    assert_eq!(h.pot(), 35);
+    assert_eq!(h.pot(), ch(35));
     // After substantial action (two actions, one with chips) it is too late.
     deal_hole(&mut t);
-    act!(t, Action::BetTo(40));
+    act!(t, Action::BetTo(ch(40)));
     act!(t, Action::CheckCall);
     refused(&mut t, Input::Misdeal, RuleError::MisdealTooLate);
 }
@@ -958,21 +1027,26 @@ fn pd_misdeal_restarts_the_deal_with_the_posts_and_the_straddle() {
 // Tests for FIVE-CARD DRAW (RULES.md §17)
 
 fn draw_table(players: &[(SeatNo, Chips)]) -> Table {
-    let mut cfg = TableConfig::new(Game::FiveCardDraw, Structure::FixedLimit, 0, 0);
+    let mut cfg = TableConfig::new(Game::FiveCardDraw, Structure::FixedLimit, ch(0), ch(0));
     cfg.max_players = 6;
     cfg.short_deck = true;
-    cfg.stakes.ante = 1;
-    cfg.stakes.small_bet = 2;
-    cfg.stakes.big_bet = 4;
+    cfg.stakes.ante = ch(1);
+    cfg.stakes.small_bet = ch(2);
+    cfg.stakes.big_bet = ch(4);
     table_with(cfg, players)
 }
 
 #[test]
 fn r_draw_1_3_antes_five_cards_and_a_redeal_when_everyone_checks() {
     // E22: four players ante 1; S2 first; all check: redeal, pot 4 stays, S2 deals.
-    let mut t = draw_table(&[(sn(1), 50), (sn(2), 50), (sn(3), 50), (sn(4), 50)]);
+    let mut t = draw_table(&[
+        (sn(1), ch(50)),
+        (sn(2), ch(50)),
+        (sn(3), ch(50)),
+        (sn(4), ch(50)),
+    ]);
     assert_eq!(start(&mut t).0, sn(1));
-    assert_eq!(t.hand().unwrap().pot(), 4);
+    assert_eq!(t.hand().unwrap().pot(), ch(4));
     deal_hole(&mut t);
     assert_eq!(t.hand().unwrap().player(sn(2)).holes, 5);
     assert_eq!(
@@ -986,18 +1060,31 @@ fn r_draw_1_3_antes_five_cards_and_a_redeal_when_everyone_checks() {
     let ev = events(&mut t, Input::Act(Action::CheckCall));
     assert!(ev.contains(&Event::Redeal { button: sn(2) }));
     let h = t.hand().unwrap();
-    assert_eq!((h.phase, h.pot(), h.button), (Phase::Dealing, 4, sn(2)));
+    assert_eq!((h.phase, h.pot(), h.button), (Phase::Dealing, ch(4), sn(2)));
     deal_hole(&mut t);
     assert_eq!(to_act(&t), Some(sn(3)));
 }
 
 #[test]
 fn pd_draw_a_redeal_takes_a_new_ante_where_the_house_says_so() {
-    let mut t = draw_table(&[(sn(1), 50), (sn(2), 50), (sn(3), 50), (sn(4), 50)]);
+    let mut t = draw_table(&[
+        (sn(1), ch(50)),
+        (sn(2), ch(50)),
+        (sn(3), ch(50)),
+        (sn(4), ch(50)),
+    ]);
     let mut cfg = *t.config();
     cfg.redeal_ante = true;
-    let mut t2 = table_with(cfg, &[(sn(1), 50), (sn(2), 50), (sn(3), 50), (sn(4), 50)]);
-    for (t, pot, chips) in [(&mut t, 4, 49), (&mut t2, 8, 48)] {
+    let mut t2 = table_with(
+        cfg,
+        &[
+            (sn(1), ch(50)),
+            (sn(2), ch(50)),
+            (sn(3), ch(50)),
+            (sn(4), ch(50)),
+        ],
+    );
+    for (t, pot, chips) in [(&mut t, ch(4), ch(49)), (&mut t2, ch(8), ch(48))] {
         start(t);
         deal_hole(t);
         for _ in 0..4 {
@@ -1011,14 +1098,14 @@ fn pd_draw_a_redeal_takes_a_new_ante_where_the_house_says_so() {
 
 #[test]
 fn r_draw_5_exchange_in_turn_then_the_second_round() {
-    let mut t = draw_table(&[(sn(1), 50), (sn(2), 50)]);
+    let mut t = draw_table(&[(sn(1), ch(50)), (sn(2), ch(50))]);
     start(&mut t);
     // Heads-up: button 1; seat 2 acts first.
     let hands = ["Kh", "Ah", "Kc", "Jh", "Kd", "9h", "8s", "8h", "8d", "7h"];
     for c in hands {
         t.handle(Input::Card(Read::card(card(c)))).unwrap();
     }
-    act!(t, Action::BetTo(2)); // seat 2 opens
+    act!(t, Action::BetTo(ch(2))); // seat 2 opens
     act!(t, Action::CheckCall);
     assert_eq!(t.hand().unwrap().phase, Phase::Exchange);
     assert_eq!(t.hand().unwrap().drawer(), Some(sn(2)));
@@ -1044,13 +1131,13 @@ fn r_draw_5_exchange_in_turn_then_the_second_round() {
 
 #[test]
 fn r_draw_5_a_replacement_is_never_thrown_again_and_four_cards_at_most() {
-    let mut t = draw_table(&[(sn(1), 50), (sn(2), 50)]);
+    let mut t = draw_table(&[(sn(1), ch(50)), (sn(2), ch(50))]);
     start(&mut t);
     let hands = ["Kh", "Ah", "Kc", "Jh", "Kd", "9h", "8s", "8h", "8d", "7h"];
     for c in hands {
         t.handle(Input::Card(Read::card(card(c)))).unwrap();
     }
-    act!(t, Action::BetTo(2));
+    act!(t, Action::BetTo(ch(2)));
     act!(t, Action::CheckCall);
     // Seat 2 (Kh Kc Kd 8s 8d) throws two; the first replacement comes.
     t.handle(Input::Discard(card("8s"))).unwrap();
@@ -1085,16 +1172,19 @@ fn r_draw_5_a_replacement_is_never_thrown_again_and_four_cards_at_most() {
 #[test]
 fn r_mix_1_hands_alternate_structures_after_an_orbit() {
     use firmware::rules::{MixSwitch, Mixed, Stakes};
-    let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
-    let mut fl = Stakes::blinds(10, 20);
-    fl.small_bet = 20;
-    fl.big_bet = 40;
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, ch(5), ch(10));
+    let mut fl = Stakes::blinds(ch(10), ch(20));
+    fl.small_bet = ch(20);
+    fl.big_bet = ch(40);
     cfg.mixed = Some(Mixed {
         structure: Structure::FixedLimit,
         stakes: fl,
         switch: MixSwitch::Orbit,
     });
-    let mut t = table_with(cfg, &[(sn(1), 5000), (sn(2), 5000), (sn(3), 5000)]);
+    let mut t = table_with(
+        cfg,
+        &[(sn(1), ch(5000)), (sn(2), ch(5000)), (sn(3), ch(5000))],
+    );
     let mut games = Vec::new();
     for _ in 0..7 {
         start(&mut t);
@@ -1121,14 +1211,17 @@ fn r_mix_1_hands_alternate_structures_after_an_orbit() {
         stakes: fl,
         switch: MixSwitch::Hands(2),
     });
-    let mut t = table_with(cfg, &[(sn(1), 5000), (sn(2), 5000), (sn(3), 5000)]);
+    let mut t = table_with(
+        cfg,
+        &[(sn(1), ch(5000)), (sn(2), ch(5000)), (sn(3), ch(5000))],
+    );
     let mut seq = Vec::new();
     for _ in 0..5 {
         start(&mut t);
         seq.push(t.hand().unwrap().structure);
         // Each hand uses its own structure's limits and blinds (R-MIX-1).
         if t.hand().unwrap().structure == FixedLimit {
-            assert_eq!(t.hand().unwrap().pot(), 30);
+            assert_eq!(t.hand().unwrap().pot(), ch(30));
         }
         fold_out(&mut t);
     }
@@ -1139,7 +1232,12 @@ fn r_mix_1_hands_alternate_structures_after_an_orbit() {
 fn r_pot_2_no_raise_is_offered_that_nobody_could_call() {
     // Seat 4 bets 300 all-in; the others have less than 300 behind except seat 1,
     // whose raise nobody could answer: he may only call or fold.
-    let mut t = nl(&[(sn(1), 2000), (sn(2), 200), (sn(3), 250), (sn(4), 300)]);
+    let mut t = nl(&[
+        (sn(1), ch(2000)),
+        (sn(2), ch(200)),
+        (sn(3), ch(250)),
+        (sn(4), ch(300)),
+    ]);
     start(&mut t);
     deal_hole(&mut t);
     check_around(&mut t);
@@ -1155,16 +1253,16 @@ fn r_pot_2_the_uncalled_excess_of_a_round() {
     use firmware::hand::uncalled_excess;
     let excess = |street: &[Chips]| uncalled_excess(street.iter().copied().enumerate());
     assert_eq!(excess(&[]), None);
-    assert_eq!(excess(&[0, 0, 0]), None);
+    assert_eq!(excess(&[ch(0), ch(0), ch(0)]), None);
     assert_eq!(
-        excess(&[0, 10, 0]),
-        Some((1, 10)),
+        excess(&[ch(0), ch(10), ch(0)]),
+        Some((1, ch(10))),
         "a bet nobody called comes back whole"
     );
-    assert_eq!(excess(&[30, 30, 10]), None);
-    assert_eq!(excess(&[100, 300, 250]), Some((1, 50)));
-    assert_eq!(excess(&[7]), Some((0, 7)));
-    assert_eq!(excess(&[u64::MAX, 0]), Some((0, u64::MAX)));
+    assert_eq!(excess(&[ch(30), ch(30), ch(10)]), None);
+    assert_eq!(excess(&[ch(100), ch(300), ch(250)]), Some((1, ch(50))));
+    assert_eq!(excess(&[ch(7)]), Some((0, ch(7))));
+    assert_eq!(excess(&[Chips::MAX, ch(0)]), Some((0, Chips::MAX)));
 }
 
 // Tests for the readings where the seeds overrule RULES.md (docs/seed-notes.md)
@@ -1176,17 +1274,17 @@ fn r_strad_4_unconfirmed_straddler_may_not_raise_in_the_first_round() {
     start(&mut t);
     t.handle(Input::Straddle { confirmed: false }).unwrap();
     deal_hole(&mut t);
-    act!(t, Action::BetTo(60)); // seat 5 raises
+    act!(t, Action::BetTo(ch(60))); // seat 5 raises
     check_around_to(&mut t, sn(4));
     offer!(t, seat sn(4), call 40, no raise);
     // RULES.md's narrower reading: only the unraised option is lost.
     let mut cfg = *t.config();
     cfg.unconfirmed_straddle = firmware::rules::UnconfirmedStraddle::NoOption;
-    let mut t = table_with(cfg, &seats_1_to(5, 1000));
+    let mut t = table_with(cfg, &seats_1_to(5, ch(1000)));
     start(&mut t);
     t.handle(Input::Straddle { confirmed: false }).unwrap();
     deal_hole(&mut t);
-    act!(t, Action::BetTo(60));
+    act!(t, Action::BetTo(ch(60)));
     check_around_to(&mut t, sn(4));
     offer!(t, seat sn(4), call 40, raise 100, 1000);
 }
@@ -1194,10 +1292,15 @@ fn r_strad_4_unconfirmed_straddler_may_not_raise_in_the_first_round() {
 #[test]
 fn pd_shortblind_omaha_players_must_cover_the_blind() {
     // [002]: in Omaha a player must have chips to post the blinds and then bet.
-    let cfg = TableConfig::new(Game::Omaha, Structure::PotLimit, 5, 10);
+    let cfg = TableConfig::new(Game::Omaha, Structure::PotLimit, ch(5), ch(10));
     let mut t = table_with(
         cfg,
-        &[(sn(1), 100), (sn(2), 100), (sn(3), 10), (sn(4), 100)],
+        &[
+            (sn(1), ch(100)),
+            (sn(2), ch(100)),
+            (sn(3), ch(10)),
+            (sn(4), ch(100)),
+        ],
     );
     start(&mut t);
     let h = t.hand().unwrap();
@@ -1210,9 +1313,9 @@ fn pd_shortblind_omaha_players_must_cover_the_blind() {
 
 #[test]
 fn r_fl_3_the_per_player_cap_is_for_the_first_round_only() {
-    let mut cfg = TableConfig::new(Game::Holdem, Structure::FixedLimit, 5, 10);
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::FixedLimit, ch(5), ch(10));
     cfg.fl_cap = FlCap::PerPlayer { raises: 3 };
-    let mut t = table_with(cfg, &[(sn(1), 1000), (sn(2), 1000)]);
+    let mut t = table_with(cfg, &[(sn(1), ch(1000)), (sn(2), ch(1000))]);
     start(&mut t);
     deal_hole(&mut t);
     act!(t, Action::CheckCall);
@@ -1220,7 +1323,7 @@ fn r_fl_3_the_per_player_cap_is_for_the_first_round_only() {
     deal_street(&mut t);
     // The flop keeps the table-wide cap: bet and three raises.
     for to in [10, 20, 30, 40] {
-        act!(t, Action::BetTo(to));
+        act!(t, Action::BetTo(ch(to)));
     }
     offer!(t, seat sn(2), call 10, no raise);
 }
@@ -1229,7 +1332,12 @@ fn r_fl_3_the_per_player_cap_is_for_the_first_round_only() {
 fn pd_misdeal_keeps_seat_changes_made_during_the_hand() {
     // Found by the engine fuzz target: a player who left during the hand came back
     // with his chips after a misdeal.
-    let mut t = nl(&[(sn(1), 100), (sn(2), 100), (sn(3), 100), (sn(4), 100)]);
+    let mut t = nl(&[
+        (sn(1), ch(100)),
+        (sn(2), ch(100)),
+        (sn(3), ch(100)),
+        (sn(4), ch(100)),
+    ]);
     start(&mut t);
     fold_out(&mut t);
     t.handle(Input::SitOut { seat: sn(4) }).unwrap();

@@ -14,7 +14,7 @@
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use firmware::{
-    Action, Event, Game, Input, Post, Read, RuleError, SeatNo, Structure, Table, TableConfig,
+    Action, Chips, Event, Game, Input, Post, Read, RuleError, SeatNo, Structure, Table, TableConfig,
 };
 use host::records::handlog::{HandLog, Record};
 use std::hint::black_box;
@@ -30,7 +30,12 @@ fn sn(n: u8) -> SeatNo {
 fn new_log() -> (tempfile::TempDir, HandLog) {
     let dir = tempfile::TempDir::new().expect("temporary folder");
     let (mut log, _) = HandLog::open(dir.path(), "bench", SECRET).expect("open the log");
-    let config = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
+    let config = TableConfig::new(
+        Game::Holdem,
+        Structure::NoLimit,
+        Chips::new(5),
+        Chips::new(10),
+    );
     log.append(1_700_000_000_000, Record::Config { config })
         .expect("configuration");
     (dir, log)
@@ -39,13 +44,18 @@ fn new_log() -> (tempfile::TempDir, HandLog) {
 /// The events of a ten-handed NEXT HAND with antes (the hand's start, ten antes and the
 /// blinds): the largest record a live table writes often.
 fn start_hand_events() -> Vec<Event> {
-    let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
-    cfg.stakes.ante = 1;
+    let mut cfg = TableConfig::new(
+        Game::Holdem,
+        Structure::NoLimit,
+        Chips::new(5),
+        Chips::new(10),
+    );
+    cfg.stakes.ante = Chips::new(1);
     let mut t = Table::new(cfg).expect("valid configuration");
     for seat in SeatNo::up_to(10) {
         t.handle(Input::SitDown {
             seat,
-            stack: 1000,
+            stack: Chips::new(1000),
             wait_for_bb: false,
         })
         .expect("seat");
@@ -60,10 +70,10 @@ fn append(c: &mut Criterion) {
     // A raise: one input, one event (the usual case).
     let (_dir, mut log) = new_log();
     let raise = Record::accepted(
-        Input::Act(Action::BetTo(40)),
+        Input::Act(Action::BetTo(Chips::new(40))),
         &[Event::Raised {
             seat: sn(3),
-            to: 40,
+            to: Chips::new(40),
             all_in: false,
         }],
     );

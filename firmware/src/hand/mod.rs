@@ -183,7 +183,7 @@ impl Hand {
             burns: 0,
             seen: CardSet::EMPTY,
             hole_dealt: 0,
-            awarded: 0,
+            awarded: Chips::ZERO,
             voluntary: (0, false),
             opener: None,
             seat_count,
@@ -202,9 +202,9 @@ impl Hand {
             folded: true,
             hole: [None; MAX_HOLE_CARDS],
             holes: 0,
-            street: 0,
-            total: 0,
-            dead: 0,
+            street: Chips::ZERO,
+            total: Chips::ZERO,
+            dead: Chips::ZERO,
             acted_at: None,
             raises: 0,
             discards: 0,
@@ -262,7 +262,7 @@ impl Hand {
     pub fn pot(&self) -> Chips {
         self.players
             .iter()
-            .fold(0, |acc: Chips, p| {
+            .fold(Chips::ZERO, |acc: Chips, p| {
                 acc.saturating_add(p.total).saturating_add(p.dead)
             })
             .saturating_sub(self.awarded)
@@ -293,7 +293,7 @@ impl Hand {
     ) -> Result<bool, RuleError> {
         let s = &mut seats[seat.index()];
         s.stack = s.stack.checked_sub(amount).ok_or(RuleError::ChipOverflow)?;
-        let all_in = s.stack == 0;
+        let all_in = s.stack == Chips::ZERO;
         let p = self.player_mut(seat);
         p.street = p
             .street

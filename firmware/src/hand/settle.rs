@@ -10,7 +10,7 @@ impl Hand {
         self.set_phase(Phase::Settling);
         let pot = self.pot();
         push(ev, Event::HandOver { pot, contested })?;
-        if pot == 0 {
+        if pot == Chips::ZERO {
             // A walk with no small blind: the big blind's bet went back uncalled.
             push(
                 ev,
@@ -49,7 +49,7 @@ impl Hand {
         if amount > left {
             return Err(RuleError::AwardTooLarge { left });
         }
-        if amount == 0 {
+        if amount == Chips::ZERO {
             return Err(RuleError::ZeroAmount);
         }
         self.awarded = self

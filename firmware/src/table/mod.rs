@@ -123,13 +123,13 @@ impl Table {
             .state
             .seats
             .iter()
-            .fold(0u64, |a, s| a.saturating_add(s.stack));
+            .fold(Chips::ZERO, |a, s| a.saturating_add(s.stack));
         let pot = self
             .state
             .hand
             .as_ref()
             .filter(|_| self.in_hand())
-            .map_or(0, Hand::pot);
+            .map_or(Chips::ZERO, Hand::pot);
         stacks.saturating_add(pot)
     }
 

@@ -79,7 +79,7 @@ impl State {
     fn eligible(&self, cfg: &TableConfig, s: SeatNo, big: Chips) -> bool {
         let seat = self.seat_at(s);
         let needed = match cfg.short_blind {
-            ShortBlind::AllIn => 0,
+            ShortBlind::AllIn => Chips::ZERO,
             ShortBlind::MustCover => big,
         };
         seat.stack > needed && matches!(seat.presence, Presence::Playing | Presence::WaitingForBb)
@@ -172,7 +172,7 @@ impl State {
                     last.small_blind
                 };
                 let sb = self.seat_at(sb_seat);
-                let small_blind = if sb.presence == Presence::Playing && sb.stack > 0 {
+                let small_blind = if sb.presence == Presence::Playing && sb.stack > Chips::ZERO {
                     Some(sb_seat)
                 } else {
                     if sb.absent(cfg, big) && sb_seat != bb {

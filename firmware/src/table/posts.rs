@@ -13,9 +13,9 @@ use crate::seat::Presence;
 /// against it and the PHH export names it.
 ///
 /// ```
-/// use firmware::{straddle_size, RuleError};
-/// assert_eq!(straddle_size(10), Ok(20));
-/// assert_eq!(straddle_size(u64::MAX), Err(RuleError::ChipOverflow));
+/// use firmware::{straddle_size, Chips, RuleError};
+/// assert_eq!(straddle_size(Chips::new(10)), Ok(Chips::new(20)));
+/// assert_eq!(straddle_size(Chips::MAX), Err(RuleError::ChipOverflow));
 /// ```
 pub fn straddle_size(big_blind: Chips) -> Result<Chips, RuleError> {
     big_blind.checked_mul(2).ok_or(RuleError::ChipOverflow)
@@ -70,7 +70,7 @@ impl State {
         )?;
         let stakes = h.stakes;
         // R-ANTE-1: antes are dead money, posted before the deal.
-        if stakes.ante > 0 {
+        if stakes.ante > Chips::ZERO {
             for s in SeatNo::up_to(cfg.max_players) {
                 let pays = match stakes.ante_mode {
                     AnteMode::PerPlayer => h.player(s).dealt,
@@ -82,7 +82,7 @@ impl State {
             }
         }
         h.begin_street(crate::event::Street::Preflop);
-        if stakes.big_blind > 0 {
+        if stakes.big_blind > Chips::ZERO {
             // R-BLIND-1; PD-SHORTBLIND: a short blind posts all-in, the level stays.
             h.small_blind = None;
             if let Some(s) = sb {
@@ -91,7 +91,7 @@ impl State {
                     // R-MISS-4, PD-MISS: the new player in the small-blind seat posts a
                     // live big blind, which replaces the small blind.
                     self.post(&mut h, s, stakes.big_blind, Post::EnterBigBlind, ev)?;
-                } else if stakes.small_blind > 0 {
+                } else if stakes.small_blind > Chips::ZERO {
                     self.post(&mut h, s, stakes.small_blind, Post::SmallBlind, ev)?;
                     h.small_blind = Some(s);
                 }
@@ -113,7 +113,7 @@ impl State {
                 if s != plan.pos.big_blind && (seat.new_player || seat.owes_big) {
                     self.post(&mut h, s, stakes.big_blind, Post::EnterBigBlind, ev)?;
                 }
-                if seat.owes_small && !seat.new_player && stakes.small_blind > 0 {
+                if seat.owes_small && !seat.new_player && stakes.small_blind > Chips::ZERO {
                     self.post(&mut h, s, stakes.small_blind, Post::DeadSmallBlind, ev)?;
                 }
             }
@@ -158,7 +158,7 @@ impl State {
                 seat.stack -= amount;
                 let p = h.player_mut(s);
                 p.dead = p.dead.checked_add(amount).ok_or(RuleError::ChipOverflow)?;
-                seat.stack == 0
+                seat.stack == Chips::ZERO
             }
             _ => h.take_chips(&mut self.seats, s, amount)?,
         };
@@ -199,7 +199,7 @@ impl State {
             }
             return Err(RuleError::StraddleAlreadyPosted);
         }
-        if !cfg.straddle_allowed || h.live_count() < 3 || h.stakes.big_blind == 0 {
+        if !cfg.straddle_allowed || h.live_count() < 3 || h.stakes.big_blind == Chips::ZERO {
             return Err(RuleError::StraddleNotAllowed);
         }
         let bb = h.big_blind;

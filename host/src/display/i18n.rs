@@ -405,7 +405,7 @@ pub enum Warn {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sn;
+    use crate::{ch, sn};
 
     #[test]
     fn every_language_has_its_code_and_back() {
@@ -419,8 +419,8 @@ mod tests {
     fn an_engine_warning_in_english_is_the_engines_own_text() {
         let w = firmware::Warning::OverPot {
             seat: sn(3),
-            asked: 500,
-            max: 140,
+            asked: ch(500),
+            max: ch(140),
         };
         assert_eq!(Lang::En.warning(&Warn::Engine(w)), w.to_string());
         assert!(Lang::Pl

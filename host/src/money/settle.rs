@@ -309,9 +309,9 @@ pub fn hand_pots(
     chips: impl Fn(&firmware::Player) -> Chips,
 ) -> Result<Vec<Pot>, PotError> {
     let n = usize::from(seat_count).min(MAX_SEATS);
-    let mut contributions = [0; MAX_SEATS];
+    let mut contributions = [Chips::ZERO; MAX_SEATS];
     let mut folded = [true; MAX_SEATS];
-    let mut dead: Chips = 0;
+    let mut dead: Chips = Chips::ZERO;
     for (i, s) in SeatNo::up_to(seat_count).take(n).enumerate() {
         let p = h.player(s);
         contributions[i] = chips(p);
@@ -331,7 +331,7 @@ pub fn seat_totals(outcome: &Outcome) -> Vec<(SeatNo, Chips)> {
             None => totals.push((seat, amount)),
         }
     }
-    totals.retain(|&(_, amount)| amount > 0);
+    totals.retain(|&(_, amount)| amount > Chips::ZERO);
     totals
 }
 
@@ -343,7 +343,7 @@ pub fn payout_inputs(outcome: &Outcome) -> Vec<Input> {
 /// [`payout_inputs`] one at a time, for a caller that takes each in turn and needs
 /// no list of them (a replay pays thousands of hands a second).
 fn payouts(outcome: &Outcome) -> impl Iterator<Item = Input> {
-    let rake = (outcome.rake > 0).then_some(Input::Rake {
+    let rake = (outcome.rake > Chips::ZERO).then_some(Input::Rake {
         amount: outcome.rake,
     });
     rake.into_iter().chain(

@@ -138,7 +138,7 @@ pub fn phh_profile(spec: &Spec) -> Result<TableConfig, ReplayError> {
         .antes
         .iter()
         .enumerate()
-        .all(|(i, &a)| (i == bb_player) == (a > 0))
+        .all(|(i, &a)| (i == bb_player) == (a > Chips::ZERO))
     {
         cfg.stakes.ante = spec.antes[bb_player];
         cfg.stakes.ante_mode = AnteMode::BigBlind;
@@ -254,7 +254,7 @@ fn drive(t: &mut Engine, spec: &Spec, steps: &[Step]) -> Result<Seen, ReplayErro
     // The button is the last player: heads-up he is p2, the small blind. A history
     // whose only blind is p1's has no small blind: p1 is the big blind, so the button
     // sits one seat earlier and the small blind's seat (the last player) posts none.
-    let lone_big_blind = n > 2 && spec.blinds[0] > 0 && spec.blinds[1] == 0;
+    let lone_big_blind = n > 2 && spec.blinds[0] > Chips::ZERO && spec.blinds[1] == Chips::ZERO;
     let button = if lone_big_blind { n - 2 } else { n - 1 };
     t.handle(Input::PlaceButton {
         seat: seat(button)?,
@@ -264,8 +264,8 @@ fn drive(t: &mut Engine, spec: &Spec, steps: &[Step]) -> Result<Seen, ReplayErro
         .handle(Input::StartHand)
         .map_err(|e| fail(None, e.to_string()))?;
     check_posts(spec, started)?;
-    let straddle = spec.blinds.get(2).copied().unwrap_or(0);
-    if n > 2 && straddle > 0 {
+    let straddle = spec.blinds.get(2).copied().unwrap_or(Chips::ZERO);
+    if n > 2 && straddle > Chips::ZERO {
         if firmware::straddle_size(t.table.config().stakes.big_blind) != Ok(straddle) {
             return Err(fail(
                 None,
@@ -277,7 +277,7 @@ fn drive(t: &mut Engine, spec: &Spec, steps: &[Step]) -> Result<Seen, ReplayErro
         })
         .map_err(|e| fail(None, e.to_string()))?;
     }
-    if spec.blinds.iter().skip(3).any(|&b| b > 0) {
+    if spec.blinds.iter().skip(3).any(|&b| b > Chips::ZERO) {
         return Err(fail(None, "more than one straddle (R-STRAD-1)"));
     }
 
@@ -561,7 +561,7 @@ fn check_posts(spec: &Spec, events: &[Event]) -> Result<(), ReplayError> {
     for (p, want) in expected.iter().enumerate() {
         // A player short of his blind posts what his ante left him (R-ANTE-1: the
         // ante comes first).
-        let left = spec.stacks[p].saturating_sub(spec.antes.get(p).copied().unwrap_or(0));
+        let left = spec.stacks[p].saturating_sub(spec.antes.get(p).copied().unwrap_or(Chips::ZERO));
         let want = (*want).min(left);
         if posted(p) != want {
             return Err(fail(
@@ -641,8 +641,8 @@ fn history_into(
             structure,
             antes: Vec::new(),
             blinds: Vec::new(),
-            small_bet,
-            big_bet,
+            small_bet: Chips::new(small_bet),
+            big_bet: Chips::new(big_bet),
             stacks: Vec::new(),
             straddle_confirmed: true,
         };
@@ -650,8 +650,8 @@ fn history_into(
     });
     spec.game = game;
     spec.structure = structure;
-    spec.small_bet = small_bet;
-    spec.big_bet = big_bet;
+    spec.small_bet = Chips::new(small_bet);
+    spec.big_bet = Chips::new(big_bet);
     spec.straddle_confirmed = true;
     for (list, from) in [
         (&mut spec.antes, &hh.antes),
@@ -659,7 +659,7 @@ fn history_into(
         (&mut spec.stacks, &hh.starting_stacks),
     ] {
         list.clear();
-        list.extend_from_slice(from);
+        list.extend(from.iter().copied().map(Chips::new));
     }
     steps.clear();
     steps.reserve(hh.actions.len());
@@ -669,7 +669,7 @@ fn history_into(
             PhhAction::DealBoard { cards } => Step::Board(cards.clone()),
             PhhAction::Fold { player } => Step::Fold(*player),
             PhhAction::CheckCall { player } => Step::CheckCall(*player),
-            PhhAction::CompleteBetRaise { player, to } => Step::BetTo(*player, *to),
+            PhhAction::CompleteBetRaise { player, to } => Step::BetTo(*player, Chips::new(*to)),
             PhhAction::ShowMuck { player, shown } => match shown {
                 Shown::Muck => Step::ShowOrMuck(*player, None),
                 Shown::Cards(c) => Step::ShowOrMuck(*player, Some(c.clone())),
@@ -784,7 +784,7 @@ fn played(table: &mut Table, spec: &Spec, seen: Seen) -> Result<Replayed, Replay
             seat(p)
                 .ok()
                 .and_then(|s| table.seat(s))
-                .map_or(0, |s| s.stack)
+                .map_or(Chips::ZERO, |s| s.stack)
         })
         .collect();
     Ok(Replayed {
@@ -928,11 +928,11 @@ impl Replayed {
         out.extend_from_slice(b"\"decisions\":");
         json_list(out, &self.decisions, |out, d| {
             out.extend_from_slice(b"{\"call\":");
-            json_number(out, d.call);
+            json_number(out, d.call.get());
             out.extend_from_slice(b",\"max_raise_to\":");
-            json_option(out, d.max_raise_to);
+            json_option(out, d.max_raise_to.map(Chips::get));
             out.extend_from_slice(b",\"min_raise_to\":");
-            json_option(out, d.min_raise_to);
+            json_option(out, d.min_raise_to.map(Chips::get));
             out.extend_from_slice(b",\"player\":");
             json_number(out, d.player as u64 + 1);
             out.push(b'}');
@@ -940,11 +940,11 @@ impl Replayed {
         out.extend_from_slice(b",\"file\":");
         json_str(out, file);
         out.extend_from_slice(b",\"finishing_stacks\":");
-        json_numbers(out, self.finishing_stacks.iter().copied());
+        json_numbers(out, self.finishing_stacks.iter().map(|c| c.get()));
         out.extend_from_slice(b",\"pots\":");
         json_list(out, &self.pots, |out, p| {
             out.extend_from_slice(b"{\"amount\":");
-            json_number(out, p.amount);
+            json_number(out, p.amount.get());
             out.extend_from_slice(b",\"eligible\":");
             json_numbers(out, p.eligible.iter().map(|&s| u64::from(s.get())));
             out.extend_from_slice(b",\"winners\":");
@@ -1080,6 +1080,7 @@ pub fn replay_texts(texts: &[String]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ch;
 
     /// A three-handed no-limit hand: p3 raises, p1 folds, p2 calls, and
     /// p2's kings beat p3's queens at the showdown.
@@ -1104,7 +1105,7 @@ actions = ['d dh p1 7c2d', 'd dh p2 KsKd', 'd dh p3 QsQd', 'p3 cbr 30', 'p1 f', 
     #[test]
     fn json_is_what_serde_json_writes_for_the_schema() {
         let (hh, r) = replayed(HAND);
-        assert_eq!(r.finishing_stacks, vec![995, 1035, 970]);
+        assert_eq!(r.finishing_stacks, vec![ch(995), ch(1035), ch(970)]);
         let mut out = Vec::new();
         r.write_json(&mut out, "a \"b\"\\c.phh", None, hh.scale);
         let decisions: Vec<serde_json::Value> = r
@@ -1140,7 +1141,7 @@ starting_stacks = [1000, 1000, 1000]
 actions = ['d dh p1 7c2d', 'd dh p2 KsKd', 'd dh p3 QsQd', 'p1 f', 'p2 f']
 ";
         let (_, r) = replayed(straddled);
-        assert_eq!(r.finishing_stacks, vec![995, 990, 1015]);
+        assert_eq!(r.finishing_stacks, vec![ch(995), ch(990), ch(1015)]);
         let three_bb = straddled.replace("[5, 10, 20]", "[5, 10, 30]");
         let hh = crate::records::phh::parse_hand(&three_bb).expect("parses");
         let e = replay_history(&hh).expect_err("a straddle of 30 over a big blind of 10");

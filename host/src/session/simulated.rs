@@ -149,7 +149,7 @@ impl Default for BenchOptions {
             players: 6,
             game: Game::Holdem,
             structure: Structure::NoLimit,
-            blinds: (5, 10),
+            blinds: (Chips::new(5), Chips::new(10)),
             seed: 1,
             verbose: false,
             pace_ms: 0,
@@ -231,9 +231,9 @@ pub fn config(opts: &BenchOptions) -> Result<TableConfig, BenchError> {
     let (sb, bb) = opts.blinds;
     // R-DRAW-1: every player antes in draw.
     let ante = if opts.game.spec().ante_required {
-        sb.max(1)
+        sb.max(Chips::new(1))
     } else {
-        0
+        Chips::ZERO
     };
     let mut cfg = table_config(opts.game, opts.structure, (sb, bb), ante);
     for (key, value) in &opts.settings {
@@ -264,7 +264,7 @@ pub fn table_config(
         cfg.stakes = Stakes {
             small_bet: bb,
             big_bet: bb.saturating_mul(2),
-            ..Stakes::blinds(0, 0)
+            ..Stakes::blinds(Chips::ZERO, Chips::ZERO)
         };
     }
     cfg.stakes.ante = ante;
@@ -620,7 +620,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
                 .table()
                 .seat(seat)
                 .map(|s| (s.presence, s.stack));
-            if let Some((p, 0)) = s {
+            if let Some((p, Chips::ZERO)) = s {
                 if p != firmware::Presence::Empty {
                     self.input(
                         Input::TopUp {
@@ -650,11 +650,11 @@ impl<'a, S: CardSource> Bench<'a, S> {
                 let to = if rng.chance_percent(15) {
                     r.max_to
                 } else {
-                    r.min_to + rng.below(span / 4 + 1)
+                    r.min_to + Chips::new(rng.below(span.get() / 4 + 1))
                 };
                 Action::BetTo(to)
             }
-            _ if o.call > 0 && roll > 80 => Action::Fold,
+            _ if o.call > Chips::ZERO && roll > 80 => Action::Fold,
             _ => Action::CheckCall,
         }
     }
@@ -703,10 +703,10 @@ fn discard_for(h: &firmware::Hand, cfg: &TableConfig) -> Option<Card> {
 
 /// A buy-in of 100 big blinds (or 100 antes in draw).
 fn buy_in(cfg: &TableConfig) -> Chips {
-    let unit = if cfg.stakes.big_blind > 0 {
+    let unit = if cfg.stakes.big_blind > Chips::ZERO {
         cfg.stakes.big_blind
     } else {
-        cfg.stakes.ante.max(1) * 2
+        cfg.stakes.ante.max(Chips::new(1)).saturating_mul(2)
     };
     unit.saturating_mul(100)
 }

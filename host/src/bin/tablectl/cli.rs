@@ -112,7 +112,7 @@ pub struct ListArgs {
     pub seat: Option<firmware::SeatNo>,
     /// Hands whose pot was more than X
     #[arg(long, value_name = "X")]
-    pub pot_over: Option<u64>,
+    pub pot_over: Option<firmware::Chips>,
     /// Hands still going at or after this time (ms since the epoch)
     #[arg(long, value_name = "MS")]
     pub from: Option<u64>,

@@ -45,14 +45,14 @@ impl HandLog {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sn;
+    use crate::{ch, sn};
     use firmware::{Game, Input, Structure, Table, TableConfig};
 
     #[test]
     fn a_followed_record_lands_in_the_hand_the_log_puts_it_in() {
         let dir = tempfile::tempdir().unwrap();
         let (mut log, _) = HandLog::open(dir.path(), "T1", b"0123456789abcdef").unwrap();
-        let config = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
+        let config = TableConfig::new(Game::Holdem, Structure::NoLimit, ch(5), ch(10));
         let mut table = Table::new(config).unwrap();
         log.append(1, Record::Config { config }).unwrap();
         let mut follower = log.follower();
@@ -60,12 +60,12 @@ mod tests {
         for input in [
             Input::SitDown {
                 seat: sn(1),
-                stack: 1000,
+                stack: ch(1000),
                 wait_for_bb: false,
             },
             Input::SitDown {
                 seat: sn(2),
-                stack: 1000,
+                stack: ch(1000),
                 wait_for_bb: false,
             },
             Input::StartHand,

@@ -5,7 +5,7 @@
 use super::*;
 use crate::records::handlog::HandLog;
 use crate::session::table::TableSession;
-use crate::sn;
+use crate::{ch, sn};
 use firmware::buttons::{ButtonConfig, Key};
 use firmware::deck::DeckKind;
 use firmware::shoe::CardRead;
@@ -123,8 +123,8 @@ fn play(steps: Vec<Step>, faults: (u32, u32, u32)) -> Played {
     let config = crate::session::simulated::table_config(
         Game::Holdem,
         firmware::Structure::NoLimit,
-        (5, 10),
-        0,
+        (ch(5), ch(10)),
+        ch(0),
     );
     let table = Table::new(config).unwrap();
 
@@ -216,7 +216,7 @@ fn a_dealer_plays_two_hands_from_the_panel_and_the_shoe() {
     assert_eq!(t.state().hands, 2);
     // Aces win the checked-down pot of 30; then the big blind takes the small blind.
     let stacks: Vec<_> = SeatNo::up_to(3).map(|s| t.seat(s).unwrap().stack).collect();
-    assert_eq!(stacks, [1025, 990, 985]);
+    assert_eq!(stacks, [1025, 990, 985].map(ch));
     let refused: Vec<&String> = p
         .outcomes
         .iter()
@@ -250,7 +250,11 @@ fn a_faulty_shoe_loses_no_card_and_invents_none() {
     let t = &p.table;
     assert_eq!(t.state().hands, 2);
     let stacks: Vec<_> = SeatNo::up_to(3).map(|s| t.seat(s).unwrap().stack).collect();
-    assert_eq!(stacks, [1025, 990, 985], "the same hands as a clean shoe");
+    assert_eq!(
+        stacks,
+        [1025, 990, 985].map(ch),
+        "the same hands as a clean shoe"
+    );
     let faults = p
         .outcomes
         .iter()
@@ -283,8 +287,8 @@ fn direct(steps: Vec<Step>) -> (Table, Vec<Outcome>) {
     let config = crate::session::simulated::table_config(
         Game::Holdem,
         firmware::Structure::NoLimit,
-        (5, 10),
-        0,
+        (ch(5), ch(10)),
+        ch(0),
     );
     let map = DeckMap::simulated(DeckKind::Standard52, 1);
     let mut rt = on_devices(TableSession::create(config, Some(&mut log)).unwrap(), map);
@@ -334,5 +338,5 @@ fn the_runtime_takes_presses_and_reads_in_order() {
     let (t, outcomes) = direct(two_hands());
     assert_eq!(t.state().hands, 2, "{outcomes:?}");
     let stacks: Vec<_> = SeatNo::up_to(3).map(|s| t.seat(s).unwrap().stack).collect();
-    assert_eq!(stacks, [1025, 990, 985]);
+    assert_eq!(stacks, [1025, 990, 985].map(ch));
 }

@@ -11,7 +11,7 @@ mod tamper;
 
 use super::*;
 use crate::records::scenario::{Scenario, Step};
-use crate::sn;
+use crate::{ch, sn};
 use firmware::error::ActionKind;
 use firmware::{
     Card, Chips, Event, Events, Game, Input, RuleError, SeatNo, Structure, Table, TableConfig,
@@ -29,7 +29,7 @@ fn card(s: &str) -> Card {
 }
 
 fn cfg() -> TableConfig {
-    TableConfig::new(Game::Holdem, Structure::PotLimit, 5, 10)
+    TableConfig::new(Game::Holdem, Structure::PotLimit, ch(5), ch(10))
 }
 
 /// A table, its log and a clock that advances a second per record.
@@ -132,7 +132,7 @@ fn scripted(
     }
     if check_only {
         let o = t.options().ok_or(RuleError::NotBetting)?;
-        if o.call > 0 {
+        if o.call > ch(0) {
             return Err(RuleError::IllegalAction {
                 seat: o.seat,
                 action: ActionKind::Check,

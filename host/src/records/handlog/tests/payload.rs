@@ -14,16 +14,16 @@ fn every_event() -> Vec<Event> {
     vec![
         Event::Seated {
             seat: sn(1),
-            stack: 500,
+            stack: ch(500),
         },
         Event::ToppedUp {
             seat: sn(1),
-            amount: 50,
-            stack: 550,
+            amount: ch(50),
+            stack: ch(550),
         },
         Event::Left {
             seat: sn(2),
-            stack: 0,
+            stack: ch(0),
         },
         Event::SatOut { seat: sn(3) },
         Event::SatIn { seat: sn(3) },
@@ -38,7 +38,7 @@ fn every_event() -> Vec<Event> {
         Event::Posted {
             seat: sn(2),
             post: Post::DeadSmallBlind,
-            amount: 5,
+            amount: ch(5),
             all_in: true,
         },
         Event::MissedBlind {
@@ -67,39 +67,39 @@ fn every_event() -> Vec<Event> {
         Event::Checked { seat: sn(1) },
         Event::Called {
             seat: sn(1),
-            amount: 20,
+            amount: ch(20),
             all_in: false,
         },
         Event::Bet {
             seat: sn(1),
-            to: 40,
+            to: ch(40),
             all_in: true,
         },
         Event::Raised {
             seat: sn(1),
-            to: 80,
+            to: ch(80),
             all_in: false,
         },
         w(Warning::OverPot {
             seat: sn(1),
-            asked: 500,
-            max: 35,
+            asked: ch(500),
+            max: ch(35),
         }),
         w(Warning::UnderMinimum {
             seat: sn(1),
-            asked: 15,
-            to: 20,
+            asked: ch(15),
+            to: ch(20),
         }),
         w(Warning::FixedSize {
             seat: sn(1),
-            asked: 15,
-            to: 10,
+            asked: ch(15),
+            to: ch(10),
         }),
         w(Warning::StraddleUnconfirmed { seat: sn(4) }),
         w(Warning::FoldedWithCheck { seat: sn(2) }),
         Event::Returned {
             seat: sn(1),
-            amount: 45,
+            amount: ch(45),
         },
         Event::RoundComplete {
             street: Street::Flop,
@@ -111,15 +111,15 @@ fn every_event() -> Vec<Event> {
         Event::StoodPat { seat: sn(2) },
         Event::Redeal { button: sn(3) },
         Event::HandOver {
-            pot: 300,
+            pot: ch(300),
             contested: true,
         },
         Event::Mucked { seat: sn(2) },
         Event::Awarded {
             seat: sn(1),
-            amount: 300,
+            amount: ch(300),
         },
-        Event::Raked { amount: 3 },
+        Event::Raked { amount: ch(3) },
         Event::HandComplete { number: 7 },
         Event::Misdealt { number: 7 },
         Event::Undone,
@@ -137,7 +137,7 @@ fn every_event_round_trips_through_the_machine_form() {
     }
     let json = serde_json::to_string(&EventData::from(&Event::Bet {
         seat: sn(3),
-        to: 40,
+        to: ch(40),
         all_in: false,
     }))
     .unwrap();
@@ -146,11 +146,11 @@ fn every_event_round_trips_through_the_machine_form() {
 
 #[test]
 fn the_configuration_round_trips() {
-    let mut c = TableConfig::new(Game::FiveCardDraw, Structure::FixedLimit, 0, 0);
-    c.stakes.ante = 1;
+    let mut c = TableConfig::new(Game::FiveCardDraw, Structure::FixedLimit, ch(0), ch(0));
+    c.stakes.ante = ch(1);
     c.stakes.ante_mode = AnteMode::BigBlind;
-    c.stakes.small_bet = 2;
-    c.stakes.big_bet = 4;
+    c.stakes.small_bet = ch(2);
+    c.stakes.big_bet = ch(4);
     c.max_players = 6;
     c.short_deck = true;
     c.button_rule = ButtonRule::MovingButton;
@@ -164,10 +164,10 @@ fn the_configuration_round_trips() {
     c.redeal_ante = true;
     c.amounts = AmountPolicy::Reject;
     c.automations.burns = true;
-    let mut m = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
+    let mut m = TableConfig::new(Game::Holdem, Structure::NoLimit, ch(5), ch(10));
     m.mixed = Some(Mixed {
         structure: Structure::FixedLimit,
-        stakes: Stakes::blinds(10, 20),
+        stakes: Stakes::blinds(ch(10), ch(20)),
         switch: MixSwitch::Hands(8),
     });
     // Version 2 carries every setting; version 1 (written before the settings
@@ -175,8 +175,8 @@ fn the_configuration_round_trips() {
     let mut all = c;
     all.unconfirmed_straddle = firmware::rules::UnconfirmedStraddle::NoOption;
     all.short_blind = firmware::rules::ShortBlind::MustCover;
-    all.money.rake = firmware::rules::Rake::basis_points(250).with_cap(30);
-    all.money.chip_unit = 5;
+    all.money.rake = firmware::rules::Rake::basis_points(250).with_cap(ch(30));
+    all.money.chip_unit = ch(5);
     all.money.odd_chip = firmware::rules::OddChip::LowestIndex;
     all.money.low_ignores_straights_flushes = true;
     for config in [cfg(), c, m, all] {
@@ -201,7 +201,7 @@ fn the_configuration_round_trips() {
         };
         let mut expected = config;
         // What version 1 did not record comes back at its default.
-        let defaults = TableConfig::new(config.game, config.structure, 1, 2);
+        let defaults = TableConfig::new(config.game, config.structure, ch(1), ch(2));
         expected.unconfirmed_straddle = defaults.unconfirmed_straddle;
         expected.short_blind = defaults.short_blind;
         expected.money = defaults.money;
