@@ -86,10 +86,12 @@ pub enum Resolved {
 ///
 /// ```
 /// use firmware::betting::pot_limit_max;
+/// use firmware::Chips;
+/// let c = Chips::new;
 /// // E1: pot 100, A bets 100; B may raise to 400.
-/// assert_eq!(pot_limit_max(100, 0, 200), Some(400));
+/// assert_eq!(pot_limit_max(c(100), c(0), c(200)), Some(c(400)));
 /// // E2: pot 100, A bets 50; B may raise to 250.
-/// assert_eq!(pot_limit_max(50, 0, 150), Some(250));
+/// assert_eq!(pot_limit_max(c(50), c(0), c(150)), Some(c(250)));
 /// ```
 pub fn pot_limit_max(level: Chips, own: Chips, pot: Chips) -> Option<Chips> {
     let call = level.checked_sub(own)?;
@@ -152,12 +154,12 @@ impl Hand {
     pub fn options(&self, cfg: &TableConfig, seats: &Seats) -> Option<Options> {
         let seat = self.round.to_act?;
         let p = self.player(seat);
-        let stack = seats[usize::from(seat - 1)].stack;
+        let stack = seats[seat.index()].stack;
         let level = self.round.level;
         let to_call = level.saturating_sub(p.street);
         let call = to_call.min(stack);
         let all_in_to = p.street.saturating_add(stack);
-        let opening = level == 0;
+        let opening = level == Chips::ZERO;
 
         // R-BET-4 / PD-REOPEN: a player who already acted may raise again only if the
         // raises since then add up to at least one full raise.
@@ -178,11 +180,7 @@ impl Hand {
         // Asked last, only when the rest allows a raise: it walks the seats.
         let answerable = || {
             self.in_hand().any(|s| {
-                s != seat
-                    && seats[usize::from(s - 1)]
-                        .stack
-                        .saturating_add(self.player(s).street)
-                        > level
+                s != seat && seats[s.index()].stack.saturating_add(self.player(s).street) > level
             })
         };
         // R-STRAD-4 (seed reading): an unconfirmed straddler may not raise preflop.
@@ -231,7 +229,7 @@ impl Hand {
             Structure::FixedLimit => {
                 // R-FL-1; PD-REOPEN: sized from the last full level.
                 let to = self.round.full_level.saturating_add(self.fixed_size());
-                let to = to.max(level.saturating_add(1));
+                let to = to.max(level.saturating_add(Chips::new(1)));
                 (to, to)
             }
         };
@@ -256,10 +254,10 @@ impl Hand {
         let seat = o.seat;
         match action {
             Action::Fold => {
-                let warning = (o.call == 0).then_some(Warning::FoldedWithCheck { seat });
+                let warning = (o.call == Chips::ZERO).then_some(Warning::FoldedWithCheck { seat });
                 Ok((Resolved::Fold, warning))
             }
-            Action::CheckCall if o.call == 0 => Ok((Resolved::Check, None)),
+            Action::CheckCall if o.call == Chips::ZERO => Ok((Resolved::Check, None)),
             Action::CheckCall => Ok((Resolved::Call { amount: o.call }, None)),
             Action::AllIn => {
                 if o.all_in_to <= self.round.level {
@@ -325,7 +323,7 @@ impl Hand {
             // to the minimum; below half it is a call.
             let part = to.saturating_sub(level);
             let needed = range.min_to.saturating_sub(level);
-            if part.saturating_mul(2) >= needed && part > 0 {
+            if part.saturating_mul(2) >= needed && part > Chips::ZERO {
                 let w = Warning::UnderMinimum {
                     seat,
                     asked: to,
@@ -409,7 +407,7 @@ impl Hand {
     /// Stops at the first: it is asked for each seat every time someone acts.
     fn anyone_with_chips_except(&self, seat: SeatNo, seats: &Seats) -> bool {
         self.in_hand()
-            .any(|s| s != seat && seats[usize::from(s - 1)].stack > 0)
+            .any(|s| s != seat && seats[s.index()].stack > Chips::ZERO)
     }
 
     /// Whether `seat` must still act in this round (R-BET-4): he is in the hand with
@@ -417,7 +415,7 @@ impl Hand {
     /// to bet against him and he has matched the bet.
     pub(crate) fn needs_to_act(&self, seat: SeatNo, seats: &Seats) -> bool {
         let p = self.player(seat);
-        if !p.dealt || p.folded || seats[usize::from(seat - 1)].stack == 0 {
+        if !p.dealt || p.folded || seats[seat.index()].stack == Chips::ZERO {
             return false;
         }
         let behind = p.street < self.round.level;
@@ -429,7 +427,7 @@ impl Hand {
 }
 
 fn call_or_check(call: Chips) -> Resolved {
-    if call == 0 {
+    if call == Chips::ZERO {
         Resolved::Check
     } else {
         Resolved::Call { amount: call }

@@ -27,7 +27,7 @@
 use crate::buttons::{AmountEntry, AmountError, ButtonError, Key, KeyEvent, PressKind};
 use crate::event::{Action, Input};
 use crate::hand::{Hand, Phase};
-use crate::rules::{SeatNo, Structure};
+use crate::rules::{Chips, SeatNo, Structure};
 use crate::table::{Presence, Table};
 use core::fmt;
 
@@ -128,8 +128,8 @@ impl Console {
     }
 
     /// The amount keyed so far, if any digit was.
-    pub fn keyed(&self) -> Option<u64> {
-        (!self.amount.is_empty()).then(|| self.amount.value())
+    pub fn keyed(&self) -> Option<Chips> {
+        (!self.amount.is_empty()).then(|| Chips::new(self.amount.value()))
     }
 
     /// What `event` means at `table` now. An input uses up the amount keyed; a
@@ -247,7 +247,7 @@ fn live(table: &Table) -> Option<&Hand> {
 mod tests {
     use super::*;
     use crate::event::Read;
-    use crate::rules::{Game, TableConfig};
+    use crate::rules::{ch, sn, Game, TableConfig};
     use crate::Card;
 
     fn short(key: Key) -> KeyEvent {
@@ -285,14 +285,20 @@ mod tests {
     }
 
     fn nl_table() -> Table {
-        Table::new(TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10)).unwrap()
+        Table::new(TableConfig::new(
+            Game::Holdem,
+            Structure::NoLimit,
+            ch(5),
+            ch(10),
+        ))
+        .unwrap()
     }
 
     /// Three players seated from the panel, hole cards dealt: seat 1 is to act.
     fn preflop() -> (Console, Table) {
         let mut c = Console::new();
         let mut t = nl_table();
-        for seat in 1..=3 {
+        for seat in SeatNo::up_to(3) {
             digits(&mut c, &t, "1000");
             act(&mut c, &mut t, short(Key::Seat(seat)));
         }
@@ -310,41 +316,41 @@ mod tests {
         let mut c = Console::new();
         let mut t = nl_table();
         digits(&mut c, &t, "1500");
-        assert_eq!(c.keyed(), Some(1500));
-        let input = act(&mut c, &mut t, short(Key::Seat(4)));
+        assert_eq!(c.keyed(), Some(ch(1500)));
+        let input = act(&mut c, &mut t, short(Key::Seat(sn(4))));
         assert_eq!(
             input,
             Input::SitDown {
-                seat: 4,
-                stack: 1500,
+                seat: sn(4),
+                stack: ch(1500),
                 wait_for_bb: false
             }
         );
         assert_eq!(c.keyed(), None, "the amount is used up");
-        assert_eq!(t.seat(4).unwrap().stack, 1500);
+        assert_eq!(t.seat(sn(4)).unwrap().stack, ch(1500));
         // Again with an amount: a top-up (R-TABLE-4); without: sit out, then sit in.
         digits(&mut c, &t, "500");
         assert_eq!(
-            act(&mut c, &mut t, short(Key::Seat(4))),
+            act(&mut c, &mut t, short(Key::Seat(sn(4)))),
             Input::TopUp {
-                seat: 4,
-                amount: 500
+                seat: sn(4),
+                amount: ch(500)
             }
         );
         assert_eq!(
-            act(&mut c, &mut t, short(Key::Seat(4))),
-            Input::SitOut { seat: 4 }
+            act(&mut c, &mut t, short(Key::Seat(sn(4)))),
+            Input::SitOut { seat: sn(4) }
         );
         assert_eq!(
-            act(&mut c, &mut t, short(Key::Seat(4))),
+            act(&mut c, &mut t, short(Key::Seat(sn(4)))),
             Input::SitIn {
-                seat: 4,
+                seat: sn(4),
                 wait_for_bb: false
             }
         );
         assert_eq!(
-            act(&mut c, &mut t, held(Key::Seat(4))),
-            Input::Leave { seat: 4 }
+            act(&mut c, &mut t, held(Key::Seat(sn(4)))),
+            Input::Leave { seat: sn(4) }
         );
     }
 
@@ -353,19 +359,19 @@ mod tests {
         let mut c = Console::new();
         let t = nl_table();
         assert_eq!(
-            c.press(&t, short(Key::Seat(2))),
-            Err(ConsoleError::NoBuyIn(2))
+            c.press(&t, short(Key::Seat(sn(2)))),
+            Err(ConsoleError::NoBuyIn(sn(2)))
         );
         assert_eq!(
-            c.press(&t, held(Key::Seat(2))),
-            Err(ConsoleError::EmptySeat(2))
+            c.press(&t, held(Key::Seat(sn(2)))),
+            Err(ConsoleError::EmptySeat(sn(2)))
         );
     }
 
     #[test]
     fn betting_keys_act_for_the_player_to_act() {
         let (mut c, mut t) = preflop();
-        assert_eq!(t.options().unwrap().seat, 1);
+        assert_eq!(t.options().unwrap().seat, sn(1));
         // Nothing keyed: BET/RAISE says to key the amount, and nothing changes.
         let before = t.clone();
         assert_eq!(
@@ -376,7 +382,7 @@ mod tests {
         digits(&mut c, &t, "30");
         assert_eq!(
             act(&mut c, &mut t, short(Key::BetRaise)),
-            Input::Act(Action::BetTo(30))
+            Input::Act(Action::BetTo(ch(30)))
         );
         assert_eq!(
             act(&mut c, &mut t, short(Key::CheckCall)),
@@ -386,7 +392,7 @@ mod tests {
         digits(&mut c, &t, "90");
         assert_eq!(
             act(&mut c, &mut t, short(Key::Enter)),
-            Input::Act(Action::BetTo(90))
+            Input::Act(Action::BetTo(ch(90)))
         );
         assert_eq!(
             act(&mut c, &mut t, short(Key::Fold)),
@@ -403,10 +409,10 @@ mod tests {
         let (mut c, t) = preflop();
         digits(&mut c, &t, "25");
         assert_eq!(
-            c.press(&t, short(Key::Seat(2))),
-            Err(ConsoleError::SeatKeyInHand(2))
+            c.press(&t, short(Key::Seat(sn(2)))),
+            Err(ConsoleError::SeatKeyInHand(sn(2)))
         );
-        assert_eq!(c.keyed(), Some(25));
+        assert_eq!(c.keyed(), Some(ch(25)));
         assert_eq!(c.press(&t, short(Key::Clear)), Ok(Press::Cleared));
         assert_eq!(c.keyed(), None);
     }
@@ -459,9 +465,9 @@ mod tests {
     #[test]
     fn straddle_announces_then_confirms() {
         let mut c = Console::new();
-        let cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
+        let cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, ch(5), ch(10));
         let mut t = Table::new(cfg).unwrap();
-        for seat in 1..=4 {
+        for seat in SeatNo::up_to(4) {
             digits(&mut c, &t, "1000");
             act(&mut c, &mut t, short(Key::Seat(seat)));
         }
@@ -479,9 +485,14 @@ mod tests {
     #[test]
     fn fixed_limit_bets_its_one_size_with_nothing_keyed() {
         let mut c = Console::new();
-        let mut t =
-            Table::new(TableConfig::new(Game::Holdem, Structure::FixedLimit, 5, 10)).unwrap();
-        for seat in 1..=2 {
+        let mut t = Table::new(TableConfig::new(
+            Game::Holdem,
+            Structure::FixedLimit,
+            ch(5),
+            ch(10),
+        ))
+        .unwrap();
+        for seat in SeatNo::up_to(2) {
             digits(&mut c, &t, "500");
             act(&mut c, &mut t, short(Key::Seat(seat)));
         }
@@ -522,14 +533,14 @@ mod tests {
         }
         assert_eq!(t.hand().map(|h| h.phase), Some(Phase::Settling));
         assert_eq!(
-            c.press(&t, short(Key::Seat(2))),
-            Ok(Press::Input(Input::Muck { seat: 2 }))
+            c.press(&t, short(Key::Seat(sn(2)))),
+            Ok(Press::Input(Input::Muck { seat: sn(2) }))
         );
         assert_eq!(c.press(&t, short(Key::Enter)), Ok(Press::Pay));
         // Paid (here by hand): the hand is over and the keys are those between hands.
         let pot = t.hand().unwrap().pot();
         t.handle(Input::Award {
-            seat: 1,
+            seat: sn(1),
             amount: pot,
         })
         .unwrap();
@@ -539,8 +550,8 @@ mod tests {
             Err(ConsoleError::NoHand(Key::Enter))
         );
         assert_eq!(
-            c.press(&t, short(Key::Seat(2))),
-            Ok(Press::Input(Input::SitOut { seat: 2 }))
+            c.press(&t, short(Key::Seat(sn(2)))),
+            Ok(Press::Input(Input::SitOut { seat: sn(2) }))
         );
         assert_eq!(
             c.press(&t, held(Key::NextHand)),

@@ -60,7 +60,7 @@ impl Seat {
     /// Absent for blind purposes: sitting out, or not enough chips to play.
     pub(crate) fn absent(&self, cfg: &TableConfig, big_blind: Chips) -> bool {
         let needed = match cfg.short_blind {
-            ShortBlind::AllIn => 0,
+            ShortBlind::AllIn => Chips::ZERO,
             ShortBlind::MustCover => big_blind,
         };
         self.presence == Presence::SittingOut || (self.occupied() && self.stack <= needed)

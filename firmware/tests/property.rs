@@ -24,6 +24,10 @@ impl Rng {
             self.next() % n
         }
     }
+    /// Chips below `n` (none when `n` is none).
+    fn chips_below(&mut self, n: Chips) -> Chips {
+        ch(self.below(n.get()))
+    }
     fn chance(&mut self, percent: u64) -> bool {
         self.below(100) < percent
     }
@@ -42,18 +46,18 @@ fn config(rng: &mut Rng) -> TableConfig {
         Structure::PotLimit,
         Structure::FixedLimit,
     ][rng.below(3) as usize];
-    let mut cfg = TableConfig::new(game, structure, 5, 10);
+    let mut cfg = TableConfig::new(game, structure, ch(5), ch(10));
     // R-TABLE-1: 10 or 11 seats, at most the game's own (Omaha: 10, [002]).
     cfg.max_players = if rng.chance(50) { 10 } else { 11 }.min(game.spec().max_players);
     if game == Game::FiveCardDraw {
         cfg.max_players = 6;
         cfg.short_deck = rng.chance(50);
         if rng.chance(50) {
-            cfg.stakes.ante = 5;
+            cfg.stakes.ante = ch(5);
         }
     }
     if rng.chance(30) {
-        cfg.stakes.ante = 1 + rng.below(5);
+        cfg.stakes.ante = ch(1 + rng.below(5));
         if rng.chance(50) {
             cfg.stakes.ante_mode = firmware::rules::AnteMode::BigBlind;
         }
@@ -71,7 +75,7 @@ fn config(rng: &mut Rng) -> TableConfig {
         };
         cfg.mixed = Some(Mixed {
             structure: Structure::FixedLimit,
-            stakes: Stakes::blinds(10, 20),
+            stakes: Stakes::blinds(ch(10), ch(20)),
             switch,
         });
     }
@@ -84,18 +88,18 @@ struct Ledger {
 }
 
 fn total(t: &Table) -> i128 {
-    t.chips_in_play() as i128
+    i128::from(t.chips_in_play().get())
 }
 
 fn seat_changes(t: &mut Table, rng: &mut Rng, ledger: &mut Ledger) {
     let n = t.config().max_players;
     for _ in 0..rng.below(3) {
-        let seat = 1 + rng.below(u64::from(n)) as SeatNo;
+        let seat = sn(1 + rng.below(u64::from(n)) as u8);
         let s = *t.seat(seat).unwrap();
         let input = match (s.presence, rng.below(5)) {
             (Presence::Empty, _) => Input::SitDown {
                 seat,
-                stack: 100 + rng.below(900),
+                stack: ch(100 + rng.below(900)),
                 wait_for_bb: rng.chance(30),
             },
             (_, 0) => Input::Leave { seat },
@@ -106,16 +110,16 @@ fn seat_changes(t: &mut Table, rng: &mut Rng, ledger: &mut Ledger) {
             },
             _ => Input::TopUp {
                 seat,
-                amount: 1 + rng.below(500),
+                amount: ch(1 + rng.below(500)),
             },
         };
         let before = total(t);
         if let Ok(ev) = t.handle(input) {
             for e in ev {
                 match e {
-                    Event::Seated { stack, .. } => ledger.outside -= stack as i128,
-                    Event::ToppedUp { amount, .. } => ledger.outside -= amount as i128,
-                    Event::Left { stack, .. } => ledger.outside += stack as i128,
+                    Event::Seated { stack, .. } => ledger.outside -= i128::from(stack.get()),
+                    Event::ToppedUp { amount, .. } => ledger.outside -= i128::from(amount.get()),
+                    Event::Left { stack, .. } => ledger.outside += i128::from(stack.get()),
                     _ => {}
                 }
             }
@@ -140,14 +144,14 @@ fn random_input(t: &Table, rng: &mut Rng, deck: &mut Vec<Card>) -> Input {
             let o = t.options().unwrap();
             // Draw redeals while everyone checks (R-DRAW-3): open often enough that
             // hands finish.
-            let open = t.config().game == Game::FiveCardDraw && o.call == 0 && rng.chance(50);
+            let open = t.config().game == Game::FiveCardDraw && o.call == ch(0) && rng.chance(50);
             match (if open { 1 } else { rng.below(10) }, o.raise) {
                 (0, _) => Input::Act(Action::Fold),
-                (1..=2, Some(r)) => {
-                    Input::Act(Action::BetTo(r.min_to + rng.below(r.max_to - r.min_to + 1)))
-                }
+                (1..=2, Some(r)) => Input::Act(Action::BetTo(
+                    r.min_to + rng.chips_below(r.max_to - r.min_to + ch(1)),
+                )),
                 (3, Some(r)) if r.max_to == o.all_in_to => Input::Act(Action::AllIn),
-                (4, _) => Input::Act(Action::BetTo(rng.below(o.all_in_to + 2))),
+                (4, _) => Input::Act(Action::BetTo(rng.chips_below(o.all_in_to + ch(2)))),
                 _ => Input::Act(Action::CheckCall),
             }
         }
@@ -200,14 +204,14 @@ fn random_input(t: &Table, rng: &mut Rng, deck: &mut Vec<Card>) -> Input {
             }
             if rng.chance(10) {
                 return Input::Rake {
-                    amount: 1 + rng.below(pot.min(5)),
+                    amount: ch(1) + rng.chips_below(pot.min(ch(5))),
                 };
             }
             let seat = live[rng.below(live.len() as u64) as usize];
             let amount = if rng.chance(50) {
                 pot
             } else {
-                1 + rng.below(pot)
+                ch(1) + rng.chips_below(pot)
             };
             Input::Award { seat, amount }
         }
@@ -218,13 +222,13 @@ fn random_input(t: &Table, rng: &mut Rng, deck: &mut Vec<Card>) -> Input {
 fn check_positions(t: &Table, prev: Option<(SeatNo, SeatNo)>) {
     let cfg = *t.config();
     let h = t.hand().unwrap();
-    let dealt: Vec<SeatNo> = (1..=cfg.max_players)
+    let dealt: Vec<SeatNo> = SeatNo::up_to(cfg.max_players)
         .filter(|&s| h.player(s).dealt)
         .collect();
     assert!(dealt.len() >= 2);
     // The big blind is dealt in and posted (R-BLIND-1).
     assert!(h.player(h.big_blind).dealt, "big blind dealt in");
-    assert!(h.player(h.big_blind).total > 0 || t.seat(h.big_blind).unwrap().stack == 0);
+    assert!(h.player(h.big_blind).total > ch(0) || t.seat(h.big_blind).unwrap().stack == ch(0));
     if dealt.len() == 2 {
         // R-HU-1: heads-up, the button posts the small blind.
         assert_eq!(h.small_blind, Some(h.button));
@@ -260,14 +264,14 @@ fn play(seed: u64, hands: usize) {
         .collect();
     for _ in 0..3 + rng.below(5) {
         seat_changes(&mut t, &mut rng, &mut ledger);
-        let seat = 1 + rng.below(u64::from(cfg.max_players)) as SeatNo;
+        let seat = sn(1 + rng.below(u64::from(cfg.max_players)) as u8);
         if let Ok(ev) = t.handle(Input::SitDown {
             seat,
-            stack: 200 + rng.below(800),
+            stack: ch(200 + rng.below(800)),
             wait_for_bb: false,
         }) {
             if let Event::Seated { stack, .. } = ev[0] {
-                ledger.outside -= stack as i128;
+                ledger.outside -= i128::from(stack.get());
             }
         }
     }
@@ -285,9 +289,9 @@ fn play(seed: u64, hands: usize) {
             }
             // Not enough players: busted players leave, the others come back, and
             // someone new sits down.
-            for seat in 1..=cfg.max_players {
+            for seat in SeatNo::up_to(cfg.max_players) {
                 let s = *t.seat(seat).unwrap();
-                if s.presence != Presence::Empty && s.stack == 0 {
+                if s.presence != Presence::Empty && s.stack == ch(0) {
                     t.handle(Input::Leave { seat }).unwrap();
                 } else if s.presence != Presence::Empty {
                     t.handle(Input::SitIn {
@@ -297,14 +301,14 @@ fn play(seed: u64, hands: usize) {
                     .unwrap();
                 }
             }
-            let seat = 1 + rng.below(u64::from(cfg.max_players)) as SeatNo;
+            let seat = sn(1 + rng.below(u64::from(cfg.max_players)) as u8);
             if let Ok(ev) = t.handle(Input::SitDown {
                 seat,
-                stack: 500,
+                stack: ch(500),
                 wait_for_bb: false,
             }) {
                 if let Event::Seated { stack, .. } = ev[0] {
-                    ledger.outside -= stack as i128;
+                    ledger.outside -= i128::from(stack.get());
                 }
             }
             continue;
@@ -328,7 +332,7 @@ fn play(seed: u64, hands: usize) {
                     inputs.push(input);
                     for e in ev.iter() {
                         if let Event::Raked { amount } = e {
-                            raked += *amount as i128;
+                            raked += i128::from(amount.get());
                         }
                     }
                     if input == Input::Undo {
@@ -356,7 +360,7 @@ fn raked_in(t: &Table, _inputs: &[Input], _start: &State) -> i128 {
     t.hand_inputs()
         .iter()
         .map(|i| match i {
-            Input::Rake { amount } => *amount as i128,
+            Input::Rake { amount } => i128::from(amount.get()),
             _ => 0,
         })
         .sum()
@@ -378,15 +382,15 @@ proptest! {
     #[test]
     fn returning_the_excess_leaves_the_top_matched(street in proptest::collection::vec(0u64..1000, 1..10)) {
         let mut after = street.clone();
-        let back = firmware::hand::uncalled_excess(street.iter().copied().enumerate());
+        let back = firmware::hand::uncalled_excess(street.iter().copied().map(ch).enumerate());
         if let Some((p, x)) = back {
-            after[p] -= x;
+            after[p] -= x.get();
         }
         let mut sorted = after.clone();
         sorted.sort_unstable();
         if street.len() >= 2 {
             prop_assert_eq!(sorted[sorted.len() - 1], sorted[sorted.len() - 2]);
         }
-        prop_assert_eq!(after.iter().sum::<u64>() + back.map_or(0, |b| b.1), street.iter().sum::<u64>());
+        prop_assert_eq!(after.iter().sum::<u64>() + back.map_or(0, |b| b.1.get()), street.iter().sum::<u64>());
     }
 }

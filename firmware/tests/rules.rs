@@ -8,11 +8,11 @@ use common::*;
 use firmware::rules::{AnteMode, ButtonRule, FlCap, FlShortAllIn, StraddleMinRaise};
 
 fn nl(seats: &[(SeatNo, Chips)]) -> Table {
-    table(Structure::NoLimit, 5, 10, seats)
+    table(Structure::NoLimit, ch(5), ch(10), seats)
 }
 
 fn five() -> Table {
-    nl(&[(1, 1000), (2, 1000), (3, 1000), (4, 1000), (5, 1000)])
+    nl(&seats_1_to(5, ch(1000)))
 }
 
 /// Asserts that `input` is refused with `err` and changes nothing.
@@ -30,31 +30,31 @@ fn r_table_1_eleven_seats_only_when_configured() {
     refused(
         &mut t,
         Input::SitDown {
-            seat: 11,
-            stack: 100,
+            seat: sn(11),
+            stack: ch(100),
             wait_for_bb: false,
         },
-        RuleError::NoSuchSeat(11),
+        RuleError::NoSuchSeat(sn(11)),
     );
-    let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, ch(5), ch(10));
     cfg.max_players = 11;
-    let mut t = table_with(cfg, &[(11, 100), (1, 100)]);
-    assert_eq!(start(&mut t), (1, Some(1), 11));
+    let mut t = table_with(cfg, &[(sn(11), ch(100)), (sn(1), ch(100))]);
+    assert_eq!(start(&mut t), (sn(1), Some(sn(1)), sn(11)));
     cfg.max_players = 12;
     assert!(Table::new(cfg).is_err());
 }
 
 #[test]
 fn r_table_3_first_button_goes_to_the_first_player_left_of_the_dealer() {
-    let mut t = nl(&[(4, 100), (7, 100), (9, 100)]);
-    assert_eq!(start(&mut t), (4, Some(7), 9));
-    let mut t = nl(&[(4, 100), (7, 100), (9, 100)]);
-    t.handle(Input::PlaceButton { seat: 9 }).unwrap();
-    assert_eq!(start(&mut t), (9, Some(4), 7));
+    let mut t = nl(&[(sn(4), ch(100)), (sn(7), ch(100)), (sn(9), ch(100))]);
+    assert_eq!(start(&mut t), (sn(4), Some(sn(7)), sn(9)));
+    let mut t = nl(&[(sn(4), ch(100)), (sn(7), ch(100)), (sn(9), ch(100))]);
+    t.handle(Input::PlaceButton { seat: sn(9) }).unwrap();
+    assert_eq!(start(&mut t), (sn(9), Some(sn(4)), sn(7)));
     fold_out(&mut t);
     refused(
         &mut t,
-        Input::PlaceButton { seat: 4 },
+        Input::PlaceButton { seat: sn(4) },
         RuleError::ButtonAlreadyPlaced,
     );
 }
@@ -66,53 +66,57 @@ fn r_table_4_chips_are_added_only_between_hands() {
     refused(
         &mut t,
         Input::TopUp {
-            seat: 1,
-            amount: 100,
+            seat: sn(1),
+            amount: ch(100),
         },
         RuleError::HandInProgress,
     );
     refused(
         &mut t,
         Input::SitDown {
-            seat: 6,
-            stack: 100,
+            seat: sn(6),
+            stack: ch(100),
             wait_for_bb: false,
         },
         RuleError::HandInProgress,
     );
-    refused(&mut t, Input::Leave { seat: 1 }, RuleError::PlayerInHand(1));
+    refused(
+        &mut t,
+        Input::Leave { seat: sn(1) },
+        RuleError::PlayerInHand(sn(1)),
+    );
     fold_out(&mut t);
     let ev = events(
         &mut t,
         Input::TopUp {
-            seat: 1,
-            amount: 100,
+            seat: sn(1),
+            amount: ch(100),
         },
     );
     assert_eq!(
         ev,
         vec![Event::ToppedUp {
-            seat: 1,
-            amount: 100,
-            stack: stack(&t, 1)
+            seat: sn(1),
+            amount: ch(100),
+            stack: stack(&t, sn(1))
         }]
     );
     refused(
         &mut t,
         Input::TopUp {
-            seat: 6,
-            amount: 100,
+            seat: sn(6),
+            amount: ch(100),
         },
-        RuleError::SeatEmpty(6),
+        RuleError::SeatEmpty(sn(6)),
     );
     refused(
         &mut t,
         Input::SitDown {
-            seat: 1,
-            stack: 100,
+            seat: sn(1),
+            stack: ch(100),
             wait_for_bb: false,
         },
-        RuleError::SeatTaken(1),
+        RuleError::SeatTaken(sn(1)),
     );
 }
 
@@ -126,7 +130,7 @@ fn r_btn_1_the_button_moves_one_player_clockwise_each_hand() {
         buttons.push(start(&mut t).0);
         fold_out(&mut t);
     }
-    assert_eq!(buttons, [1, 2, 3, 4, 5, 1]);
+    assert_eq!(buttons, [1, 2, 3, 4, 5, 1].map(sn));
 }
 
 #[test]
@@ -134,85 +138,106 @@ fn r_blind_1_small_and_big_blind_left_of_the_button() {
     let mut t = five();
     let ev = events(&mut t, Input::StartHand);
     assert!(ev.contains(&Event::Posted {
-        seat: 2,
+        seat: sn(2),
         post: Post::SmallBlind,
-        amount: 5,
+        amount: ch(5),
         all_in: false
     }));
     assert!(ev.contains(&Event::Posted {
-        seat: 3,
+        seat: sn(3),
         post: Post::BigBlind,
-        amount: 10,
+        amount: ch(10),
         all_in: false
     }));
 }
 
 #[test]
 fn r_ante_1_antes_are_dead_money_not_part_of_the_call() {
-    let mut cfg = TableConfig::new(Game::Holdem, Structure::PotLimit, 5, 10);
-    cfg.stakes.ante = 2;
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::PotLimit, ch(5), ch(10));
+    cfg.stakes.ante = ch(2);
     cfg.pl_sb_virtual = false;
-    let mut t = table_with(cfg, &[(1, 100), (2, 100), (3, 100), (4, 100)]);
+    let mut t = table_with(
+        cfg,
+        &[
+            (sn(1), ch(100)),
+            (sn(2), ch(100)),
+            (sn(3), ch(100)),
+            (sn(4), ch(100)),
+        ],
+    );
     start(&mut t);
-    assert_eq!(t.hand().unwrap().pot(), 23);
+    assert_eq!(t.hand().unwrap().pot(), ch(23));
     deal_hole(&mut t);
     // Antes count in the pot for pot-limit sizing: 10 + 23 + 10 = 43.
-    offer!(t, seat 4, call 10, raise 20, 43);
+    offer!(t, seat sn(4), call 10, raise 20, 43);
 }
 
 #[test]
 fn r_ante_1_big_blind_ante() {
-    let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
-    cfg.stakes.ante = 10;
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, ch(5), ch(10));
+    cfg.stakes.ante = ch(10);
     cfg.stakes.ante_mode = AnteMode::BigBlind;
-    let mut t = table_with(cfg, &[(1, 100), (2, 100), (3, 100)]);
+    let mut t = table_with(cfg, &[(sn(1), ch(100)), (sn(2), ch(100)), (sn(3), ch(100))]);
     let ev = events(&mut t, Input::StartHand);
     assert!(ev.contains(&Event::Posted {
-        seat: 3,
+        seat: sn(3),
         post: Post::Ante,
-        amount: 10,
+        amount: ch(10),
         all_in: false
     }));
-    assert_eq!(stack(&t, 3), 80);
-    assert_eq!(stack(&t, 1), 100);
+    assert_eq!(stack(&t, sn(3)), ch(80));
+    assert_eq!(stack(&t, sn(1)), ch(100));
 }
 
 #[test]
 fn pd_shortblind_a_short_big_blind_posts_all_in_and_the_call_stays_a_full_big_blind() {
-    let mut t = nl(&[(1, 100), (2, 100), (3, 6), (4, 100)]);
+    let mut t = nl(&[
+        (sn(1), ch(100)),
+        (sn(2), ch(100)),
+        (sn(3), ch(6)),
+        (sn(4), ch(100)),
+    ]);
     let ev = events(&mut t, Input::StartHand);
     assert!(ev.contains(&Event::Posted {
-        seat: 3,
+        seat: sn(3),
         post: Post::BigBlind,
-        amount: 6,
+        amount: ch(6),
         all_in: true
     }));
     deal_hole(&mut t);
-    offer!(t, seat 4, call 10, raise 20, 100);
+    offer!(t, seat sn(4), call 10, raise 20, 100);
 }
 
 #[test]
 fn pd_btn_dead_button_when_the_small_blind_seat_empties() {
     let mut t = five();
-    assert_eq!(start(&mut t), (1, Some(2), 3));
+    assert_eq!(start(&mut t), (sn(1), Some(sn(2)), sn(3)));
     fold_out(&mut t);
     // Seat 3 (next small blind) leaves: no small blind next hand; button on seat 2.
-    t.handle(Input::Leave { seat: 3 }).unwrap();
-    assert_eq!(start(&mut t), (2, None, 4));
+    t.handle(Input::Leave { seat: sn(3) }).unwrap();
+    assert_eq!(start(&mut t), (sn(2), None, sn(4)));
     fold_out(&mut t);
     // The button is then dead on the empty seat 3 (PD-BTN (3)).
-    assert_eq!(start(&mut t), (3, Some(4), 5));
+    assert_eq!(start(&mut t), (sn(3), Some(sn(4)), sn(5)));
 }
 
 #[test]
 fn pd_btn_moving_button_skips_empty_seats() {
-    let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, ch(5), ch(10));
     cfg.button_rule = ButtonRule::MovingButton;
-    let mut t = table_with(cfg, &[(1, 100), (2, 100), (3, 100), (4, 100)]);
-    assert_eq!(start(&mut t), (1, Some(2), 3));
+    let mut t = table_with(
+        cfg,
+        &[
+            (sn(1), ch(100)),
+            (sn(2), ch(100)),
+            (sn(3), ch(100)),
+            (sn(4), ch(100)),
+        ],
+    );
+    assert_eq!(start(&mut t), (sn(1), Some(sn(2)), sn(3)));
     fold_out(&mut t);
-    t.handle(Input::Leave { seat: 3 }).unwrap();
-    assert_eq!(start(&mut t), (2, Some(4), 1));
+    t.handle(Input::Leave { seat: sn(3) }).unwrap();
+    assert_eq!(start(&mut t), (sn(2), Some(sn(4)), sn(1)));
 }
 
 // Tests for the STRADDLE (RULES.md §6)
@@ -223,9 +248,9 @@ fn r_strad_1_only_the_player_left_of_the_big_blind_and_only_once() {
     start(&mut t);
     let ev = events(&mut t, Input::Straddle { confirmed: true });
     assert!(ev.contains(&Event::Posted {
-        seat: 4,
+        seat: sn(4),
         post: Post::Straddle,
-        amount: 20,
+        amount: ch(20),
         all_in: false
     }));
     refused(
@@ -245,12 +270,17 @@ fn r_strad_2_the_straddle_is_twice_the_big_blind_before_any_hole_card() {
         Input::Straddle { confirmed: true },
         RuleError::StraddleTooLate,
     );
-    let mut t = nl(&[(1, 100), (2, 100), (3, 100), (4, 20)]);
+    let mut t = nl(&[
+        (sn(1), ch(100)),
+        (sn(2), ch(100)),
+        (sn(3), ch(100)),
+        (sn(4), ch(20)),
+    ]);
     start(&mut t);
     refused(
         &mut t,
         Input::Straddle { confirmed: true },
-        RuleError::StraddleShort(4),
+        RuleError::StraddleShort(sn(4)),
     );
 }
 
@@ -262,7 +292,7 @@ fn r_strad_3_the_straddle_is_live() {
     deal_hole(&mut t);
     assert_eq!(
         to_act(&t),
-        Some(5),
+        Some(sn(5)),
         "action starts left of the straddler (PD-STRAD)"
     );
     check_around(&mut t);
@@ -276,22 +306,19 @@ fn r_strad_5_min_raise_after_a_straddle_is_the_big_blind_or_the_straddle() {
     start(&mut t);
     t.handle(Input::Straddle { confirmed: true }).unwrap();
     deal_hole(&mut t);
-    offer!(t, seat 5, call 20, raise 30, 1000);
-    let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
+    offer!(t, seat sn(5), call 20, raise 30, 1000);
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, ch(5), ch(10));
     cfg.straddle_min_raise = StraddleMinRaise::Straddle;
-    let mut t = table_with(
-        cfg,
-        &[(1, 1000), (2, 1000), (3, 1000), (4, 1000), (5, 1000)],
-    );
+    let mut t = table_with(cfg, &seats_1_to(5, ch(1000)));
     start(&mut t);
     t.handle(Input::Straddle { confirmed: true }).unwrap();
     deal_hole(&mut t);
-    offer!(t, seat 5, call 20, raise 40, 1000);
+    offer!(t, seat sn(5), call 20, raise 40, 1000);
 }
 
 #[test]
 fn pd_strad_no_straddle_with_fewer_than_three_players() {
-    let mut t = nl(&[(1, 100), (2, 100)]);
+    let mut t = nl(&[(sn(1), ch(100)), (sn(2), ch(100))]);
     start(&mut t);
     refused(
         &mut t,
@@ -307,30 +334,33 @@ fn r_miss_1_a_player_who_sits_out_owes_the_blinds_he_misses() {
     let mut t = five();
     start(&mut t); // BB 3
     fold_out(&mut t);
-    t.handle(Input::SitOut { seat: 4 }).unwrap();
+    t.handle(Input::SitOut { seat: sn(4) }).unwrap();
     let ev = events(&mut t, Input::StartHand);
-    assert!(ev.contains(&Event::MissedBlind { seat: 4, big: true }));
-    assert_eq!(t.hand().unwrap().big_blind, 5);
-    assert!(!t.hand().unwrap().player(4).dealt);
+    assert!(ev.contains(&Event::MissedBlind {
+        seat: sn(4),
+        big: true
+    }));
+    assert_eq!(t.hand().unwrap().big_blind, sn(5));
+    assert!(!t.hand().unwrap().player(sn(4)).dealt);
     fold_out(&mut t);
     // He comes back. Next hand (button 3, SB 5, BB 1) he sits between the button and
     // the blinds and waits (R-MISS-5); the hand after he posts the big blind live.
     t.handle(Input::SitIn {
-        seat: 4,
+        seat: sn(4),
         wait_for_bb: false,
     })
     .unwrap();
-    assert_eq!(start(&mut t), (3, Some(5), 1));
-    assert!(!t.hand().unwrap().player(4).dealt);
+    assert_eq!(start(&mut t), (sn(3), Some(sn(5)), sn(1)));
+    assert!(!t.hand().unwrap().player(sn(4)).dealt);
     fold_out(&mut t);
     let ev = events(&mut t, Input::StartHand);
     assert!(ev.contains(&Event::Posted {
-        seat: 4,
+        seat: sn(4),
         post: Post::EnterBigBlind,
-        amount: 10,
+        amount: ch(10),
         all_in: false
     }));
-    assert!(!t.seat(4).unwrap().owes_big);
+    assert!(!t.seat(sn(4)).unwrap().owes_big);
 }
 
 #[test]
@@ -339,41 +369,41 @@ fn r_miss_2_missed_small_blind_is_posted_dead() {
     start(&mut t); // BB 3
     fold_out(&mut t);
     // Seat 3, last big blind, sits out: the small blind is his seat's (PD-BTN (2)).
-    t.handle(Input::SitOut { seat: 3 }).unwrap();
+    t.handle(Input::SitOut { seat: sn(3) }).unwrap();
     let ev = events(&mut t, Input::StartHand);
     assert!(ev.contains(&Event::MissedBlind {
-        seat: 3,
+        seat: sn(3),
         big: false
     }));
     assert_eq!(t.hand().unwrap().small_blind, None);
     fold_out(&mut t);
     t.handle(Input::SitIn {
-        seat: 3,
+        seat: sn(3),
         wait_for_bb: false,
     })
     .unwrap();
     let ev = events(&mut t, Input::StartHand);
     assert!(ev.contains(&Event::Posted {
-        seat: 3,
+        seat: sn(3),
         post: Post::DeadSmallBlind,
-        amount: 5,
+        amount: ch(5),
         all_in: false
     }));
     assert!(!ev.iter().any(|e| matches!(
         e,
         Event::Posted {
-            seat: 3,
+            seat,
             post: Post::EnterBigBlind,
             ..
-        }
+        } if *seat == sn(3)
     )));
     // The dead small blind is not his bet: he still owes the full big blind.
     deal_hole(&mut t);
-    while to_act(&t) != Some(3) {
+    while to_act(&t) != Some(sn(3)) {
         act!(t, Action::CheckCall);
     }
-    let all_in = stack(&t, 3);
-    offer!(t, seat 3, call 10, raise 20, all_in);
+    let all_in = stack(&t, sn(3));
+    offer!(t, seat sn(3), call 10, raise 20, all_in.get());
 }
 
 #[test]
@@ -382,8 +412,8 @@ fn r_miss_5_a_player_waiting_for_the_big_blind_is_dealt_in_when_it_reaches_him()
     start(&mut t); // BB 3
     fold_out(&mut t);
     t.handle(Input::SitDown {
-        seat: 7,
-        stack: 300,
+        seat: sn(7),
+        stack: ch(300),
         wait_for_bb: true,
     })
     .unwrap();
@@ -391,12 +421,12 @@ fn r_miss_5_a_player_waiting_for_the_big_blind_is_dealt_in_when_it_reaches_him()
     loop {
         let (_, _, bb) = start(&mut t);
         hands += 1;
-        if bb == 7 {
-            assert!(t.hand().unwrap().player(7).dealt);
+        if bb == sn(7) {
+            assert!(t.hand().unwrap().player(sn(7)).dealt);
             break;
         }
         assert!(
-            !t.hand().unwrap().player(7).dealt,
+            !t.hand().unwrap().player(sn(7)).dealt,
             "waits for the big blind"
         );
         fold_out(&mut t);
@@ -410,40 +440,40 @@ fn pd_miss_big_blind_of_a_new_player_has_the_option() {
     start(&mut t);
     fold_out(&mut t);
     t.handle(Input::SitDown {
-        seat: 8,
-        stack: 300,
+        seat: sn(8),
+        stack: ch(300),
         wait_for_bb: false,
     })
     .unwrap();
     start(&mut t); // button 2, SB 3, BB 4: seat 8 is not between them
-    assert!(t.hand().unwrap().player(8).dealt);
+    assert!(t.hand().unwrap().player(sn(8)).dealt);
     deal_hole(&mut t);
-    while to_act(&t) != Some(8) {
+    while to_act(&t) != Some(sn(8)) {
         act!(t, Action::CheckCall);
     }
-    offer!(t, seat 8, call 0, raise 20, 300);
+    offer!(t, seat sn(8), call 0, raise 20, 300);
 }
 
 // Tests for HEADS-UP (RULES.md §9 R-HU)
 
 #[test]
 fn r_hu_1_becoming_heads_up_nobody_posts_the_big_blind_twice() {
-    let mut t = nl(&[(1, 100), (2, 100), (3, 100)]);
-    assert_eq!(start(&mut t), (1, Some(2), 3));
+    let mut t = nl(&[(sn(1), ch(100)), (sn(2), ch(100)), (sn(3), ch(100))]);
+    assert_eq!(start(&mut t), (sn(1), Some(sn(2)), sn(3)));
     fold_out(&mut t);
-    t.handle(Input::Leave { seat: 1 }).unwrap();
+    t.handle(Input::Leave { seat: sn(1) }).unwrap();
     // Heads-up: seat 3 posted the big blind; now seat 2 does and seat 3 has the button.
-    assert_eq!(start(&mut t), (3, Some(3), 2));
+    assert_eq!(start(&mut t), (sn(3), Some(sn(3)), sn(2)));
     fold_out(&mut t);
-    assert_eq!(start(&mut t), (2, Some(2), 3));
+    assert_eq!(start(&mut t), (sn(2), Some(sn(2)), sn(3)));
 }
 
 // Tests for DEALING, BURNS and STREETS (RULES.md §8)
 
 #[test]
 fn r_deal_1_omaha_deals_four_rounds_from_the_small_blind() {
-    let cfg = TableConfig::new(Game::Omaha, Structure::PotLimit, 5, 10);
-    let mut t = table_with(cfg, &[(1, 100), (2, 100), (3, 100)]);
+    let cfg = TableConfig::new(Game::Omaha, Structure::PotLimit, ch(5), ch(10));
+    let mut t = table_with(cfg, &[(sn(1), ch(100)), (sn(2), ch(100)), (sn(3), ch(100))]);
     start(&mut t);
     let mut order = Vec::new();
     let mut i = 0;
@@ -455,7 +485,7 @@ fn r_deal_1_omaha_deals_four_rounds_from_the_small_blind() {
             }
         }
     }
-    assert_eq!(order, [2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1]);
+    assert_eq!(order, [2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1].map(sn));
 }
 
 #[test]
@@ -500,19 +530,19 @@ fn pd_rfid_duplicate_unexpected_and_premature_cards_are_refused() {
     refused(
         &mut t,
         Input::Card(Read::burn(card("2c"))),
-        RuleError::BettingNotComplete { to_act: 4 },
+        RuleError::BettingNotComplete { to_act: sn(4) },
     );
 }
 
 #[test]
 fn r_deck_3_the_short_deck_refuses_a_six() {
-    let mut cfg = TableConfig::new(Game::FiveCardDraw, Structure::FixedLimit, 0, 0);
+    let mut cfg = TableConfig::new(Game::FiveCardDraw, Structure::FixedLimit, ch(0), ch(0));
     cfg.max_players = 6;
     cfg.short_deck = true;
-    cfg.stakes.ante = 1;
-    cfg.stakes.small_bet = 2;
-    cfg.stakes.big_bet = 4;
-    let mut t = table_with(cfg, &[(1, 100), (2, 100)]);
+    cfg.stakes.ante = ch(1);
+    cfg.stakes.small_bet = ch(2);
+    cfg.stakes.big_bet = ch(4);
+    let mut t = table_with(cfg, &[(sn(1), ch(100)), (sn(2), ch(100))]);
     start(&mut t);
     refused(
         &mut t,
@@ -526,19 +556,23 @@ fn r_street_3_everyone_folds_the_hand_ends_at_once() {
     let mut t = five();
     start(&mut t);
     deal_hole(&mut t);
-    act!(t, Action::BetTo(30));
+    act!(t, Action::BetTo(ch(30)));
     for _ in 0..4 {
         act!(t, Action::Fold);
     }
     let h = t.hand().unwrap();
     assert_eq!(h.phase, Phase::Settling);
-    assert_eq!(h.pot(), 5 + 10 + 10, "the uncalled 20 went back (R-POT-2)");
-    assert_eq!(stack(&t, 4), 990);
+    assert_eq!(
+        h.pot(),
+        ch(5 + 10 + 10),
+        "the uncalled 20 went back (R-POT-2)"
+    );
+    assert_eq!(stack(&t, sn(4)), ch(990));
 }
 
 #[test]
 fn r_street_3_all_in_the_board_is_dealt_without_betting() {
-    let mut t = nl(&[(1, 100), (2, 100), (3, 1000)]);
+    let mut t = nl(&[(sn(1), ch(100)), (sn(2), ch(100)), (sn(3), ch(1000))]);
     start(&mut t);
     deal_hole(&mut t);
     act!(t, Action::AllIn);
@@ -548,7 +582,10 @@ fn r_street_3_all_in_the_board_is_dealt_without_betting() {
     assert!(matches!(t.hand().unwrap().phase, Phase::Board { .. }));
     deal_street(&mut t);
     let h = t.hand().unwrap();
-    assert_eq!((h.phase, h.board.len(), h.pot()), (Phase::Settling, 5, 300));
+    assert_eq!(
+        (h.phase, h.board.len(), h.pot()),
+        (Phase::Settling, 5, ch(300))
+    );
 }
 
 // Tests for BETTING ORDER and ACTIONS (RULES.md §9)
@@ -558,13 +595,13 @@ fn r_bet_2_blinds_are_bets_only_the_big_blind_has_the_option() {
     let mut t = five();
     start(&mut t);
     deal_hole(&mut t);
-    offer!(t, seat 4, call 10, raise 20, 1000);
+    offer!(t, seat sn(4), call 10, raise 20, 1000);
     for _ in 0..4 {
         act!(t, Action::CheckCall);
     }
-    offer!(t, seat 3, call 0, raise 20, 1000);
+    offer!(t, seat sn(3), call 0, raise 20, 1000);
     let ev = events(&mut t, Input::Act(Action::CheckCall));
-    assert!(ev.contains(&Event::Checked { seat: 3 }));
+    assert!(ev.contains(&Event::Checked { seat: sn(3) }));
     assert!(ev.contains(&Event::RoundComplete {
         street: Street::Preflop
     }));
@@ -581,7 +618,7 @@ fn r_bet_3_after_the_flop_the_first_active_player_left_of_the_button_acts() {
     act!(t, Action::Fold); // the small blind folds
     act!(t, Action::CheckCall);
     deal_street(&mut t);
-    assert_eq!(to_act(&t), Some(3));
+    assert_eq!(to_act(&t), Some(sn(3)));
 }
 
 #[test]
@@ -592,12 +629,12 @@ fn r_bet_4_the_round_ends_when_all_have_acted_and_matched() {
     check_around(&mut t);
     deal_street(&mut t);
     act!(t, Action::CheckCall);
-    act!(t, Action::BetTo(20));
+    act!(t, Action::BetTo(ch(20)));
     for _ in 0..3 {
         act!(t, Action::CheckCall);
     }
     // The first checker must still answer the bet.
-    offer!(t, seat 2, call 20, raise 40, 990);
+    offer!(t, seat sn(2), call 20, raise 40, 990);
     let ev = events(&mut t, Input::Act(Action::CheckCall));
     assert!(ev.contains(&Event::RoundComplete {
         street: Street::Flop
@@ -609,12 +646,12 @@ fn r_bet_5_facing_a_raise_the_blinds_add_only_the_difference() {
     let mut t = five();
     start(&mut t);
     deal_hole(&mut t);
-    act!(t, Action::BetTo(40)); // BB raised by 3 BB
+    act!(t, Action::BetTo(ch(40))); // BB raised by 3 BB
     act!(t, Action::Fold);
     act!(t, Action::Fold);
-    offer!(t, seat 2, call 35, raise 70, 1000);
+    offer!(t, seat sn(2), call 35, raise 70, 1000);
     act!(t, Action::CheckCall);
-    offer!(t, seat 3, call 30, raise 70, 1000);
+    offer!(t, seat sn(3), call 30, raise 70, 1000);
 }
 
 #[test]
@@ -625,12 +662,12 @@ fn r_bet_6_check_raise_is_allowed() {
     check_around(&mut t);
     deal_street(&mut t);
     act!(t, Action::CheckCall);
-    act!(t, Action::BetTo(10));
-    check_around_to(&mut t, 2);
-    let ev = events(&mut t, Input::Act(Action::BetTo(40)));
+    act!(t, Action::BetTo(ch(10)));
+    check_around_to(&mut t, sn(2));
+    let ev = events(&mut t, Input::Act(Action::BetTo(ch(40))));
     assert!(ev.contains(&Event::Raised {
-        seat: 2,
-        to: 40,
+        seat: sn(2),
+        to: ch(40),
         all_in: false
     }));
 }
@@ -649,56 +686,82 @@ fn pd_bet_fold_folding_when_a_check_is_possible_is_binding_with_a_warning() {
     check_around(&mut t);
     deal_street(&mut t);
     let ev = events(&mut t, Input::Act(Action::Fold));
-    assert_eq!(ev[0], Event::Warning(Warning::FoldedWithCheck { seat: 2 }));
-    assert!(t.hand().unwrap().player(2).folded);
+    assert_eq!(
+        ev[0],
+        Event::Warning(Warning::FoldedWithCheck { seat: sn(2) })
+    );
+    assert!(t.hand().unwrap().player(sn(2)).folded);
 }
 
 #[test]
 fn pd_reopen_short_all_ins_that_add_up_to_a_full_raise_reopen() {
-    let mut t = nl(&[(1, 1000), (2, 1000), (3, 65), (4, 85)]);
+    let mut t = nl(&[
+        (sn(1), ch(1000)),
+        (sn(2), ch(1000)),
+        (sn(3), ch(65)),
+        (sn(4), ch(85)),
+    ]);
     start(&mut t);
     deal_hole(&mut t);
     check_around(&mut t);
     deal_street(&mut t);
-    act!(t, Action::BetTo(40)); // seat 2
+    act!(t, Action::BetTo(ch(40))); // seat 2
     act!(t, Action::AllIn); // seat 3: to 55
     act!(t, Action::AllIn); // seat 4: to 75, +35 over 40 ≥ … not alone, but 75 − 40 = 35 < 40
     act!(t, Action::CheckCall); // seat 1 calls 75
-    offer!(t, seat 2, call 35, no raise);
-    let mut t = nl(&[(1, 1000), (2, 1000), (3, 65), (4, 95)]);
+    offer!(t, seat sn(2), call 35, no raise);
+    let mut t = nl(&[
+        (sn(1), ch(1000)),
+        (sn(2), ch(1000)),
+        (sn(3), ch(65)),
+        (sn(4), ch(95)),
+    ]);
     start(&mut t);
     deal_hole(&mut t);
     check_around(&mut t);
     deal_street(&mut t);
-    act!(t, Action::BetTo(40));
+    act!(t, Action::BetTo(ch(40)));
     act!(t, Action::AllIn); // to 55
     act!(t, Action::AllIn); // to 85: 85 − 40 = 45 ≥ 40: reopened for seat 2
     act!(t, Action::CheckCall);
-    offer!(t, seat 2, call 45, raise 125, 990);
+    offer!(t, seat sn(2), call 45, raise 125, 990);
 }
 
 // Tests for the LIMITS (RULES.md §10–§12)
 
 #[test]
 fn r_nl_1_min_bet_is_the_big_blind_less_only_all_in() {
-    let mut t = nl(&[(1, 1000), (2, 1000), (3, 1000), (4, 15)]);
+    let mut t = nl(&[
+        (sn(1), ch(1000)),
+        (sn(2), ch(1000)),
+        (sn(3), ch(1000)),
+        (sn(4), ch(15)),
+    ]);
     let mut cfg = *t.config();
     cfg.amounts = firmware::rules::AmountPolicy::Reject;
-    t = table_with(cfg, &[(1, 1000), (2, 1000), (3, 1000), (4, 15)]);
+    t = table_with(
+        cfg,
+        &[
+            (sn(1), ch(1000)),
+            (sn(2), ch(1000)),
+            (sn(3), ch(1000)),
+            (sn(4), ch(15)),
+        ],
+    );
     start(&mut t);
     deal_hole(&mut t);
     check_around(&mut t);
     deal_street(&mut t);
-    offer!(t, seat 2, call 0, raise 10, 990);
+    offer!(t, seat sn(2), call 0, raise 10, 990);
     refused(
         &mut t,
-        Input::Act(Action::BetTo(5)),
-        RuleError::BelowMinimum { min: 10 },
+        Input::Act(Action::BetTo(ch(5))),
+        RuleError::BelowMinimum { min: ch(10) },
     );
     act!(t, Action::CheckCall);
     act!(t, Action::CheckCall);
     // Seat 4 has 5 left: his only bet is all-in for 5.
-    offer!(t, seat 4, call 0, raise 5, 5);
+    offer!(t, seat sn(4), call 0, raise 5, 5);
 }
 
 #[test]
@@ -707,27 +770,27 @@ fn r_nl_2_under_minimum_raise_is_corrected_by_the_half_rule() {
     start(&mut t);
     deal_hole(&mut t);
     // Min raise to 20: 15 is half the increment or more: made the full minimum.
-    let ev = events(&mut t, Input::Act(Action::BetTo(15)));
+    let ev = events(&mut t, Input::Act(Action::BetTo(ch(15))));
     assert!(ev.contains(&Event::Warning(Warning::UnderMinimum {
-        seat: 4,
-        asked: 15,
-        to: 20
+        seat: sn(4),
+        asked: ch(15),
+        to: ch(20)
     })));
     assert!(ev.contains(&Event::Raised {
-        seat: 4,
-        to: 20,
+        seat: sn(4),
+        to: ch(20),
         all_in: false
     }));
     // Min raise to 30: 24 is less than half: a call.
-    let ev = events(&mut t, Input::Act(Action::BetTo(24)));
+    let ev = events(&mut t, Input::Act(Action::BetTo(ch(24))));
     assert!(ev.contains(&Event::Warning(Warning::UnderMinimum {
-        seat: 5,
-        asked: 24,
-        to: 20
+        seat: sn(5),
+        asked: ch(24),
+        to: ch(20)
     })));
     assert!(ev.contains(&Event::Called {
-        seat: 5,
-        amount: 20,
+        seat: sn(5),
+        amount: ch(20),
         all_in: false
     }));
 }
@@ -737,16 +800,18 @@ fn r_nl_3_the_maximum_is_the_whole_stack() {
     let mut t = five();
     start(&mut t);
     deal_hole(&mut t);
-    offer!(t, seat 4, call 10, raise 20, 1000);
+    offer!(t, seat sn(4), call 10, raise 20, 1000);
     refused(
         &mut t,
-        Input::Act(Action::BetTo(1001)),
-        RuleError::AboveStack { all_in_to: 1000 },
+        Input::Act(Action::BetTo(ch(1001))),
+        RuleError::AboveStack {
+            all_in_to: ch(1000),
+        },
     );
-    let ev = events(&mut t, Input::Act(Action::BetTo(1000)));
+    let ev = events(&mut t, Input::Act(Action::BetTo(ch(1000))));
     assert!(ev.contains(&Event::Raised {
-        seat: 4,
-        to: 1000,
+        seat: sn(4),
+        to: ch(1000),
         all_in: true
     }));
 }
@@ -755,94 +820,89 @@ fn r_nl_3_the_maximum_is_the_whole_stack() {
 fn r_pl_4_with_no_small_blind_nothing_is_added() {
     let mut t = table(
         Structure::PotLimit,
-        5,
-        10,
-        &[(1, 1000), (2, 1000), (3, 1000), (4, 1000)],
+        ch(5),
+        ch(10),
+        &[
+            (sn(1), ch(1000)),
+            (sn(2), ch(1000)),
+            (sn(3), ch(1000)),
+            (sn(4), ch(1000)),
+        ],
     );
     start(&mut t);
     fold_out(&mut t);
-    t.handle(Input::Leave { seat: 3 }).unwrap();
-    assert_eq!(start(&mut t), (2, None, 4));
+    t.handle(Input::Leave { seat: sn(3) }).unwrap();
+    assert_eq!(start(&mut t), (sn(2), None, sn(4)));
     deal_hole(&mut t);
     // Pot 10 (no small blind): 10 + 10 + 10.
-    offer!(t, seat 1, call 10, raise 20, 30);
+    offer!(t, seat sn(1), call 10, raise 20, 30);
 }
 
 #[test]
 fn r_fl_1_small_bet_then_big_bet() {
     let mut t = table(
         Structure::FixedLimit,
-        5,
-        10,
-        &[(1, 1000), (2, 1000), (3, 1000)],
+        ch(5),
+        ch(10),
+        &[(sn(1), ch(1000)), (sn(2), ch(1000)), (sn(3), ch(1000))],
     );
     start(&mut t);
     deal_hole(&mut t);
-    offer!(t, seat 1, call 10, raise 20, 20);
+    offer!(t, seat sn(1), call 10, raise 20, 20);
     check_around(&mut t);
     deal_street(&mut t);
-    offer!(t, seat 2, call 0, raise 10, 10);
+    offer!(t, seat sn(2), call 0, raise 10, 10);
     check_around(&mut t);
     deal_street(&mut t);
-    offer!(t, seat 2, call 0, raise 20, 20);
+    offer!(t, seat sn(2), call 0, raise 20, 20);
     // An amount other than the fixed size is corrected to it.
-    let ev = events(&mut t, Input::Act(Action::BetTo(35)));
+    let ev = events(&mut t, Input::Act(Action::BetTo(ch(35))));
     assert!(ev.contains(&Event::Warning(Warning::FixedSize {
-        seat: 2,
-        asked: 35,
-        to: 20
+        seat: sn(2),
+        asked: ch(35),
+        to: ch(20)
     })));
 }
 
 #[test]
 fn r_fl_2_the_phh_profile_allows_four_raises_over_the_big_blind() {
-    let mut cfg = TableConfig::new(Game::Holdem, Structure::FixedLimit, 5, 10);
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::FixedLimit, ch(5), ch(10));
     cfg.fl_cap = FlCap::Round {
         bets: 4,
         blind_is_bet: false,
     };
-    let mut t = table_with(
-        cfg,
-        &[
-            (1, 1000),
-            (2, 1000),
-            (3, 1000),
-            (4, 1000),
-            (5, 1000),
-            (6, 1000),
-        ],
-    );
+    let mut t = table_with(cfg, &seats_1_to(6, ch(1000)));
     start(&mut t);
     deal_hole(&mut t);
     for to in [20, 30, 40, 50] {
-        act!(t, Action::BetTo(to));
+        act!(t, Action::BetTo(ch(to)));
     }
-    offer!(t, seat 2, call 45, no raise);
+    offer!(t, seat sn(2), call 45, no raise);
 }
 
 #[test]
 fn r_fl_3_per_player_cap_of_three_raises() {
-    let mut cfg = TableConfig::new(Game::Holdem, Structure::FixedLimit, 5, 10);
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::FixedLimit, ch(5), ch(10));
     cfg.fl_cap = FlCap::PerPlayer { raises: 3 };
-    let mut t = table_with(cfg, &[(1, 1000), (2, 1000)]);
+    let mut t = table_with(cfg, &[(sn(1), ch(1000)), (sn(2), ch(1000))]);
     start(&mut t);
     deal_hole(&mut t);
     for to in [20, 30, 40, 50, 60, 70] {
-        act!(t, Action::BetTo(to));
+        act!(t, Action::BetTo(ch(to)));
     }
     // The button (seat 1) raised to 20, 40, 60: three raises, no fourth.
-    offer!(t, seat 1, call 10, no raise);
+    offer!(t, seat sn(1), call 10, no raise);
 }
 
 #[test]
 fn pd_fl_uncapped_heads_up_when_configured() {
-    let mut cfg = TableConfig::new(Game::Holdem, Structure::FixedLimit, 5, 10);
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::FixedLimit, ch(5), ch(10));
     cfg.fl_uncapped_heads_up = true;
-    let mut t = table_with(cfg, &[(1, 1000), (2, 1000)]);
+    let mut t = table_with(cfg, &[(sn(1), ch(1000)), (sn(2), ch(1000))]);
     start(&mut t);
     deal_hole(&mut t);
     for to in [20, 30, 40, 50, 60] {
-        act!(t, Action::BetTo(to));
+        act!(t, Action::BetTo(ch(to)));
     }
     assert!(t.options().unwrap().raise.is_some());
 }
@@ -852,51 +912,69 @@ fn pd_reopen_fixed_limit_half_bet_rule() {
     // Bet 10, all-in 15 (half a bet or more): the next raise is to 25.
     let mut t = table(
         Structure::FixedLimit,
-        5,
-        10,
-        &[(1, 1000), (2, 1000), (3, 25), (4, 1000)],
+        ch(5),
+        ch(10),
+        &[
+            (sn(1), ch(1000)),
+            (sn(2), ch(1000)),
+            (sn(3), ch(25)),
+            (sn(4), ch(1000)),
+        ],
     );
     start(&mut t);
     deal_hole(&mut t);
     check_around(&mut t);
     deal_street(&mut t);
-    act!(t, Action::BetTo(10));
+    act!(t, Action::BetTo(ch(10)));
     act!(t, Action::AllIn); // seat 3: 15
-    offer!(t, seat 4, call 15, raise 25, 25);
+    offer!(t, seat sn(4), call 15, raise 25, 25);
     // It is a full raise: the bettor, back to act, may raise again (issue case 4).
     act!(t, Action::CheckCall);
     act!(t, Action::CheckCall);
-    offer!(t, seat 2, call 5, raise 25, 25);
+    offer!(t, seat sn(2), call 5, raise 25, 25);
     // Bet 10, all-in 13: call 13, raise to 20.
     let mut t = table(
         Structure::FixedLimit,
-        5,
-        10,
-        &[(1, 1000), (2, 1000), (3, 23), (4, 1000)],
+        ch(5),
+        ch(10),
+        &[
+            (sn(1), ch(1000)),
+            (sn(2), ch(1000)),
+            (sn(3), ch(23)),
+            (sn(4), ch(1000)),
+        ],
     );
     start(&mut t);
     deal_hole(&mut t);
     check_around(&mut t);
     deal_street(&mut t);
-    act!(t, Action::BetTo(10));
+    act!(t, Action::BetTo(ch(10)));
     act!(t, Action::AllIn); // seat 3: 13
-    offer!(t, seat 4, call 13, raise 20, 20);
+    offer!(t, seat sn(4), call 13, raise 20, 20);
     // Not a raise: the bettor may only call.
     act!(t, Action::CheckCall);
     act!(t, Action::CheckCall);
     let o = t.options().unwrap();
-    assert_eq!((o.seat, o.call, o.raise), (2, 3, None));
+    assert_eq!((o.seat, o.call, o.raise), (sn(2), ch(3), None));
     // The PHH profile: always the all-in plus one bet (23).
-    let mut cfg = TableConfig::new(Game::Holdem, Structure::FixedLimit, 5, 10);
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::FixedLimit, ch(5), ch(10));
     cfg.fl_short_all_in = FlShortAllIn::AllInPlusBet;
-    let mut t = table_with(cfg, &[(1, 1000), (2, 1000), (3, 23), (4, 1000)]);
+    let mut t = table_with(
+        cfg,
+        &[
+            (sn(1), ch(1000)),
+            (sn(2), ch(1000)),
+            (sn(3), ch(23)),
+            (sn(4), ch(1000)),
+        ],
+    );
     start(&mut t);
     deal_hole(&mut t);
     check_around(&mut t);
     deal_street(&mut t);
-    act!(t, Action::BetTo(10));
+    act!(t, Action::BetTo(ch(10)));
     act!(t, Action::AllIn);
-    offer!(t, seat 4, call 13, raise 23, 23);
+    offer!(t, seat sn(4), call 13, raise 23, 23);
 }
 
 // Tests for CORRECTIONS (UNDO, PD-MISDEAL)
@@ -909,7 +987,7 @@ fn undo_goes_back_any_number_of_steps_and_is_reported() {
         deal_hole(&mut t);
         t.clone()
     };
-    act!(t, Action::BetTo(30));
+    act!(t, Action::BetTo(ch(30)));
     act!(t, Action::CheckCall);
     let ev = events(&mut t, Input::Undo);
     assert_eq!(ev, vec![Event::Undone]);
@@ -935,13 +1013,13 @@ fn pd_misdeal_restarts_the_deal_with_the_posts_and_the_straddle() {
     let h = t.hand().unwrap();
     assert_eq!(
         (h.phase, h.button, h.hole_dealt, h.straddle),
-        (Phase::Dealing, 1, 0, Some((4, true)))
+        (Phase::Dealing, sn(1), 0, Some((sn(4), true)))
     );
-    assert!(!h.player(5).folded);
-    assert_eq!(h.pot(), 35);
+    assert!(!h.player(sn(5)).folded);
+    assert_eq!(h.pot(), ch(35));
     // After substantial action (two actions, one with chips) it is too late.
     deal_hole(&mut t);
-    act!(t, Action::BetTo(40));
+    act!(t, Action::BetTo(ch(40)));
     act!(t, Action::CheckCall);
     refused(&mut t, Input::Misdeal, RuleError::MisdealTooLate);
 }
@@ -949,46 +1027,64 @@ fn pd_misdeal_restarts_the_deal_with_the_posts_and_the_straddle() {
 // Tests for FIVE-CARD DRAW (RULES.md §17)
 
 fn draw_table(players: &[(SeatNo, Chips)]) -> Table {
-    let mut cfg = TableConfig::new(Game::FiveCardDraw, Structure::FixedLimit, 0, 0);
+    let mut cfg = TableConfig::new(Game::FiveCardDraw, Structure::FixedLimit, ch(0), ch(0));
     cfg.max_players = 6;
     cfg.short_deck = true;
-    cfg.stakes.ante = 1;
-    cfg.stakes.small_bet = 2;
-    cfg.stakes.big_bet = 4;
+    cfg.stakes.ante = ch(1);
+    cfg.stakes.small_bet = ch(2);
+    cfg.stakes.big_bet = ch(4);
     table_with(cfg, players)
 }
 
 #[test]
 fn r_draw_1_3_antes_five_cards_and_a_redeal_when_everyone_checks() {
     // E22: four players ante 1; S2 first; all check: redeal, pot 4 stays, S2 deals.
-    let mut t = draw_table(&[(1, 50), (2, 50), (3, 50), (4, 50)]);
-    assert_eq!(start(&mut t).0, 1);
-    assert_eq!(t.hand().unwrap().pot(), 4);
+    let mut t = draw_table(&[
+        (sn(1), ch(50)),
+        (sn(2), ch(50)),
+        (sn(3), ch(50)),
+        (sn(4), ch(50)),
+    ]);
+    assert_eq!(start(&mut t).0, sn(1));
+    assert_eq!(t.hand().unwrap().pot(), ch(4));
     deal_hole(&mut t);
-    assert_eq!(t.hand().unwrap().player(2).holes, 5);
+    assert_eq!(t.hand().unwrap().player(sn(2)).holes, 5);
     assert_eq!(
         to_act(&t),
-        Some(2),
+        Some(sn(2)),
         "R-DRAW-2: left of the dealer acts first"
     );
     act!(t, Action::CheckCall);
     act!(t, Action::CheckCall);
     act!(t, Action::CheckCall);
     let ev = events(&mut t, Input::Act(Action::CheckCall));
-    assert!(ev.contains(&Event::Redeal { button: 2 }));
+    assert!(ev.contains(&Event::Redeal { button: sn(2) }));
     let h = t.hand().unwrap();
-    assert_eq!((h.phase, h.pot(), h.button), (Phase::Dealing, 4, 2));
+    assert_eq!((h.phase, h.pot(), h.button), (Phase::Dealing, ch(4), sn(2)));
     deal_hole(&mut t);
-    assert_eq!(to_act(&t), Some(3));
+    assert_eq!(to_act(&t), Some(sn(3)));
 }
 
 #[test]
 fn pd_draw_a_redeal_takes_a_new_ante_where_the_house_says_so() {
-    let mut t = draw_table(&[(1, 50), (2, 50), (3, 50), (4, 50)]);
+    let mut t = draw_table(&[
+        (sn(1), ch(50)),
+        (sn(2), ch(50)),
+        (sn(3), ch(50)),
+        (sn(4), ch(50)),
+    ]);
     let mut cfg = *t.config();
     cfg.redeal_ante = true;
-    let mut t2 = table_with(cfg, &[(1, 50), (2, 50), (3, 50), (4, 50)]);
-    for (t, pot, chips) in [(&mut t, 4, 49), (&mut t2, 8, 48)] {
+    let mut t2 = table_with(
+        cfg,
+        &[
+            (sn(1), ch(50)),
+            (sn(2), ch(50)),
+            (sn(3), ch(50)),
+            (sn(4), ch(50)),
+        ],
+    );
+    for (t, pot, chips) in [(&mut t, ch(4), ch(49)), (&mut t2, ch(8), ch(48))] {
         start(t);
         deal_hole(t);
         for _ in 0..4 {
@@ -996,52 +1092,52 @@ fn pd_draw_a_redeal_takes_a_new_ante_where_the_house_says_so() {
         }
         let h = t.hand().unwrap();
         assert_eq!((h.phase, h.pot()), (Phase::Dealing, pot));
-        assert_eq!(stack(t, 3), chips);
+        assert_eq!(stack(t, sn(3)), chips);
     }
 }
 
 #[test]
 fn r_draw_5_exchange_in_turn_then_the_second_round() {
-    let mut t = draw_table(&[(1, 50), (2, 50)]);
+    let mut t = draw_table(&[(sn(1), ch(50)), (sn(2), ch(50))]);
     start(&mut t);
     // Heads-up: button 1; seat 2 acts first.
     let hands = ["Kh", "Ah", "Kc", "Jh", "Kd", "9h", "8s", "8h", "8d", "7h"];
     for c in hands {
         t.handle(Input::Card(Read::card(card(c)))).unwrap();
     }
-    act!(t, Action::BetTo(2)); // seat 2 opens
+    act!(t, Action::BetTo(ch(2))); // seat 2 opens
     act!(t, Action::CheckCall);
     assert_eq!(t.hand().unwrap().phase, Phase::Exchange);
-    assert_eq!(t.hand().unwrap().drawer(), Some(2));
+    assert_eq!(t.hand().unwrap().drawer(), Some(sn(2)));
     refused(
         &mut t,
         Input::Discard(card("Ah")),
         RuleError::BadDiscard(card("Ah")),
     );
     t.handle(Input::Discard(card("8s"))).unwrap();
-    refused(&mut t, Input::StandPat, RuleError::ReplacementsDue(2));
+    refused(&mut t, Input::StandPat, RuleError::ReplacementsDue(sn(2)));
     t.handle(Input::Card(Read::card(card("Ks")))).unwrap();
-    assert_eq!(t.hand().unwrap().drawer(), Some(1));
+    assert_eq!(t.hand().unwrap().drawer(), Some(sn(1)));
     t.handle(Input::StandPat).unwrap();
     assert_eq!(t.hand().unwrap().phase, Phase::Betting);
     assert_eq!(t.hand().unwrap().street, Street::Draw);
-    offer!(t, seat 2, call 0, raise 4, 4);
+    offer!(t, seat sn(2), call 0, raise 4, 4);
     assert_eq!(
         t.hand().unwrap().opener,
-        Some(2),
+        Some(sn(2)),
         "the opener must show openers (R-DRAW-2)"
     );
 }
 
 #[test]
 fn r_draw_5_a_replacement_is_never_thrown_again_and_four_cards_at_most() {
-    let mut t = draw_table(&[(1, 50), (2, 50)]);
+    let mut t = draw_table(&[(sn(1), ch(50)), (sn(2), ch(50))]);
     start(&mut t);
     let hands = ["Kh", "Ah", "Kc", "Jh", "Kd", "9h", "8s", "8h", "8d", "7h"];
     for c in hands {
         t.handle(Input::Card(Read::card(card(c)))).unwrap();
     }
-    act!(t, Action::BetTo(2));
+    act!(t, Action::BetTo(ch(2)));
     act!(t, Action::CheckCall);
     // Seat 2 (Kh Kc Kd 8s 8d) throws two; the first replacement comes.
     t.handle(Input::Discard(card("8s"))).unwrap();
@@ -1060,7 +1156,7 @@ fn r_draw_5_a_replacement_is_never_thrown_again_and_four_cards_at_most() {
     );
     t.handle(Input::Card(Read::card(card("Ts")))).unwrap();
     // Seat 1 (Ah Jh 9h 8h 7h) may throw four, not five.
-    assert_eq!(t.hand().unwrap().drawer(), Some(1));
+    assert_eq!(t.hand().unwrap().drawer(), Some(sn(1)));
     for c in ["Ah", "Jh", "9h", "8h"] {
         t.handle(Input::Discard(card(c))).unwrap();
     }
@@ -1076,16 +1172,19 @@ fn r_draw_5_a_replacement_is_never_thrown_again_and_four_cards_at_most() {
 #[test]
 fn r_mix_1_hands_alternate_structures_after_an_orbit() {
     use firmware::rules::{MixSwitch, Mixed, Stakes};
-    let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
-    let mut fl = Stakes::blinds(10, 20);
-    fl.small_bet = 20;
-    fl.big_bet = 40;
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, ch(5), ch(10));
+    let mut fl = Stakes::blinds(ch(10), ch(20));
+    fl.small_bet = ch(20);
+    fl.big_bet = ch(40);
     cfg.mixed = Some(Mixed {
         structure: Structure::FixedLimit,
         stakes: fl,
         switch: MixSwitch::Orbit,
     });
-    let mut t = table_with(cfg, &[(1, 5000), (2, 5000), (3, 5000)]);
+    let mut t = table_with(
+        cfg,
+        &[(sn(1), ch(5000)), (sn(2), ch(5000)), (sn(3), ch(5000))],
+    );
     let mut games = Vec::new();
     for _ in 0..7 {
         start(&mut t);
@@ -1097,13 +1196,13 @@ fn r_mix_1_hands_alternate_structures_after_an_orbit() {
     assert_eq!(
         games,
         [
-            (1, NoLimit),
-            (2, NoLimit),
-            (3, NoLimit),
-            (1, FixedLimit),
-            (2, FixedLimit),
-            (3, FixedLimit),
-            (1, NoLimit)
+            (sn(1), NoLimit),
+            (sn(2), NoLimit),
+            (sn(3), NoLimit),
+            (sn(1), FixedLimit),
+            (sn(2), FixedLimit),
+            (sn(3), FixedLimit),
+            (sn(1), NoLimit)
         ]
     );
     // PD-MIX: or every K hands.
@@ -1112,14 +1211,17 @@ fn r_mix_1_hands_alternate_structures_after_an_orbit() {
         stakes: fl,
         switch: MixSwitch::Hands(2),
     });
-    let mut t = table_with(cfg, &[(1, 5000), (2, 5000), (3, 5000)]);
+    let mut t = table_with(
+        cfg,
+        &[(sn(1), ch(5000)), (sn(2), ch(5000)), (sn(3), ch(5000))],
+    );
     let mut seq = Vec::new();
     for _ in 0..5 {
         start(&mut t);
         seq.push(t.hand().unwrap().structure);
         // Each hand uses its own structure's limits and blinds (R-MIX-1).
         if t.hand().unwrap().structure == FixedLimit {
-            assert_eq!(t.hand().unwrap().pot(), 30);
+            assert_eq!(t.hand().unwrap().pot(), ch(30));
         }
         fold_out(&mut t);
     }
@@ -1130,7 +1232,12 @@ fn r_mix_1_hands_alternate_structures_after_an_orbit() {
 fn r_pot_2_no_raise_is_offered_that_nobody_could_call() {
     // Seat 4 bets 300 all-in; the others have less than 300 behind except seat 1,
     // whose raise nobody could answer: he may only call or fold.
-    let mut t = nl(&[(1, 2000), (2, 200), (3, 250), (4, 300)]);
+    let mut t = nl(&[
+        (sn(1), ch(2000)),
+        (sn(2), ch(200)),
+        (sn(3), ch(250)),
+        (sn(4), ch(300)),
+    ]);
     start(&mut t);
     deal_hole(&mut t);
     check_around(&mut t);
@@ -1138,7 +1245,7 @@ fn r_pot_2_no_raise_is_offered_that_nobody_could_call() {
     act!(t, Action::CheckCall);
     act!(t, Action::CheckCall);
     act!(t, Action::AllIn); // seat 4: 290
-    offer!(t, seat 1, call 290, no raise);
+    offer!(t, seat sn(1), call 290, no raise);
 }
 
 #[test]
@@ -1146,16 +1253,16 @@ fn r_pot_2_the_uncalled_excess_of_a_round() {
     use firmware::hand::uncalled_excess;
     let excess = |street: &[Chips]| uncalled_excess(street.iter().copied().enumerate());
     assert_eq!(excess(&[]), None);
-    assert_eq!(excess(&[0, 0, 0]), None);
+    assert_eq!(excess(&[ch(0), ch(0), ch(0)]), None);
     assert_eq!(
-        excess(&[0, 10, 0]),
-        Some((1, 10)),
+        excess(&[ch(0), ch(10), ch(0)]),
+        Some((1, ch(10))),
         "a bet nobody called comes back whole"
     );
-    assert_eq!(excess(&[30, 30, 10]), None);
-    assert_eq!(excess(&[100, 300, 250]), Some((1, 50)));
-    assert_eq!(excess(&[7]), Some((0, 7)));
-    assert_eq!(excess(&[u64::MAX, 0]), Some((0, u64::MAX)));
+    assert_eq!(excess(&[ch(30), ch(30), ch(10)]), None);
+    assert_eq!(excess(&[ch(100), ch(300), ch(250)]), Some((1, ch(50))));
+    assert_eq!(excess(&[ch(7)]), Some((0, ch(7))));
+    assert_eq!(excess(&[Chips::MAX, ch(0)]), Some((0, Chips::MAX)));
 }
 
 // Tests for the readings where the seeds overrule RULES.md (docs/seed-notes.md)
@@ -1167,43 +1274,48 @@ fn r_strad_4_unconfirmed_straddler_may_not_raise_in_the_first_round() {
     start(&mut t);
     t.handle(Input::Straddle { confirmed: false }).unwrap();
     deal_hole(&mut t);
-    act!(t, Action::BetTo(60)); // seat 5 raises
-    check_around_to(&mut t, 4);
-    offer!(t, seat 4, call 40, no raise);
+    act!(t, Action::BetTo(ch(60))); // seat 5 raises
+    check_around_to(&mut t, sn(4));
+    offer!(t, seat sn(4), call 40, no raise);
     // RULES.md's narrower reading: only the unraised option is lost.
     let mut cfg = *t.config();
     cfg.unconfirmed_straddle = firmware::rules::UnconfirmedStraddle::NoOption;
-    let mut t = table_with(
-        cfg,
-        &[(1, 1000), (2, 1000), (3, 1000), (4, 1000), (5, 1000)],
-    );
+    let mut t = table_with(cfg, &seats_1_to(5, ch(1000)));
     start(&mut t);
     t.handle(Input::Straddle { confirmed: false }).unwrap();
     deal_hole(&mut t);
-    act!(t, Action::BetTo(60));
-    check_around_to(&mut t, 4);
-    offer!(t, seat 4, call 40, raise 100, 1000);
+    act!(t, Action::BetTo(ch(60)));
+    check_around_to(&mut t, sn(4));
+    offer!(t, seat sn(4), call 40, raise 100, 1000);
 }
 
 #[test]
 fn pd_shortblind_omaha_players_must_cover_the_blind() {
     // [002]: in Omaha a player must have chips to post the blinds and then bet.
-    let cfg = TableConfig::new(Game::Omaha, Structure::PotLimit, 5, 10);
-    let mut t = table_with(cfg, &[(1, 100), (2, 100), (3, 10), (4, 100)]);
+    let cfg = TableConfig::new(Game::Omaha, Structure::PotLimit, ch(5), ch(10));
+    let mut t = table_with(
+        cfg,
+        &[
+            (sn(1), ch(100)),
+            (sn(2), ch(100)),
+            (sn(3), ch(10)),
+            (sn(4), ch(100)),
+        ],
+    );
     start(&mut t);
     let h = t.hand().unwrap();
     assert!(
-        !h.player(3).dealt,
+        !h.player(sn(3)).dealt,
         "10 chips cannot post the big blind and bet"
     );
-    assert_eq!(h.big_blind, 4);
+    assert_eq!(h.big_blind, sn(4));
 }
 
 #[test]
 fn r_fl_3_the_per_player_cap_is_for_the_first_round_only() {
-    let mut cfg = TableConfig::new(Game::Holdem, Structure::FixedLimit, 5, 10);
+    let mut cfg = TableConfig::new(Game::Holdem, Structure::FixedLimit, ch(5), ch(10));
     cfg.fl_cap = FlCap::PerPlayer { raises: 3 };
-    let mut t = table_with(cfg, &[(1, 1000), (2, 1000)]);
+    let mut t = table_with(cfg, &[(sn(1), ch(1000)), (sn(2), ch(1000))]);
     start(&mut t);
     deal_hole(&mut t);
     act!(t, Action::CheckCall);
@@ -1211,27 +1323,32 @@ fn r_fl_3_the_per_player_cap_is_for_the_first_round_only() {
     deal_street(&mut t);
     // The flop keeps the table-wide cap: bet and three raises.
     for to in [10, 20, 30, 40] {
-        act!(t, Action::BetTo(to));
+        act!(t, Action::BetTo(ch(to)));
     }
-    offer!(t, seat 2, call 10, no raise);
+    offer!(t, seat sn(2), call 10, no raise);
 }
 
 #[test]
 fn pd_misdeal_keeps_seat_changes_made_during_the_hand() {
     // Found by the engine fuzz target: a player who left during the hand came back
     // with his chips after a misdeal.
-    let mut t = nl(&[(1, 100), (2, 100), (3, 100), (4, 100)]);
+    let mut t = nl(&[
+        (sn(1), ch(100)),
+        (sn(2), ch(100)),
+        (sn(3), ch(100)),
+        (sn(4), ch(100)),
+    ]);
     start(&mut t);
     fold_out(&mut t);
-    t.handle(Input::SitOut { seat: 4 }).unwrap();
+    t.handle(Input::SitOut { seat: sn(4) }).unwrap();
     start(&mut t); // seat 4 is not in this hand
-    t.handle(Input::Leave { seat: 4 }).unwrap();
+    t.handle(Input::Leave { seat: sn(4) }).unwrap();
     let chips = t.chips_in_play();
     t.handle(Input::Misdeal).unwrap();
     assert_eq!(t.chips_in_play(), chips);
-    assert_eq!(t.seat(4).unwrap().presence, Presence::Empty);
+    assert_eq!(t.seat(sn(4)).unwrap().presence, Presence::Empty);
     // And UNDO, which also rebuilds the hand, keeps it too.
     deal_hole(&mut t);
     t.handle(Input::Undo).unwrap();
-    assert_eq!(t.seat(4).unwrap().presence, Presence::Empty);
+    assert_eq!(t.seat(sn(4)).unwrap().presence, Presence::Empty);
 }

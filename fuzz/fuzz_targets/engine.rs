@@ -4,7 +4,7 @@
 #![no_main]
 
 use firmware::rules::{ButtonRule, StraddleMinRaise};
-use firmware::{Action, Card, Event, Game, Input, Read, Structure, Table, TableConfig};
+use firmware::{Action, Card, Chips, Event, Game, Input, Read, SeatNo, Structure, Table, TableConfig};
 use libfuzzer_sys::fuzz_target;
 
 fn config(b: &[u8]) -> TableConfig {
@@ -23,10 +23,10 @@ fn config(b: &[u8]) -> TableConfig {
     let mut cfg = TableConfig::new(
         game,
         structure,
-        u64::from(get(2) % 8),
-        8 + u64::from(get(3) % 8),
+        Chips::new(u64::from(get(2) % 8)),
+        Chips::new(8 + u64::from(get(3) % 8)),
     );
-    cfg.stakes.ante = u64::from(get(4) % 4);
+    cfg.stakes.ante = Chips::new(u64::from(get(4) % 4));
     cfg.max_players = if game == Game::FiveCardDraw {
         6
     } else {
@@ -44,8 +44,9 @@ fn config(b: &[u8]) -> TableConfig {
 }
 
 fn input(b: &[u8]) -> Input {
-    let amount = u64::from(u16::from_le_bytes([b[2], b[3]]));
-    let seat = b[1] % 13;
+    let amount = Chips::new(u64::from(u16::from_le_bytes([b[2], b[3]])));
+    // Every seat of the largest table; seat 11 is refused at a ten-seat one.
+    let seat = SeatNo::new(1 + b[1] % 11).expect("1-11");
     let card = Card::from_index(b[2] % 53);
     match b[0] % 20 {
         0 => Input::SitDown {
@@ -75,7 +76,7 @@ fn input(b: &[u8]) -> Input {
         15 => Input::Act(Action::AllIn),
         16 => card.map_or(Input::StandPat, Input::Discard),
         17 => Input::Award { seat, amount },
-        18 => Input::Rake { amount: amount % 8 },
+        18 => Input::Rake { amount: Chips::new(amount.get() % 8) },
         _ => [Input::Misdeal, Input::Undo, Input::Muck { seat }][usize::from(b[1] % 3)],
     }
 }
@@ -87,7 +88,7 @@ fuzz_target!(|data: &[u8]| {
     for chunk in data.get(10..).unwrap_or(&[]).chunks_exact(4) {
         let i = input(chunk);
         let before = t.clone();
-        let chips = i128::from(t.chips_in_play());
+        let chips = i128::from(t.chips_in_play().get());
         match t.handle(i) {
             // UNDO rebuilds an earlier state; the other inputs move chips only as
             // their events say.
@@ -96,14 +97,14 @@ fuzz_target!(|data: &[u8]| {
                 let mut expected = chips;
                 for e in events.iter() {
                     match *e {
-                        Event::Seated { stack, .. } => expected += i128::from(stack),
-                        Event::ToppedUp { amount, .. } => expected += i128::from(amount),
-                        Event::Left { stack, .. } => expected -= i128::from(stack),
-                        Event::Raked { amount } => expected -= i128::from(amount),
+                        Event::Seated { stack, .. } => expected += i128::from(stack.get()),
+                        Event::ToppedUp { amount, .. } => expected += i128::from(amount.get()),
+                        Event::Left { stack, .. } => expected -= i128::from(stack.get()),
+                        Event::Raked { amount } => expected -= i128::from(amount.get()),
                         _ => {}
                     }
                 }
-                assert_eq!(i128::from(t.chips_in_play()), expected, "chips after {i:?}");
+                assert_eq!(i128::from(t.chips_in_play().get()), expected, "chips after {i:?}");
             }
             Err(_) => assert_eq!(t, before, "a refused input changed the table"),
         }

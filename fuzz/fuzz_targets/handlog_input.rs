@@ -4,7 +4,7 @@
 //! takes (built from the bytes) is written as text that reads back to it.
 #![no_main]
 
-use firmware::{Action, Card, Input, Read};
+use firmware::{Action, Card, Chips, Input, Read, SeatNo};
 use host::records::handlog::{encode_input, parse_input};
 use libfuzzer_sys::fuzz_target;
 
@@ -18,8 +18,8 @@ fn round_trip(input: Input) {
 
 /// An input of every kind from nine bytes, amounts up to u64::MAX.
 fn input(b: &[u8; 9]) -> Input {
-    let seat = b[1];
-    let amount = u64::from_le_bytes([b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8]]);
+    let seat = SeatNo::new(1 + b[1] % 11).expect("1-11");
+    let amount = Chips::new(u64::from_le_bytes([b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8]]));
     let card = Card::from_index(b[2] % 53);
     let flag = b[3] % 2 == 0;
     match b[0] % 22 {

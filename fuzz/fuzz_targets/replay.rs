@@ -16,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
     for hh in hands.iter().take(4) {
         if let Ok(r) = replay_history(hh) {
             let start: u128 = hh.starting_stacks.iter().map(|&s| u128::from(s)).sum();
-            let end: u128 = r.finishing_stacks.iter().map(|&s| u128::from(s)).sum();
+            let end: u128 = r.finishing_stacks.iter().map(|&s| u128::from(s.get())).sum();
             assert_eq!(start, end, "chips are conserved");
         }
     }

@@ -53,8 +53,12 @@ fn on_pi() -> Result<(), String> {
 
 fn simulated() {
     let mut panel = SimPanel::new(ButtonConfig::default());
+    // Seat 3 is on every panel (MAX_SEATS is 11).
+    let Some(seat_3) = Key::seat(3) else {
+        return;
+    };
     panel
-        .tap(Key::Seat(3))
+        .tap(seat_3)
         .tap(Key::BetRaise)
         .amount(600)
         .double_tap(Key::CheckCall)

@@ -262,7 +262,7 @@ mod tests {
             .unwrap();
         let seat = keys
             .iter()
-            .find(|(k, _, _)| *k == Key::Seat(4))
+            .find(|(k, _, _)| Some(*k) == Key::seat(4))
             .map(|&(_, r, c)| (r, c))
             .unwrap();
         let mut events: Vec<KeyEvent> = Vec::new();
@@ -281,7 +281,7 @@ mod tests {
         assert_eq!(
             got,
             [
-                (Key::Seat(4), PressKind::Short),
+                (Key::seat(4).unwrap(), PressKind::Short),
                 (Key::Misdeal, PressKind::Long)
             ]
         );

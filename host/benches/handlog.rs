@@ -13,18 +13,30 @@
 //! `target/criterion/<group>/<bench>/new/estimates.json` (`median.point_estimate`, ns).
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use firmware::{Action, Event, Game, Input, Post, Read, RuleError, Structure, Table, TableConfig};
+use firmware::{
+    Action, Chips, Event, Game, Input, Post, Read, RuleError, SeatNo, Structure, Table, TableConfig,
+};
 use host::records::handlog::{HandLog, Record, TableKey};
 use std::hint::black_box;
 
 const SEED: [u8; 32] = [7; 32];
+
+/// Seat `n`, for literals.
+fn sn(n: u8) -> SeatNo {
+    SeatNo::new(n).expect("a seat number")
+}
 
 /// A log with its configuration written, in a temporary folder.
 fn new_log() -> (tempfile::TempDir, HandLog) {
     let dir = tempfile::TempDir::new().expect("temporary folder");
     let (mut log, _) =
         HandLog::open(dir.path(), "bench", &TableKey::from_seed(SEED)).expect("open the log");
-    let config = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
+    let config = TableConfig::new(
+        Game::Holdem,
+        Structure::NoLimit,
+        Chips::new(5),
+        Chips::new(10),
+    );
     log.append(1_700_000_000_000, Record::Config { config })
         .expect("configuration");
     (dir, log)
@@ -33,13 +45,18 @@ fn new_log() -> (tempfile::TempDir, HandLog) {
 /// The events of a ten-handed NEXT HAND with antes (the hand's start, ten antes and the
 /// blinds): the largest record a live table writes often.
 fn start_hand_events() -> Vec<Event> {
-    let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
-    cfg.stakes.ante = 1;
+    let mut cfg = TableConfig::new(
+        Game::Holdem,
+        Structure::NoLimit,
+        Chips::new(5),
+        Chips::new(10),
+    );
+    cfg.stakes.ante = Chips::new(1);
     let mut t = Table::new(cfg).expect("valid configuration");
-    for seat in 1..=10 {
+    for seat in SeatNo::up_to(10) {
         t.handle(Input::SitDown {
             seat,
-            stack: 1000,
+            stack: Chips::new(1000),
             wait_for_bb: false,
         })
         .expect("seat");
@@ -54,10 +71,10 @@ fn append(c: &mut Criterion) {
     // A raise: one input, one event (the usual case).
     let (_dir, mut log) = new_log();
     let raise = Record::accepted(
-        Input::Act(Action::BetTo(40)),
+        Input::Act(Action::BetTo(Chips::new(40))),
         &[Event::Raised {
-            seat: 3,
-            to: 40,
+            seat: sn(3),
+            to: Chips::new(40),
             all_in: false,
         }],
     );
@@ -76,7 +93,7 @@ fn append(c: &mut Criterion) {
     let card = Record::accepted(
         Input::Card(Read::card("Ah".parse().expect("card"))),
         &[Event::HoleCard {
-            seat: 4,
+            seat: sn(4),
             card: Some("Ah".parse().expect("card")),
         }],
     );
@@ -84,7 +101,7 @@ fn append(c: &mut Criterion) {
         b.iter_batched(
             || Record::Refused {
                 input: Input::Act(Action::CheckCall),
-                error: RuleError::OutOfTurn { expected: 4 },
+                error: RuleError::OutOfTurn { expected: sn(4) },
             },
             |r| {
                 at += 1;

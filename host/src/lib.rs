@@ -18,3 +18,15 @@ pub mod peers;
 pub mod records;
 pub mod session;
 pub mod settings;
+
+/// Seat `n`, for literals in the unit tests.
+#[cfg(test)]
+pub(crate) fn sn(n: u8) -> firmware::SeatNo {
+    firmware::SeatNo::new(n).expect("a seat number, 1..=MAX_SEATS")
+}
+
+/// `n` chips, for literals in the unit tests.
+#[cfg(test)]
+pub(crate) fn ch(n: u64) -> firmware::Chips {
+    firmware::Chips::new(n)
+}

@@ -144,6 +144,7 @@ pub fn split_pair(text: &str) -> Result<(&str, &str), SettingsError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ch;
     use firmware::{Game, Structure};
 
     #[test]
@@ -166,7 +167,7 @@ mod tests {
 
     #[test]
     fn errors_name_the_setting_and_quote_a_short_value() {
-        let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
+        let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, ch(5), ch(10));
         let long = "x".repeat(10_000);
         let e = set(&mut cfg, "rake_pct", &long).unwrap_err().to_string();
         assert!(e.starts_with("rake_pct = `xxx") && e.len() < 150, "{e}");
@@ -178,7 +179,7 @@ mod tests {
 
     #[test]
     fn a_table_reads_back_from_all_its_settings() {
-        let mut cfg = TableConfig::new(Game::OmahaHiLo, Structure::PotLimit, 10, 20);
+        let mut cfg = TableConfig::new(Game::OmahaHiLo, Structure::PotLimit, ch(10), ch(20));
         set(&mut cfg, "rake_pct", "5").unwrap();
         set(&mut cfg, "rake_cap", "30").unwrap();
         set(&mut cfg, "unconfirmed_straddle", "no_option").unwrap();

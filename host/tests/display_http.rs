@@ -12,6 +12,11 @@ use std::time::Duration;
 /// The floor's token in these tests.
 const TOKEN: &str = "floor-token-0123456789";
 
+/// `n` chips, for literals.
+fn ch(n: u64) -> firmware::Chips {
+    firmware::Chips::new(n)
+}
+
 /// One request; the status code, the headers (lower-cased) and the body.
 fn request(addr: SocketAddr, method: &str, path: &str) -> (u16, String, String) {
     request_with(addr, method, path, &format!("Host: {addr}\r\n"))
@@ -285,7 +290,7 @@ fn the_bench_table_plays_a_script_logs_it_and_says_where_the_display_is() {
         .list_hands(&host::records::handlog::HandFilter::default())
         .unwrap();
     assert_eq!(hands.len(), 1);
-    assert_eq!(hands[0].pot, Some(1650));
+    assert_eq!(hands[0].pot, Some(ch(1650)));
     assert!(hands[0].end_ms.is_some());
     // A script plays on a new table only.
     let again = std::process::Command::new(env!("CARGO_BIN_EXE_tablectl"))
@@ -304,8 +309,8 @@ fn the_runtimes_card_and_shoe_troubles_reach_the_banner_but_key_slips_do_not() {
     let table = firmware::Table::new(host::session::simulated::table_config(
         firmware::Game::Holdem,
         firmware::Structure::NoLimit,
-        (5, 10),
-        0,
+        (ch(5), ch(10)),
+        ch(0),
     ))
     .unwrap();
     d.show(&table, &[]);

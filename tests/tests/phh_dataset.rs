@@ -59,7 +59,14 @@ fn real_hands_replay_to_their_recorded_finishing_stacks() {
                     assert!(e.message.contains("ante"), "{rel}: {e}");
                 }
                 (Err(e), _) => failures.push(format!("{rel}: {e}")),
-                (Ok(r), Some(stacks)) if &r.finishing_stacks == stacks => matched += 1,
+                (Ok(r), Some(stacks))
+                    if r.finishing_stacks
+                        .iter()
+                        .map(|c| c.get())
+                        .eq(stacks.iter().copied()) =>
+                {
+                    matched += 1
+                }
                 (Ok(r), Some(stacks)) => failures.push(format!(
                     "{rel}: ours {:?}, recorded {stacks:?}",
                     r.finishing_stacks

@@ -11,7 +11,7 @@
 //!    for its own difference: PokerKit must agree with that replay.
 
 use firmware::rules::MoneyRules;
-use firmware::{Game, Structure};
+use firmware::{Chips, Game, Structure};
 use host::records::export::{export_dir, replay_parts};
 use host::records::handlog::{HandLog, TableKey};
 use host::records::phh::{parse_str, to_phhs, HandHistory, Value};
@@ -102,10 +102,13 @@ fn number(v: &Value) -> Option<u64> {
 /// Replays one exported hand under its own house rules (the stacks must be those the
 /// table paid) and under PokerKit's conventions (its class).
 fn check_and_classify(hh: &HandHistory) -> Class {
-    let paid = hh
+    let paid: Vec<Chips> = hh
         .finishing_stacks
         .clone()
-        .expect("finishing stacks written");
+        .expect("finishing stacks written")
+        .into_iter()
+        .map(Chips::new)
+        .collect();
     if hh.field("_redeals").is_some() {
         let dead = hh.field("_carried_dead").and_then(number).unwrap_or(0);
         return Class::Redeal { dead };
@@ -151,7 +154,7 @@ fn check_and_classify(hh: &HandHistory) -> Class {
                 assert!(pays(&both), "only the money rules differ");
                 "odd_chips_and_low_rule"
             };
-            Class::PaidDifferently(rule, r.finishing_stacks)
+            Class::PaidDifferently(rule, r.finishing_stacks.iter().map(|c| c.get()).collect())
         }
         Err(e) => Class::Refused(e.to_string()),
     }

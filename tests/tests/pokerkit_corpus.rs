@@ -30,18 +30,29 @@ type Compared = (
 fn ours(r: &Replayed) -> Compared {
     let mut pots = Vec::new();
     for p in &r.pots {
-        let mut e: Vec<u64> = p.eligible.iter().map(|&x| x as u64).collect();
-        let mut w: Vec<u64> = p.winners.iter().map(|&x| x as u64).collect();
+        let mut e: Vec<u64> = p.eligible.iter().map(|&x| u64::from(x.get())).collect();
+        let mut w: Vec<u64> = p.winners.iter().map(|&x| u64::from(x.get())).collect();
         e.sort();
         w.sort();
-        pots.push((p.amount, e, w));
+        pots.push((p.amount.get(), e, w));
     }
     let decisions = r
         .decisions
         .iter()
-        .map(|d| (d.player as u64 + 1, d.call, d.min_raise_to, d.max_raise_to))
+        .map(|d| {
+            (
+                d.player as u64 + 1,
+                d.call.get(),
+                d.min_raise_to.map(|c| c.get()),
+                d.max_raise_to.map(|c| c.get()),
+            )
+        })
         .collect();
-    (r.finishing_stacks.clone(), pots, decisions)
+    (
+        r.finishing_stacks.iter().map(|c| c.get()).collect(),
+        pots,
+        decisions,
+    )
 }
 
 fn expected(v: &Value) -> Compared {

@@ -10,7 +10,7 @@
 //! alone.
 
 use firmware::rules::codec::{Kind, SETTINGS};
-use firmware::{Game, Structure, TableConfig};
+use firmware::{Chips, Game, Structure, TableConfig};
 use host::records::export::{export_dir, replay_parts};
 use host::records::handlog::{HandLog, Record, TableKey};
 use host::records::replay::replay_with;
@@ -178,8 +178,14 @@ fn every_setting_comes_back_from_the_log_and_the_export() {
             let replayed = replay_with(cfg, &spec, &steps)
                 .unwrap_or_else(|e| panic!("{key}={value}: {e}\n{}", hh.to_toml()));
             assert_eq!(
-                Some(&replayed.finishing_stacks),
-                hh.finishing_stacks.as_ref(),
+                Some(
+                    replayed
+                        .finishing_stacks
+                        .iter()
+                        .map(|c| c.get())
+                        .collect::<Vec<u64>>()
+                ),
+                hh.finishing_stacks.clone(),
                 "{key}={value}: the export replays to what the table paid\n{}",
                 hh.to_toml()
             );
@@ -190,7 +196,12 @@ fn every_setting_comes_back_from_the_log_and_the_export() {
 #[test]
 fn the_engine_settings_come_back_from_the_log() {
     for pairs in [[("amounts", "reject")], [("burns", "auto")]] {
-        let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
+        let mut cfg = TableConfig::new(
+            Game::Holdem,
+            Structure::NoLimit,
+            Chips::new(5),
+            Chips::new(10),
+        );
         for (k, v) in pairs {
             settings::set(&mut cfg, k, v).expect("a setting");
         }

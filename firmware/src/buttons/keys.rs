@@ -65,11 +65,10 @@ impl Key {
     }
 
     /// The key of seat `seat` (1..=[`MAX_SEATS`]).
-    pub const fn seat(seat: SeatNo) -> Option<Key> {
-        if seat >= 1 && seat as usize <= MAX_SEATS {
-            Some(Key::Seat(seat))
-        } else {
-            None
+    pub const fn seat(seat: u8) -> Option<Key> {
+        match SeatNo::new(seat) {
+            Some(s) => Some(Key::Seat(s)),
+            None => None,
         }
     }
 
@@ -115,6 +114,15 @@ impl fmt::Display for Key {
     }
 }
 
+/// The key of seat `n`, for [`ALL_KEYS`] only: evaluated when compiling, so a seat
+/// beyond [`MAX_SEATS`] there is a build error, not a panic at the table.
+const fn seat_key(n: u8) -> Key {
+    match Key::seat(n) {
+        Some(k) => k,
+        None => panic!("ALL_KEYS names a seat beyond MAX_SEATS"),
+    }
+}
+
 /// Keys on the dealer's panel: the four actions, ten digits, CLEAR, ENTER, UNDO,
 /// STRADDLE, MISDEAL, NEXT HAND and one seat key per seat ([`MAX_SEATS`]).
 pub const PANEL_KEYS: usize = 20 + MAX_SEATS;
@@ -143,15 +151,15 @@ pub const ALL_KEYS: [Key; PANEL_KEYS] = [
     Key::Straddle,
     Key::Misdeal,
     Key::NextHand,
-    Key::Seat(1),
-    Key::Seat(2),
-    Key::Seat(3),
-    Key::Seat(4),
-    Key::Seat(5),
-    Key::Seat(6),
-    Key::Seat(7),
-    Key::Seat(8),
-    Key::Seat(9),
-    Key::Seat(10),
-    Key::Seat(11),
+    seat_key(1),
+    seat_key(2),
+    seat_key(3),
+    seat_key(4),
+    seat_key(5),
+    seat_key(6),
+    seat_key(7),
+    seat_key(8),
+    seat_key(9),
+    seat_key(10),
+    seat_key(11),
 ];

@@ -33,13 +33,13 @@ impl<O: OutputPin, const N: usize> SeatLeds<O, N> {
     pub fn show(&mut self, seat: Option<SeatNo>) -> Result<(), ButtonError> {
         let leds = u8::try_from(N).unwrap_or(u8::MAX);
         if let Some(s) = seat {
-            if s == 0 || s > leds {
+            if s.get() > leds {
                 return Err(ButtonError::NoSuchSeatLed { seat: s, leds });
             }
         }
         self.lit = None;
         let polarity = self.polarity;
-        for (n, pin) in (1..=leds).zip(&mut self.pins) {
+        for (n, pin) in SeatNo::up_to(leds).zip(&mut self.pins) {
             if Some(n) != seat {
                 set(pin, polarity, false).map_err(|_| ButtonError::LedWrite(n))?;
             }
@@ -47,7 +47,7 @@ impl<O: OutputPin, const N: usize> SeatLeds<O, N> {
         if let Some(s) = seat {
             let pin = self
                 .pins
-                .get_mut(usize::from(s) - 1)
+                .get_mut(s.index())
                 .ok_or(ButtonError::NoSuchSeatLed { seat: s, leds })?;
             set(pin, polarity, true).map_err(|_| ButtonError::LedWrite(s))?;
         }

@@ -4,6 +4,7 @@
 extern crate std;
 use super::*;
 use crate::config::MAX_SEATS;
+use crate::rules::{sn, SeatNo};
 use embedded_hal::digital::InputPin;
 use embedded_hal_mock::eh1::digital::{Mock as PinMock, State, Transaction};
 use embedded_hal_mock::eh1::MockError;
@@ -460,20 +461,21 @@ fn exactly_one_seat_led_is_lit() {
     ];
     let mut seats = SeatLeds::new(leds, Polarity::ActiveHigh);
     assert_eq!(seats.lit(), None);
-    seats.show(Some(2)).unwrap();
-    assert_eq!(seats.lit(), Some(2));
-    seats.show(Some(3)).unwrap();
-    assert_eq!(seats.lit(), Some(3));
+    seats.show(Some(sn(2))).unwrap();
+    assert_eq!(seats.lit(), Some(sn(2)));
+    seats.show(Some(sn(3))).unwrap();
+    assert_eq!(seats.lit(), Some(sn(3)));
     seats.show(None).unwrap();
     assert_eq!(seats.lit(), None);
     assert_eq!(
-        seats.show(Some(4)),
-        Err(ButtonError::NoSuchSeatLed { seat: 4, leds: 3 })
+        seats.show(Some(sn(4))),
+        Err(ButtonError::NoSuchSeatLed {
+            seat: sn(4),
+            leds: 3
+        })
     );
-    assert_eq!(
-        seats.show(Some(0)),
-        Err(ButtonError::NoSuchSeatLed { seat: 0, leds: 3 })
-    );
+    // Seat 0 cannot be asked for: `SeatNo` starts at 1.
+    assert_eq!(SeatNo::new(0), None);
     for mut pin in seats.release() {
         pin.done();
     }
@@ -489,10 +491,10 @@ fn seat_leds_active_low_and_write_errors() {
         Transaction::set(High).with_error(err),
     ]);
     let mut seats = SeatLeds::new([a, b], Polarity::ActiveLow);
-    seats.show(Some(1)).unwrap();
-    assert_eq!(seats.lit(), Some(1));
+    seats.show(Some(sn(1))).unwrap();
+    assert_eq!(seats.lit(), Some(sn(1)));
     // Seat 2's LED cannot be turned off: seat 1's is not lit.
-    assert_eq!(seats.show(Some(1)), Err(ButtonError::LedWrite(2)));
+    assert_eq!(seats.show(Some(sn(1))), Err(ButtonError::LedWrite(sn(2))));
     assert_eq!(seats.lit(), None);
     for mut pin in seats.release() {
         pin.done();

@@ -5,7 +5,7 @@ use crate::card::{Card, CardSet};
 use crate::config::MAX_HOLE_CARDS;
 use crate::error::RuleError;
 use crate::event::{Event, Events, Post, Street};
-use crate::rules::{SeatNo, TableConfig};
+use crate::rules::{Chips, SeatNo, TableConfig};
 
 impl Hand {
     /// R-DRAW-3, R-DRAW-6: the cards are redealt to the same players; the pot carries
@@ -42,18 +42,18 @@ impl Hand {
         self.set_phase(Phase::Dealing);
         push(ev, Event::Redeal { button })?;
         let ante = self.stakes.ante;
-        if cfg.redeal_ante && ante > 0 {
-            for s in 1..=self.seat_count {
+        if cfg.redeal_ante && ante > Chips::ZERO {
+            for s in SeatNo::up_to(self.seat_count) {
                 if !self.player(s).dealt {
                     continue;
                 }
-                let stack = &mut seats[usize::from(s - 1)].stack;
+                let stack = &mut seats[s.index()].stack;
                 let amount = ante.min(*stack);
-                if amount == 0 {
+                if amount == Chips::ZERO {
                     continue;
                 }
                 *stack -= amount;
-                let all_in = *stack == 0;
+                let all_in = *stack == Chips::ZERO;
                 let p = self.player_mut(s);
                 p.dead = p.dead.checked_add(amount).ok_or(RuleError::ChipOverflow)?;
                 push(
@@ -79,7 +79,7 @@ impl Hand {
         if cfg.game.has_board()
             || !cfg.short_deck
             || self.street != Street::Preflop
-            || self.round.level != 0
+            || self.round.level != Chips::ZERO
             || self.opener.is_some()
         {
             return false;

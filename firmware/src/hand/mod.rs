@@ -183,7 +183,7 @@ impl Hand {
             burns: 0,
             seen: CardSet::EMPTY,
             hole_dealt: 0,
-            awarded: 0,
+            awarded: Chips::ZERO,
             voluntary: (0, false),
             opener: None,
             seat_count,
@@ -202,23 +202,20 @@ impl Hand {
             folded: true,
             hole: [None; MAX_HOLE_CARDS],
             holes: 0,
-            street: 0,
-            total: 0,
-            dead: 0,
+            street: Chips::ZERO,
+            total: Chips::ZERO,
+            dead: Chips::ZERO,
             acted_at: None,
             raises: 0,
             discards: 0,
             drawn: false,
         };
-        self.players
-            .get(usize::from(seat).wrapping_sub(1))
-            .unwrap_or(&OUT)
+        self.players.get(seat.index()).unwrap_or(&OUT)
     }
 
     pub(crate) fn player_mut(&mut self, seat: SeatNo) -> &mut Player {
-        // Seats come from the engine's own iteration over 1..=seat_count.
-        let i = usize::from(seat).saturating_sub(1).min(MAX_SEATS - 1);
-        &mut self.players[i]
+        // `players` has a place for every seat number.
+        &mut self.players[seat.index()]
     }
 
     /// Seats dealt in and not folded, clockwise from seat 1.
@@ -228,7 +225,7 @@ impl Hand {
         self.players
             .iter()
             .take(usize::from(self.seat_count))
-            .zip(1..)
+            .zip(SeatNo::up_to(self.seat_count))
             .filter(|(p, _)| p.dealt && !p.folded)
             .map(|(_, s)| s)
     }
@@ -248,7 +245,7 @@ impl Hand {
     pub fn deal_order(&self) -> impl Iterator<Item = SeatNo> + '_ {
         let n = self.seat_count;
         (1..=n)
-            .map(move |k| (self.button - 1 + k) % n + 1)
+            .filter_map(move |k| self.button.clockwise(k, n))
             .filter(|&s| self.player(s).dealt)
     }
 
@@ -256,14 +253,16 @@ impl Hand {
     /// checking `from` itself last.
     pub(crate) fn next_after(&self, from: SeatNo, pred: impl Fn(SeatNo) -> bool) -> Option<SeatNo> {
         let n = self.seat_count;
-        (1..=n).map(|k| (from - 1 + k) % n + 1).find(|&s| pred(s))
+        (1..=n)
+            .filter_map(|k| from.clockwise(k, n))
+            .find(|&s| pred(s))
     }
 
     /// `D`: every chip in the middle, antes and dead blinds included (RULES.md Terms).
     pub fn pot(&self) -> Chips {
         self.players
             .iter()
-            .fold(0, |acc: Chips, p| {
+            .fold(Chips::ZERO, |acc: Chips, p| {
                 acc.saturating_add(p.total).saturating_add(p.dead)
             })
             .saturating_sub(self.awarded)
@@ -292,9 +291,9 @@ impl Hand {
         seat: SeatNo,
         amount: Chips,
     ) -> Result<bool, RuleError> {
-        let s = &mut seats[usize::from(seat - 1)];
+        let s = &mut seats[seat.index()];
         s.stack = s.stack.checked_sub(amount).ok_or(RuleError::ChipOverflow)?;
-        let all_in = s.stack == 0;
+        let all_in = s.stack == Chips::ZERO;
         let p = self.player_mut(seat);
         p.street = p
             .street

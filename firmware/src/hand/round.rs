@@ -22,7 +22,7 @@ impl Hand {
         // button act first preflop and last after (R-HU-3, R-HU-4).
         let from = match (self.street, self.straddle) {
             (Street::Preflop, Some((s, _))) => s,
-            (Street::Preflop, None) if self.stakes.big_blind > 0 => self.big_blind,
+            (Street::Preflop, None) if self.stakes.big_blind > Chips::ZERO => self.big_blind,
             _ => self.button,
         };
         self.set_phase(Phase::Betting);
@@ -80,7 +80,7 @@ impl Hand {
             }
             Resolved::Raise { to } => {
                 let (_, all_in) = self.apply_bet(cfg, seats, seat, to)?;
-                let event = if level_before == 0 {
+                let event = if level_before == Chips::ZERO {
                     if self.street == Street::Preflop && self.opener.is_none() {
                         self.opener = Some(seat);
                     }
@@ -128,7 +128,7 @@ impl Hand {
         self.return_uncalled(seats, ev)?;
         // Everyone checked (nobody bet, and somebody could: not all are all-in).
         let unbet = self.round.bets == 0
-            && self.round.level == 0
+            && self.round.level == Chips::ZERO
             && self.in_hand().any(|s| self.player(s).acted_at.is_some());
         self.round.to_act = None;
         push(
@@ -170,14 +170,14 @@ impl Hand {
     pub(crate) fn begin_street(&mut self, street: Street) {
         self.street = street;
         for p in self.players.iter_mut() {
-            p.street = 0;
+            p.street = Chips::ZERO;
             p.acted_at = None;
             p.raises = 0;
         }
         self.round = Round {
-            level: 0,
-            increment: 0,
-            full_level: 0,
+            level: Chips::ZERO,
+            increment: Chips::ZERO,
+            full_level: Chips::ZERO,
             bets: 0,
             to_act: None,
             aggressor: None,
@@ -188,12 +188,12 @@ impl Hand {
     /// R-POT-2: the uncalled part of the top bet goes back to its owner
     /// ([`uncalled_excess`]).
     fn return_uncalled(&mut self, seats: &mut Seats, ev: &mut Events) -> Result<(), RuleError> {
-        let street = (1..=self.seat_count).map(|s| (s, self.player(s).street));
+        let street = SeatNo::up_to(self.seat_count).map(|s| (s, self.player(s).street));
         if let Some((seat, excess)) = uncalled_excess(street) {
             let p = self.player_mut(seat);
             p.street -= excess;
             p.total -= excess;
-            let stack = &mut seats[usize::from(seat - 1)].stack;
+            let stack = &mut seats[seat.index()].stack;
             *stack = stack.checked_add(excess).ok_or(RuleError::ChipOverflow)?;
             push(
                 ev,
@@ -216,17 +216,19 @@ impl Hand {
 ///
 /// ```
 /// use firmware::hand::uncalled_excess;
+/// use firmware::Chips;
+/// let street = |s: &[u64]| s.iter().copied().map(Chips::new).enumerate().collect::<Vec<_>>();
 /// // E13: A bets 500, B calls all in for 300: 200 goes back to A.
-/// assert_eq!(uncalled_excess([500, 300].into_iter().enumerate()), Some((0, 200)));
+/// assert_eq!(uncalled_excess(street(&[500, 300])), Some((0, Chips::new(200))));
 /// // Blinds 5/10, everyone folds to the big blind: 5 goes back.
-/// assert_eq!(uncalled_excess([5, 10, 0, 0].into_iter().enumerate()), Some((1, 5)));
-/// assert_eq!(uncalled_excess([10, 10, 0].into_iter().enumerate()), None);
+/// assert_eq!(uncalled_excess(street(&[5, 10, 0, 0])), Some((1, Chips::new(5))));
+/// assert_eq!(uncalled_excess(street(&[10, 10, 0])), None);
 /// ```
 pub fn uncalled_excess<P: Copy>(
     street: impl IntoIterator<Item = (P, Chips)>,
 ) -> Option<(P, Chips)> {
     let mut top: Option<(P, Chips)> = None;
-    let mut second: Chips = 0;
+    let mut second: Chips = Chips::ZERO;
     for (p, c) in street {
         match top {
             Some((_, t)) if c > t => {

@@ -10,7 +10,7 @@ impl Hand {
         self.set_phase(Phase::Settling);
         let pot = self.pot();
         push(ev, Event::HandOver { pot, contested })?;
-        if pot == 0 {
+        if pot == Chips::ZERO {
             // A walk with no small blind: the big blind's bet went back uncalled.
             push(
                 ev,
@@ -38,7 +38,7 @@ impl Hand {
             return Err(RuleError::NotEligible(seat));
         }
         self.pay_out(amount)?;
-        let stack = &mut seats[usize::from(seat - 1)].stack;
+        let stack = &mut seats[seat.index()].stack;
         *stack = stack.checked_add(amount).ok_or(RuleError::ChipOverflow)?;
         push(ev, Event::Awarded { seat, amount })
     }
@@ -49,7 +49,7 @@ impl Hand {
         if amount > left {
             return Err(RuleError::AwardTooLarge { left });
         }
-        if amount == 0 {
+        if amount == Chips::ZERO {
             return Err(RuleError::ZeroAmount);
         }
         self.awarded = self

@@ -116,7 +116,7 @@ pub const DEFAULT_GAME: Game = Game::Holdem;
 /// The structure a table plays when its settings do not name one.
 pub const DEFAULT_STRUCTURE: Structure = Structure::NoLimit;
 /// The blinds a table plays when its settings do not name them.
-pub const DEFAULT_BLINDS: (Chips, Chips) = (5, 10);
+pub const DEFAULT_BLINDS: (Chips, Chips) = (Chips::new(5), Chips::new(10));
 
 /// A setting of a list of pairs that does not read: the pair's key and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -698,7 +698,7 @@ pub static SETTINGS: [Setting; 31] = [
         Money,
         "PD-ODD, PD-RAKE",
         "chips, at least 1",
-        |c, v| c.money.chip_unit = number::<Chips>(v).filter(|&u| u >= 1)?,
+        |c, v| c.money.chip_unit = number::<Chips>(v).filter(|&u| u >= Chips::new(1))?,
         |c, o| write!(o, "{}", c.money.chip_unit)
     ),
     setting!(
@@ -749,6 +749,7 @@ pub static SETTINGS: [Setting; 31] = [
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::ch;
 
     type Text = heapless::String<96>;
 
@@ -759,7 +760,7 @@ mod tests {
     }
 
     fn base() -> TableConfig {
-        TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10)
+        TableConfig::new(Game::Holdem, Structure::NoLimit, ch(5), ch(10))
     }
 
     /// A value other than the default for each setting (on a Hold'em NL 5/10 table).

@@ -4,19 +4,20 @@
 
 use crate::config::MAX_SEATS;
 
+mod chips;
 pub mod codec;
 mod game;
 mod money;
+mod seat_no;
 
+#[cfg(test)]
+pub(crate) use chips::ch;
+pub use chips::{Chips, ChipsParseError};
 pub use game::{Game, GameSpec, GAMES};
 pub use money::{MoneyRules, OddChip, Rake, MAX_RAKE_BASIS_POINTS};
-
-/// Chips, as an integer count of the table's smallest chip unit (`chip_unit`).
-/// Never a float; all arithmetic on chips is checked.
-pub type Chips = u64;
-
-/// A seat number, 1-based and clockwise from the house dealer's left (RULES.md Terms).
-pub type SeatNo = u8;
+#[cfg(test)]
+pub(crate) use seat_no::sn;
+pub use seat_no::{SeatNo, SeatParseError};
 
 /// The betting structure of a hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -197,7 +198,7 @@ impl Stakes {
         Stakes {
             small_blind: sb,
             big_blind: bb,
-            ante: 0,
+            ante: Chips::ZERO,
             ante_mode: AnteMode::PerPlayer,
             small_bet: bb,
             big_bet: bb.saturating_mul(2),
@@ -320,8 +321,8 @@ impl TableConfig {
             return Err(ConfigError::SeatCount);
         }
         let s = &self.stakes;
-        let has_blinds = s.big_blind > 0;
-        if !has_blinds && s.ante == 0 {
+        let has_blinds = s.big_blind > Chips::ZERO;
+        if !has_blinds && s.ante == Chips::ZERO {
             return Err(ConfigError::NoForcedBets);
         }
         if s.small_blind > s.big_blind && has_blinds {
@@ -332,13 +333,15 @@ impl TableConfig {
             self.mixed.map(|m| (m.structure, m.stakes)),
         ];
         for (structure, s) in games.into_iter().flatten() {
-            if s.small_blind > s.big_blind && s.big_blind > 0 {
+            if s.small_blind > s.big_blind && s.big_blind > Chips::ZERO {
                 return Err(ConfigError::SmallBlindAboveBig);
             }
-            if structure == Structure::FixedLimit && (s.small_bet == 0 || s.big_bet == 0) {
+            if structure == Structure::FixedLimit
+                && (s.small_bet == Chips::ZERO || s.big_bet == Chips::ZERO)
+            {
                 return Err(ConfigError::FixedLimitSizes);
             }
-            if structure != Structure::FixedLimit && s.big_blind == 0 {
+            if structure != Structure::FixedLimit && s.big_blind == Chips::ZERO {
                 // The minimum bet of no-limit and pot-limit is the big blind (R-NL-1).
                 return Err(ConfigError::NoMinimumBet);
             }
@@ -361,7 +364,9 @@ impl TableConfig {
         if self.max_players > max_players {
             return Err(ConfigError::SeatCount);
         }
-        if self.money.rake.basis_points > MAX_RAKE_BASIS_POINTS || self.money.chip_unit == 0 {
+        if self.money.rake.basis_points > MAX_RAKE_BASIS_POINTS
+            || self.money.chip_unit == Chips::ZERO
+        {
             return Err(ConfigError::Money);
         }
         Ok(())
@@ -372,7 +377,7 @@ impl TableConfig {
     /// without antes still replay (the engine can play them); a table is not set up so.
     pub fn validate_at_table(&self) -> Result<(), ConfigError> {
         self.validate()?;
-        if self.game.spec().ante_required && self.stakes.ante == 0 {
+        if self.game.spec().ante_required && self.stakes.ante == Chips::ZERO {
             return Err(ConfigError::AnteRequired);
         }
         Ok(())
@@ -435,9 +440,9 @@ mod tests {
     fn a_huge_big_blind_does_not_overflow_the_big_bet() {
         // `table holdem pl 6/10000000000000000500` in a scenario script panicked
         // (found by fuzzing).
-        let s = Stakes::blinds(6, 10_000_000_000_000_000_500);
+        let s = Stakes::blinds(ch(6), ch(10_000_000_000_000_000_500));
         assert_eq!(s.big_bet, Chips::MAX);
-        let cfg = TableConfig::new(Game::Holdem, Structure::PotLimit, 6, Chips::MAX);
+        let cfg = TableConfig::new(Game::Holdem, Structure::PotLimit, ch(6), Chips::MAX);
         assert_eq!(cfg.stakes.big_bet, Chips::MAX);
         assert_eq!(cfg.validate(), Ok(()));
     }

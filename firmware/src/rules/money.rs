@@ -72,15 +72,17 @@ impl Rake {
             return None;
         }
         if self.no_flop_no_drop && !saw_flop {
-            return Some(0);
+            return Some(Chips::ZERO);
         }
-        let raw =
-            u128::from(total) * u128::from(self.basis_points) / u128::from(MAX_RAKE_BASIS_POINTS);
+        let raw = u128::from(total.get()) * u128::from(self.basis_points)
+            / u128::from(MAX_RAKE_BASIS_POINTS);
         // raw <= total because the rate is at most 100 %.
-        let raw = Chips::try_from(raw).unwrap_or(total);
+        let raw = u64::try_from(raw).map_or(total, Chips::new);
         let capped = self.cap.map_or(raw, |cap| raw.min(cap));
-        let unit = chip_unit.max(1);
-        Some(capped - capped % unit)
+        let unit = chip_unit.max(Chips::new(1));
+        // The unit is at least one chip: there is always a remainder.
+        let odd = capped.checked_rem(unit.get()).unwrap_or(Chips::ZERO);
+        Some(capped - odd)
     }
 }
 
@@ -114,7 +116,7 @@ impl MoneyRules {
         rake: Rake::NONE,
         low_ignores_straights_flushes: false,
         short_deck_low_straight: true,
-        chip_unit: 1,
+        chip_unit: Chips::new(1),
     };
 
     /// The PHH reference profile (replay-schema.md): every odd chip to the first
@@ -124,7 +126,7 @@ impl MoneyRules {
         rake: Rake::NONE,
         low_ignores_straights_flushes: true,
         short_deck_low_straight: true,
-        chip_unit: 1,
+        chip_unit: Chips::new(1),
     };
 }
 
@@ -148,17 +150,28 @@ impl Default for MoneyRules {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::ch;
 
     #[test]
     fn pd_rake_rounds_down_to_the_chip_unit_after_the_cap() {
         let rake = Rake::basis_points(500);
         // 5 % of 970 is 48.5: 48 in units, 45 in fives.
-        assert_eq!(rake.amount(970, true, 1), Some(48));
-        assert_eq!(rake.amount(970, true, 5), Some(45));
-        assert_eq!(rake.with_cap(42).amount(970, true, 5), Some(40));
-        assert_eq!(rake.amount(970, false, 1), Some(0), "no flop, no drop");
-        assert_eq!(Rake::basis_points(10_001).amount(100, true, 1), None);
-        let all = Rake::basis_points(10_000).amount(Chips::MAX, true, 1);
+        assert_eq!(rake.amount(ch(970), true, ch(1)), Some(ch(48)));
+        assert_eq!(rake.amount(ch(970), true, ch(5)), Some(ch(45)));
+        assert_eq!(
+            rake.with_cap(ch(42)).amount(ch(970), true, ch(5)),
+            Some(ch(40))
+        );
+        assert_eq!(
+            rake.amount(ch(970), false, ch(1)),
+            Some(ch(0)),
+            "no flop, no drop"
+        );
+        assert_eq!(
+            Rake::basis_points(10_001).amount(ch(100), true, ch(1)),
+            None
+        );
+        let all = Rake::basis_points(10_000).amount(Chips::MAX, true, ch(1));
         assert_eq!(all, Some(Chips::MAX));
     }
 }

@@ -32,7 +32,7 @@ impl MixState {
             (MixSwitch::Orbit, Some(anchor), Some(last)) => {
                 // The button reached or passed the anchor seat moving from last.button.
                 let n = cfg.max_players;
-                let d = |x: SeatNo| (x + n - last.button) % n;
+                let d = |x: SeatNo| x.steps_from(last.button, n);
                 d(anchor) != 0 && d(anchor) <= d(button)
             }
             _ => false,

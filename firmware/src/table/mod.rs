@@ -80,8 +80,8 @@ impl Table {
     pub fn seat(&self, seat: SeatNo) -> Option<&Seat> {
         self.state
             .seats
-            .get(usize::from(seat).wrapping_sub(1))
-            .filter(|_| seat <= self.cfg.max_players)
+            .get(seat.index())
+            .filter(|_| seat.get() <= self.cfg.max_players)
     }
 
     /// The hand in progress (or just finished).
@@ -123,13 +123,13 @@ impl Table {
             .state
             .seats
             .iter()
-            .fold(0u64, |a, s| a.saturating_add(s.stack));
+            .fold(Chips::ZERO, |a, s| a.saturating_add(s.stack));
         let pot = self
             .state
             .hand
             .as_ref()
             .filter(|_| self.in_hand())
-            .map_or(0, Hand::pot);
+            .map_or(Chips::ZERO, Hand::pot);
         stacks.saturating_add(pot)
     }
 

@@ -33,17 +33,19 @@ pub(super) struct Plan {
 impl State {
     fn next_seat(cfg: &TableConfig, from: SeatNo, pred: impl Fn(SeatNo) -> bool) -> Option<SeatNo> {
         let n = cfg.max_players;
-        (1..=n).map(|k| (from - 1 + k) % n + 1).find(|&s| pred(s))
+        (1..=n)
+            .filter_map(|k| from.clockwise(k, n))
+            .find(|&s| pred(s))
     }
 
     pub(super) fn seat_at(&self, s: SeatNo) -> &Seat {
-        &self.seats[usize::from(s - 1)]
+        &self.seats[s.index()]
     }
 
     /// Seats strictly between `a` and `b`, clockwise.
     fn between(cfg: &TableConfig, a: SeatNo, b: SeatNo, s: SeatNo) -> bool {
         let n = cfg.max_players;
-        let d = |x: SeatNo| (x + n - a) % n;
+        let d = |x: SeatNo| x.steps_from(a, n);
         d(s) > 0 && d(s) < d(b)
     }
 
@@ -56,7 +58,7 @@ impl State {
         big: bool,
         ev: &mut Events,
     ) -> Result<(), RuleError> {
-        let seat = &mut self.seats[usize::from(s - 1)];
+        let seat = &mut self.seats[s.index()];
         if big {
             seat.owes_big = true;
             seat.missed_orbits = seat.missed_orbits.saturating_add(1);
@@ -77,7 +79,7 @@ impl State {
     fn eligible(&self, cfg: &TableConfig, s: SeatNo, big: Chips) -> bool {
         let seat = self.seat_at(s);
         let needed = match cfg.short_blind {
-            ShortBlind::AllIn => 0,
+            ShortBlind::AllIn => Chips::ZERO,
             ShortBlind::MustCover => big,
         };
         seat.stack > needed && matches!(seat.presence, Presence::Playing | Presence::WaitingForBb)
@@ -112,12 +114,13 @@ impl State {
                 // dealer, unless the floor placed it.
                 let button = match self.first_button.filter(|&s| playing(self, s)) {
                     Some(b) => b,
-                    None => Self::next_seat(cfg, cfg.max_players, |s| playing(self, s))
+                    None => SeatNo::new(cfg.max_players)
+                        .and_then(|last| Self::next_seat(cfg, last, |s| playing(self, s)))
                         .ok_or(RuleError::NotEnoughPlayers)?,
                 };
                 // On the first hand everybody is dealt in and owes nothing.
-                for s in 1..=cfg.max_players {
-                    let seat = &mut self.seats[usize::from(s - 1)];
+                for s in SeatNo::up_to(cfg.max_players) {
+                    let seat = &mut self.seats[s.index()];
                     seat.new_player = false;
                     seat.owes_big = false;
                     seat.owes_small = false;
@@ -143,7 +146,9 @@ impl State {
                 // who is playing or waiting for it; absent players it passes miss it.
                 let mut s = last.big_blind;
                 let bb = loop {
-                    s = s % cfg.max_players + 1;
+                    s = s
+                        .clockwise(1, cfg.max_players)
+                        .ok_or(RuleError::NotEnoughPlayers)?;
                     if self.eligible(cfg, s, big) {
                         break s;
                     }
@@ -167,7 +172,7 @@ impl State {
                     last.small_blind
                 };
                 let sb = self.seat_at(sb_seat);
-                let small_blind = if sb.presence == Presence::Playing && sb.stack > 0 {
+                let small_blind = if sb.presence == Presence::Playing && sb.stack > Chips::ZERO {
                     Some(sb_seat)
                 } else {
                     if sb.absent(cfg, big) && sb_seat != bb {
@@ -196,7 +201,7 @@ impl State {
                     .ok_or(RuleError::NotEnoughPlayers)?;
                 let bb = Self::next_seat(cfg, sb, |s| self.eligible(cfg, s, big))
                     .ok_or(RuleError::NotEnoughPlayers)?;
-                for s in 1..=cfg.max_players {
+                for s in SeatNo::up_to(cfg.max_players) {
                     if self.seat_at(s).absent(cfg, big) {
                         if Self::between(cfg, last.big_blind, bb, s) || s == bb {
                             self.miss_blind(cfg, s, true, ev)?;
@@ -219,7 +224,7 @@ impl State {
         // and post, unless seated between the button and the blinds (R-MISS-5, PD-BTN
         // (4)). The vacated small-blind seat's new player may post (R-MISS-4).
         let mut dealt: u16 = 0;
-        for s in 1..=cfg.max_players {
+        for s in SeatNo::up_to(cfg.max_players) {
             if !self.eligible(cfg, s, big) {
                 continue;
             }
@@ -237,7 +242,7 @@ impl State {
                 true
             };
             if ok {
-                dealt |= 1 << s;
+                dealt |= 1 << s.get();
             }
         }
         if dealt.count_ones() < 2 {
@@ -253,8 +258,8 @@ impl State {
             } else {
                 pos.big_blind
             };
-            let other = (1..=cfg.max_players)
-                .find(|&s| dealt & (1 << s) != 0 && s != anchor)
+            let other = SeatNo::up_to(cfg.max_players)
+                .find(|&s| dealt & (1 << s.get()) != 0 && s != anchor)
                 .ok_or(RuleError::NotEnoughPlayers)?;
             let (mut button, mut bb) = if keep_button {
                 (anchor, other)

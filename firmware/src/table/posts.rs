@@ -13,9 +13,9 @@ use crate::seat::Presence;
 /// against it and the PHH export names it.
 ///
 /// ```
-/// use firmware::{straddle_size, RuleError};
-/// assert_eq!(straddle_size(10), Ok(20));
-/// assert_eq!(straddle_size(u64::MAX), Err(RuleError::ChipOverflow));
+/// use firmware::{straddle_size, Chips, RuleError};
+/// assert_eq!(straddle_size(Chips::new(10)), Ok(Chips::new(20)));
+/// assert_eq!(straddle_size(Chips::MAX), Err(RuleError::ChipOverflow));
 /// ```
 pub fn straddle_size(big_blind: Chips) -> Result<Chips, RuleError> {
     big_blind.checked_mul(2).ok_or(RuleError::ChipOverflow)
@@ -51,10 +51,12 @@ impl State {
             plan.pos.button,
             plan.pos.big_blind,
         );
-        for s in 1..=cfg.max_players {
-            h.player_mut(s).dealt = plan.dealt & (1 << s) != 0;
+        for s in SeatNo::up_to(cfg.max_players) {
+            h.player_mut(s).dealt = plan.dealt & (1 << s.get()) != 0;
         }
-        let sb = plan.small_blind.filter(|&s| plan.dealt & (1 << s) != 0);
+        let sb = plan
+            .small_blind
+            .filter(|&s| plan.dealt & (1 << s.get()) != 0);
         let heads_up = plan.dealt.count_ones() == 2;
         push(
             ev,
@@ -68,8 +70,8 @@ impl State {
         )?;
         let stakes = h.stakes;
         // R-ANTE-1: antes are dead money, posted before the deal.
-        if stakes.ante > 0 {
-            for s in 1..=cfg.max_players {
+        if stakes.ante > Chips::ZERO {
+            for s in SeatNo::up_to(cfg.max_players) {
                 let pays = match stakes.ante_mode {
                     AnteMode::PerPlayer => h.player(s).dealt,
                     AnteMode::BigBlind => s == plan.pos.big_blind,
@@ -80,7 +82,7 @@ impl State {
             }
         }
         h.begin_street(crate::event::Street::Preflop);
-        if stakes.big_blind > 0 {
+        if stakes.big_blind > Chips::ZERO {
             // R-BLIND-1; PD-SHORTBLIND: a short blind posts all-in, the level stays.
             h.small_blind = None;
             if let Some(s) = sb {
@@ -89,7 +91,7 @@ impl State {
                     // R-MISS-4, PD-MISS: the new player in the small-blind seat posts a
                     // live big blind, which replaces the small blind.
                     self.post(&mut h, s, stakes.big_blind, Post::EnterBigBlind, ev)?;
-                } else if stakes.small_blind > 0 {
+                } else if stakes.small_blind > Chips::ZERO {
                     self.post(&mut h, s, stakes.small_blind, Post::SmallBlind, ev)?;
                     h.small_blind = Some(s);
                 }
@@ -103,7 +105,7 @@ impl State {
             )?;
             // R-MISS-2, PD-MISS, R-MISS-5: make-up and entry posts. Heads-up both
             // players post a blind anyway (R-HU-1): nothing more is owed.
-            for s in 1..=cfg.max_players {
+            for s in SeatNo::up_to(cfg.max_players) {
                 if heads_up || !h.player(s).dealt || Some(s) == sb {
                     continue;
                 }
@@ -111,7 +113,7 @@ impl State {
                 if s != plan.pos.big_blind && (seat.new_player || seat.owes_big) {
                     self.post(&mut h, s, stakes.big_blind, Post::EnterBigBlind, ev)?;
                 }
-                if seat.owes_small && !seat.new_player && stakes.small_blind > 0 {
+                if seat.owes_small && !seat.new_player && stakes.small_blind > Chips::ZERO {
                     self.post(&mut h, s, stakes.small_blind, Post::DeadSmallBlind, ev)?;
                 }
             }
@@ -122,9 +124,9 @@ impl State {
             h.round.full_level = stakes.big_blind;
         }
         // Everyone dealt in is square with the table now.
-        for s in 1..=cfg.max_players {
+        for s in SeatNo::up_to(cfg.max_players) {
             if h.player(s).dealt {
-                let seat = &mut self.seats[usize::from(s - 1)];
+                let seat = &mut self.seats[s.index()];
                 seat.new_player = false;
                 seat.owes_big = false;
                 seat.owes_small = false;
@@ -152,11 +154,11 @@ impl State {
         let amount = amount.min(self.seat_at(s).stack);
         let all_in = match post {
             Post::Ante | Post::DeadSmallBlind => {
-                let seat = &mut self.seats[usize::from(s - 1)];
+                let seat = &mut self.seats[s.index()];
                 seat.stack -= amount;
                 let p = h.player_mut(s);
                 p.dead = p.dead.checked_add(amount).ok_or(RuleError::ChipOverflow)?;
-                seat.stack == 0
+                seat.stack == Chips::ZERO
             }
             _ => h.take_chips(&mut self.seats, s, amount)?,
         };
@@ -197,7 +199,7 @@ impl State {
             }
             return Err(RuleError::StraddleAlreadyPosted);
         }
-        if !cfg.straddle_allowed || h.live_count() < 3 || h.stakes.big_blind == 0 {
+        if !cfg.straddle_allowed || h.live_count() < 3 || h.stakes.big_blind == Chips::ZERO {
             return Err(RuleError::StraddleNotAllowed);
         }
         let bb = h.big_blind;
@@ -208,7 +210,7 @@ impl State {
         // A player who already posted an entry blind adds the difference.
         let own = h.player(s).street;
         let add = amount.saturating_sub(own);
-        if self.seats[usize::from(s - 1)].stack <= add {
+        if self.seats[s.index()].stack <= add {
             return Err(RuleError::StraddleShort(s));
         }
         h.take_chips(&mut self.seats, s, add)?;

@@ -5,7 +5,7 @@ use crate::config::MAX_SEATS;
 use crate::error::RuleError;
 use crate::event::{Event, Events, Input};
 use crate::hand::{push, Hand, Phase};
-use crate::rules::{SeatNo, TableConfig};
+use crate::rules::{Chips, SeatNo, TableConfig};
 use crate::seat::{Presence, Seat, Seats};
 
 /// Everything the engine knows: seats, positions, the hand in progress. `Copy`: the
@@ -32,7 +32,7 @@ impl State {
     pub(super) const EMPTY: State = State {
         seats: [Seat {
             presence: Presence::Empty,
-            stack: 0,
+            stack: Chips::ZERO,
             owes_small: false,
             owes_big: false,
             new_player: false,
@@ -52,14 +52,14 @@ impl State {
     pub(super) fn in_progress(&self) -> bool {
         self.hand
             .as_ref()
-            .is_some_and(|h| h.phase != Phase::Settling || h.pot() > 0)
+            .is_some_and(|h| h.phase != Phase::Settling || h.pot() > Chips::ZERO)
     }
 
     fn seat_index(&self, cfg: &TableConfig, seat: SeatNo) -> Result<usize, RuleError> {
-        if seat == 0 || seat > cfg.max_players {
+        if seat.get() > cfg.max_players {
             return Err(RuleError::NoSuchSeat(seat));
         }
-        Ok(usize::from(seat - 1))
+        Ok(seat.index())
     }
 
     fn occupied_index(&self, cfg: &TableConfig, seat: SeatNo) -> Result<usize, RuleError> {
@@ -105,7 +105,7 @@ impl State {
                 if self.seats[i].occupied() {
                     return Err(RuleError::SeatTaken(seat));
                 }
-                if stack == 0 {
+                if stack == Chips::ZERO {
                     return Err(RuleError::ZeroAmount);
                 }
                 self.seats[i] = Seat {
@@ -125,7 +125,7 @@ impl State {
                 // R-TABLE-4: chips are added only between hands.
                 self.between_hands()?;
                 let i = self.occupied_index(cfg, seat)?;
-                if amount == 0 {
+                if amount == Chips::ZERO {
                     return Err(RuleError::ZeroAmount);
                 }
                 let s = &mut self.seats[i];
@@ -245,7 +245,7 @@ impl State {
 
     fn finish_if_paid(&mut self, ev: &mut Events) -> Result<(), RuleError> {
         if let Some(h) = self.hand.as_ref() {
-            if h.phase == Phase::Settling && h.pot() == 0 {
+            if h.phase == Phase::Settling && h.pot() == Chips::ZERO {
                 push(ev, Event::HandComplete { number: h.number })?;
             }
         }

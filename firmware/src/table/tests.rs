@@ -2,7 +2,7 @@
 //! in `firmware/tests`.
 
 use super::*;
-use crate::rules::Structure;
+use crate::rules::{ch, Structure};
 
 /// The README states this figure; the aim is under 8 KiB so the whole table fits
 /// a microcontroller's RAM beside the stack.
@@ -14,12 +14,12 @@ fn table_state_size() {
 
 /// Hold'em 1/2 with three players of 100, a hand started.
 fn three_seated_hand() -> (TableConfig, Table) {
-    let cfg = TableConfig::new(crate::rules::Game::Holdem, Structure::NoLimit, 1, 2);
+    let cfg = TableConfig::new(crate::rules::Game::Holdem, Structure::NoLimit, ch(1), ch(2));
     let mut t = Table::new(cfg).unwrap();
-    for seat in 1..=3 {
+    for seat in SeatNo::up_to(3) {
         let sit = Input::SitDown {
             seat,
-            stack: 100,
+            stack: ch(100),
             wait_for_bb: false,
         };
         t.handle(sit).unwrap();
@@ -66,8 +66,8 @@ fn refused_in_a_hand_changes_nothing() {
 fn reset_is_new() {
     let (cfg, mut t) = three_seated_hand();
     let mut other = cfg;
-    other.stakes.big_blind = 4;
-    other.stakes.small_blind = 2;
+    other.stakes.big_blind = ch(4);
+    other.stakes.small_blind = ch(2);
     t.reset(other).unwrap();
     assert_eq!(t, Table::new(other).unwrap());
 }

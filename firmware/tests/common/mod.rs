@@ -3,6 +3,21 @@
 
 pub use firmware::*;
 
+/// `n` chips, for test literals.
+pub fn ch(n: u64) -> Chips {
+    Chips::new(n)
+}
+
+/// Seat `n`, for test literals.
+pub fn sn(n: u8) -> SeatNo {
+    SeatNo::new(n).expect("a seat number, 1..=MAX_SEATS")
+}
+
+/// Seats 1 to `n`, each with `stack`.
+pub fn seats_1_to(n: u8, stack: Chips) -> Vec<(SeatNo, Chips)> {
+    SeatNo::up_to(n).map(|s| (s, stack)).collect()
+}
+
 /// A table of `game`/`structure` at `sb`/`bb` with every default, and players seated
 /// in `seats` with `stack` each.
 pub fn table(structure: Structure, sb: Chips, bb: Chips, seats: &[(SeatNo, Chips)]) -> Table {
@@ -82,14 +97,14 @@ macro_rules! offer {
     ($t:expr, seat $s:expr, call $c:expr, raise $min:expr, $max:expr) => {{
         let o = $t.options().expect("someone to act");
         assert_eq!(o.seat, $s, "seat to act");
-        assert_eq!(o.call, $c, "call");
+        assert_eq!(o.call, ch($c), "call");
         let r = o.raise.expect("raise allowed");
-        assert_eq!((r.min_to, r.max_to), ($min, $max), "raise range");
+        assert_eq!((r.min_to, r.max_to), (ch($min), ch($max)), "raise range");
     }};
     ($t:expr, seat $s:expr, call $c:expr, no raise) => {{
         let o = $t.options().expect("someone to act");
         assert_eq!(o.seat, $s, "seat to act");
-        assert_eq!(o.call, $c, "call");
+        assert_eq!(o.call, ch($c), "call");
         assert_eq!(o.raise, None, "raise allowed");
     }};
 }
@@ -110,7 +125,7 @@ pub fn award_all(t: &mut Table) {
     assert_eq!(h.phase, Phase::Settling, "hand over");
     let seat = h.in_hand().next().expect("a player left");
     let pot = h.pot();
-    if pot > 0 {
+    if pot > ch(0) {
         t.handle(Input::Award { seat, amount: pot }).expect("award");
     }
     assert!(!t.in_hand());

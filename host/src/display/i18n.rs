@@ -405,6 +405,7 @@ pub enum Warn {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{ch, sn};
 
     #[test]
     fn every_language_has_its_code_and_back() {
@@ -417,9 +418,9 @@ mod tests {
     #[test]
     fn an_engine_warning_in_english_is_the_engines_own_text() {
         let w = firmware::Warning::OverPot {
-            seat: 3,
-            asked: 500,
-            max: 140,
+            seat: sn(3),
+            asked: ch(500),
+            max: ch(140),
         };
         assert_eq!(Lang::En.warning(&Warn::Engine(w)), w.to_string());
         assert!(Lang::Pl

@@ -292,6 +292,7 @@ impl RecordTap for FloorTap {
 mod tests {
     use super::*;
     use crate::records::handlog::EventRecord;
+    use crate::sn;
 
     fn entry(seq: u64, e: Entry) -> TimelineEntry {
         TimelineEntry {
@@ -324,10 +325,10 @@ mod tests {
             "next",
             vec![EventData::HandStarted {
                 number,
-                button: 1,
-                small_blind: Some(1),
-                big_blind: 2,
-                dealt: vec![1, 2],
+                button: sn(1),
+                small_blind: Some(sn(1)),
+                big_blind: sn(2),
+                dealt: vec![sn(1), sn(2)],
             }],
         )
     }
@@ -342,7 +343,7 @@ mod tests {
                 2,
                 "deal Ah",
                 vec![EventData::HoleCard {
-                    seat: 1,
+                    seat: sn(1),
                     card: Some("Ah".into()),
                 }],
             ),

@@ -5,6 +5,8 @@
 use super::i18n::{Lang, ALL};
 use super::view::{Presenter, View};
 use crate::records::scenario::Scenario;
+use crate::{ch, sn};
+use firmware::Chips;
 
 const THREE_ALL_INS: &str = include_str!("../../../tests/scenarios/three_all_ins.scn");
 const STRADDLE_PL: &str = include_str!("../../../tests/scenarios/e6_straddle.scn");
@@ -42,7 +44,7 @@ fn figures(v: &View) -> Vec<(&str, u64)> {
         .unwrap()
         .figures
         .iter()
-        .map(|f| (f.label, f.amount))
+        .map(|f| (f.label, f.amount.get()))
         .collect()
 }
 
@@ -50,7 +52,7 @@ fn figures(v: &View) -> Vec<(&str, u64)> {
 fn the_turn_shows_the_engines_call_and_minimum() {
     let v = view_at(THREE_ALL_INS, Lang::En, line_of(THREE_ALL_INS, "4 allin"));
     let t = v.turn.as_ref().unwrap();
-    assert_eq!(t.seat, 1);
+    assert_eq!(t.seat, sn(1));
     assert_eq!(t.label, "To act: Seat 1");
     assert_eq!(figures(&v), vec![("To call", 150), ("Min raise to", 290)]);
     let seat1 = &v.seats[0];
@@ -60,7 +62,7 @@ fn the_turn_shows_the_engines_call_and_minimum() {
     // Nobody's cards are shown while the betting is open.
     assert!(v.seats.iter().all(|s| s.cards.is_empty()));
     assert_eq!(v.seats[3].status, "All-in");
-    assert_eq!(v.seats[3].bet, 150);
+    assert_eq!(v.seats[3].bet, ch(150));
 }
 
 #[test]
@@ -84,7 +86,13 @@ fn three_all_ins_show_their_pots_and_the_cards_face_up() {
     let pots: Vec<(String, u64, Vec<u8>)> = v
         .pots
         .iter()
-        .map(|p| (p.label.clone(), p.amount, p.eligible.clone()))
+        .map(|p| {
+            (
+                p.label.clone(),
+                p.amount.get(),
+                p.eligible.iter().map(|s| s.get()).collect(),
+            )
+        })
         .collect();
     assert_eq!(
         pots,
@@ -132,7 +140,7 @@ fn the_result_stays_after_the_payout_until_the_next_hand() {
     let last = line_of(THREE_ALL_INS, "award 3 600");
     let v = view_at(THREE_ALL_INS, Lang::En, last);
     assert_eq!(v.results.len(), 3);
-    assert_eq!(v.seats[0].stack, 400);
+    assert_eq!(v.seats[0].stack, ch(400));
     assert_eq!(v.phase, "Showdown");
 }
 
@@ -143,9 +151,13 @@ fn every_language_shows_the_same_pots_and_winners_in_its_own_words() {
     for lang in ALL {
         let v = view_at(THREE_ALL_INS, lang, river);
         assert_eq!(v.lang, lang.code());
-        let amounts: Vec<u64> = v.pots.iter().map(|p| p.amount).collect();
+        let amounts: Vec<u64> = v.pots.iter().map(|p| p.amount.get()).collect();
         assert_eq!(amounts, vec![600, 450, 600], "{lang:?}");
-        let eligible: Vec<Vec<u8>> = v.pots.iter().map(|p| p.eligible.clone()).collect();
+        let eligible: Vec<Vec<u8>> = v
+            .pots
+            .iter()
+            .map(|p| p.eligible.iter().map(|s| s.get()).collect())
+            .collect();
         assert_eq!(eligible, vec![vec![1, 2, 3, 4], vec![1, 2, 3], vec![1, 3]]);
         assert!(v.pots[2].winners[0].contains('3') && v.pots[2].winners[0].contains("600"));
         labels.push(v.pots[1].label.clone());
@@ -184,7 +196,7 @@ fn equity_of_the_tabled_hands_is_exact() {
     // Two cards to come from 52 - 8 hole - 3 board = 41 (burns are not dead cards:
     // the screen must not reveal them).
     assert_eq!(eq.boards, 41 * 40 / 2);
-    let seats: Vec<u8> = eq.seats.iter().map(|s| s.seat).collect();
+    let seats: Vec<u8> = eq.seats.iter().map(|s| s.seat.get()).collect();
     assert_eq!(seats, vec![1, 2, 3, 4]);
     let win: f64 = eq.seats.iter().map(|s| s.win.parse::<f64>().unwrap()).sum();
     let tie: f64 = eq.seats.iter().map(|s| s.tie.parse::<f64>().unwrap()).sum();
@@ -201,9 +213,9 @@ fn warnings_reach_the_banner_and_a_new_hand_clears_them() {
     let table = scenario.run(|_, _, _| {}).unwrap();
     p.warn(super::Warn::ShoeLost);
     p.warn(super::Warn::Engine(firmware::Warning::OverPot {
-        seat: 3,
-        asked: 500,
-        max: 140,
+        seat: sn(3),
+        asked: ch(500),
+        max: ch(140),
     }));
     let v = p.view(&table, 0);
     assert_eq!(v.banners.len(), 2);
@@ -293,8 +305,8 @@ fn the_screen_adds_up_to_the_engines_pot_in_every_game() {
                 if h.phase == Phase::Settling {
                     return;
                 }
-                let middle: u64 = v.pots.iter().map(|x| x.amount).sum();
-                let bets: u64 = v.seats.iter().map(|s| s.bet).sum();
+                let middle: Chips = v.pots.iter().map(|x| x.amount).sum();
+                let bets: Chips = v.seats.iter().map(|s| s.bet).sum();
                 assert_eq!(middle + bets, h.pot(), "{game:?} {structure:?}: {v:?}");
                 match (table.options(), &v.turn) {
                     (Some(o), Some(t)) => {

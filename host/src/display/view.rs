@@ -342,7 +342,7 @@ impl Presenter {
                     eligible: awards.iter().map(|&(s, _)| s).collect(),
                     winners: awards,
                 }],
-                rake: 0,
+                rake: Chips::ZERO,
                 hands: Vec::new(),
                 uncontested,
             },
@@ -407,17 +407,17 @@ impl Presenter {
         let (structure, stakes) =
             hand.map_or((cfg.structure, cfg.stakes), |h| (h.structure, h.stakes));
         let mut title = format!("{} · {}", self.table_name, lang.game(cfg.game, structure));
-        if stakes.big_blind > 0 {
+        if stakes.big_blind > Chips::ZERO {
             title.push_str(&format!(" {}/{}", stakes.small_blind, stakes.big_blind));
         }
-        if stakes.ante > 0 {
+        if stakes.ante > Chips::ZERO {
             title.push_str(&format!(" ({})", stakes.ante));
         }
         let face_up = hand.is_some_and(|_| cards_up(table));
         let winners_five = outcome.and_then(|o| self.winning_five(table, o));
         let highlighted = |c: Card| winners_five.as_ref().is_some_and(|f| f.contains(&c));
 
-        let seats = (1..=cfg.max_players)
+        let seats = SeatNo::up_to(cfg.max_players)
             .filter_map(|s| table.seat(s).map(|seat| (s, *seat)))
             .filter(|(_, seat)| seat.presence != Presence::Empty)
             .map(|(s, seat)| {
@@ -469,7 +469,7 @@ impl Presenter {
                 };
                 let status = if folded {
                     lang.word(Word::Folded)
-                } else if live && seat.stack == 0 && table.in_hand() {
+                } else if live && seat.stack == Chips::ZERO && table.in_hand() {
                     lang.word(Word::AllIn)
                 } else {
                     ""
@@ -477,16 +477,12 @@ impl Presenter {
                 SeatView {
                     seat: s,
                     label: format!("{} {s}", lang.word(Word::Seat)),
-                    name: self
-                        .names
-                        .get(usize::from(s) - 1)
-                        .cloned()
-                        .unwrap_or_default(),
+                    name: self.names.get(s.index()).cloned().unwrap_or_default(),
                     stack: seat.stack,
                     bet: if table.in_hand() {
-                        p.map_or(0, |p| p.street)
+                        p.map_or(Chips::ZERO, |p| p.street)
                     } else {
-                        0
+                        Chips::ZERO
                     },
                     markers,
                     owes,
@@ -498,7 +494,7 @@ impl Presenter {
                     winner: outcome.is_some_and(|o| {
                         o.pots
                             .iter()
-                            .any(|p| p.winners.iter().any(|&(w, c)| w == s && c > 0))
+                            .any(|p| p.winners.iter().any(|&(w, c)| w == s && c > Chips::ZERO))
                     }),
                 }
             })
@@ -718,7 +714,7 @@ fn cards_up(table: &Table) -> bool {
     }
     let with_chips = h
         .in_hand()
-        .filter(|&s| table.seat(s).is_some_and(|x| x.stack > 0))
+        .filter(|&s| table.seat(s).is_some_and(|x| x.stack > Chips::ZERO))
         .count();
     with_chips <= 1
 }
@@ -726,10 +722,10 @@ fn cards_up(table: &Table) -> bool {
 /// The engine's options for the player to act, as the dealer announces them.
 fn turn(table: &Table, structure: Structure, lang: Lang) -> Option<TurnView> {
     let o = table.options()?;
-    let mut figures = vec![if o.call == 0 {
+    let mut figures = vec![if o.call == Chips::ZERO {
         Figure {
             label: lang.word(Word::Check),
-            amount: 0,
+            amount: Chips::ZERO,
         }
     } else {
         Figure {
@@ -808,10 +804,14 @@ fn pots_in_middle(table: &Table, lang: Lang) -> Vec<PotView> {
         return Vec::new();
     };
     pots.iter()
-        .filter(|p| p.amount > 0)
+        .filter(|p| p.amount > Chips::ZERO)
         .enumerate()
         .map(|(i, p)| {
-            let eligible: Vec<SeatNo> = p.eligible.iter().map(|&x| (x + 1) as SeatNo).collect();
+            let eligible: Vec<SeatNo> = p
+                .eligible
+                .iter()
+                .filter_map(|&x| SeatNo::from_index(x))
+                .collect();
             PotView {
                 label: pot_label(lang, i),
                 amount: p.amount,

@@ -17,12 +17,13 @@
 //! makes these functions panic or wrap.
 
 use core::fmt;
+use firmware::Chips;
 
 /// A pot: its chips and the players (0-based indices) who can win it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Pot {
     /// Chips in the pot.
-    pub amount: u64,
+    pub amount: Chips,
     /// Players who can win it, ascending: not folded, and contributed at least
     /// the pot's level. May be a single player (dead money he alone can win).
     pub eligible: Vec<usize>,
@@ -80,15 +81,21 @@ impl std::error::Error for PotError {}
 /// who put in nothing (all in for his ante) is eligible for the dead money only.
 ///
 /// ```
+/// use firmware::Chips;
 /// use host::money::pots::{build_pots, Pot};
+/// let c = Chips::new;
 /// // E11: A all in 100, B all in 250, C calls 250 (his other 150 went back).
-/// let pots = build_pots(&[100, 250, 250], 0, &[false; 3]).unwrap();
+/// let pots = build_pots(&[c(100), c(250), c(250)], Chips::ZERO, &[false; 3]).unwrap();
 /// assert_eq!(pots, vec![
-///     Pot { amount: 300, eligible: vec![0, 1, 2] },
-///     Pot { amount: 300, eligible: vec![1, 2] },
+///     Pot { amount: c(300), eligible: vec![0, 1, 2] },
+///     Pot { amount: c(300), eligible: vec![1, 2] },
 /// ]);
 /// ```
-pub fn build_pots(contributions: &[u64], dead: u64, folded: &[bool]) -> Result<Vec<Pot>, PotError> {
+pub fn build_pots(
+    contributions: &[Chips],
+    dead: Chips,
+    folded: &[bool],
+) -> Result<Vec<Pot>, PotError> {
     if contributions.len() != folded.len() {
         return Err(PotError::LengthMismatch {
             contributions: contributions.len(),
@@ -101,7 +108,11 @@ pub fn build_pots(contributions: &[u64], dead: u64, folded: &[bool]) -> Result<V
         .try_fold(dead, |acc, &c| acc.checked_add(c))
         .ok_or(PotError::Overflow)?;
     let live = |p: usize| !folded.get(p).copied().unwrap_or(true);
-    let mut levels: Vec<u64> = contributions.iter().copied().filter(|&c| c > 0).collect();
+    let mut levels: Vec<Chips> = contributions
+        .iter()
+        .copied()
+        .filter(|&c| c > Chips::ZERO)
+        .collect();
     levels.sort_unstable();
     levels.dedup();
 
@@ -110,14 +121,14 @@ pub fn build_pots(contributions: &[u64], dead: u64, folded: &[bool]) -> Result<V
         amount: dead,
         eligible: (0..contributions.len()).filter(|&p| live(p)).collect(),
     }];
-    let mut prev = 0u64;
+    let mut prev = Chips::ZERO;
     for level in levels {
         // Each player's part of this layer: min(c, level) - prev, if c > prev.
         let amount = contributions
             .iter()
             .filter(|&&c| c > prev)
             .map(|&c| c.min(level) - prev)
-            .try_fold(0u64, |acc, x| acc.checked_add(x))
+            .try_fold(Chips::ZERO, |acc, x| acc.checked_add(x))
             .ok_or(PotError::Overflow)?;
         let eligible = || {
             contributions
@@ -142,7 +153,7 @@ pub fn build_pots(contributions: &[u64], dead: u64, folded: &[bool]) -> Result<V
             }),
         }
     }
-    pots.retain(|p| p.amount > 0);
+    pots.retain(|p| p.amount > Chips::ZERO);
     if pots.iter().any(|p| p.eligible.is_empty()) {
         return Err(PotError::NoOneLeft);
     }
@@ -150,9 +161,9 @@ pub fn build_pots(contributions: &[u64], dead: u64, folded: &[bool]) -> Result<V
 }
 
 /// The chips in all pots.
-pub fn total(pots: &[Pot]) -> Result<u64, PotError> {
+pub fn total(pots: &[Pot]) -> Result<Chips, PotError> {
     pots.iter()
-        .try_fold(0u64, |acc, p| acc.checked_add(p.amount))
+        .try_fold(Chips::ZERO, |acc, p| acc.checked_add(p.amount))
         .ok_or(PotError::Overflow)
 }
 
@@ -163,20 +174,32 @@ mod tests {
 
     fn pot(amount: u64, eligible: &[usize]) -> Pot {
         Pot {
-            amount,
+            amount: Chips::new(amount),
             eligible: eligible.to_vec(),
         }
+    }
+
+    /// [`super::build_pots`] of plain numbers, for readable test data.
+    fn build_pots(contributions: &[u64], dead: u64, folded: &[bool]) -> Result<Vec<Pot>, PotError> {
+        let c: Vec<Chips> = contributions.iter().copied().map(Chips::new).collect();
+        super::build_pots(&c, Chips::new(dead), folded)
+    }
+
+    /// [`super::total`] as a plain number.
+    fn total(pots: &[Pot]) -> Result<u64, PotError> {
+        super::total(pots).map(Chips::get)
     }
 
     /// The uncalled part of the round `street` (R-POT-2), as the engine finds it,
     /// taken out of the hand totals `totals`, which include the round: to whom it
     /// went back and how much.
     fn return_uncalled(totals: &mut [u64], street: &[u64]) -> Option<(usize, u64)> {
-        let back = firmware::hand::uncalled_excess(street.iter().copied().enumerate());
+        let back =
+            firmware::hand::uncalled_excess(street.iter().copied().map(Chips::new).enumerate());
         if let Some((p, x)) = back {
-            totals[p] -= x;
+            totals[p] -= x.get();
         }
-        back
+        back.map(|(p, x)| (p, x.get()))
     }
 
     #[test]
@@ -313,7 +336,7 @@ mod tests {
             // At least one player is live, so there is always someone to win.
             let pots = build_pots(&c, dead, &folded).map_err(|e| TestCaseError::fail(e.to_string()))?;
             prop_assert_eq!(total(&pots), Ok(c.iter().sum::<u64>() + dead));
-            prop_assert!(pots.iter().all(|p| p.amount > 0 && !p.eligible.is_empty()));
+            prop_assert!(pots.iter().all(|p| p.amount > Chips::ZERO && !p.eligible.is_empty()));
             for p in &pots {
                 prop_assert!(p.eligible.windows(2).all(|w| w[0] < w[1]));
                 prop_assert!(p.eligible.iter().all(|&i| !folded[i]));
@@ -347,7 +370,7 @@ mod tests {
             prop_assume!(c.iter().zip(&folded).any(|(&x, &f)| x == top && !f));
             let pots = build_pots(&c, dead, &folded).map_err(|e| TestCaseError::fail(e.to_string()))?;
             for (p, &mine) in c.iter().enumerate() {
-                let can_win: u64 = pots.iter().filter(|q| q.eligible.contains(&p)).map(|q| q.amount).sum();
+                let can_win: u64 = pots.iter().filter(|q| q.eligible.contains(&p)).map(|q| q.amount.get()).sum();
                 let cap: u64 = dead + c.iter().map(|&x| x.min(mine)).sum::<u64>();
                 prop_assert!(can_win <= cap, "p{} can win {} > {}", p, can_win, cap);
             }

@@ -167,7 +167,7 @@ pub fn settle_with(
     let n = usize::from(cfg.max_players).min(MAX_SEATS);
     // Fixed arrays for the table's seats, sliced to its size: a replay settles
     // thousands of hands a second, and these would be a dozen allocations a hand.
-    let mut live = [0; MAX_SEATS];
+    let mut live = [SeatNo::FIRST; MAX_SEATS];
     let mut lives = 0;
     for (slot, s) in live.iter_mut().zip(h.in_hand()) {
         *slot = s;
@@ -178,7 +178,7 @@ pub fn settle_with(
     // Player indices clockwise from the first seat left of the button.
     let mut clockwise = [0; MAX_SEATS];
     for (k, slot) in clockwise.iter_mut().take(n).enumerate() {
-        *slot = (usize::from(h.button) + k) % n;
+        *slot = (h.button.index() + 1 + k) % n;
     }
     let clockwise = &clockwise[..n];
 
@@ -186,10 +186,10 @@ pub fn settle_with(
         // R-STREET-3: the last player takes the pot without showing.
         let pot = Pot {
             amount: h.pot(),
-            eligible: vec![usize::from(seat) - 1],
+            eligible: vec![seat.index()],
         };
         let mut high = [None; MAX_SEATS];
-        if let Some(slot) = high.get_mut(usize::from(seat) - 1) {
+        if let Some(slot) = high.get_mut(seat.index()) {
             *slot = Some(0u8);
         }
         let high = &high[..n];
@@ -234,7 +234,7 @@ pub fn settle_with(
             .ok_or(SettleError::UnknownCards(s))?;
         let (hv, lv) = value(cfg.game, hole, board, rules, cfg.short_deck)
             .map_err(|e| SettleError::Eval(s, e))?;
-        let i = usize::from(s) - 1;
+        let i = s.index();
         if let (Some(hi), Some(lo)) = (high.get_mut(i), low.get_mut(i)) {
             *hi = Some(hv);
             *lo = lv;
@@ -275,18 +275,19 @@ fn read_hole<'b>(
 }
 
 fn outcome(pots: &[Pot], paid: &Settlement, hands: Vec<ShownHand>, uncontested: bool) -> Outcome {
-    let seat = |i: usize| (i + 1) as SeatNo;
+    // The pots and the showdown count players by their index in the table's seats.
+    let seat = SeatNo::from_index;
     let pots = pots
         .iter()
         .enumerate()
         .map(|(i, pot)| PaidPot {
             amount: pot.amount,
-            eligible: pot.eligible.iter().map(|&p| seat(p)).collect(),
+            eligible: pot.eligible.iter().filter_map(|&p| seat(p)).collect(),
             winners: paid
                 .awards
                 .iter()
                 .filter(|a| a.pot_index == i)
-                .flat_map(|a| a.winners.iter().map(|&(p, c)| (seat(p), c)))
+                .flat_map(|a| a.winners.iter().filter_map(|&(p, c)| Some((seat(p)?, c))))
                 .collect(),
         })
         .collect();
@@ -304,14 +305,14 @@ fn outcome(pots: &[Pot], paid: &Settlement, hands: Vec<ShownHand>, uncontested: 
 /// folded or was not dealt in can win none of them.
 pub fn hand_pots(
     h: &firmware::Hand,
-    seat_count: SeatNo,
+    seat_count: u8,
     chips: impl Fn(&firmware::Player) -> Chips,
 ) -> Result<Vec<Pot>, PotError> {
     let n = usize::from(seat_count).min(MAX_SEATS);
-    let mut contributions = [0; MAX_SEATS];
+    let mut contributions = [Chips::ZERO; MAX_SEATS];
     let mut folded = [true; MAX_SEATS];
-    let mut dead: Chips = 0;
-    for (i, s) in (1..=seat_count).take(n).enumerate() {
+    let mut dead: Chips = Chips::ZERO;
+    for (i, s) in SeatNo::up_to(seat_count).take(n).enumerate() {
         let p = h.player(s);
         contributions[i] = chips(p);
         folded[i] = !p.dealt || p.folded;
@@ -330,7 +331,7 @@ pub fn seat_totals(outcome: &Outcome) -> Vec<(SeatNo, Chips)> {
             None => totals.push((seat, amount)),
         }
     }
-    totals.retain(|&(_, amount)| amount > 0);
+    totals.retain(|&(_, amount)| amount > Chips::ZERO);
     totals
 }
 
@@ -342,7 +343,7 @@ pub fn payout_inputs(outcome: &Outcome) -> Vec<Input> {
 /// [`payout_inputs`] one at a time, for a caller that takes each in turn and needs
 /// no list of them (a replay pays thousands of hands a second).
 fn payouts(outcome: &Outcome) -> impl Iterator<Item = Input> {
-    let rake = (outcome.rake > 0).then_some(Input::Rake {
+    let rake = (outcome.rake > Chips::ZERO).then_some(Input::Rake {
         amount: outcome.rake,
     });
     rake.into_iter().chain(

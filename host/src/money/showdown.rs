@@ -25,6 +25,7 @@
 use core::fmt;
 
 use crate::money::pots::Pot;
+use firmware::Chips;
 
 pub use firmware::rules::{OddChip, Rake};
 
@@ -36,7 +37,7 @@ pub struct Settings {
     /// The rake, if any.
     pub rake: Option<Rake>,
     /// The smallest chip the rake is taken in (PD-RAKE `chip_unit`; 0 reads as 1).
-    pub chip_unit: u64,
+    pub chip_unit: Chips,
 }
 
 /// What one pot paid.
@@ -45,12 +46,12 @@ pub struct PotAward {
     /// The pot's index in the slice given to [`award`] (0 = main pot).
     pub pot_index: usize,
     /// Chips paid to players from this pot (the pot less the rake taken from it).
-    pub amount: u64,
+    pub amount: Chips,
     /// Rake taken from this pot.
-    pub rake: u64,
+    pub rake: Chips,
     /// Each winner once (both halves of a hi/lo pot added), by player index, with
     /// what he receives from this pot.
-    pub winners: Vec<(usize, u64)>,
+    pub winners: Vec<(usize, Chips)>,
 }
 
 /// The outcome of the showdown.
@@ -60,9 +61,9 @@ pub struct Settlement {
     /// main pot (R-POT-5).
     pub awards: Vec<PotAward>,
     /// The rake, in total.
-    pub rake: u64,
+    pub rake: Chips,
     /// What each player receives from all pots, by player index.
-    pub totals: Vec<u64>,
+    pub totals: Vec<Chips>,
 }
 
 /// Why the pots could not be paid. Each is an inconsistency in the caller's data.
@@ -226,25 +227,25 @@ pub fn award<H: Ord, L: Ord>(
             .ok_or(ShowdownError::BadRake {
                 basis_points: r.basis_points,
             })?,
-        None => 0,
+        None => Chips::ZERO,
     };
     let rake = rake_left;
 
-    let mut totals = vec![0u64; n];
+    let mut totals = vec![Chips::ZERO; n];
     let mut awards = Vec::with_capacity(pots.len());
     for (index, pot) in pots.iter().enumerate() {
         // PD-RAKE: from the main pot first (and on, should it be smaller).
         let taken = rake_left.min(pot.amount);
         rake_left -= taken;
         let amount = pot.amount - taken;
-        if pot.amount == 0 {
+        if pot.amount == Chips::ZERO {
             continue;
         }
         if let Some(&player) = pot.eligible.iter().find(|&&p| p >= n) {
             return Err(ShowdownError::UnknownPlayer { pot: index, player });
         }
         // Each share as split (a hi/lo scoop pays a player twice), merged below.
-        let mut winners: Vec<(usize, u64)> = Vec::with_capacity(2 * pot.eligible.len());
+        let mut winners: Vec<(usize, Chips)> = Vec::with_capacity(2 * pot.eligible.len());
         match pot.eligible.as_slice() {
             [] => return Err(ShowdownError::NoEligible { pot: index }),
             // R-POT-4: a layer with one eligible player goes to him.
@@ -272,7 +273,7 @@ pub fn award<H: Ord, L: Ord>(
                     )?;
                 } else {
                     // R-HILO-1: halves, the odd unit to the high half (PD-HILO).
-                    let low_half = amount / 2;
+                    let low_half = amount.checked_div(2).unwrap_or(Chips::ZERO);
                     let high_half = amount - low_half;
                     split(
                         high_half,
@@ -341,16 +342,17 @@ fn best<'a, S: Ord + 'a>(
 
 /// Splits `amount` equally among `winners` (R-RANK-5), leftover units by `rule`.
 fn split(
-    amount: u64,
+    amount: Chips,
     winners: &[usize],
     rule: OddChip,
     clockwise: &[usize],
-    out: &mut Vec<(usize, u64)>,
+    out: &mut Vec<(usize, Chips)>,
 ) -> Result<(), ShowdownError> {
     let count = winners.len() as u64;
     if count == 0 {
         return Ok(());
     }
+    let amount = amount.get();
     let share = amount / count;
     let mut left = amount % count;
     match rule {
@@ -358,7 +360,7 @@ fn split(
             let first = winners.iter().copied().min();
             for &w in winners {
                 let extra = if Some(w) == first { left } else { 0 };
-                out.push((w, share + extra));
+                out.push((w, Chips::new(share + extra)));
             }
         }
         OddChip::LeftOfButton => {
@@ -374,7 +376,7 @@ fn split(
             for (_, w) in seated {
                 let extra = u64::from(left > 0);
                 left -= extra;
-                out.push((w, share + extra));
+                out.push((w, Chips::new(share + extra)));
             }
         }
     }
@@ -384,8 +386,9 @@ fn split(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ch;
     use crate::money::eval::{holdem, omaha_high, omaha_low, HandValue, LowRules, LowValue};
-    use crate::money::pots::build_pots;
+    use crate::money::pots::PotError;
     use crate::records::phh::{self, HandHistory, PhhAction, Shown, Variant};
     use firmware::Card;
     use proptest::prelude::*;
@@ -403,9 +406,15 @@ mod tests {
         holdem(&cards(hole), &cards(board)).ok()
     }
 
+    /// [`crate::money::pots::build_pots`] of plain numbers, for readable test data.
+    fn build_pots(contributions: &[u64], dead: u64, folded: &[bool]) -> Result<Vec<Pot>, PotError> {
+        let c: Vec<Chips> = contributions.iter().copied().map(Chips::new).collect();
+        crate::money::pots::build_pots(&c, Chips::new(dead), folded)
+    }
+
     fn pot(amount: u64, eligible: &[usize]) -> Pot {
         Pot {
-            amount,
+            amount: ch(amount),
             eligible: eligible.to_vec(),
         }
     }
@@ -414,7 +423,7 @@ mod tests {
         Settings {
             odd_chip,
             rake: None,
-            chip_unit: 1,
+            chip_unit: ch(1),
         }
     }
 
@@ -446,21 +455,21 @@ mod tests {
             vec![
                 PotAward {
                     pot_index: 1,
-                    amount: 300,
-                    rake: 0,
-                    winners: vec![(2, 300)]
+                    amount: ch(300),
+                    rake: ch(0),
+                    winners: vec![(2, ch(300))]
                 },
                 PotAward {
                     pot_index: 0,
-                    amount: 300,
-                    rake: 0,
-                    winners: vec![(0, 300)]
+                    amount: ch(300),
+                    rake: ch(0),
+                    winners: vec![(0, ch(300))]
                 },
             ]
         );
-        assert_eq!(s.totals, vec![300, 0, 300]);
+        assert_eq!(s.totals, vec![ch(300), ch(0), ch(300)]);
         // Final stacks: C kept 150 of his 400.
-        assert_eq!(s.totals[2] + 150, 450);
+        assert_eq!(s.totals[2] + ch(150), ch(450));
     }
 
     #[test]
@@ -483,7 +492,12 @@ mod tests {
         let by_pot: Vec<(usize, Vec<(usize, u64)>)> = s
             .awards
             .iter()
-            .map(|a| (a.pot_index, a.winners.clone()))
+            .map(|a| {
+                (
+                    a.pot_index,
+                    a.winners.iter().map(|&(p, c)| (p, c.get())).collect(),
+                )
+            })
             .collect();
         assert_eq!(
             by_pot,
@@ -494,7 +508,7 @@ mod tests {
             ]
         );
         // Final A 200, B 210, C 280 (200 + 80 returned), D 80.
-        assert_eq!(s.totals, vec![200, 210, 200, 0]);
+        assert_eq!(s.totals, vec![ch(200), ch(210), ch(200), ch(0)]);
     }
 
     #[test]
@@ -520,7 +534,7 @@ mod tests {
                 &settings(rule),
                 true,
             ));
-            assert_eq!(s.totals, vec![18, 0, 17, 0], "{rule:?}");
+            assert_eq!(s.totals, vec![ch(18), ch(0), ch(17), ch(0)], "{rule:?}");
         }
     }
 
@@ -539,8 +553,11 @@ mod tests {
             &Settings::default(),
             true,
         ));
-        assert_eq!(s.totals, vec![30, 30, 30]);
-        assert_eq!(s.awards[0].winners, vec![(0, 30), (1, 30), (2, 30)]);
+        assert_eq!(s.totals, vec![ch(30), ch(30), ch(30)]);
+        assert_eq!(
+            s.awards[0].winners,
+            vec![(0, ch(30)), (1, ch(30)), (2, ch(30))]
+        );
     }
 
     fn omaha(hole: &str, board: &str) -> (Option<HandValue>, Option<LowValue>) {
@@ -570,8 +587,8 @@ mod tests {
             &Settings::default(),
             true,
         ));
-        assert_eq!(s.totals, vec![21, 20, 0]);
-        assert_eq!(s.awards[0].winners, vec![(0, 21), (1, 20)]);
+        assert_eq!(s.totals, vec![ch(21), ch(20), ch(0)]);
+        assert_eq!(s.awards[0].winners, vec![(0, ch(21)), (1, ch(20))]);
     }
 
     /// Issue case 7: a hand that ties for a share too small to get a chip (one odd
@@ -589,8 +606,11 @@ mod tests {
             &Settings::default(),
             true,
         ));
-        assert_eq!(s.totals, vec![2, 1, 0]);
-        assert_eq!(s.awards[0].winners, vec![(0, 2), (1, 1), (2, 0)]);
+        assert_eq!(s.totals, vec![ch(2), ch(1), ch(0)]);
+        assert_eq!(
+            s.awards[0].winners,
+            vec![(0, ch(2)), (1, ch(1)), (2, ch(0))]
+        );
     }
 
     #[test]
@@ -605,7 +625,7 @@ mod tests {
             &Settings::default(),
             true,
         ));
-        assert_eq!(s.totals, vec![0, 41, 0]);
+        assert_eq!(s.totals, vec![ch(0), ch(41), ch(0)]);
         // A low held only by a player not eligible for the side pot does not split it.
         let low = [Some(3u8), None, None];
         let pots = [pot(30, &[0, 1, 2]), pot(20, &[1, 2])];
@@ -617,7 +637,7 @@ mod tests {
             &Settings::default(),
             true,
         ));
-        assert_eq!(s.totals, vec![15, 15 + 20, 0]);
+        assert_eq!(s.totals, vec![ch(15), ch(15 + 20), ch(0)]);
     }
 
     #[test]
@@ -633,8 +653,8 @@ mod tests {
             &Settings::default(),
             true,
         ));
-        assert_eq!(s.totals, vec![0, 101, 0]);
-        assert_eq!(s.awards[0].winners, vec![(1, 101)]);
+        assert_eq!(s.totals, vec![ch(0), ch(101), ch(0)]);
+        assert_eq!(s.awards[0].winners, vec![(1, ch(101))]);
         // Tied lows quarter the pot: 51 high, 50 low split 25/25.
         let low = [Some(8u8), None, Some(8)];
         let high = [Some(1), Some(9), Some(5)];
@@ -646,7 +666,7 @@ mod tests {
             &Settings::default(),
             true,
         ));
-        assert_eq!(s.totals, vec![25, 51, 25]);
+        assert_eq!(s.totals, vec![ch(25), ch(51), ch(25)]);
         // A mucked hand's low does not count.
         let high = [None, Some(9), Some(5)];
         let low = [Some(9u8), None, Some(1)];
@@ -658,7 +678,7 @@ mod tests {
             &Settings::default(),
             true,
         ));
-        assert_eq!(s.totals, vec![0, 5, 5]);
+        assert_eq!(s.totals, vec![ch(0), ch(5), ch(5)]);
     }
 
     #[test]
@@ -672,7 +692,7 @@ mod tests {
             &settings(OddChip::LowestIndex),
             true,
         ));
-        assert_eq!(s.totals, vec![70, 68, 68]);
+        assert_eq!(s.totals, vec![ch(70), ch(68), ch(68)]);
         let s = ok(award_high(
             &pots,
             &high,
@@ -680,7 +700,7 @@ mod tests {
             &settings(OddChip::LeftOfButton),
             true,
         ));
-        assert_eq!(s.totals, vec![69, 69, 68]);
+        assert_eq!(s.totals, vec![ch(69), ch(69), ch(68)]);
         // Clockwise from the button's left decides, not the index.
         let s = ok(award_high(
             &pots,
@@ -689,7 +709,7 @@ mod tests {
             &settings(OddChip::LeftOfButton),
             true,
         ));
-        assert_eq!(s.totals, vec![69, 68, 69]);
+        assert_eq!(s.totals, vec![ch(69), ch(68), ch(69)]);
         let s = ok(award_high(
             &pots,
             &high,
@@ -697,7 +717,7 @@ mod tests {
             &settings(OddChip::LowestIndex),
             true,
         ));
-        assert_eq!(s.totals, vec![70, 68, 68]);
+        assert_eq!(s.totals, vec![ch(70), ch(68), ch(68)]);
     }
 
     #[test]
@@ -713,7 +733,7 @@ mod tests {
             &settings(OddChip::LeftOfButton),
             true,
         ));
-        assert_eq!(s.totals, vec![317, 315, 0]);
+        assert_eq!(s.totals, vec![ch(317), ch(315), ch(0)]);
     }
 
     #[test]
@@ -726,7 +746,7 @@ mod tests {
             &settings(OddChip::LowestIndex),
             false,
         ));
-        assert_eq!(s.totals, vec![50, 0, 7]);
+        assert_eq!(s.totals, vec![ch(50), ch(0), ch(7)]);
     }
 
     #[test]
@@ -736,30 +756,39 @@ mod tests {
         let mut st = Settings {
             odd_chip: OddChip::LeftOfButton,
             rake: Some(Rake::basis_points(500)),
-            chip_unit: 1,
+            chip_unit: ch(1),
         };
         let s = ok(award_high(&pots, &high, &[0, 1, 2], &st, true));
-        assert_eq!(s.rake, 50);
+        assert_eq!(s.rake, ch(50));
         assert_eq!(
             s.awards[1],
             PotAward {
                 pot_index: 0,
-                amount: 550,
-                rake: 50,
-                winners: vec![(0, 550)]
+                amount: ch(550),
+                rake: ch(50),
+                winners: vec![(0, ch(550))]
             }
         );
-        assert_eq!(s.totals, vec![550, 200, 200]);
+        assert_eq!(s.totals, vec![ch(550), ch(200), ch(200)]);
         // Per mille and a cap.
-        st.rake = Some(Rake::per_mille(50).with_cap(30));
-        assert_eq!(ok(award_high(&pots, &high, &[0, 1, 2], &st, true)).rake, 30);
+        st.rake = Some(Rake::per_mille(50).with_cap(ch(30)));
+        assert_eq!(
+            ok(award_high(&pots, &high, &[0, 1, 2], &st, true)).rake,
+            ch(30)
+        );
         // No flop, no drop.
-        assert_eq!(ok(award_high(&pots, &high, &[0, 1, 2], &st, false)).rake, 0);
+        assert_eq!(
+            ok(award_high(&pots, &high, &[0, 1, 2], &st, false)).rake,
+            ch(0)
+        );
         let mut always = Rake::per_mille(50);
         always.no_flop_no_drop = false;
-        assert_eq!(always.amount(1000, false, 1), Some(50));
+        assert_eq!(always.amount(ch(1000), false, ch(1)), Some(ch(50)));
         // Floor to the unit: 5 % of 99 is 4.
-        assert_eq!(Rake::basis_points(500).amount(99, true, 1), Some(4));
+        assert_eq!(
+            Rake::basis_points(500).amount(ch(99), true, ch(1)),
+            Some(ch(4))
+        );
         // A main pot smaller than the rake: the rest comes from the next pot.
         st.rake = Some(Rake::basis_points(1000));
         let s = ok(award_high(
@@ -771,10 +800,10 @@ mod tests {
         ));
         assert_eq!(
             (s.rake, s.awards[1].amount, s.awards[0].amount),
-            (10, 0, 90)
+            (ch(10), ch(0), ch(90))
         );
-        assert_eq!(s.totals.iter().sum::<u64>() + s.rake, 100);
-        assert_eq!(Rake::basis_points(10_001).amount(5, true, 1), None);
+        assert_eq!(s.totals.iter().sum::<Chips>() + s.rake, ch(100));
+        assert_eq!(Rake::basis_points(10_001).amount(ch(5), true, ch(1)), None);
         st.rake = Some(Rake::basis_points(10_001));
         assert_eq!(
             award_high(&[pot(5, &[0, 1, 2])], &high, &[0, 1, 2], &st, true),
@@ -882,8 +911,8 @@ mod tests {
             let pots = build_pots(&c, dead, &folded).map_err(|e| TestCaseError::fail(e.to_string()))?;
             let st = Settings {
                 odd_chip: if lob { OddChip::LeftOfButton } else { OddChip::LowestIndex },
-                rake: (bp > 0).then(|| Rake::basis_points(bp).with_cap(100)),
-                chip_unit: 1,
+                rake: (bp > 0).then(|| Rake::basis_points(bp).with_cap(ch(100))),
+                chip_unit: ch(1),
             };
             let low = hilo.then_some(low.as_slice());
             let s = award(&pots, &high, low, &order, &st, true);
@@ -897,16 +926,16 @@ mod tests {
                 return Ok(());
             }
             let s = s.map_err(|e| TestCaseError::fail(e.to_string()))?;
-            let in_pots: u64 = pots.iter().map(|p| p.amount).sum();
-            let paid: u64 = s.awards.iter().map(|a| a.winners.iter().map(|w| w.1).sum::<u64>()).sum();
+            let in_pots: Chips = pots.iter().map(|p| p.amount).sum();
+            let paid: Chips = s.awards.iter().map(|a| a.winners.iter().map(|w| w.1).sum::<Chips>()).sum();
             prop_assert_eq!(paid + s.rake, in_pots);
-            prop_assert_eq!(s.totals.iter().sum::<u64>() + s.rake, in_pots);
-            prop_assert_eq!(s.awards.iter().map(|a| a.rake).sum::<u64>(), s.rake);
-            prop_assert!(s.rake <= 100);
+            prop_assert_eq!(s.totals.iter().sum::<Chips>() + s.rake, in_pots);
+            prop_assert_eq!(s.awards.iter().map(|a| a.rake).sum::<Chips>(), s.rake);
+            prop_assert!(s.rake <= ch(100));
             for a in &s.awards {
                 let p = &pots[a.pot_index];
                 prop_assert_eq!(a.amount + a.rake, p.amount);
-                prop_assert_eq!(a.winners.iter().map(|w| w.1).sum::<u64>(), a.amount);
+                prop_assert_eq!(a.winners.iter().map(|w| w.1).sum::<Chips>(), a.amount);
                 prop_assert!(a.winners.iter().all(|w| p.eligible.contains(&w.0)));
             }
             // Side pots first (R-POT-5).
@@ -921,7 +950,7 @@ mod tests {
             let order: Vec<usize> = (0..n).map(|i| (i + start) % n).collect();
             let s = award_high(&[pot(amount, &winners)], &high, &order, &settings(OddChip::LeftOfButton), true)
                 .map_err(|e| TestCaseError::fail(e.to_string()))?;
-            let got: Vec<u64> = s.totals[..k].to_vec();
+            let got: Vec<u64> = s.totals[..k].iter().map(|c| c.get()).collect();
             let lo = got.iter().min().copied().unwrap_or(0);
             prop_assert!(got.iter().all(|&g| g == lo || g == lo + 1));
             prop_assert_eq!(got.iter().sum::<u64>(), amount);
@@ -973,10 +1002,10 @@ mod tests {
             }
             // R-POT-2, as the engine returns it.
             if let Some((p, x)) =
-                firmware::hand::uncalled_excess(street.iter().copied().enumerate())
+                firmware::hand::uncalled_excess(street.iter().copied().map(Chips::new).enumerate())
             {
-                l.totals[p] -= x;
-                l.stacks[p] += x;
+                l.totals[p] -= x.get();
+                l.stacks[p] += x.get();
             }
             street.iter_mut().for_each(|s| *s = 0);
         };
@@ -1094,10 +1123,15 @@ mod tests {
                     .map(|a| a.winners.iter().map(|w| w.0 as u64 + 1).collect())
                     .unwrap_or_default();
                 let paid: Vec<(u64, u64)> = award
-                    .map(|a| a.winners.iter().map(|w| (w.0 as u64 + 1, w.1)).collect())
+                    .map(|a| {
+                        a.winners
+                            .iter()
+                            .map(|w| (w.0 as u64 + 1, w.1.get()))
+                            .collect()
+                    })
                     .unwrap_or_default();
                 got.push((
-                    p.amount,
+                    p.amount.get(),
                     p.eligible.iter().map(|&e| e as u64 + 1).collect::<Vec<_>>(),
                     winners,
                     paid,
@@ -1131,7 +1165,7 @@ mod tests {
                 })
                 .collect();
             assert_eq!(got, expected, "{}", f.display());
-            let finishing: Vec<u64> = (0..n).map(|p| l.stacks[p] + s.totals[p]).collect();
+            let finishing: Vec<u64> = (0..n).map(|p| l.stacks[p] + s.totals[p].get()).collect();
             let want_stacks: Vec<u64> = want["finishing_stacks"]
                 .as_array()
                 .into_iter()

@@ -142,7 +142,7 @@ struct HandBuild {
 }
 
 fn stacks_of(t: &Table) -> BTreeMap<SeatNo, Chips> {
-    (1..=t.config().max_players)
+    SeatNo::up_to(t.config().max_players)
         .filter_map(|s| t.seat(s).map(|seat| (s, seat.stack)))
         .collect()
 }
@@ -330,12 +330,12 @@ fn walk(
                     let totals = t
                         .hand()
                         .map(|h| {
-                            (1..=cfg.max_players)
+                            SeatNo::up_to(cfg.max_players)
                                 .map(|s| {
                                     let p = h.player(s);
                                     (s, p.total.saturating_add(p.dead))
                                 })
-                                .filter(|&(_, c)| c > 0)
+                                .filter(|&(_, c)| c > Chips::ZERO)
                                 .collect()
                         })
                         .unwrap_or_default();
@@ -455,13 +455,14 @@ fn card_text(c: Option<Card>) -> String {
 }
 
 /// The seats dealt into the final deal, p1 first: clockwise from the seat left of the
-/// button, the button last (heads-up p1 is the big blind, as PHH has it).
-fn player_order(dealt: &[SeatNo], button: SeatNo) -> Vec<SeatNo> {
+/// button, the button last (heads-up p1 is the big blind, as PHH has it). With no
+/// button known, seat order.
+fn player_order(dealt: &[SeatNo], button: Option<SeatNo>) -> Vec<SeatNo> {
     let mut seats = dealt.to_vec();
     seats.sort_unstable();
     let split = seats
         .iter()
-        .position(|&s| s > button)
+        .position(|&s| Some(s) > button)
         .unwrap_or(seats.len());
     seats.rotate_left(split);
     seats
@@ -496,7 +497,7 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
             .iter()
             .any(|e| matches!(e, EventData::Redeal { .. }))
     });
-    let mut button = 0;
+    let mut button = None;
     let mut dealt: Vec<SeatNo> = Vec::new();
     let mut straddle_confirmed = None;
     for l in &events {
@@ -507,10 +508,10 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
                     dealt: d,
                     ..
                 } => {
-                    button = *btn;
+                    button = Some(*btn);
                     dealt = d.clone();
                 }
-                EventData::Redeal { button: btn } => button = *btn,
+                EventData::Redeal { button: btn } => button = Some(*btn),
                 EventData::StraddleConfirmed { .. } => straddle_confirmed = Some(true),
                 EventData::Warning {
                     warning: crate::records::handlog::WarningData::StraddleUnconfirmed { .. },
@@ -551,12 +552,12 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
     let seats = player_order(&dealt, button);
     let index = |s: SeatNo| seats.iter().position(|&x| x == s);
     let n = seats.len();
-    let mut antes = vec![0u64; n];
-    let mut blinds = vec![0u64; n];
-    let mut dead_blinds = vec![0u64; n];
-    let mut enter_blinds = vec![0u64; n];
+    let mut antes = vec![Chips::ZERO; n];
+    let mut blinds = vec![Chips::ZERO; n];
+    let mut dead_blinds = vec![Chips::ZERO; n];
+    let mut enter_blinds = vec![Chips::ZERO; n];
     // Chips put in before the last redeal stay in the pot: dead money, as antes.
-    let mut carried = vec![0u64; n];
+    let mut carried = vec![Chips::ZERO; n];
     if let Some(totals) = b.redeal_totals.last() {
         for (&s, &c) in totals {
             if let Some(p) = index(s) {
@@ -565,7 +566,7 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
             }
         }
     }
-    let carried_dead: u64 = b
+    let carried_dead: Chips = b
         .redeal_totals
         .last()
         .map(|t| {
@@ -574,7 +575,7 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
                 .map(|(_, c)| *c)
                 .sum()
         })
-        .unwrap_or(0);
+        .unwrap_or(Chips::ZERO);
     let mut actions: Vec<PhhAction> = Vec::new();
     let mut burns: Vec<String> = Vec::new();
     let mut hole: Vec<Vec<Option<Card>>> = vec![Vec::new(); n];
@@ -621,7 +622,7 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
     };
     let mut holes_written = false;
     let mut contested = false;
-    let mut rake = 0u64;
+    let mut rake = Chips::ZERO;
     let mut board_run: Vec<Option<Card>> = Vec::new();
     let mut replacements: Vec<PhhAction> = Vec::new();
     let flush_board = |actions: &mut Vec<PhhAction>, run: &mut Vec<Option<Card>>| {
@@ -665,10 +666,10 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
                 let Some(p) = index(*seat) else { continue };
                 all_in[p] |= *a;
                 match post {
-                    PostKind::Ante => antes[p] += amount,
+                    PostKind::Ante => antes[p] += *amount,
                     PostKind::DeadSmallBlind => {
-                        antes[p] += amount;
-                        dead_blinds[p] += amount;
+                        antes[p] += *amount;
+                        dead_blinds[p] += *amount;
                     }
                     PostKind::EnterBigBlind => {
                         blinds[p] += nominal(&b.stakes, *post, *amount);
@@ -737,7 +738,10 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
                 if let Some(p) = index(*seat) {
                     all_in[p] |= *a;
                     round_aggressor = Some(p);
-                    actions.push(PhhAction::CompleteBetRaise { player: p, to: *to });
+                    actions.push(PhhAction::CompleteBetRaise {
+                        player: p,
+                        to: to.get(),
+                    });
                 }
             }
             EventData::RoundComplete { .. } => {
@@ -782,7 +786,7 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
                 write_holes(&mut actions, &hole, &mut holes_written);
                 contested = *c;
             }
-            EventData::Raked { amount } => rake += amount,
+            EventData::Raked { amount } => rake += *amount,
             _ => {}
         }
     }
@@ -791,17 +795,17 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
         actions.append(&mut replacements);
         show(&mut actions, &hole, &folded, final_aggressor, &mut shown);
     }
-    let starting: Vec<u64> = seats
+    let starting: Vec<Chips> = seats
         .iter()
-        .map(|s| b.stacks.get(s).copied().unwrap_or(0))
+        .map(|s| b.stacks.get(s).copied().unwrap_or(Chips::ZERO))
         .collect();
-    let finishing: Vec<u64> = seats
+    let finishing: Vec<Chips> = seats
         .iter()
         .map(|s| {
             b.end
                 .as_ref()
                 .and_then(|(_, st)| st.get(s).copied())
-                .unwrap_or(0)
+                .unwrap_or(Chips::ZERO)
         })
         .collect();
     if n == 2 {
@@ -815,24 +819,31 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
     let mut extra = vec![
         entry("table", Value::String(table_id.to_string().into())),
         entry("hand", num(u64::from(b.number))),
-        entry("seats", array(seats.iter().map(|&s| num(u64::from(s))))),
+        entry(
+            "seats",
+            array(seats.iter().map(|&s| num(u64::from(s.get())))),
+        ),
         entry("seat_count", num(u64::from(cfg.max_players))),
-        entry("_button_seat", num(u64::from(button))),
+        // No hand start in the log: seat 0, as before seat numbers had a type.
+        entry(
+            "_button_seat",
+            num(button.map_or(0, |b| u64::from(b.get()))),
+        ),
         entry("_started_ms", num(b.start_ms)),
         entry("_ended_ms", num(b.end.as_ref().map_or(0, |(t, _)| *t))),
         entry("_burns", strings(&burns)),
         entry("_house_rules", house_rules_value(cfg)),
     ];
-    if dead_blinds.iter().any(|&d| d > 0) {
+    if dead_blinds.iter().any(|&d| d > Chips::ZERO) {
         extra.push(entry(
             "_dead_blinds",
-            array(dead_blinds.iter().map(|&d| num(d))),
+            array(dead_blinds.iter().map(|&d| num(d.get()))),
         ));
     }
-    if enter_blinds.iter().any(|&d| d > 0) {
+    if enter_blinds.iter().any(|&d| d > Chips::ZERO) {
         extra.push(entry(
             "_enter_big_blinds",
-            array(enter_blinds.iter().map(|&d| num(d))),
+            array(enter_blinds.iter().map(|&d| num(d.get()))),
         ));
     }
     if let Some(c) = straddle_confirmed {
@@ -840,13 +851,16 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
     }
     if !b.redeal_totals.is_empty() {
         extra.push(entry("_redeals", num(b.redeal_totals.len() as u64)));
-        extra.push(entry("_carried", array(carried.iter().map(|&d| num(d)))));
-        if carried_dead > 0 {
-            extra.push(entry("_carried_dead", num(carried_dead)));
+        extra.push(entry(
+            "_carried",
+            array(carried.iter().map(|&d| num(d.get()))),
+        ));
+        if carried_dead > Chips::ZERO {
+            extra.push(entry("_carried_dead", num(carried_dead.get())));
         }
     }
-    if rake > 0 {
-        extra.push(entry("_rake", num(rake)));
+    if rake > Chips::ZERO {
+        extra.push(entry("_rake", num(rake.get())));
     }
     if !b.corrections.is_empty() {
         extra.push(entry("_corrections", strings(&b.corrections)));
@@ -860,13 +874,13 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
     HandHistory {
         variant,
         ante_trimming_status: false,
-        antes,
-        blinds_or_straddles: blinds,
-        min_bet: (!fixed).then_some(b.stakes.big_blind),
-        small_bet: fixed.then_some(b.stakes.small_bet),
-        big_bet: fixed.then_some(b.stakes.big_bet),
+        antes: plain(&antes),
+        blinds_or_straddles: plain(&blinds),
+        min_bet: (!fixed).then_some(b.stakes.big_blind.get()),
+        small_bet: fixed.then_some(b.stakes.small_bet.get()),
+        big_bet: fixed.then_some(b.stakes.big_bet.get()),
         bring_in: None,
-        starting_stacks: starting,
+        starting_stacks: plain(&starting),
         action_info: vec![
             ActionInfo {
                 line: 0,
@@ -876,7 +890,7 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
         ],
         actions,
         players: None,
-        finishing_stacks: Some(finishing),
+        finishing_stacks: Some(plain(&finishing)),
         winnings: None,
         scale: Scale::UNITS,
         section: None,
@@ -887,6 +901,11 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
 
 /// The blind as the stakes name it: a player short of it posts what he has, but the
 /// others still owe the full blind (PD-SHORTBLIND).
+/// Chips as the plain numbers of a hand history.
+fn plain(chips: &[Chips]) -> Vec<u64> {
+    chips.iter().map(|c| c.get()).collect()
+}
+
 fn nominal(stakes: &Stakes, post: PostKind, posted: Chips) -> Chips {
     let full = match post {
         PostKind::SmallBlind => stakes.small_blind,
@@ -944,6 +963,7 @@ mod tests {
     use crate::records::handlog::{HandLog, Record};
     use crate::records::phh::{parse_str, to_phhs};
     use crate::records::replay::replay_with;
+    use crate::{ch, sn};
     use firmware::{Game, Phase};
 
     /// Plays a script of log inputs (the scenario syntax) at a table writing its hand
@@ -1009,7 +1029,7 @@ mod tests {
     }
 
     fn seats3(game: Game, structure: Structure) -> TableConfig {
-        let mut cfg = TableConfig::new(game, structure, 5, 10);
+        let mut cfg = TableConfig::new(game, structure, ch(5), ch(10));
         cfg.max_players = 6;
         cfg
     }
@@ -1116,11 +1136,11 @@ mod tests {
         let corrections = text(hh.field("_corrections"));
         assert!(corrections.contains("undo") && corrections.contains("`bet 60`"));
         assert!(corrections.contains("misdeal") && corrections.contains("deal As"));
-        let paid: Vec<u64> = [2, 3, 1]
+        let paid: Vec<Chips> = [2, 3, 1]
             .iter()
-            .map(|&s| t.seat(s).map_or(0, |s| s.stack))
+            .map(|&s| t.seat(sn(s)).map_or(Chips::ZERO, |s| s.stack))
             .collect();
-        assert_eq!(hh.finishing_stacks.as_ref(), Some(&paid));
+        assert_eq!(hh.finishing_stacks, Some(plain(&paid)));
         // Read back by our parser and replayed under its house rules: the same stacks.
         let back = parse_str(&to_phhs(&hands)).expect("reads");
         let (spec, steps, cfg) = replay_parts(&back[0]).expect("replay parts");
@@ -1293,11 +1313,20 @@ mod tests {
 
     #[test]
     fn player_order_starts_left_of_the_button() {
-        assert_eq!(player_order(&[1, 3, 5, 8], 5), vec![8, 1, 3, 5]);
-        assert_eq!(player_order(&[1, 3, 5, 8], 8), vec![1, 3, 5, 8]);
+        assert_eq!(
+            player_order(&[sn(1), sn(3), sn(5), sn(8)], Some(sn(5))),
+            [8, 1, 3, 5].map(sn)
+        );
+        assert_eq!(
+            player_order(&[sn(1), sn(3), sn(5), sn(8)], Some(sn(8))),
+            [1, 3, 5, 8].map(sn)
+        );
         // A dead button on an empty seat.
-        assert_eq!(player_order(&[1, 3, 5, 8], 4), vec![5, 8, 1, 3]);
+        assert_eq!(
+            player_order(&[sn(1), sn(3), sn(5), sn(8)], Some(sn(4))),
+            [5, 8, 1, 3].map(sn)
+        );
         // Heads-up: p1 is the big blind, the button last.
-        assert_eq!(player_order(&[2, 6], 2), vec![6, 2]);
+        assert_eq!(player_order(&[sn(2), sn(6)], Some(sn(2))), [6, 2].map(sn));
     }
 }

@@ -138,7 +138,7 @@ pub fn phh_profile(spec: &Spec) -> Result<TableConfig, ReplayError> {
         .antes
         .iter()
         .enumerate()
-        .all(|(i, &a)| (i == bb_player) == (a > 0))
+        .all(|(i, &a)| (i == bb_player) == (a > Chips::ZERO))
     {
         cfg.stakes.ante = spec.antes[bb_player];
         cfg.stakes.ante_mode = AnteMode::BigBlind;
@@ -171,8 +171,8 @@ pub struct Played {
 }
 
 /// Seat of player `p` (0-based): p1 sits in seat 1, and the button is the last seat.
-fn seat(p: usize) -> SeatNo {
-    (p + 1) as SeatNo
+fn seat(p: usize) -> Result<SeatNo, ReplayError> {
+    SeatNo::from_index(p).ok_or_else(|| fail(None, format!("p{}: the table seats 2 to 11", p + 1)))
 }
 
 /// Drives the engine through the history, up to the settlement, under the PHH
@@ -245,7 +245,7 @@ fn drive(t: &mut Engine, spec: &Spec, steps: &[Step]) -> Result<Seen, ReplayErro
     let n = spec.stacks.len();
     for (p, &stack) in spec.stacks.iter().enumerate() {
         t.handle(Input::SitDown {
-            seat: seat(p),
+            seat: seat(p)?,
             stack,
             wait_for_bb: false,
         })
@@ -254,16 +254,18 @@ fn drive(t: &mut Engine, spec: &Spec, steps: &[Step]) -> Result<Seen, ReplayErro
     // The button is the last player: heads-up he is p2, the small blind. A history
     // whose only blind is p1's has no small blind: p1 is the big blind, so the button
     // sits one seat earlier and the small blind's seat (the last player) posts none.
-    let lone_big_blind = n > 2 && spec.blinds[0] > 0 && spec.blinds[1] == 0;
+    let lone_big_blind = n > 2 && spec.blinds[0] > Chips::ZERO && spec.blinds[1] == Chips::ZERO;
     let button = if lone_big_blind { n - 2 } else { n - 1 };
-    t.handle(Input::PlaceButton { seat: seat(button) })
-        .map_err(|e| fail(None, e.to_string()))?;
+    t.handle(Input::PlaceButton {
+        seat: seat(button)?,
+    })
+    .map_err(|e| fail(None, e.to_string()))?;
     let started = t
         .handle(Input::StartHand)
         .map_err(|e| fail(None, e.to_string()))?;
     check_posts(spec, started)?;
-    let straddle = spec.blinds.get(2).copied().unwrap_or(0);
-    if n > 2 && straddle > 0 {
+    let straddle = spec.blinds.get(2).copied().unwrap_or(Chips::ZERO);
+    if n > 2 && straddle > Chips::ZERO {
         if firmware::straddle_size(t.table.config().stakes.big_blind) != Ok(straddle) {
             return Err(fail(
                 None,
@@ -275,7 +277,7 @@ fn drive(t: &mut Engine, spec: &Spec, steps: &[Step]) -> Result<Seen, ReplayErro
         })
         .map_err(|e| fail(None, e.to_string()))?;
     }
-    if spec.blinds.iter().skip(3).any(|&b| b > 0) {
+    if spec.blinds.iter().skip(3).any(|&b| b > Chips::ZERO) {
         return Err(fail(None, "more than one straddle (R-STRAD-1)"));
     }
 
@@ -297,7 +299,7 @@ fn drive(t: &mut Engine, spec: &Spec, steps: &[Step]) -> Result<Seen, ReplayErro
             Step::Hole(p, cards) if dealt => {
                 // Draw: the replacements for the player's discards (R-DRAW-5).
                 let drawer = t.table.hand().and_then(firmware::Hand::drawer);
-                if drawer != Some(seat(*p)) {
+                if drawer != Some(seat(*p)?) {
                     return Err(fail(Some(i), format!("p{} is dealt twice", p + 1)));
                 }
                 for c in cards {
@@ -316,7 +318,7 @@ fn drive(t: &mut Engine, spec: &Spec, steps: &[Step]) -> Result<Seen, ReplayErro
             Step::Discard(p, cards) => {
                 deal_hole(t, &hole, &mut dealt, i)?;
                 let drawer = t.table.hand().and_then(firmware::Hand::drawer);
-                if drawer != Some(seat(*p)) {
+                if drawer != Some(seat(*p)?) {
                     return Err(fail(
                         Some(i),
                         format!("p{} draws, but it is not his turn (R-DRAW-5)", p + 1),
@@ -470,7 +472,7 @@ fn deal_hole(
     *dealt = true;
     // The seats dealt in, in dealing order: read once, as no one joins or leaves the
     // deal while the hole cards go out.
-    let mut order = [0; firmware::config::MAX_SEATS];
+    let mut order = [SeatNo::FIRST; firmware::config::MAX_SEATS];
     let mut n = 0;
     if let Some(h) = t.table.hand() {
         for (slot, s) in order.iter_mut().zip(h.deal_order()) {
@@ -485,7 +487,7 @@ fn deal_hole(
             .and_then(|r| order.get(r).copied())
             .ok_or_else(|| fail(Some(i), "no one to deal to"))?;
         let card = hole
-            .get(usize::from(s).wrapping_sub(1))
+            .get(s.index())
             .and_then(|c| c.get(k / n).copied())
             .unwrap_or(None);
         t.handle(Input::Card(Read { card, burn: false }))
@@ -510,7 +512,7 @@ fn decide(
         .table
         .options()
         .ok_or_else(|| fail(Some(i), format!("p{} acts, but no one is to act", p + 1)))?;
-    if o.seat != seat(p) {
+    if o.seat != seat(p)? {
         return Err(fail(
             Some(i),
             format!(
@@ -542,7 +544,7 @@ fn check_posts(spec: &Spec, events: &[Event]) -> Result<(), ReplayError> {
                     post: firmware::Post::SmallBlind | firmware::Post::BigBlind,
                     amount,
                     ..
-                } if s == seat(p) => Some(amount),
+                } if Ok(s) == seat(p) => Some(amount),
                 _ => None,
             })
             .sum()
@@ -559,7 +561,7 @@ fn check_posts(spec: &Spec, events: &[Event]) -> Result<(), ReplayError> {
     for (p, want) in expected.iter().enumerate() {
         // A player short of his blind posts what his ante left him (R-ANTE-1: the
         // ante comes first).
-        let left = spec.stacks[p].saturating_sub(spec.antes.get(p).copied().unwrap_or(0));
+        let left = spec.stacks[p].saturating_sub(spec.antes.get(p).copied().unwrap_or(Chips::ZERO));
         let want = (*want).min(left);
         if posted(p) != want {
             return Err(fail(
@@ -639,8 +641,8 @@ fn history_into(
             structure,
             antes: Vec::new(),
             blinds: Vec::new(),
-            small_bet,
-            big_bet,
+            small_bet: Chips::new(small_bet),
+            big_bet: Chips::new(big_bet),
             stacks: Vec::new(),
             straddle_confirmed: true,
         };
@@ -648,8 +650,8 @@ fn history_into(
     });
     spec.game = game;
     spec.structure = structure;
-    spec.small_bet = small_bet;
-    spec.big_bet = big_bet;
+    spec.small_bet = Chips::new(small_bet);
+    spec.big_bet = Chips::new(big_bet);
     spec.straddle_confirmed = true;
     for (list, from) in [
         (&mut spec.antes, &hh.antes),
@@ -657,7 +659,7 @@ fn history_into(
         (&mut spec.stacks, &hh.starting_stacks),
     ] {
         list.clear();
-        list.extend_from_slice(from);
+        list.extend(from.iter().copied().map(Chips::new));
     }
     steps.clear();
     steps.reserve(hh.actions.len());
@@ -667,7 +669,7 @@ fn history_into(
             PhhAction::DealBoard { cards } => Step::Board(cards.clone()),
             PhhAction::Fold { player } => Step::Fold(*player),
             PhhAction::CheckCall { player } => Step::CheckCall(*player),
-            PhhAction::CompleteBetRaise { player, to } => Step::BetTo(*player, *to),
+            PhhAction::CompleteBetRaise { player, to } => Step::BetTo(*player, Chips::new(*to)),
             PhhAction::ShowMuck { player, shown } => match shown {
                 Shown::Muck => Step::ShowOrMuck(*player, None),
                 Shown::Cards(c) => Step::ShowOrMuck(*player, Some(c.clone())),
@@ -690,10 +692,10 @@ fn history_into(
 pub struct ReplayPot {
     /// Chips awarded from the pot.
     pub amount: Chips,
-    /// Players who could win it.
-    pub eligible: Vec<usize>,
-    /// Players paid from it.
-    pub winners: Vec<usize>,
+    /// Seats of the players who could win it (p1 sits in seat 1).
+    pub eligible: Vec<SeatNo>,
+    /// Seats of the players paid from it.
+    pub winners: Vec<SeatNo>,
 }
 
 /// A replayed hand: what `tablectl replay --json` prints (replay-schema.md).
@@ -778,7 +780,12 @@ fn played(table: &mut Table, spec: &Spec, seen: Seen) -> Result<Replayed, Replay
         Vec::new()
     };
     let finishing_stacks = (0..n)
-        .map(|p| table.seat(seat(p)).map_or(0, |s| s.stack))
+        .map(|p| {
+            seat(p)
+                .ok()
+                .and_then(|s| table.seat(s))
+                .map_or(Chips::ZERO, |s| s.stack)
+        })
         .collect();
     Ok(Replayed {
         finishing_stacks,
@@ -790,10 +797,10 @@ fn played(table: &mut Table, spec: &Spec, seen: Seen) -> Result<Replayed, Replay
 /// Settles the hand at `table`'s settlement with what its `n` players showed or
 /// mucked, and pays it: the pots as the replay reports them.
 fn settle_and_pay(table: &mut Table, seen: &Seen, n: usize) -> Result<Vec<ReplayPot>, ReplayError> {
-    let mut mucked = [0; MAX_SEATS];
+    let mut mucked = [SeatNo::FIRST; MAX_SEATS];
     let mut mucks = 0;
     for (p, _) in seen.mucked.iter().take(n).enumerate().filter(|(_, m)| **m) {
-        mucked[mucks] = seat(p);
+        mucked[mucks] = seat(p)?;
         mucks += 1;
     }
     let shown = unread_shown(table, seen, n);
@@ -807,8 +814,8 @@ fn settle_and_pay(table: &mut Table, seen: &Seen, n: usize) -> Result<Vec<Replay
         .iter()
         .map(|p| ReplayPot {
             amount: p.amount,
-            eligible: p.eligible.iter().map(|&s| usize::from(s)).collect(),
-            winners: p.winners.iter().map(|&(s, _)| usize::from(s)).collect(),
+            eligible: p.eligible.clone(),
+            winners: p.winners.iter().map(|&(s, _)| s).collect(),
         })
         .collect())
 }
@@ -817,8 +824,8 @@ fn settle_and_pay(table: &mut Table, seen: &Seen, n: usize) -> Result<Vec<Replay
 /// only those players' cards are copied, so a hand read in full allocates nothing.
 fn unread_shown(table: &Table, seen: &Seen, n: usize) -> Vec<(SeatNo, Vec<Card>)> {
     let read_all = |p: usize| {
-        table.hand().is_some_and(|h| {
-            let pl = h.player(seat(p));
+        table.hand().zip(seat(p).ok()).is_some_and(|(h, s)| {
+            let pl = h.player(s);
             pl.hole
                 .iter()
                 .take(usize::from(pl.holes))
@@ -832,7 +839,9 @@ fn unread_shown(table: &Table, seen: &Seen, n: usize) -> Vec<(SeatNo, Vec<Card>)
         .filter(|&(p, _)| !read_all(p))
         .filter_map(|(p, cards)| {
             let known: Option<Vec<Card>> = cards.iter().copied().collect();
-            known.filter(|k| !k.is_empty()).map(|k| (seat(p), k))
+            known
+                .filter(|k| !k.is_empty())
+                .and_then(|k| Some((seat(p).ok()?, k)))
         })
         .collect()
 }
@@ -919,11 +928,11 @@ impl Replayed {
         out.extend_from_slice(b"\"decisions\":");
         json_list(out, &self.decisions, |out, d| {
             out.extend_from_slice(b"{\"call\":");
-            json_number(out, d.call);
+            json_number(out, d.call.get());
             out.extend_from_slice(b",\"max_raise_to\":");
-            json_option(out, d.max_raise_to);
+            json_option(out, d.max_raise_to.map(Chips::get));
             out.extend_from_slice(b",\"min_raise_to\":");
-            json_option(out, d.min_raise_to);
+            json_option(out, d.min_raise_to.map(Chips::get));
             out.extend_from_slice(b",\"player\":");
             json_number(out, d.player as u64 + 1);
             out.push(b'}');
@@ -931,15 +940,15 @@ impl Replayed {
         out.extend_from_slice(b",\"file\":");
         json_str(out, file);
         out.extend_from_slice(b",\"finishing_stacks\":");
-        json_numbers(out, self.finishing_stacks.iter().copied());
+        json_numbers(out, self.finishing_stacks.iter().map(|c| c.get()));
         out.extend_from_slice(b",\"pots\":");
         json_list(out, &self.pots, |out, p| {
             out.extend_from_slice(b"{\"amount\":");
-            json_number(out, p.amount);
+            json_number(out, p.amount.get());
             out.extend_from_slice(b",\"eligible\":");
-            json_numbers(out, p.eligible.iter().map(|&s| s as u64));
+            json_numbers(out, p.eligible.iter().map(|&s| u64::from(s.get())));
             out.extend_from_slice(b",\"winners\":");
-            json_numbers(out, p.winners.iter().map(|&s| s as u64));
+            json_numbers(out, p.winners.iter().map(|&s| u64::from(s.get())));
             out.push(b'}');
         });
         if let Some(section) = section {
@@ -1071,6 +1080,7 @@ pub fn replay_texts(texts: &[String]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ch;
 
     /// A three-handed no-limit hand: p3 raises, p1 folds, p2 calls, and
     /// p2's kings beat p3's queens at the showdown.
@@ -1095,7 +1105,7 @@ actions = ['d dh p1 7c2d', 'd dh p2 KsKd', 'd dh p3 QsQd', 'p3 cbr 30', 'p1 f', 
     #[test]
     fn json_is_what_serde_json_writes_for_the_schema() {
         let (hh, r) = replayed(HAND);
-        assert_eq!(r.finishing_stacks, vec![995, 1035, 970]);
+        assert_eq!(r.finishing_stacks, vec![ch(995), ch(1035), ch(970)]);
         let mut out = Vec::new();
         r.write_json(&mut out, "a \"b\"\\c.phh", None, hh.scale);
         let decisions: Vec<serde_json::Value> = r
@@ -1131,7 +1141,7 @@ starting_stacks = [1000, 1000, 1000]
 actions = ['d dh p1 7c2d', 'd dh p2 KsKd', 'd dh p3 QsQd', 'p1 f', 'p2 f']
 ";
         let (_, r) = replayed(straddled);
-        assert_eq!(r.finishing_stacks, vec![995, 990, 1015]);
+        assert_eq!(r.finishing_stacks, vec![ch(995), ch(990), ch(1015)]);
         let three_bb = straddled.replace("[5, 10, 20]", "[5, 10, 30]");
         let hh = crate::records::phh::parse_hand(&three_bb).expect("parses");
         let e = replay_history(&hh).expect_err("a straddle of 30 over a big blind of 10");

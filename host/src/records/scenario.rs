@@ -490,7 +490,7 @@ fn apply<D: Driver>(
     if check_only {
         match table.options() {
             None => return Ok(Err(RuleError::NotBetting)),
-            Some(o) if o.call > 0 => {
+            Some(o) if o.call > Chips::ZERO => {
                 return Ok(Err(RuleError::IllegalAction {
                     seat: o.seat,
                     action: firmware::error::ActionKind::Check,
@@ -557,7 +557,7 @@ fn check(t: &Table, x: &Expect, last: &[Event]) -> Result<(), String> {
             "pot",
             t.hand()
                 .filter(|_| t.in_hand())
-                .map_or(0, |h| h.pot())
+                .map_or(Chips::ZERO, |h| h.pot())
                 .to_string(),
             p.to_string(),
         ),

@@ -13,8 +13,8 @@ use crate::settings::SettingsError;
 use firmware::deck::DeckMap;
 use firmware::rules::{ConfigError, Stakes};
 use firmware::{
-    Action, Card, CardSet, Chips, Event, Game, Input, Phase, Read, RuleError, Structure, Table,
-    TableConfig,
+    Action, Card, CardSet, Chips, Event, Game, Input, Phase, Read, RuleError, SeatNo, Structure,
+    Table, TableConfig,
 };
 use hardware::link::{LinkFault, Received};
 use hardware::rng::XorShift;
@@ -149,7 +149,7 @@ impl Default for BenchOptions {
             players: 6,
             game: Game::Holdem,
             structure: Structure::NoLimit,
-            blinds: (5, 10),
+            blinds: (Chips::new(5), Chips::new(10)),
             seed: 1,
             verbose: false,
             pace_ms: 0,
@@ -231,9 +231,9 @@ pub fn config(opts: &BenchOptions) -> Result<TableConfig, BenchError> {
     let (sb, bb) = opts.blinds;
     // R-DRAW-1: every player antes in draw.
     let ante = if opts.game.spec().ante_required {
-        sb.max(1)
+        sb.max(Chips::new(1))
     } else {
-        0
+        Chips::ZERO
     };
     let mut cfg = table_config(opts.game, opts.structure, (sb, bb), ante);
     for (key, value) in &opts.settings {
@@ -264,7 +264,7 @@ pub fn table_config(
         cfg.stakes = Stakes {
             small_bet: bb,
             big_bet: bb.saturating_mul(2),
-            ..Stakes::blinds(0, 0)
+            ..Stakes::blinds(Chips::ZERO, Chips::ZERO)
         };
     }
     cfg.stakes.ante = ante;
@@ -319,7 +319,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
             return Ok(());
         }
         let stack = buy_in(self.session.table().config());
-        for seat in 1..=opts.players {
+        for seat in SeatNo::up_to(opts.players) {
             let empty = self
                 .session
                 .table()
@@ -527,7 +527,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
             .session
             .table()
             .hand()
-            .map_or(0, |h| u64::from(h.button));
+            .map_or(0, |h| u64::from(h.button.get()));
         let mut cards: Vec<Card> = CardSet::deck(cfg.short_deck).iter().collect();
         self.rng(0x5EED ^ (button << 8)).shuffle(&mut cards);
         cards
@@ -564,7 +564,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
                 let discarded = h.served_discards.len();
                 let pending = p.discards.count_ones();
                 // How many this player throws: fixed for him in this hand (R-DRAW-5).
-                let wanted = self.rng(0xD15C ^ u64::from(seat)).below(4) as u32;
+                let wanted = self.rng(0xD15C ^ u64::from(seat.get())).below(4) as u32;
                 if discarded == pending && discarded < wanted {
                     let card = p
                         .hole
@@ -619,13 +619,13 @@ impl<'a, S: CardSource> Bench<'a, S> {
     fn between_hands(&mut self, report: &mut dyn FnMut(&Event)) -> Result<(), BenchError> {
         let cfg = *self.session.table().config();
         let stack = buy_in(&cfg);
-        for seat in 1..=cfg.max_players {
+        for seat in SeatNo::up_to(cfg.max_players) {
             let s = self
                 .session
                 .table()
                 .seat(seat)
                 .map(|s| (s.presence, s.stack));
-            if let Some((p, 0)) = s {
+            if let Some((p, Chips::ZERO)) = s {
                 if p != firmware::Presence::Empty {
                     self.input(
                         Input::TopUp {
@@ -655,11 +655,11 @@ impl<'a, S: CardSource> Bench<'a, S> {
                 let to = if rng.chance_percent(15) {
                     r.max_to
                 } else {
-                    r.min_to + rng.below(span / 4 + 1)
+                    r.min_to + Chips::new(rng.below(span.get() / 4 + 1))
                 };
                 Action::BetTo(to)
             }
-            _ if o.call > 0 && roll > 80 => Action::Fold,
+            _ if o.call > Chips::ZERO && roll > 80 => Action::Fold,
             _ => Action::CheckCall,
         }
     }
@@ -690,7 +690,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
             }
         }
         self.summary.shoe_faults = self.source.faults();
-        self.summary.chips = (1..=self.session.table().config().max_players)
+        self.summary.chips = SeatNo::up_to(self.session.table().config().max_players)
             .filter_map(|s| self.session.table().seat(s))
             .map(|s| s.stack)
             .sum();
@@ -708,10 +708,10 @@ fn discard_for(h: &firmware::Hand, cfg: &TableConfig) -> Option<Card> {
 
 /// A buy-in of 100 big blinds (or 100 antes in draw).
 fn buy_in(cfg: &TableConfig) -> Chips {
-    let unit = if cfg.stakes.big_blind > 0 {
+    let unit = if cfg.stakes.big_blind > Chips::ZERO {
         cfg.stakes.big_blind
     } else {
-        cfg.stakes.ante.max(1) * 2
+        cfg.stakes.ante.max(Chips::new(1)).saturating_mul(2)
     };
     unit.saturating_mul(100)
 }

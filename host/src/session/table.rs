@@ -17,7 +17,7 @@ use firmware::buttons::KeyEvent;
 use firmware::console::{Console, Press};
 use firmware::deck::DeckMap;
 use firmware::shoe::to_read;
-use firmware::{Event, Input, RuleError, SeatNo, Table, TableConfig};
+use firmware::{Chips, Event, Input, RuleError, SeatNo, Table, TableConfig};
 use hardware::link::Received;
 use std::path::Path;
 
@@ -202,7 +202,7 @@ impl<'a> TableSession<'a> {
     }
 
     /// The amount being keyed on the panel, if any.
-    pub fn keyed(&self) -> Option<u64> {
+    pub fn keyed(&self) -> Option<Chips> {
         self.console.keyed()
     }
 

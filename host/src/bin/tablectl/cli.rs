@@ -139,10 +139,10 @@ pub struct ListArgs {
     pub json: bool,
     /// Hands this seat was dealt into
     #[arg(long, value_name = "N")]
-    pub seat: Option<u8>,
+    pub seat: Option<firmware::SeatNo>,
     /// Hands whose pot was more than X
     #[arg(long, value_name = "X")]
-    pub pot_over: Option<u64>,
+    pub pot_over: Option<firmware::Chips>,
     /// Hands still going at or after this time (ms since the epoch)
     #[arg(long, value_name = "MS")]
     pub from: Option<u64>,
@@ -282,7 +282,7 @@ mod tests {
             panic!("audit list: {cli:?}");
         };
         assert_eq!(list.dir, PathBuf::from("data"));
-        assert_eq!(list.seat, Some(3));
+        assert_eq!(list.seat, firmware::SeatNo::new(3));
         assert!(list.json && list.bad_tags && !list.misdeals);
     }
 

@@ -163,7 +163,7 @@ fn print_hand(
     let stacks: Vec<String> = r
         .finishing_stacks
         .iter()
-        .map(|&s| hh.scale.format(s))
+        .map(|&s| hh.scale.format(s.get()))
         .collect();
     let _ = writeln!(
         out,
@@ -183,7 +183,7 @@ fn print_hand(
         let _ = writeln!(
             out,
             "  {name} {}: eligible {:?}, won by {:?}",
-            hh.scale.format(p.amount),
+            hh.scale.format(p.amount.get()),
             p.eligible,
             p.winners
         );

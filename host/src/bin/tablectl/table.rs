@@ -120,7 +120,12 @@ pub struct TableOptions {
 /// `--set KEY=VALUE`: a setting the codec knows, with a value it reads.
 fn setting(v: &str) -> Result<(String, String), String> {
     let (key, value) = host::settings::split_pair(v).map_err(|e| e.to_string())?;
-    let mut probe = firmware::TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
+    let mut probe = firmware::TableConfig::new(
+        Game::Holdem,
+        Structure::NoLimit,
+        firmware::Chips::new(5),
+        firmware::Chips::new(10),
+    );
     host::settings::set(&mut probe, key, value).map_err(|e| e.to_string())?;
     Ok((key.to_string(), value.to_string()))
 }
@@ -537,6 +542,11 @@ fn hold(display: Option<&Display>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use firmware::Chips;
+
+    fn ch(n: u64) -> Chips {
+        Chips::new(n)
+    }
     use crate::cli::Cli;
     use clap::{CommandFactory as _, Parser as _};
 
@@ -591,7 +601,7 @@ mod tests {
             (o.game, o.structure),
             (Game::OmahaHiLo, Structure::FixedLimit)
         );
-        assert_eq!(o.blinds, (10, 20));
+        assert_eq!(o.blinds, (ch(10), ch(20)));
         assert!(o.verbose);
         assert_eq!(t.faults, (5, 5, 5));
         assert_eq!(t.lang, Lang::Pl);
@@ -609,7 +619,7 @@ mod tests {
 
     #[test]
     fn the_custom_formats_say_what_to_write() {
-        assert_eq!(blinds("10/20"), Ok((10, 20)));
+        assert_eq!(blinds("10/20"), Ok((ch(10), ch(20))));
         assert!(blinds("10-20").is_err_and(|e| e.contains("SB/BB")));
         assert!(blinds("10/x").is_err_and(|e| e.contains("`x`")));
         assert_eq!(faults("0,50,7"), Ok((0, 50, 7)));

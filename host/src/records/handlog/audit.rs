@@ -47,7 +47,9 @@ impl HandFilter {
         self.from_ms.is_none_or(|t| end >= t)
             && self.to_ms.is_none_or(|t| h.start_ms <= t)
             && self.seat.is_none_or(|s| h.seats.contains(&s))
-            && self.pot_over.is_none_or(|p| h.pot.unwrap_or(0) > p)
+            && self
+                .pot_over
+                .is_none_or(|p| h.pot.unwrap_or(Chips::ZERO) > p)
             && (!self.corrections || h.flags.corrections > 0)
             && (!self.misdeals || h.flags.misdeals > 0)
             && (!self.over_pot || h.flags.over_pot > 0)

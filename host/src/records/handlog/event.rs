@@ -274,7 +274,10 @@ impl From<&Event> for EventData {
                 button,
                 small_blind,
                 big_blind,
-                dealt: (0..16u8).filter(|s| dealt & (1 << s) != 0).collect(),
+                // Bit `s` for seat `s`.
+                dealt: SeatNo::up_to(u8::MAX)
+                    .filter(|s| dealt & (1 << s.get()) != 0)
+                    .collect(),
             },
             Event::Posted {
                 seat,
@@ -389,11 +392,9 @@ impl EventData {
                 dealt,
             } => {
                 let mut mask = 0u16;
+                // Every seat number fits the mask: reading checked it is a seat.
                 for &s in dealt {
-                    if s >= 16 {
-                        return Err(format!("dealt seat {s} out of range"));
-                    }
-                    mask |= 1 << s;
+                    mask |= 1 << s.get();
                 }
                 Event::HandStarted {
                     number: *number,

@@ -45,6 +45,7 @@ impl HandLog {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{ch, sn};
     use firmware::{Game, Input, Structure, Table, TableConfig};
 
     #[test]
@@ -56,20 +57,20 @@ mod tests {
             &crate::records::handlog::TableKey::from_seed([7; 32]),
         )
         .unwrap();
-        let config = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
+        let config = TableConfig::new(Game::Holdem, Structure::NoLimit, ch(5), ch(10));
         let mut table = Table::new(config).unwrap();
         log.append(1, Record::Config { config }).unwrap();
         let mut follower = log.follower();
         let mut placed = Vec::new();
         for input in [
             Input::SitDown {
-                seat: 1,
-                stack: 1000,
+                seat: sn(1),
+                stack: ch(1000),
                 wait_for_bb: false,
             },
             Input::SitDown {
-                seat: 2,
-                stack: 1000,
+                seat: sn(2),
+                stack: ch(1000),
                 wait_for_bb: false,
             },
             Input::StartHand,

@@ -31,9 +31,9 @@ fn face(card: Option<Card>) -> String {
 /// `burn ??`, `bet 40`, `award 3 120`, `undo`). [`parse_input`] reads it back.
 ///
 /// ```
-/// use firmware::{Action, Input};
+/// use firmware::{Action, Chips, Input};
 /// use host::records::handlog::{encode_input, parse_input};
-/// let i = Input::Act(Action::BetTo(40));
+/// let i = Input::Act(Action::BetTo(Chips::new(40)));
 /// assert_eq!(encode_input(&i), "bet 40");
 /// assert_eq!(parse_input("bet 40"), Ok(i));
 /// ```

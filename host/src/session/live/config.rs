@@ -401,6 +401,7 @@ fn setting_text(key: &str, value: &toml::Value) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ch;
     use firmware::{Game, Structure};
 
     #[test]
@@ -409,7 +410,7 @@ mod tests {
         let f = TableFile::parse(text).unwrap();
         assert_eq!(f.id, "table-1");
         assert_eq!(f.config.game, Game::Holdem);
-        assert_eq!(f.config.stakes.big_blind, 10);
+        assert_eq!(f.config.stakes.big_blind, ch(10));
         assert_eq!(f.display.bind.to_string(), DEFAULT_DISPLAY_BIND);
     }
 
@@ -418,7 +419,7 @@ mod tests {
         let f = TableFile::parse("[table]\nid = \"t\"\n").unwrap();
         assert_eq!(
             f.config,
-            TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10)
+            TableConfig::new(Game::Holdem, Structure::NoLimit, ch(5), ch(10))
         );
         assert_eq!(f.data, PathBuf::from(DEFAULT_DATA_DIR));
         assert_eq!(f.pins, PathBuf::from(DEFAULT_PINS));
@@ -491,9 +492,9 @@ mod tests {
              small_bet = 10\nbig_bet = 20\n",
         )
         .unwrap();
-        assert_eq!(f.config.stakes.big_blind, 0);
-        assert_eq!(f.config.stakes.ante, 5);
-        assert_eq!(f.config.stakes.big_bet, 20);
+        assert_eq!(f.config.stakes.big_blind, ch(0));
+        assert_eq!(f.config.stakes.ante, ch(5));
+        assert_eq!(f.config.stakes.big_bet, ch(20));
     }
 
     #[test]
@@ -509,9 +510,9 @@ mod tests {
         let c = f.config;
         assert_eq!(
             (c.money.rake.basis_points, c.money.rake.cap),
-            (250, Some(30))
+            (250, Some(ch(30)))
         );
-        assert_eq!(c.money.chip_unit, 5);
+        assert_eq!(c.money.chip_unit, ch(5));
         assert_eq!(c.max_players, 9);
         assert!(c.mixed.is_some());
     }

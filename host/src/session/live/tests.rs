@@ -5,6 +5,7 @@
 use super::*;
 use crate::records::handlog::HandLog;
 use crate::session::table::TableSession;
+use crate::{ch, sn};
 use firmware::buttons::{ButtonConfig, Key};
 use firmware::deck::DeckKind;
 use firmware::shoe::CardRead;
@@ -127,8 +128,8 @@ fn play(steps: Vec<Step>, faults: (u32, u32, u32)) -> Played {
     let config = crate::session::simulated::table_config(
         Game::Holdem,
         firmware::Structure::NoLimit,
-        (5, 10),
-        0,
+        (ch(5), ch(10)),
+        ch(0),
     );
     let table = Table::new(config).unwrap();
 
@@ -186,7 +187,7 @@ fn play(steps: Vec<Step>, faults: (u32, u32, u32)) -> Played {
 /// ENTER, then a hand folded to the big blind (paid at once).
 fn two_hands() -> Vec<Step> {
     let mut s = Vec::new();
-    for seat in 1..=3 {
+    for seat in SeatNo::up_to(3) {
         s.extend([Digits(1000), Tap(Key::Seat(seat))]);
     }
     // A betting key between hands is refused and changes nothing.
@@ -219,8 +220,8 @@ fn a_dealer_plays_two_hands_from_the_panel_and_the_shoe() {
     assert!(!t.in_hand(), "both hands over");
     assert_eq!(t.state().hands, 2);
     // Aces win the checked-down pot of 30; then the big blind takes the small blind.
-    let stacks: Vec<_> = (1..=3).map(|s| t.seat(s).unwrap().stack).collect();
-    assert_eq!(stacks, [1025, 990, 985]);
+    let stacks: Vec<_> = SeatNo::up_to(3).map(|s| t.seat(s).unwrap().stack).collect();
+    assert_eq!(stacks, [1025, 990, 985].map(ch));
     let refused: Vec<&String> = p
         .outcomes
         .iter()
@@ -236,7 +237,7 @@ fn a_dealer_plays_two_hands_from_the_panel_and_the_shoe() {
         refused[0]
     );
     // The LEDs followed the turn, and are off between hands.
-    assert!(p.leds.contains(&Some(1)) && p.leds.contains(&Some(2)));
+    assert!(p.leds.contains(&Some(sn(1))) && p.leds.contains(&Some(sn(2))));
     assert_eq!(p.leds.last(), Some(&None));
 
     // The log holds the presses and frames beside the inputs, and rebuilds the table.
@@ -258,8 +259,12 @@ fn a_faulty_shoe_loses_no_card_and_invents_none() {
     let p = play(two_hands(), (10, 10, 10));
     let t = &p.table;
     assert_eq!(t.state().hands, 2);
-    let stacks: Vec<_> = (1..=3).map(|s| t.seat(s).unwrap().stack).collect();
-    assert_eq!(stacks, [1025, 990, 985], "the same hands as a clean shoe");
+    let stacks: Vec<_> = SeatNo::up_to(3).map(|s| t.seat(s).unwrap().stack).collect();
+    assert_eq!(
+        stacks,
+        [1025, 990, 985].map(ch),
+        "the same hands as a clean shoe"
+    );
     let faults = p
         .outcomes
         .iter()
@@ -271,7 +276,7 @@ fn a_faulty_shoe_loses_no_card_and_invents_none() {
 #[test]
 fn a_foreign_tag_is_refused_and_never_a_card() {
     let mut steps = Vec::new();
-    for seat in 1..=2 {
+    for seat in SeatNo::up_to(2) {
         steps.extend([Digits(500), Tap(Key::Seat(seat))]);
     }
     steps.push(Hold(Key::NextHand));
@@ -297,8 +302,8 @@ fn direct(steps: Vec<Step>) -> (Table, Vec<Outcome>) {
     let config = crate::session::simulated::table_config(
         Game::Holdem,
         firmware::Structure::NoLimit,
-        (5, 10),
-        0,
+        (ch(5), ch(10)),
+        ch(0),
     );
     let map = DeckMap::simulated(DeckKind::Standard52, 1);
     let mut rt = on_devices(TableSession::create(config, Some(&mut log)).unwrap(), map);
@@ -347,6 +352,6 @@ fn direct(steps: Vec<Step>) -> (Table, Vec<Outcome>) {
 fn the_runtime_takes_presses_and_reads_in_order() {
     let (t, outcomes) = direct(two_hands());
     assert_eq!(t.state().hands, 2, "{outcomes:?}");
-    let stacks: Vec<_> = (1..=3).map(|s| t.seat(s).unwrap().stack).collect();
-    assert_eq!(stacks, [1025, 990, 985]);
+    let stacks: Vec<_> = SeatNo::up_to(3).map(|s| t.seat(s).unwrap().stack).collect();
+    assert_eq!(stacks, [1025, 990, 985].map(ch));
 }

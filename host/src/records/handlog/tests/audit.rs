@@ -11,7 +11,7 @@ fn hands_are_listed_with_their_flags() {
     assert_eq!(hands.len(), 2);
     let (h1, h2) = (&hands[0], &hands[1]);
     assert_eq!((h1.number, h2.number), (1, 2));
-    assert_eq!(h1.seats, [1, 2, 3]);
+    assert_eq!(h1.seats, [1, 2, 3].map(sn));
     assert_eq!((h1.pot, h2.pot), (Some(pot1), Some(pot2)));
     assert_eq!(
         h1.flags,
@@ -78,14 +78,14 @@ fn hands_are_listed_with_their_flags() {
     );
     assert_eq!(
         numbers(HandFilter {
-            seat: Some(2),
+            seat: Some(sn(2)),
             ..f()
         }),
         [1, 2]
     );
     assert_eq!(
         numbers(HandFilter {
-            seat: Some(4),
+            seat: Some(sn(4)),
             ..f()
         }),
         [] as [u32; 0]

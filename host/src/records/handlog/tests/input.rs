@@ -7,30 +7,30 @@ use firmware::{Action, Read};
 fn every_input() -> Vec<Input> {
     vec![
         Input::SitDown {
-            seat: 3,
-            stack: 500,
+            seat: sn(3),
+            stack: ch(500),
             wait_for_bb: false,
         },
         Input::SitDown {
-            seat: 11,
-            stack: u64::MAX,
+            seat: sn(11),
+            stack: Chips::MAX,
             wait_for_bb: true,
         },
         Input::TopUp {
-            seat: 2,
-            amount: 40,
+            seat: sn(2),
+            amount: ch(40),
         },
-        Input::Leave { seat: 4 },
-        Input::SitOut { seat: 5 },
+        Input::Leave { seat: sn(4) },
+        Input::SitOut { seat: sn(5) },
         Input::SitIn {
-            seat: 5,
+            seat: sn(5),
             wait_for_bb: false,
         },
         Input::SitIn {
-            seat: 6,
+            seat: sn(6),
             wait_for_bb: true,
         },
-        Input::PlaceButton { seat: 7 },
+        Input::PlaceButton { seat: sn(7) },
         Input::StartHand,
         Input::Straddle { confirmed: true },
         Input::Straddle { confirmed: false },
@@ -43,16 +43,16 @@ fn every_input() -> Vec<Input> {
         }),
         Input::Act(Action::Fold),
         Input::Act(Action::CheckCall),
-        Input::Act(Action::BetTo(40)),
+        Input::Act(Action::BetTo(ch(40))),
         Input::Act(Action::AllIn),
         Input::Discard(card("7c")),
         Input::StandPat,
-        Input::Muck { seat: 8 },
+        Input::Muck { seat: sn(8) },
         Input::Award {
-            seat: 3,
-            amount: 120,
+            seat: sn(3),
+            amount: ch(120),
         },
-        Input::Rake { amount: 3 },
+        Input::Rake { amount: ch(3) },
         Input::Misdeal,
         Input::Undo,
     ]
@@ -102,10 +102,13 @@ fn the_text_form_is_the_script_syntax() {
     );
     // The script's synonyms read too.
     assert_eq!(parse_input("check"), Ok(Input::Act(Action::CheckCall)));
-    assert_eq!(parse_input("raise 60"), Ok(Input::Act(Action::BetTo(60))));
+    assert_eq!(
+        parse_input("raise 60"),
+        Ok(Input::Act(Action::BetTo(ch(60))))
+    );
     assert_eq!(
         parse_input("  bet   60 "),
-        Ok(Input::Act(Action::BetTo(60)))
+        Ok(Input::Act(Action::BetTo(ch(60))))
     );
 }
 

@@ -12,6 +12,7 @@ mod tamper;
 
 use super::*;
 use crate::records::scenario::{Scenario, Step};
+use crate::{ch, sn};
 use firmware::error::ActionKind;
 use firmware::{
     Card, Chips, Event, Events, Game, Input, RuleError, SeatNo, Structure, Table, TableConfig,
@@ -43,7 +44,7 @@ fn card(s: &str) -> Card {
 }
 
 fn cfg() -> TableConfig {
-    TableConfig::new(Game::Holdem, Structure::PotLimit, 5, 10)
+    TableConfig::new(Game::Holdem, Structure::PotLimit, ch(5), ch(10))
 }
 
 /// A table, its log and a clock that advances a second per record.
@@ -146,7 +147,7 @@ fn scripted(
     }
     if check_only {
         let o = t.options().ok_or(RuleError::NotBetting)?;
-        if o.call > 0 {
+        if o.call > ch(0) {
             return Err(RuleError::IllegalAction {
                 seat: o.seat,
                 action: ActionKind::Check,
@@ -209,7 +210,7 @@ fn two_hands(b: &mut Bench) -> (Chips, Chips) {
         text: "floor: seat 2's fold stands".into(),
     });
     let pot2 = pot_of(&b.line("fold"));
-    let winner = (1..=3)
+    let winner = SeatNo::up_to(3)
         .find(|&s| !b.table.hand().unwrap().player(s).folded)
         .unwrap();
     b.line(&format!("award {winner} {pot2}"));

@@ -13,39 +13,45 @@ fn every_event() -> Vec<Event> {
     let w = |w| Event::Warning(w);
     vec![
         Event::Seated {
-            seat: 1,
-            stack: 500,
+            seat: sn(1),
+            stack: ch(500),
         },
         Event::ToppedUp {
-            seat: 1,
-            amount: 50,
-            stack: 550,
+            seat: sn(1),
+            amount: ch(50),
+            stack: ch(550),
         },
-        Event::Left { seat: 2, stack: 0 },
-        Event::SatOut { seat: 3 },
-        Event::SatIn { seat: 3 },
-        Event::ButtonPlaced { seat: 4 },
+        Event::Left {
+            seat: sn(2),
+            stack: ch(0),
+        },
+        Event::SatOut { seat: sn(3) },
+        Event::SatIn { seat: sn(3) },
+        Event::ButtonPlaced { seat: sn(4) },
         Event::HandStarted {
             number: 7,
-            button: 1,
+            button: sn(1),
             small_blind: None,
-            big_blind: 3,
+            big_blind: sn(3),
             dealt: 0b1010_1110,
         },
         Event::Posted {
-            seat: 2,
+            seat: sn(2),
             post: Post::DeadSmallBlind,
-            amount: 5,
+            amount: ch(5),
             all_in: true,
         },
-        Event::MissedBlind { seat: 5, big: true },
-        Event::StraddleConfirmed { seat: 4 },
+        Event::MissedBlind {
+            seat: sn(5),
+            big: true,
+        },
+        Event::StraddleConfirmed { seat: sn(4) },
         Event::HoleCard {
-            seat: 1,
+            seat: sn(1),
             card: Some(card("Ah")),
         },
         Event::HoleCard {
-            seat: 2,
+            seat: sn(2),
             card: None,
         },
         Event::Burned { card: None },
@@ -55,65 +61,65 @@ fn every_event() -> Vec<Event> {
         },
         Event::BettingOpened {
             street: Street::Draw,
-            first: 6,
+            first: sn(6),
         },
-        Event::Folded { seat: 1 },
-        Event::Checked { seat: 1 },
+        Event::Folded { seat: sn(1) },
+        Event::Checked { seat: sn(1) },
         Event::Called {
-            seat: 1,
-            amount: 20,
+            seat: sn(1),
+            amount: ch(20),
             all_in: false,
         },
         Event::Bet {
-            seat: 1,
-            to: 40,
+            seat: sn(1),
+            to: ch(40),
             all_in: true,
         },
         Event::Raised {
-            seat: 1,
-            to: 80,
+            seat: sn(1),
+            to: ch(80),
             all_in: false,
         },
         w(Warning::OverPot {
-            seat: 1,
-            asked: 500,
-            max: 35,
+            seat: sn(1),
+            asked: ch(500),
+            max: ch(35),
         }),
         w(Warning::UnderMinimum {
-            seat: 1,
-            asked: 15,
-            to: 20,
+            seat: sn(1),
+            asked: ch(15),
+            to: ch(20),
         }),
         w(Warning::FixedSize {
-            seat: 1,
-            asked: 15,
-            to: 10,
+            seat: sn(1),
+            asked: ch(15),
+            to: ch(10),
         }),
-        w(Warning::StraddleUnconfirmed { seat: 4 }),
-        w(Warning::FoldedWithCheck { seat: 2 }),
+        w(Warning::StraddleUnconfirmed { seat: sn(4) }),
+        w(Warning::FoldedWithCheck { seat: sn(2) }),
         Event::Returned {
-            seat: 1,
-            amount: 45,
+            seat: sn(1),
+            amount: ch(45),
         },
         Event::RoundComplete {
             street: Street::Flop,
         },
         Event::Discarded {
-            seat: 1,
+            seat: sn(1),
             card: card("9d"),
         },
-        Event::StoodPat { seat: 2 },
-        Event::Redeal { button: 3 },
+        Event::StoodPat { seat: sn(2) },
+        Event::Redeal { button: sn(3) },
         Event::HandOver {
-            pot: 300,
+            pot: ch(300),
             contested: true,
         },
-        Event::Mucked { seat: 2 },
+        Event::Mucked { seat: sn(2) },
         Event::Awarded {
-            seat: 1,
-            amount: 300,
+            seat: sn(1),
+            amount: ch(300),
         },
-        Event::Raked { amount: 3 },
+        Event::Raked { amount: ch(3) },
         Event::HandComplete { number: 7 },
         Event::Misdealt { number: 7 },
         Event::Undone,
@@ -130,8 +136,8 @@ fn every_event_round_trips_through_the_machine_form() {
         assert_eq!(back.event.to_event(), Ok(e), "{json}");
     }
     let json = serde_json::to_string(&EventData::from(&Event::Bet {
-        seat: 3,
-        to: 40,
+        seat: sn(3),
+        to: ch(40),
         all_in: false,
     }))
     .unwrap();
@@ -140,11 +146,11 @@ fn every_event_round_trips_through_the_machine_form() {
 
 #[test]
 fn the_configuration_round_trips() {
-    let mut c = TableConfig::new(Game::FiveCardDraw, Structure::FixedLimit, 0, 0);
-    c.stakes.ante = 1;
+    let mut c = TableConfig::new(Game::FiveCardDraw, Structure::FixedLimit, ch(0), ch(0));
+    c.stakes.ante = ch(1);
     c.stakes.ante_mode = AnteMode::BigBlind;
-    c.stakes.small_bet = 2;
-    c.stakes.big_bet = 4;
+    c.stakes.small_bet = ch(2);
+    c.stakes.big_bet = ch(4);
     c.max_players = 6;
     c.short_deck = true;
     c.button_rule = ButtonRule::MovingButton;
@@ -158,10 +164,10 @@ fn the_configuration_round_trips() {
     c.redeal_ante = true;
     c.amounts = AmountPolicy::Reject;
     c.automations.burns = true;
-    let mut m = TableConfig::new(Game::Holdem, Structure::NoLimit, 5, 10);
+    let mut m = TableConfig::new(Game::Holdem, Structure::NoLimit, ch(5), ch(10));
     m.mixed = Some(Mixed {
         structure: Structure::FixedLimit,
-        stakes: Stakes::blinds(10, 20),
+        stakes: Stakes::blinds(ch(10), ch(20)),
         switch: MixSwitch::Hands(8),
     });
     // Version 2 carries every setting; version 1 (written before the settings
@@ -169,8 +175,8 @@ fn the_configuration_round_trips() {
     let mut all = c;
     all.unconfirmed_straddle = firmware::rules::UnconfirmedStraddle::NoOption;
     all.short_blind = firmware::rules::ShortBlind::MustCover;
-    all.money.rake = firmware::rules::Rake::basis_points(250).with_cap(30);
-    all.money.chip_unit = 5;
+    all.money.rake = firmware::rules::Rake::basis_points(250).with_cap(ch(30));
+    all.money.chip_unit = ch(5);
     all.money.odd_chip = firmware::rules::OddChip::LowestIndex;
     all.money.low_ignores_straights_flushes = true;
     for config in [cfg(), c, m, all] {
@@ -195,7 +201,7 @@ fn the_configuration_round_trips() {
         };
         let mut expected = config;
         // What version 1 did not record comes back at its default.
-        let defaults = TableConfig::new(config.game, config.structure, 1, 2);
+        let defaults = TableConfig::new(config.game, config.structure, ch(1), ch(2));
         expected.unconfirmed_straddle = defaults.unconfirmed_straddle;
         expected.short_blind = defaults.short_blind;
         expected.money = defaults.money;
