@@ -1,4 +1,4 @@
-//! The deck map file (`hardware::deck::parse`, what `deck::load` reads): an edited or
+//! The deck map file (`hardware::enrolment::parse`, what `enrolment::load` reads): an edited or
 //! damaged file is refused with the line at fault, never a panic. A map that reads is
 //! a map of its deck, and `to_text` writes it as a file that reads back to the same
 //! map. A tag UID that reads (`parse_uid`) is written back as text that reads to it.
@@ -6,7 +6,7 @@
 
 use firmware::deck::{DeckMap, TagUid};
 use firmware::Card;
-use hardware::deck::{parse, parse_uid, to_text, DeckFileErrorKind};
+use hardware::enrolment::{parse, parse_uid, to_text, DeckFileErrorKind};
 use libfuzzer_sys::fuzz_target;
 
 /// The map's bindings, in card order.

@@ -83,7 +83,7 @@ fn main() {
     let path = args.first().map_or("/dev/table-shoe", String::as_str);
     let map = match args
         .get(1)
-        .map(|p| hardware::deck::load(std::path::Path::new(p)))
+        .map(|p| hardware::enrolment::load(std::path::Path::new(p)))
     {
         Some(Ok(m)) => Some(m),
         Some(Err(e)) => return eprintln!("{e}"),

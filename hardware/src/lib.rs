@@ -13,7 +13,7 @@
 //!   ([`sim::Faulty`]) and tracing ([`sim::Traced`]), run on a real pseudo-terminal
 //!   ([`sim::PtyShoe`]) or in memory on a virtual clock ([`sim::Loopback`]); a
 //!   simulated dealer and button panel.
-//! - [`deck`]: enrolling a new deck's tags, checking a deck, and the deck map file.
+//! - [`enrolment`]: enrolling a new deck's tags, checking a deck, and the deck map file.
 //! - [`pins`]: the Raspberry Pi pin map (`hardware/pins.toml`).
 //! - [`matrix`]: the button panel's key matrix, over embedded-hal pins.
 //! - [`pi`]: detecting a Raspberry Pi, and (feature `pi`) its GPIO through rppal.
@@ -23,7 +23,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub mod deck;
+pub mod enrolment;
 pub mod link;
 pub mod matrix;
 pub mod pi;

@@ -5,7 +5,7 @@
 //! never its private key.
 
 use host::records::handlog::{HandLog, SignedHead, TableKey, FILE_NAME};
-use host::session::simulated::{Bench, BenchOptions, DirectSource};
+use host::session::simulated::{DirectSource, SimOptions, SimulatedTable};
 use rusqlite::Connection;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -41,11 +41,11 @@ fn evidence() -> &'static Evidence {
         let key = TableKey::create(&keyfile).expect("the table's key");
         let closed = tmp.path().join("table");
         let (mut log, _) = HandLog::open(&closed, "bench", &key).expect("log");
-        let opts = BenchOptions {
+        let opts = SimOptions {
             hands: 8,
-            ..BenchOptions::default()
+            ..SimOptions::default()
         };
-        let mut bench = Bench::new(&opts, DirectSource, Some(&mut log)).expect("bench");
+        let mut bench = SimulatedTable::new(&opts, DirectSource, Some(&mut log)).expect("bench");
         bench.run(3, &mut |_| {}).expect("three hands");
         let early = bench.head().expect("a signed head");
         let reader = Connection::open(closed.join(FILE_NAME)).expect("reader");
@@ -70,11 +70,11 @@ fn evidence() -> &'static Evidence {
         drop(log);
         let other = tmp.path().join("fork");
         let (mut log, _) = HandLog::open(&other, "bench", &key).expect("log");
-        let opts = BenchOptions {
+        let opts = SimOptions {
             seed: opts.seed + 1,
             ..opts
         };
-        let mut bench = Bench::new(&opts, DirectSource, Some(&mut log)).expect("bench");
+        let mut bench = SimulatedTable::new(&opts, DirectSource, Some(&mut log)).expect("bench");
         bench.run(4, &mut |_| {}).expect("four hands");
         let fork = bench.head().expect("a signed head");
         drop(bench);

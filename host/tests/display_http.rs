@@ -4,7 +4,7 @@
 
 use host::display::{Display, DisplayError, DisplayOptions, FloorOptions};
 use host::records::handlog::HandLog;
-use host::session::simulated::{Bench, BenchOptions, DirectSource};
+use host::session::simulated::{DirectSource, SimOptions, SimulatedTable};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;
@@ -72,10 +72,10 @@ fn with_floor() -> DisplayOptions {
 /// A display on a free port, fed by a bench table of `hands` hands that writes its
 /// hand log in `dir`.
 fn bench_with_display(dir: &std::path::Path, hands: u32) -> Display {
-    let opts = BenchOptions {
+    let opts = SimOptions {
         hands,
         players: 4,
-        ..BenchOptions::default()
+        ..SimOptions::default()
     };
     let (mut log, _) = HandLog::open(
         dir,
@@ -86,7 +86,7 @@ fn bench_with_display(dir: &std::path::Path, hands: u32) -> Display {
     let mut display = Display::start(with_floor()).unwrap();
     {
         let tap = display.floor_tap(&log).unwrap();
-        let mut bench = Bench::new(&opts, DirectSource, Some(&mut log)).unwrap();
+        let mut bench = SimulatedTable::new(&opts, DirectSource, Some(&mut log)).unwrap();
         bench.tap(Box::new(tap));
         let d = &mut display;
         bench.observe(Box::new(d));
@@ -389,15 +389,15 @@ fn no_route_without_the_token_shows_a_card_of_the_hand_in_progress() {
     .unwrap();
     let mut display = Display::start(with_floor()).unwrap();
     let (screen, floor) = (display.addr(), display.floor_addr().unwrap());
-    let opts = BenchOptions {
+    let opts = SimOptions {
         hands: 6,
         players: 6,
-        ..BenchOptions::default()
+        ..SimOptions::default()
     };
     let mut checked: Option<(u32, Vec<String>)> = None;
     {
         let tap = display.floor_tap(&log).unwrap();
-        let mut bench = Bench::new(&opts, DirectSource, Some(&mut log)).unwrap();
+        let mut bench = SimulatedTable::new(&opts, DirectSource, Some(&mut log)).unwrap();
         bench.tap(Box::new(tap));
         bench.observe(Box::new(&mut display));
         let found = &mut checked;

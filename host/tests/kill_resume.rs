@@ -5,7 +5,7 @@
 
 use hardware::rng::XorShift;
 use host::records::handlog::{rebuild_table, HandLog, TableKey, Trust};
-use host::session::simulated::{Bench, BenchOptions, DirectSource};
+use host::session::simulated::{DirectSource, SimOptions, SimulatedTable};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
@@ -72,15 +72,15 @@ fn killed_at_random_the_table_resumes_exactly() {
     assert!(kills >= 100, "only {kills} kills");
 
     // The same table, never interrupted.
-    let opts = BenchOptions {
+    let opts = SimOptions {
         hands: HANDS,
         seed: SEED,
-        ..BenchOptions::default()
+        ..SimOptions::default()
     };
     let clean_dir = base.join("clean");
     let clean_key = key_of(&clean_dir);
     let (mut clean_log, _) = HandLog::open(&clean_dir, "bench", &clean_key).expect("log");
-    let mut clean = Bench::new(&opts, DirectSource, Some(&mut clean_log)).expect("bench");
+    let mut clean = SimulatedTable::new(&opts, DirectSource, Some(&mut clean_log)).expect("bench");
     clean.run(HANDS, &mut |_| {}).expect("uninterrupted run");
     let clean_state = *clean.table().state();
     drop(clean);
@@ -124,27 +124,27 @@ fn killed_while_seating_the_table_is_seated_in_full() {
     let base = std::env::temp_dir().join(format!("kill-seating-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&base);
     let hands = 20;
-    let six = BenchOptions {
+    let six = SimOptions {
         hands,
         seed: SEED,
-        ..BenchOptions::default()
+        ..SimOptions::default()
     };
     assert_eq!(six.players, 6);
     let log_of = |dir: &std::path::Path| HandLog::open(dir, "bench", &key_of(dir)).expect("log");
 
     // Stopped after two players sat down: what a kill then leaves in the log.
     let stopped = base.join("stopped");
-    let two = BenchOptions {
+    let two = SimOptions {
         players: 2,
         ..six.clone()
     };
     let (mut log, _) = log_of(&stopped);
-    drop(Bench::new(&two, DirectSource, Some(&mut log)).expect("seated two"));
+    drop(SimulatedTable::new(&two, DirectSource, Some(&mut log)).expect("seated two"));
     drop(log);
     let (mut log, recovered) = log_of(&stopped);
     let table = rebuild_table(&recovered).expect("rebuilt");
     assert_eq!(table.state().hands, 0);
-    let mut bench = Bench::resume(&six, table, DirectSource, Some(&mut log));
+    let mut bench = SimulatedTable::resume(&six, table, DirectSource, Some(&mut log));
     bench.seat_players(&six).expect("the rest sit down");
     bench.run(hands, &mut |_| {}).expect("resumed run");
     drop(bench);
@@ -152,7 +152,7 @@ fn killed_while_seating_the_table_is_seated_in_full() {
 
     let clean = base.join("clean");
     let (mut log, _) = log_of(&clean);
-    let mut bench = Bench::new(&six, DirectSource, Some(&mut log)).expect("bench");
+    let mut bench = SimulatedTable::new(&six, DirectSource, Some(&mut log)).expect("bench");
     bench.run(hands, &mut |_| {}).expect("uninterrupted run");
     drop(bench);
     drop(log);
@@ -170,16 +170,16 @@ fn killed_while_seating_the_table_is_seated_in_full() {
 fn stopped_before_the_straddle_the_hand_goes_on_as_it_did() {
     let base = std::env::temp_dir().join(format!("kill-straddle-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&base);
-    let opts = BenchOptions {
+    let opts = SimOptions {
         hands: 60,
         seed: SEED,
-        ..BenchOptions::default()
+        ..SimOptions::default()
     };
     let log_of = |dir: &std::path::Path| HandLog::open(dir, "bench", &key_of(dir)).expect("log");
 
     let clean = base.join("clean");
     let (mut log, _) = log_of(&clean);
-    let mut bench = Bench::new(&opts, DirectSource, Some(&mut log)).expect("bench");
+    let mut bench = SimulatedTable::new(&opts, DirectSource, Some(&mut log)).expect("bench");
     bench
         .run(opts.hands, &mut |_| {})
         .expect("uninterrupted run");
@@ -206,7 +206,7 @@ fn stopped_before_the_straddle_the_hand_goes_on_as_it_did() {
         host::records::handlog::Record::Config { config: cfg },
     )
     .expect("the configuration first");
-    let mut bench = Bench::resume(&opts, table, DirectSource, Some(&mut log));
+    let mut bench = SimulatedTable::resume(&opts, table, DirectSource, Some(&mut log));
     bench.run(opts.hands, &mut |_| {}).expect("resumed run");
     drop(bench);
     drop(log);

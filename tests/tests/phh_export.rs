@@ -16,7 +16,7 @@ use host::records::export::{export_dir, replay_parts};
 use host::records::handlog::{HandLog, TableKey};
 use host::records::phh::{parse_str, to_phhs, HandHistory, Value};
 use host::records::replay::{phh_profile, replay, replay_with};
-use host::session::simulated::{Bench, BenchOptions, DirectSource};
+use host::session::simulated::{DirectSource, SimOptions, SimulatedTable};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -55,16 +55,16 @@ fn play_and_export(
     seed: u64,
 ) -> Vec<HandHistory> {
     let (mut log, _) = HandLog::open(dir, TABLE, &TableKey::from_seed([7; 32])).expect("hand log");
-    let opts = BenchOptions {
+    let opts = SimOptions {
         hands,
         // Heads-up to full rings, by seed.
         players: 2 + (seed % 8) as u8,
         game,
         structure,
         seed,
-        ..BenchOptions::default()
+        ..SimOptions::default()
     };
-    let mut bench = Bench::new(&opts, DirectSource, Some(&mut log)).expect("bench");
+    let mut bench = SimulatedTable::new(&opts, DirectSource, Some(&mut log)).expect("bench");
     bench.run(hands, &mut |_| {}).expect("the hands play out");
     drop(bench);
     drop(log);

@@ -14,7 +14,7 @@ use firmware::{Chips, Game, Structure, TableConfig};
 use host::records::export::{export_dir, replay_parts};
 use host::records::handlog::{HandLog, Record, TableKey};
 use host::records::replay::replay_with;
-use host::session::simulated::{config, Bench, BenchOptions, DirectSource};
+use host::session::simulated::{config, DirectSource, SimOptions, SimulatedTable};
 use host::settings;
 
 const TABLE: &str = "settings-t1";
@@ -111,7 +111,7 @@ fn every_setting_has_a_case() {
 fn every_setting_comes_back_from_the_log_and_the_export() {
     for (i, c) in CASES.iter().enumerate() {
         let (key, value) = c.set[0];
-        let opts = BenchOptions {
+        let opts = SimOptions {
             hands: 6,
             players: 5,
             game: c.game,
@@ -122,7 +122,7 @@ fn every_setting_comes_back_from_the_log_and_the_export() {
                 .iter()
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect(),
-            ..BenchOptions::default()
+            ..SimOptions::default()
         };
         let dealt = config(&opts).unwrap_or_else(|e| panic!("{key}={value}: {e}"));
         let mut plain = opts.clone();
@@ -138,7 +138,7 @@ fn every_setting_comes_back_from_the_log_and_the_export() {
         let dir = data_dir();
         let (mut log, _) =
             HandLog::open(dir.path(), TABLE, &TableKey::from_seed(SEED)).expect("hand log");
-        let mut bench = Bench::new(&opts, DirectSource, Some(&mut log)).expect("bench");
+        let mut bench = SimulatedTable::new(&opts, DirectSource, Some(&mut log)).expect("bench");
         bench
             .run(opts.hands, &mut |_| {})
             .unwrap_or_else(|e| panic!("{key}={value}: {e}"));

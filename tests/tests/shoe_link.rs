@@ -265,7 +265,7 @@ fn pty_silent_shoe_is_reported_and_gives_no_card() {
 
 #[test]
 fn pty_enrol_then_check_a_deck() {
-    use hardware::deck::{check, enrol, new_deck_order, CheckSettings, EnrolEvent};
+    use hardware::enrolment::{check, enrol, new_deck_order, CheckSettings, EnrolEvent};
     use std::cell::RefCell;
     let (reader, dealer, _log) = sim(FaultRates::NONE, FaultRates::percent(5, 5, 5), 8);
     let mut shoe = PtyShoe::spawn(reader).unwrap();
@@ -288,8 +288,8 @@ fn pty_enrol_then_check_a_deck() {
         assert_eq!(truth.lookup(&uid), Ok(card));
     }
     // The enrolled map, saved and loaded, checks the deck clean.
-    let text = hardware::deck::to_text(&map);
-    let map = hardware::deck::parse(&text).unwrap();
+    let text = hardware::enrolment::to_text(&map);
+    let map = hardware::enrolment::parse(&text).unwrap();
     dealer.borrow_mut().shuffle();
     dealer.borrow_mut().present_next(Antenna::Exit);
     let result = check(

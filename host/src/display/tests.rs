@@ -268,7 +268,7 @@ fn a_pot_paid_in_the_same_step_as_the_last_fold_still_shows_its_winner() {
 /// engine's options, and no hand is shown while it can still be bet.
 #[test]
 fn the_screen_adds_up_to_the_engines_pot_in_every_game() {
-    use crate::session::simulated::{Bench, BenchOptions, DirectSource};
+    use crate::session::simulated::{DirectSource, SimOptions, SimulatedTable};
     use firmware::{Game, Phase, Structure};
     for (i, (game, structure)) in [
         (Game::Holdem, Structure::NoLimit),
@@ -281,17 +281,17 @@ fn the_screen_adds_up_to_the_engines_pot_in_every_game() {
     .into_iter()
     .enumerate()
     {
-        let opts = BenchOptions {
+        let opts = SimOptions {
             hands: 40,
             players: 6,
             game,
             structure,
             seed: 11 + i as u64,
-            ..BenchOptions::default()
+            ..SimOptions::default()
         };
         let mut p = Presenter::new(Lang::Bg, "T1", Vec::new());
         let mut checked = 0u32;
-        let mut bench = Bench::new(&opts, DirectSource, None).unwrap();
+        let mut bench = SimulatedTable::new(&opts, DirectSource, None).unwrap();
         bench.observe(Box::new(
             |table: &firmware::Table, outcome: &crate::session::Outcome| {
                 let crate::session::Outcome::Accepted(events) = outcome else {

@@ -311,7 +311,7 @@ impl Scenario {
             if words[0] == "tag" {
                 let uid = words
                     .get(1)
-                    .and_then(|u| hardware::deck::parse_uid(u))
+                    .and_then(|u| hardware::enrolment::parse_uid(u))
                     .ok_or_else(|| {
                         err(line, "tag: give the UID in hex, e.g. 53:00:00:00:00:30:63")
                     })?;

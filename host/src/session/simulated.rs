@@ -120,7 +120,7 @@ impl fmt::Display for DealerError {
 
 /// What to play.
 #[derive(Debug, Clone)]
-pub struct BenchOptions {
+pub struct SimOptions {
     /// Hands to play.
     pub hands: u32,
     /// Players seated (2..=10).
@@ -142,9 +142,9 @@ pub struct BenchOptions {
     pub settings: Vec<(String, String)>,
 }
 
-impl Default for BenchOptions {
+impl Default for SimOptions {
     fn default() -> Self {
-        BenchOptions {
+        SimOptions {
             hands: 20,
             players: 6,
             game: Game::Holdem,
@@ -160,7 +160,7 @@ impl Default for BenchOptions {
 
 /// Why the bench table stopped.
 #[derive(Debug)]
-pub enum BenchError {
+pub enum SimError {
     /// A setting's key or value is wrong.
     Setting(SettingsError),
     /// The settings make no playable table.
@@ -190,26 +190,26 @@ pub enum BenchError {
     Stuck(u32),
 }
 
-impl fmt::Display for BenchError {
+impl fmt::Display for SimError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BenchError::Setting(e) => write!(f, "table settings: {e}"),
-            BenchError::Config(e) => write!(f, "table settings: {e}"),
-            BenchError::Players { players, seats } => {
+            SimError::Setting(e) => write!(f, "table settings: {e}"),
+            SimError::Config(e) => write!(f, "table settings: {e}"),
+            SimError::Players { players, seats } => {
                 write!(f, "{players} players: seat 2 to {seats}")
             }
-            BenchError::Engine(i, e) => write!(f, "the engine refused {i:?}: {e}"),
-            BenchError::Shoe(e) => write!(f, "shoe: {e}"),
-            BenchError::CardRefused(e) => write!(f, "the table refused a card: {e}"),
-            BenchError::Dealer(e) => write!(f, "the simulated dealer: {e}"),
-            BenchError::Log(e) => write!(f, "hand log: {e}"),
-            BenchError::Settle(e) => write!(f, "settlement: {e}"),
-            BenchError::Stuck(n) => write!(f, "hand {n} did not end: stopped"),
+            SimError::Engine(i, e) => write!(f, "the engine refused {i:?}: {e}"),
+            SimError::Shoe(e) => write!(f, "shoe: {e}"),
+            SimError::CardRefused(e) => write!(f, "the table refused a card: {e}"),
+            SimError::Dealer(e) => write!(f, "the simulated dealer: {e}"),
+            SimError::Log(e) => write!(f, "hand log: {e}"),
+            SimError::Settle(e) => write!(f, "settlement: {e}"),
+            SimError::Stuck(n) => write!(f, "hand {n} did not end: stopped"),
         }
     }
 }
 
-impl std::error::Error for BenchError {}
+impl std::error::Error for SimError {}
 
 /// What a bench run did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -227,7 +227,7 @@ pub struct Summary {
 }
 
 /// The table settings of a bench run: the casino defaults of RULES.md.
-pub fn config(opts: &BenchOptions) -> Result<TableConfig, BenchError> {
+pub fn config(opts: &SimOptions) -> Result<TableConfig, SimError> {
     let (sb, bb) = opts.blinds;
     // R-DRAW-1: every player antes in draw.
     let ante = if opts.game.spec().ante_required {
@@ -237,11 +237,11 @@ pub fn config(opts: &BenchOptions) -> Result<TableConfig, BenchError> {
     };
     let mut cfg = table_config(opts.game, opts.structure, (sb, bb), ante);
     for (key, value) in &opts.settings {
-        crate::settings::set(&mut cfg, key, value).map_err(BenchError::Setting)?;
+        crate::settings::set(&mut cfg, key, value).map_err(SimError::Setting)?;
     }
-    cfg.validate_at_table().map_err(BenchError::Config)?;
+    cfg.validate_at_table().map_err(SimError::Config)?;
     if !(2..=cfg.max_players).contains(&opts.players) {
-        return Err(BenchError::Players {
+        return Err(SimError::Players {
             players: opts.players,
             seats: cfg.max_players,
         });
@@ -277,7 +277,7 @@ pub fn table_config(
 /// the table's state (the hand's number, its inputs so far), never of a running
 /// generator: a table rebuilt from its hand log after a crash carries on exactly as if
 /// nothing had happened.
-pub struct Bench<'a, S: CardSource> {
+pub struct SimulatedTable<'a, S: CardSource> {
     /// The table, its log and its observers: every input goes through it.
     session: TableSession<'a>,
     seed: u64,
@@ -287,24 +287,24 @@ pub struct Bench<'a, S: CardSource> {
     pace: std::time::Duration,
 }
 
-impl<'a, S: CardSource> Bench<'a, S> {
+impl<'a, S: CardSource> SimulatedTable<'a, S> {
     /// A table seated with `opts.players` players of 100 big blinds each.
     pub fn new(
-        opts: &BenchOptions,
+        opts: &SimOptions,
         source: S,
         log: Option<&'a mut HandLog>,
-    ) -> Result<Self, BenchError> {
+    ) -> Result<Self, SimError> {
         let cfg = config(opts)?;
         let mut session = TableSession::create(cfg, log).map_err(|e| match e {
-            SessionError::Config(e) => BenchError::Config(e),
-            SessionError::Log(e) => BenchError::Log(e),
-            SessionError::Settle(e) => BenchError::Settle(e),
-            SessionError::Engine(input, e) => BenchError::Engine(input, e),
+            SessionError::Config(e) => SimError::Config(e),
+            SessionError::Log(e) => SimError::Log(e),
+            SessionError::Settle(e) => SimError::Settle(e),
+            SessionError::Engine(input, e) => SimError::Engine(input, e),
         })?;
         if let Some(map) = source.deck_map() {
             session = session.with_deck(map);
         }
-        let mut bench = Bench::driving(opts, session, source);
+        let mut bench = SimulatedTable::driving(opts, session, source);
         bench.seat_players(opts)?;
         Ok(bench)
     }
@@ -314,7 +314,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
     /// log holds the configuration and some of the seats) is set up in full when it
     /// comes back, as the uninterrupted table was; once a hand has been dealt, the
     /// seats are the log's.
-    pub fn seat_players(&mut self, opts: &BenchOptions) -> Result<(), BenchError> {
+    pub fn seat_players(&mut self, opts: &SimOptions) -> Result<(), SimError> {
         if self.session.table().state().hands > 0 {
             return Ok(());
         }
@@ -343,7 +343,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
 
     /// Carries on with a table rebuilt from its hand log (crash recovery).
     pub fn resume(
-        opts: &BenchOptions,
+        opts: &SimOptions,
         table: Table,
         source: S,
         log: Option<&'a mut HandLog>,
@@ -352,11 +352,11 @@ impl<'a, S: CardSource> Bench<'a, S> {
         if let Some(map) = source.deck_map() {
             session = session.with_deck(map);
         }
-        Bench::driving(opts, session, source)
+        SimulatedTable::driving(opts, session, source)
     }
 
-    fn driving(opts: &BenchOptions, session: TableSession<'a>, source: S) -> Self {
-        Bench {
+    fn driving(opts: &SimOptions, session: TableSession<'a>, source: S) -> Self {
+        SimulatedTable {
             session,
             seed: opts.seed,
             source,
@@ -420,13 +420,13 @@ impl<'a, S: CardSource> Bench<'a, S> {
         &mut self,
         input: Input,
         report: &mut dyn FnMut(&Event),
-    ) -> Result<Vec<Event>, BenchError> {
+    ) -> Result<Vec<Event>, SimError> {
         self.tell_faults();
         let events = self
             .session
             .input(input)
-            .map_err(BenchError::Log)?
-            .map_err(|e| BenchError::Engine(input, e))?;
+            .map_err(SimError::Log)?
+            .map_err(|e| SimError::Engine(input, e))?;
         self.accepted(&events, report);
         Ok(events)
     }
@@ -438,8 +438,8 @@ impl<'a, S: CardSource> Bench<'a, S> {
         card: Card,
         burn: bool,
         report: &mut dyn FnMut(&Event),
-    ) -> Result<(), BenchError> {
-        let received = match self.source.deal(card, burn).map_err(BenchError::Shoe)? {
+    ) -> Result<(), SimError> {
+        let received = match self.source.deal(card, burn).map_err(SimError::Shoe)? {
             Dealt::Direct(read) => return self.input(Input::Card(read), report).map(drop),
             Dealt::Shoe(received) => received,
         };
@@ -447,13 +447,13 @@ impl<'a, S: CardSource> Bench<'a, S> {
         let outcome = self
             .session
             .shoe(ShoeEvent::Read(received))
-            .map_err(BenchError::Log)?;
+            .map_err(SimError::Log)?;
         match outcome {
             Outcome::Accepted(events) => {
                 self.accepted(&events, report);
                 Ok(())
             }
-            other => Err(BenchError::CardRefused(other.to_string())),
+            other => Err(SimError::CardRefused(other.to_string())),
         }
     }
 
@@ -481,7 +481,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
     }
 
     /// Plays a hand to its end: a new one, or the one in progress after a restart.
-    pub fn play_hand(&mut self, report: &mut dyn FnMut(&Event)) -> Result<(), BenchError> {
+    pub fn play_hand(&mut self, report: &mut dyn FnMut(&Event)) -> Result<(), SimError> {
         if !self.session.table().in_hand() {
             self.between_hands(report)?;
             self.input(Input::StartHand, report)?;
@@ -511,7 +511,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
         while self.session.table().in_hand() {
             steps += 1;
             if steps > 20_000 {
-                return Err(BenchError::Stuck(self.session.table().state().hands));
+                return Err(SimError::Stuck(self.session.table().state().hands));
             }
             self.step(report)?;
         }
@@ -540,7 +540,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
     }
 
     /// The table's next input: a card, a decision, a discard, or the payout.
-    fn step(&mut self, report: &mut dyn FnMut(&Event)) -> Result<(), BenchError> {
+    fn step(&mut self, report: &mut dyn FnMut(&Event)) -> Result<(), SimError> {
         let Some(h) = self.session.table().hand() else {
             return Ok(());
         };
@@ -549,7 +549,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
                 let burn = matches!(h.phase, Phase::Board { burn_due: true });
                 let card = self
                     .next_card()
-                    .ok_or(BenchError::Dealer(DealerError::DeckRanOut))?;
+                    .ok_or(SimError::Dealer(DealerError::DeckRanOut))?;
                 self.deal(card, burn, report)?;
             }
             Phase::Betting => {
@@ -557,9 +557,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
                 self.input(Input::Act(action), report)?;
             }
             Phase::Exchange => {
-                let seat = h
-                    .drawer()
-                    .ok_or(BenchError::Dealer(DealerError::NoDrawer))?;
+                let seat = h.drawer().ok_or(SimError::Dealer(DealerError::NoDrawer))?;
                 let p = *h.player(seat);
                 let discarded = h.served_discards.len();
                 let pending = p.discards.count_ones();
@@ -572,14 +570,14 @@ impl<'a, S: CardSource> Bench<'a, S> {
                         .flatten()
                         .copied()
                         .next()
-                        .ok_or(BenchError::Dealer(DealerError::NoCardToDiscard))?;
+                        .ok_or(SimError::Dealer(DealerError::NoCardToDiscard))?;
                     self.input(Input::Discard(card), report)?;
                 } else if pending > 0 {
                     // R-DRAW-5: the stub; once used up, the discards come back.
                     let card = self
                         .next_card()
                         .or_else(|| discard_for(h, self.session.table().config()))
-                        .ok_or(BenchError::Dealer(DealerError::NoCardForTheDraw))?;
+                        .ok_or(SimError::Dealer(DealerError::NoCardForTheDraw))?;
                     self.deal(card, false, report)?;
                 } else {
                     self.input(Input::StandPat, report)?;
@@ -606,7 +604,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
                         }
                     }
                 }
-                let due = settle::next_payout(self.session.table()).map_err(BenchError::Settle)?;
+                let due = settle::next_payout(self.session.table()).map_err(SimError::Settle)?;
                 if let Some(input) = due {
                     self.input(input, report)?;
                 }
@@ -616,7 +614,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
     }
 
     /// Between hands: busted players buy in again, so the table keeps playing.
-    fn between_hands(&mut self, report: &mut dyn FnMut(&Event)) -> Result<(), BenchError> {
+    fn between_hands(&mut self, report: &mut dyn FnMut(&Event)) -> Result<(), SimError> {
         let cfg = *self.session.table().config();
         let stack = buy_in(&cfg);
         for seat in SeatNo::up_to(cfg.max_players) {
@@ -666,7 +664,7 @@ impl<'a, S: CardSource> Bench<'a, S> {
 
     /// Plays until `hands` hands are over at this table (counting those played before
     /// a restart), printing a line per hand (or every event if verbose).
-    pub fn run(&mut self, hands: u32, out: &mut dyn FnMut(&str)) -> Result<Summary, BenchError> {
+    pub fn run(&mut self, hands: u32, out: &mut dyn FnMut(&str)) -> Result<Summary, SimError> {
         let verbose = self.verbose;
         while self.hands_done() < hands {
             let mut lines: Vec<String> = Vec::new();
@@ -834,15 +832,15 @@ mod tests {
     use super::*;
 
     fn play(game: Game, structure: Structure, hands: u32, seed: u64) -> Summary {
-        let opts = BenchOptions {
+        let opts = SimOptions {
             game,
             structure,
             hands,
             seed,
             players: 6,
-            ..BenchOptions::default()
+            ..SimOptions::default()
         };
-        let mut bench = Bench::new(&opts, DirectSource, None).expect("bench");
+        let mut bench = SimulatedTable::new(&opts, DirectSource, None).expect("bench");
         bench
             .run(hands, &mut |_| {})
             .expect("hands play to the end")
@@ -880,14 +878,14 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         let key = TableKey::from_seed([5; 32]);
         let (mut log, _) = HandLog::open(&dir, "bench", &key).expect("log");
-        let opts = BenchOptions {
+        let opts = SimOptions {
             hands: 6,
             seed: 5,
-            ..BenchOptions::default()
+            ..SimOptions::default()
         };
         let source = ShoeSource::loopback((5, 5, 5), opts.seed).expect("shoe");
         let map = source.deck_map().expect("a shoe has a deck map");
-        let mut bench = Bench::new(&opts, source, Some(&mut log)).expect("bench");
+        let mut bench = SimulatedTable::new(&opts, source, Some(&mut log)).expect("bench");
         let summary = bench.run(opts.hands, &mut |_| {}).expect("hands");
         assert!(summary.shoe_faults > 0, "faults were injected");
         drop(bench);

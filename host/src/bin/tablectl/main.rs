@@ -547,7 +547,7 @@ fn flags(f: &host::records::handlog::HandFlags) -> String {
 /// the shoe on `--port` (a real reader) or the simulated shoe (`--sim`).
 fn deck(what: &Deck) -> ExitCode {
     use firmware::deck::DeckKind;
-    use hardware::deck::{self as hw, CheckSettings, DECK_FILE_NAME};
+    use hardware::enrolment::{self as hw, CheckSettings, DECK_FILE_NAME};
     use hardware::link::{open_serial, Antenna, LinkSettings};
     let (Deck::Enrol(shoe) | Deck::Check(shoe)) = what;
     let (port, data) = (&shoe.port, &shoe.data);
@@ -739,7 +739,7 @@ fn pi_table(
     let pins = hardware::pins::PinMap::load(&file.pins)
         .map_err(|e| format!("{}: {e}", file.pins.display()))?;
     let deck_file = file.data.join("deck.map");
-    let map = hardware::deck::load(&deck_file).map_err(|e| {
+    let map = hardware::enrolment::load(&deck_file).map_err(|e| {
         format!(
             "{}: {e}: enrol the table's deck first (tablectl deck enrol --port {} --data {})",
             deck_file.display(),

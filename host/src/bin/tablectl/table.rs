@@ -9,7 +9,7 @@ use host::display::{Display, DisplayError, DisplayOptions, FloorOptions, Lang};
 use host::records::handlog::HandLog;
 use host::records::scenario::Scenario;
 use host::session::live::config::{DEFAULT_DISPLAY_BIND, DEFAULT_FLOOR_BIND, LANGUAGES};
-use host::session::simulated::{BenchOptions, CardSource, DirectSource, PtyShoeSource};
+use host::session::simulated::{CardSource, DirectSource, PtyShoeSource, SimOptions};
 use host::session::TableSession;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -24,10 +24,10 @@ const PLAYERS: [&str; 11] = [
 #[derive(Debug, Args)]
 pub struct TableOptions {
     /// Hands to play
-    #[arg(long, value_name = "N", default_value_t = BenchOptions::default().hands)]
+    #[arg(long, value_name = "N", default_value_t = SimOptions::default().hands)]
     hands: u32,
     /// Players seated, 2 to 10
-    #[arg(long, value_name = "N", default_value_t = BenchOptions::default().players)]
+    #[arg(long, value_name = "N", default_value_t = SimOptions::default().players)]
     players: u8,
     /// The game
     #[arg(long, value_name = "G", default_value = "holdem", value_parser = game())]
@@ -39,7 +39,7 @@ pub struct TableOptions {
     #[arg(long, value_name = "SB/BB", default_value = "5/10", value_parser = blinds)]
     blinds: (Chips, Chips),
     /// The same seed plays the same hands
-    #[arg(long, value_name = "N", default_value_t = BenchOptions::default().seed)]
+    #[arg(long, value_name = "N", default_value_t = SimOptions::default().seed)]
     seed: u64,
     /// The table's data folder, with its hand log: restarted on it, the table
     /// resumes where it stopped [default: a new folder under ./table-data for
@@ -69,7 +69,7 @@ pub struct TableOptions {
     #[arg(
         long,
         value_name = "MS",
-        default_value_t = BenchOptions::default().pace_ms,
+        default_value_t = SimOptions::default().pace_ms,
         verbatim_doc_comment
     )]
     pace: u64,
@@ -183,7 +183,7 @@ fn lang() -> impl TypedValueParser<Value = Lang> {
 
 /// What the bench table was asked to do.
 struct TableArgs {
-    opts: BenchOptions,
+    opts: SimOptions,
     /// The data folder (or the folder under which each run gets its own).
     data: PathBuf,
     /// No `--data`: this run gets a folder of its own.
@@ -231,7 +231,7 @@ fn table_args(o: &TableOptions) -> Result<TableArgs, String> {
         .parse()
         .map_err(|_| "the default floor address is not an address".to_string())?;
     Ok(TableArgs {
-        opts: BenchOptions {
+        opts: SimOptions {
             hands: o.hands,
             players: o.players,
             game: o.game,
@@ -443,13 +443,13 @@ fn run_table(args: &TableArgs) -> Result<(), String> {
 
 /// Plays the bench table to `opts.hands` hands, new or resumed.
 fn play<S: CardSource>(
-    opts: &BenchOptions,
+    opts: &SimOptions,
     resumed: Option<firmware::Table>,
     source: S,
     log: &mut HandLog,
     display: Option<&mut Display>,
 ) -> Result<host::session::simulated::Summary, String> {
-    use host::session::simulated::Bench;
+    use host::session::simulated::SimulatedTable;
     let tap = display
         .as_deref()
         .map(|d| d.floor_tap(log))
@@ -457,12 +457,12 @@ fn play<S: CardSource>(
         .map_err(|e| e.to_string())?;
     let mut bench = match resumed {
         Some(table) => {
-            let mut bench = Bench::resume(opts, table, source, Some(log));
+            let mut bench = SimulatedTable::resume(opts, table, source, Some(log));
             // Stopped while its players sat down: they all sit, as they would have.
             bench.seat_players(opts).map_err(|e| e.to_string())?;
             bench
         }
-        None => Bench::new(opts, source, Some(log)).map_err(|e| e.to_string())?,
+        None => SimulatedTable::new(opts, source, Some(log)).map_err(|e| e.to_string())?,
     };
     if let Some(t) = tap {
         bench.tap(Box::new(t));
@@ -484,7 +484,7 @@ fn play<S: CardSource>(
 /// the engine to refuse change nothing and are not logged.
 fn play_script(
     path: &Path,
-    opts: &BenchOptions,
+    opts: &SimOptions,
     log: &mut HandLog,
     display: Option<&mut Display>,
 ) -> Result<(), String> {
@@ -561,7 +561,7 @@ mod tests {
         let t = args(&[]);
         assert_eq!(
             format!("{:?}", t.opts),
-            format!("{:?}", BenchOptions::default())
+            format!("{:?}", SimOptions::default())
         );
         assert_eq!((t.data, t.fresh), (PathBuf::from("table-data"), true));
         assert_eq!(t.faults, (0, 0, 0));

@@ -332,9 +332,9 @@ impl TableFile {
                 ),
             });
         }
-        let deck = self.data.join(hardware::deck::DECK_FILE_NAME);
+        let deck = self.data.join(hardware::enrolment::DECK_FILE_NAME);
         if deck.exists() {
-            hardware::deck::load(&deck).map_err(|e| ConfigFileError::Invalid {
+            hardware::enrolment::load(&deck).map_err(|e| ConfigFileError::Invalid {
                 file: deck.display().to_string(),
                 detail: e.to_string(),
             })?;

@@ -5,7 +5,7 @@ use super::*;
 
 #[test]
 fn hands_are_listed_with_their_flags() {
-    let mut b = Bench::new(cfg());
+    let mut b = TestTable::new(cfg());
     let (pot1, pot2) = two_hands(&mut b);
     let hands = b.log.list_hands(&HandFilter::default()).unwrap();
     assert_eq!(hands.len(), 2);
@@ -135,7 +135,7 @@ fn hands_are_listed_with_their_flags() {
 
 #[test]
 fn a_hand_reads_as_a_timeline() {
-    let mut b = Bench::new(cfg());
+    let mut b = TestTable::new(cfg());
     two_hands(&mut b);
     let t1 = b.log.timeline(1).unwrap();
     assert_eq!(

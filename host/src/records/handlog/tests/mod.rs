@@ -1,5 +1,5 @@
 //! The hand log's tests, by concern, on shared fixtures: a table and its log driven
-//! as the controller drives them ([`Bench`]), two hands that exercise every kind of
+//! as the controller drives them ([`TestTable`]), two hands that exercise every kind of
 //! record, and plain SQL for tampering with a closed file.
 
 mod audit;
@@ -48,20 +48,20 @@ fn cfg() -> TableConfig {
 }
 
 /// A table, its log and a clock that advances a second per record.
-struct Bench {
+struct TestTable {
     dir: TempDir,
     log: HandLog,
     table: Table,
     clock: u64,
 }
 
-impl Bench {
-    fn new(config: TableConfig) -> Bench {
+impl TestTable {
+    fn new(config: TableConfig) -> TestTable {
         let dir = TempDir::new().unwrap();
         let (mut log, rec) = HandLog::open(dir.path(), "T7", &key()).unwrap();
         assert!(rec.created && rec.config.is_none() && rec.inputs.is_empty());
         log.append(T0, Record::Config { config }).unwrap();
-        Bench {
+        TestTable {
             dir,
             log,
             table: Table::new(config).unwrap(),
@@ -169,7 +169,7 @@ fn pot_of(events: &[Event]) -> Chips {
 
 /// Two hands at pot limit: a duplicate card and an over-pot raise in hand 1, a
 /// misdeal, an UNDO, a key press and a shoe frame in hand 2. Returns both pots.
-fn two_hands(b: &mut Bench) -> (Chips, Chips) {
+fn two_hands(b: &mut TestTable) -> (Chips, Chips) {
     for l in ["seat 1 1000", "seat 2 1000", "seat 3 1000"] {
         b.line(l);
     }
@@ -230,7 +230,7 @@ fn sql_count(dir: &Path, query: &str) -> i64 {
 
 /// A closed log of two hands, and its last record's number.
 fn sample() -> (TempDir, i64) {
-    let mut b = Bench::new(cfg());
+    let mut b = TestTable::new(cfg());
     two_hands(&mut b);
     let last = i64::try_from(b.log.head().unwrap().seq.0).unwrap();
     assert!(last > 30);

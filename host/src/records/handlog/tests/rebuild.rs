@@ -13,7 +13,7 @@ fn rebuild_equals_the_live_table_after_scripted_hands() {
     ];
     for text in scripts {
         let script = Scenario::parse(text).unwrap();
-        let mut b = Bench::new(script.config);
+        let mut b = TestTable::new(script.config);
         b.play(&script);
         // The driver is faithful to the script runner.
         assert_eq!(script.run(|_, _, _| {}).unwrap(), b.table);
@@ -29,7 +29,7 @@ fn rebuild_equals_the_live_table_after_scripted_hands() {
 
 #[test]
 fn reopening_continues_the_chain() {
-    let mut b = Bench::new(cfg());
+    let mut b = TestTable::new(cfg());
     two_hands(&mut b);
     let (dir, mut live) = b.close();
     let (mut log, rec) = HandLog::open(dir.path(), "T7", &key()).unwrap();
@@ -124,7 +124,7 @@ fn a_replay_the_engine_refuses_is_an_error() {
 
 #[test]
 fn an_undone_next_hand_closes_the_hand_again() {
-    let mut b = Bench::new(cfg());
+    let mut b = TestTable::new(cfg());
     b.line("seat 1 100");
     b.line("seat 2 100");
     b.line("hand");

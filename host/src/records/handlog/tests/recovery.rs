@@ -5,7 +5,7 @@ use super::*;
 
 #[test]
 fn a_torn_last_record_is_set_aside() {
-    let mut b = Bench::new(cfg());
+    let mut b = TestTable::new(cfg());
     two_hands(&mut b);
     b.line("hand");
     let before_last = b.table.clone();
@@ -118,7 +118,7 @@ fn another_database_is_refused() {
 
 #[test]
 fn a_truncated_file_is_refused() {
-    let mut b = Bench::new(cfg());
+    let mut b = TestTable::new(cfg());
     for i in 0..200 {
         b.other(Record::Note {
             text: format!("{i}: {}", "padding ".repeat(60)),
@@ -138,7 +138,7 @@ fn a_truncated_file_is_refused() {
 
 #[test]
 fn a_full_disk_is_reported_and_nothing_is_written() {
-    let mut b = Bench::new(cfg());
+    let mut b = TestTable::new(cfg());
     b.line("seat 1 100");
     let pages: i64 = b
         .log
@@ -177,7 +177,7 @@ fn a_full_disk_is_reported_and_nothing_is_written() {
 
 #[test]
 fn a_second_writer_is_refused() {
-    let mut b = Bench::new(cfg());
+    let mut b = TestTable::new(cfg());
     let (mut other, _) = HandLog::open(b.dir.path(), "T7", &key()).unwrap();
     b.line("seat 1 100");
     let e = other

@@ -106,7 +106,7 @@ fn a_row_added_to_the_set_aside_table_is_named() {
 
 #[test]
 fn a_set_aside_row_removed_or_changed_is_named() {
-    let mut b = Bench::new(cfg());
+    let mut b = TestTable::new(cfg());
     two_hands(&mut b);
     b.line("hand");
     let (dir, _) = b.close();
@@ -144,7 +144,7 @@ fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
 fn an_audit_changes_nothing_in_or_beside_the_log() {
     // Closed (no WAL), and left open (its last commits only in the WAL).
     let (closed, _) = sample();
-    let mut b = Bench::new(cfg());
+    let mut b = TestTable::new(cfg());
     two_hands(&mut b);
     let last = b.log.head().unwrap();
     assert!(b.dir.path().join("handlog.sqlite3-wal").exists());

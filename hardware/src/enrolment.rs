@@ -444,7 +444,7 @@ pub fn parse_uid(s: &str) -> Option<TagUid> {
 /// line before the first tag (52 if absent); then one `UID CARD` per line.
 ///
 /// ```
-/// use hardware::deck::parse;
+/// use hardware::enrolment::parse;
 /// let map = parse("deck 52\n04:A2:3B:1A:5C:80:80 As  # the ace\n").unwrap();
 /// assert_eq!(map.len(), 1);
 /// let e = parse("deck 52\n04:A2:3B:1A Xx\n").unwrap_err();
