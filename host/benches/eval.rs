@@ -91,7 +91,7 @@ fn enumerate<A: Copy, C: Copy>(
 }
 
 /// The histogram's checksum, so nothing is optimised away.
-fn checksum(h: &[u64; 10]) -> u64 {
+fn checksum(h: &[u64; 16]) -> u64 {
     h.iter()
         .enumerate()
         .map(|(i, &n)| n.wrapping_mul(i as u64 + 1))
@@ -184,7 +184,7 @@ fn bench(c: &mut Criterion) {
     });
     g.bench_function("all_7_categories/ours", |b| {
         b.iter(|| {
-            let mut h = [0u64; 10];
+            let mut h = [0u64; 16];
             enumerate(black_box(&ours), Accum::new(), ours_add, |a| {
                 h[a.value().category() as usize] += 1
             });
@@ -193,7 +193,7 @@ fn bench(c: &mut Criterion) {
     });
     g.bench_function("all_7_categories/rs_poker", |b| {
         b.iter(|| {
-            let mut h = [0u64; 10];
+            let mut h = [0u64; 16];
             enumerate(black_box(&rs), SevenCardAccum::new(), rs_add, |a| {
                 h[a.rank().category() as usize] += 1
             });
@@ -202,7 +202,7 @@ fn bench(c: &mut Criterion) {
     });
     g.bench_function("all_7_categories/aya_poker", |b| {
         b.iter(|| {
-            let mut h = [0u64; 10];
+            let mut h = [0u64; 16];
             enumerate(black_box(&aya), AyaHand::new(), aya_add, |x| {
                 h[aya_poker::poker_rank(&x).rank_category() as usize] += 1
             });
@@ -237,7 +237,7 @@ fn bench(c: &mut Criterion) {
     });
     g.bench_function("random_categories/ours", |b| {
         b.iter(|| {
-            let mut c = [0u64; 10];
+            let mut c = [0u64; 16];
             for h in black_box(&hands_ours) {
                 c[ev.value7(h).category() as usize] += 1;
             }
@@ -246,7 +246,7 @@ fn bench(c: &mut Criterion) {
     });
     g.bench_function("random_categories/rs_poker", |b| {
         b.iter(|| {
-            let mut c = [0u64; 10];
+            let mut c = [0u64; 16];
             for h in black_box(&hands_rs) {
                 c[rs_rank(h).category() as usize] += 1;
             }
@@ -255,7 +255,7 @@ fn bench(c: &mut Criterion) {
     });
     g.bench_function("random_categories/aya_poker", |b| {
         b.iter(|| {
-            let mut c = [0u64; 10];
+            let mut c = [0u64; 16];
             for h in black_box(&hands_aya) {
                 c[aya_rank(h).rank_category() as usize] += 1;
             }
