@@ -3,6 +3,12 @@
 
 /// Seats at the largest table \[003\] rule 2 allows (R-TABLE-1: `max_players` is 10 or 11).
 pub const MAX_SEATS: usize = 11;
+/// The most chips one table holds in all, every stack together: 2^53, a count every
+/// reader holds exactly (a browser's JavaScript included), and far enough below
+/// `u64::MAX` that no sum the settlement or the display makes can overflow. A seat or
+/// top-up that would pass it is refused at the input, so no log can hold a table that
+/// recovery could not settle.
+pub const MAX_TABLE_CHIPS: u64 = 1 << 53;
 /// Cards in the largest deck (R-DECK-1).
 pub const DECK_SIZE: usize = 52;
 /// Hole cards of the game with the most (five-card draw: 5; Omaha: 4).

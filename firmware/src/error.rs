@@ -119,6 +119,8 @@ pub enum RuleError {
     HandLogFull,
     /// A chip count overflowed.
     ChipOverflow,
+    /// The table would hold more than [`crate::config::MAX_TABLE_CHIPS`] in all.
+    TableChipLimit,
     /// The table's settings cannot be played (replaying a log with bad settings).
     Config(crate::rules::ConfigError),
 }
@@ -233,6 +235,11 @@ impl fmt::Display for RuleError {
             ),
             HandLogFull => f.write_str("this hand's record is full: call the floor"),
             ChipOverflow => f.write_str("chip count too large: check the amount"),
+            TableChipLimit => write!(
+                f,
+                "the table would hold more than {} chips in all: check the amount",
+                crate::config::MAX_TABLE_CHIPS
+            ),
             Config(c) => write!(f, "the table's settings: {c}"),
         }
     }

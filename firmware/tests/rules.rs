@@ -1352,3 +1352,41 @@ fn pd_misdeal_keeps_seat_changes_made_during_the_hand() {
     t.handle(Input::Undo).unwrap();
     assert_eq!(t.seat(sn(4)).unwrap().presence, Presence::Empty);
 }
+
+/// Security (a data folder that could never resume): a seat or top-up that would take
+/// the table past `MAX_TABLE_CHIPS` is refused at the input, so no log holds a table
+/// whose settlement would overflow.
+#[test]
+fn r_table_4_the_table_holds_at_most_max_table_chips() {
+    use firmware::config::MAX_TABLE_CHIPS;
+    let half = Chips::new(MAX_TABLE_CHIPS / 2);
+    let mut t = table(Structure::NoLimit, ch(5), ch(10), &[(sn(1), ch(1000))]);
+    refused(
+        &mut t,
+        Input::SitDown {
+            seat: sn(2),
+            stack: Chips::new(u64::MAX),
+            wait_for_bb: false,
+        },
+        RuleError::TableChipLimit,
+    );
+    t.handle(Input::SitDown {
+        seat: sn(2),
+        stack: half,
+        wait_for_bb: false,
+    })
+    .unwrap();
+    refused(
+        &mut t,
+        Input::TopUp {
+            seat: sn(2),
+            amount: half,
+        },
+        RuleError::TableChipLimit,
+    );
+    t.handle(Input::TopUp {
+        seat: sn(2),
+        amount: Chips::new(MAX_TABLE_CHIPS / 2 - 1000),
+    })
+    .unwrap();
+}

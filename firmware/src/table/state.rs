@@ -1,7 +1,7 @@
 //! The engine's state and one input's transition on it.
 
 use super::{MixState, Positions};
-use crate::config::MAX_SEATS;
+use crate::config::{MAX_SEATS, MAX_TABLE_CHIPS};
 use crate::error::RuleError;
 use crate::event::{Event, Events, Input};
 use crate::hand::{push, Hand, Phase};
@@ -70,6 +70,20 @@ impl State {
         Ok(i)
     }
 
+    /// Whether `more` chips may come to the table: with every stack (between hands
+    /// all the chips are in the stacks) at most [`MAX_TABLE_CHIPS`], so every sum the
+    /// settlement makes fits, and no log holds a table its recovery cannot settle.
+    fn check_table_chips(&self, more: Chips) -> Result<(), RuleError> {
+        let total = self
+            .seats
+            .iter()
+            .try_fold(more.get(), |sum, s| sum.checked_add(s.stack.get()));
+        match total {
+            Some(t) if t <= MAX_TABLE_CHIPS => Ok(()),
+            _ => Err(RuleError::TableChipLimit),
+        }
+    }
+
     fn between_hands(&self) -> Result<(), RuleError> {
         if self.in_progress() {
             Err(RuleError::HandInProgress)
@@ -108,6 +122,7 @@ impl State {
                 if stack == Chips::ZERO {
                     return Err(RuleError::ZeroAmount);
                 }
+                self.check_table_chips(stack)?;
                 self.seats[i] = Seat {
                     presence: if wait_for_bb {
                         Presence::WaitingForBb
@@ -128,6 +143,7 @@ impl State {
                 if amount == Chips::ZERO {
                     return Err(RuleError::ZeroAmount);
                 }
+                self.check_table_chips(amount)?;
                 let s = &mut self.seats[i];
                 s.stack = s.stack.checked_add(amount).ok_or(RuleError::ChipOverflow)?;
                 push(
