@@ -115,6 +115,7 @@ impl Lang {
             Word::Seats => ["Seats", "Места", "Miejsca", "Места", "Места"],
             Word::Wins => ["wins", "добива", "wygrywa", "печели", "выигрывает"],
             Word::Burned => ["Burned", "Изгорени", "Spalone", "Изгорени", "Сожжено"],
+            Word::Rake => ["Rake", "Рејк", "Rake", "Рейк", "Рейк"],
             Word::Folded => ["Folded", "Откажан", "Pas", "Пас", "Пас"],
             Word::AllIn => ["All-in", "Ол-ин", "All-in", "Ол-ин", "Олл-ин"],
             Word::Win => ["Win", "Победа", "Wygrana", "Победа", "Победа"],
@@ -384,6 +385,7 @@ pub enum Word {
     Bet,
     Low,
     Board,
+    Rake,
 }
 
 /// What the banner can say. Built from the engine's warnings and from the

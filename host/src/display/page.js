@@ -131,7 +131,8 @@
       if (r.cards.length) box.appendChild(cards(r.cards, 0));
       if (r.low) box.appendChild(el('div', 'result-low', r.low));
       return box;
-    })).hidden = v.results.length === 0;
+    }), ...(v.rake ? [el('div', 'result-rake', v.rake)] : [])).hidden =
+      v.results.length === 0 && !v.rake;
     drawEquity();
   }
 

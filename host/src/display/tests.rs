@@ -358,3 +358,21 @@ fn a_hand_mucked_at_the_showdown_is_not_shown_or_paid() {
         ]
     );
 }
+
+/// PD-RAKE: the house's share is on the screen with the result, in the screen's
+/// language; nothing is said when nothing is taken.
+#[test]
+fn pd_rake_the_rake_taken_is_shown_with_the_result() {
+    let river = line_of(THREE_ALL_INS, "deal 3h");
+    let raked = THREE_ALL_INS.replacen(
+        "table holdem nl 5/10",
+        "table holdem nl 5/10 rake_pct=5 rake_cap=40",
+        1,
+    );
+    assert_ne!(raked, THREE_ALL_INS, "the script's table line");
+    let v = view_at(&raked, Lang::En, river);
+    assert_eq!(v.rake.as_deref(), Some("Rake: 40"));
+    let v = view_at(&raked, Lang::Ru, river);
+    assert_eq!(v.rake.as_deref(), Some("Рейк: 40"));
+    assert_eq!(view_at(THREE_ALL_INS, Lang::En, river).rake, None);
+}

@@ -165,6 +165,9 @@ pub struct View {
     pub pots: Vec<PotView>,
     /// The winners at the showdown.
     pub results: Vec<ResultView>,
+    /// The house's share of the pot, once the hand is settled ("Rake: 15"; PD-RAKE),
+    /// none when nothing was taken.
+    pub rake: Option<String>,
     /// Warnings, newest last.
     pub banners: Vec<String>,
     /// Set when every player still in is all-in and the cards are up: the equity
@@ -554,6 +557,9 @@ impl Presenter {
                 None => pots_in_middle(table, lang),
             },
             results: outcome.map_or(Vec::new(), |o| self.results(table, o)),
+            rake: outcome
+                .filter(|o| o.rake > Chips::ZERO)
+                .map(|o| format!("{}: {}", lang.word(Word::Rake), o.rake)),
             banners: self.banners.clone(),
             equity_key: job.as_ref().map(|j| j.key.clone()),
             labels: Labels {
