@@ -87,6 +87,8 @@ pub struct HandSummary {
     pub seats: Vec<SeatNo>,
     /// The pot awarded at the end, once the betting is over.
     pub pot: Option<Chips>,
+    /// The house's rake taken from it (PD-RAKE).
+    pub rake: Chips,
     /// What the floor looks for.
     pub flags: HandFlags,
     /// Its records.
@@ -257,6 +259,7 @@ impl HandSummary {
             last_ms: first.at_ms,
             seats: Vec::new(),
             pot: None,
+            rake: Chips::ZERO,
             flags: HandFlags::default(),
             records: 0,
             first_seq: first.seq,
@@ -276,6 +279,9 @@ impl HandSummary {
                     match &e.event {
                         EventData::HandStarted { dealt, .. } => self.seats = dealt.clone(),
                         EventData::HandOver { pot, .. } => self.pot = Some(*pot),
+                        EventData::Raked { amount } => {
+                            self.rake = self.rake.saturating_add(*amount);
+                        }
                         EventData::HandComplete { .. } => self.end_ms = Some(at),
                         EventData::Undone => self.flags.corrections += 1,
                         EventData::Misdealt { .. } => self.flags.misdeals += 1,

@@ -114,6 +114,7 @@ mod input;
 mod keys;
 mod record;
 mod recovery;
+mod shift;
 mod storage;
 mod tracker;
 mod verify;
@@ -132,6 +133,7 @@ pub use input::{encode_input, parse_input, InputParseError};
 pub use keys::{public_file, KeyError, PublicKey, TableKey};
 pub use record::Record;
 pub use recovery::{rebuild_table, DroppedRecord, Recovered};
+pub use shift::{rake_report, RakeHour, RakeReport};
 pub use verify::{Problem, ProblemKind, Scheme, Trust, VerifyReport};
 
 use serde::{Deserialize, Serialize};
