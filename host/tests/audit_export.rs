@@ -85,3 +85,56 @@ fn export_writes_the_hands_and_refuses_bad_input() {
         assert!(o.stdout.is_empty(), "nothing written on an error");
     }
 }
+
+/// PD-RAKE: `tablectl audit rake` reports the shift's rake, as text and as JSON, and
+/// its total is the rake the exported hands carry (`_rake`).
+#[test]
+fn audit_rake_reports_the_shift_hour_by_hour() {
+    let tmp = tempfile::tempdir().expect("temporary folder");
+    let data = tmp.path().join("table");
+    let data_s = data.to_str().expect("path");
+    let played = tablectl(&[
+        "--direct",
+        "--no-display",
+        "--hands",
+        "12",
+        "--data",
+        data_s,
+        "--set",
+        "rake_pct=5",
+        "--set",
+        "rake_cap=20",
+    ]);
+    assert!(played.status.success(), "{}", stderr(&played));
+
+    let json = tablectl(&["audit", "rake", data_s, "--json"]);
+    assert!(json.status.success(), "{}", stderr(&json));
+    let report: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    assert_eq!(report["total"]["hands"], 12);
+    let rake = report["total"]["rake"].as_u64().expect("a number");
+    assert!(rake > 0, "{report}");
+
+    let export = tablectl(&["audit", "export", "--phh", data_s]);
+    let text = String::from_utf8_lossy(&export.stdout);
+    let hands = host::records::phh::parse_str(&text).expect("our parser reads it");
+    let exported: u64 = hands
+        .iter()
+        .filter_map(|h| h.field("_rake"))
+        .filter_map(|v| v.as_number().and_then(|n| n.to_u64()))
+        .sum();
+    assert_eq!(exported, rake, "the report and the export agree");
+
+    let text = tablectl(&["audit", "rake", data_s]);
+    let out = String::from_utf8_lossy(&text.stdout);
+    assert!(out.contains("UTC") && out.contains("total"), "{out}");
+    let none = tablectl(&["audit", "rake", data_s, "--from", "0", "--to", "1"]);
+    let report: serde_json::Value = serde_json::from_slice(
+        &tablectl(&[
+            "audit", "rake", data_s, "--json", "--from", "0", "--to", "1",
+        ])
+        .stdout,
+    )
+    .expect("JSON");
+    assert!(none.status.success());
+    assert_eq!(report["total"]["hands"], 0);
+}

@@ -101,6 +101,28 @@ pub enum Audit {
     /// unless every hand asked for exports.
     #[command(verbatim_doc_comment)]
     Export(ExportArgs),
+    /// The shift's rake: hands, pots and rake, hour by hour (UTC)
+    ///
+    /// Each finished hand counts in the hour its pot was paid. --from and
+    /// --to bound the span in ms since the epoch (--to excluded).
+    #[command(verbatim_doc_comment)]
+    Rake(RakeArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct RakeArgs {
+    /// The table's data folder
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+    /// Hands paid at or after this time (ms since the epoch)
+    #[arg(long, value_name = "MS")]
+    pub from: Option<u64>,
+    /// Hands paid before this time (ms since the epoch)
+    #[arg(long, value_name = "MS")]
+    pub to: Option<u64>,
+    /// One JSON object: the hours and the total
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]

@@ -6,8 +6,8 @@ mod table;
 
 use clap::Parser as _;
 use cli::{
-    Audit, BenchArgs, Cli, Command, Deck, ExportArgs, ListArgs, ReplayArgs, RunArgs, ShowArgs,
-    VerifyArgs,
+    Audit, BenchArgs, Cli, Command, Deck, ExportArgs, ListArgs, RakeArgs, ReplayArgs, RunArgs,
+    ShowArgs, VerifyArgs,
 };
 use host::records::handlog::{AuditLog, HandLog, PublicKey, SignedHead, Trust, HEAD_PREFIX};
 use host::records::scenario::Scenario;
@@ -330,6 +330,7 @@ fn audit(what: &Audit) -> ExitCode {
         Audit::Verify(args) => audit_verify(args),
         Audit::Head(args) => audit_head(&args.dir),
         Audit::List(args) => audit_list(args),
+        Audit::Rake(args) => audit_rake(args),
         Audit::Show(args) => audit_show(args),
         Audit::Export(args) => match audit_export(args) {
             Ok(()) => ExitCode::SUCCESS,
@@ -476,6 +477,44 @@ fn audit_list(args: &ListArgs) -> ExitCode {
             );
         }
     }
+    ExitCode::SUCCESS
+}
+
+/// `tablectl audit rake DIR`: the shift's hands, pots and rake, hour by hour.
+fn audit_rake(args: &RakeArgs) -> ExitCode {
+    let all = host::records::handlog::HandFilter::default();
+    let hands = match AuditLog::open_evidence(&args.dir).and_then(|log| log.list_hands(&all)) {
+        Ok(h) => h,
+        // The log's errors name its file: no second prefix.
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let report = host::records::handlog::rake_report(&hands, args.from, args.to);
+    if args.json {
+        println!("{}", serde_json::to_string(&report).unwrap_or_default());
+        return ExitCode::SUCCESS;
+    }
+    println!(
+        "{:<20}  {:>6}  {:>6}  {:>12}  {:>10}",
+        "hour", "hands", "raked", "pots", "rake"
+    );
+    for h in &report.hours {
+        println!(
+            "{:<20}  {:>6}  {:>6}  {:>12}  {:>10}",
+            h.label(),
+            h.hands,
+            h.raked_hands,
+            h.pots,
+            h.rake
+        );
+    }
+    let t = &report.total;
+    println!(
+        "{:<20}  {:>6}  {:>6}  {:>12}  {:>10}",
+        "total", t.hands, t.raked_hands, t.pots, t.rake
+    );
     ExitCode::SUCCESS
 }
 

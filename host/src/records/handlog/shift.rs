@@ -23,6 +23,31 @@ pub struct RakeHour {
     pub rake: Chips,
 }
 
+impl RakeHour {
+    /// The hour as floor staff read it: `2026-11-25 14:00 UTC`.
+    pub fn label(&self) -> String {
+        let (y, m, d) = civil_date(self.hour_ms / 86_400_000);
+        let hour = self.hour_ms % 86_400_000 / HOUR_MS;
+        format!("{y:04}-{m:02}-{d:02} {hour:02}:00 UTC")
+    }
+}
+
+/// The calendar date of `days` after 1970-01-01 (the proleptic Gregorian calendar;
+/// H. Hinnant's `civil_from_days`). A dozen lines, where a date crate would be a
+/// dependency for one label.
+fn civil_date(days: u64) -> (u64, u64, u64) {
+    let z = days + 719_468;
+    let era = z / 146_097;
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + u64::from(m <= 2);
+    (y, m, d)
+}
+
 /// The report: each hour with a finished hand between `from_ms` (included) and
 /// `to_ms` (excluded), oldest first, and the shift's totals. A hand counts in the hour
 /// it was paid out; a hand still in play is left out until it is.
@@ -89,6 +114,19 @@ mod tests {
             first_seq: Seq(1),
             last_seq: Seq(1),
         }
+    }
+
+    #[test]
+    fn an_hour_is_labelled_by_its_date_and_time_in_utc() {
+        let at = |ms| RakeHour {
+            hour_ms: ms,
+            ..RakeHour::default()
+        };
+        assert_eq!(at(0).label(), "1970-01-01 00:00 UTC");
+        // 2024-02-29 (a leap day) 13:00 UTC.
+        assert_eq!(at(1_709_211_600_000).label(), "2024-02-29 13:00 UTC");
+        // 2026-11-25 14:00 UTC.
+        assert_eq!(at(1_795_615_200_000).label(), "2026-11-25 14:00 UTC");
     }
 
     #[test]
