@@ -18,22 +18,24 @@
 use firmware::buttons::{ButtonConfig, Key};
 use hardware::sim::SimPanel;
 
+/// The panel on the Pi's pins until stopped; the first error of the Pi, the pin map
+/// or the pins ends it (kept whole: a small example has no enum of its own).
 #[cfg(feature = "pi")]
-fn on_pi() -> Result<(), String> {
+fn on_pi() -> Result<(), Box<dyn std::error::Error>> {
     use hardware::pins::PinMap;
     use std::time::{Duration, Instant};
-    let model = hardware::pi::detect_pi().map_err(|e| e.to_string())?;
+    let model = hardware::pi::detect_pi()?;
     let path = std::env::args()
         .nth(1)
         .unwrap_or_else(|| "hardware/pins.toml".into());
-    let map = PinMap::load(std::path::Path::new(&path)).map_err(|e| e.to_string())?;
-    let mut pins = hardware::pi::open(&map, ButtonConfig::default()).map_err(|e| e.to_string())?;
+    let map = PinMap::load(std::path::Path::new(&path))?;
+    let mut pins = hardware::pi::open(&map, ButtonConfig::default())?;
     println!("{model}: press keys (Ctrl-C to stop)");
     let start = Instant::now();
     loop {
         let now = u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
-        pins.matrix.sample().map_err(|e| e.to_string())?;
-        for event in pins.panel.scan(now).map_err(|e| e.to_string())? {
+        pins.matrix.sample()?;
+        for event in pins.panel.scan(now)? {
             println!(
                 "{} {} at {} ms -> {:?}",
                 event.key,

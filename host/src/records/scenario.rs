@@ -33,6 +33,34 @@ impl fmt::Display for ScenarioError {
 
 impl std::error::Error for ScenarioError {}
 
+/// Why a script file could not be loaded: [`Scenario::load`].
+#[derive(Debug)]
+pub enum LoadError {
+    /// The file cannot be read (missing, a device, larger than [`MAX_FILE_BYTES`]):
+    /// check the path.
+    Read(std::io::Error),
+    /// The file reads, but is not a script: fix the line named.
+    Script(ScenarioError),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Read(e) => write!(f, "cannot read: {e}"),
+            LoadError::Script(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LoadError::Read(e) => Some(e),
+            LoadError::Script(e) => Some(e),
+        }
+    }
+}
+
 /// One line of a script.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Step {
@@ -261,10 +289,10 @@ fn parse_inputs(line: usize, w: &[&str]) -> Result<Vec<Input>, ScenarioError> {
 impl Scenario {
     /// Reads and parses the script at `path`, at most [`MAX_FILE_BYTES`] of it: a
     /// device or a huge file ends at once with an error, read no further.
-    pub fn load(path: &Path) -> Result<Scenario, String> {
+    pub fn load(path: &Path) -> Result<Scenario, LoadError> {
         let text = hardware::text::read_bounded(path, MAX_FILE_BYTES, "a scenario script")
-            .map_err(|e| format!("cannot read: {e}"))?;
-        Scenario::parse(&text).map_err(|e| e.to_string())
+            .map_err(LoadError::Read)?;
+        Scenario::parse(&text).map_err(LoadError::Script)
     }
 
     /// Parses a script. The first non-comment line must be the `table` line.
@@ -513,6 +541,9 @@ fn phase_name(t: &Table) -> &'static str {
     }
 }
 
+/// Whether expectation `x` holds, or what was found instead. The message is only
+/// the text of a [`ScenarioError`]: the caller adds the line at once, so a type of
+/// its own would add nothing.
 fn check(t: &Table, x: &Expect, last: &[Event]) -> Result<(), String> {
     let eq = |what: &str, got: String, want: String| {
         if got == want {

@@ -2,6 +2,7 @@
 //! commands, `tablectl COMMAND --help` each one's options (cli.rs).
 
 mod cli;
+mod error;
 mod table;
 
 use clap::Parser as _;
@@ -9,6 +10,7 @@ use cli::{
     Audit, BenchArgs, Cli, Command, Deck, ExportArgs, ListArgs, RakeArgs, ReplayArgs, RunArgs,
     ShowArgs, VerifyArgs,
 };
+use error::CliError;
 use host::records::handlog::{AuditLog, HandLog, PublicKey, SignedHead, Trust, HEAD_PREFIX};
 use host::records::scenario::Scenario;
 use std::io::Write as _;
@@ -291,26 +293,29 @@ fn best_of_five(mut round: impl FnMut() -> u64) -> (f64, u64) {
 /// oracle's `ref_replay.py` in one python process: hands per second, hands, and the
 /// seconds python takes to start and import PokerKit (timed on its own with no file
 /// and left out, so the figure is PokerKit's replay, parsing included, as ours is).
-fn pokerkit_rate(paths: &[std::path::PathBuf], count: usize) -> Result<(f64, usize, f64), String> {
+fn pokerkit_rate(
+    paths: &[std::path::PathBuf],
+    count: usize,
+) -> Result<(f64, usize, f64), CliError> {
     // Run from the repository's root, as the default corpus folder is.
     let root = std::path::Path::new(".");
-    let oracle = host::peers::shared(root, "oracle/ref_replay.py").map_err(|e| e.to_string())?;
-    let pokerkit = host::peers::pokerkit(root)
-        .map_err(|why| format!("{why} ({} installs it)", host::peers::POKERKIT_SETUP))?;
+    let oracle = host::peers::shared(root, "oracle/ref_replay.py").map_err(CliError::failed)?;
+    let pokerkit = host::peers::pokerkit(root).map_err(|why| {
+        CliError::hint(why, format!("{} installs it", host::peers::POKERKIT_SETUP))
+    })?;
     let files = paths.get(..count.min(paths.len())).unwrap_or_default();
-    let run = |files: &[std::path::PathBuf]| -> Result<(usize, f64), String> {
+    let run = |files: &[std::path::PathBuf]| -> Result<(usize, f64), CliError> {
         let start = std::time::Instant::now();
         let out = std::process::Command::new(&pokerkit.python)
             .arg(&oracle)
             .args(files)
             .output()
-            .map_err(|e| format!("python3: {e}"))?;
+            .map_err(CliError::Python)?;
         let secs = start.elapsed().as_secs_f64();
         if !out.status.success() && out.stdout.is_empty() {
             let err = String::from_utf8_lossy(&out.stderr);
-            return Err(format!(
-                "ref_replay.py failed: {}",
-                err.lines().last().unwrap_or("").trim()
+            return Err(CliError::OracleFailed(
+                err.lines().last().unwrap_or("").trim().to_string(),
             ));
         }
         Ok((out.stdout.iter().filter(|&&b| b == b'\n').count(), secs))
@@ -319,7 +324,7 @@ fn pokerkit_rate(paths: &[std::path::PathBuf], count: usize) -> Result<(f64, usi
     let (hands, secs) = run(files)?;
     let replaying = secs - started;
     if hands == 0 || replaying <= 0.0 {
-        return Err("no hand replayed".into());
+        return Err(CliError::NoHandReplayed);
     }
     Ok((hands as f64 / replaying, hands, started))
 }
@@ -364,12 +369,12 @@ fn audit_verify(args: &VerifyArgs) -> ExitCode {
 /// What `audit verify`'s options bring: a key (a file or its hex), an anchor (the line
 /// or a file holding it), an old log's secret (the data folder's `secret` unless
 /// given: the old scheme kept it there).
-fn trust(args: &VerifyArgs) -> Result<Trust, String> {
+fn trust(args: &VerifyArgs) -> Result<Trust, CliError> {
     let public_key = match &args.public_key {
         None => None,
         Some(k) => Some(match k.parse::<PublicKey>() {
             Ok(key) => key,
-            Err(_) => PublicKey::load(Path::new(k)).map_err(|e| format!("--public-key {e}"))?,
+            Err(_) => PublicKey::load(Path::new(k)).map_err(|e| CliError::at("--public-key", e))?,
         }),
     };
     let anchor = match &args.anchor {
@@ -378,11 +383,11 @@ fn trust(args: &VerifyArgs) -> Result<Trust, String> {
             let text = if a.trim_start().starts_with(HEAD_PREFIX) {
                 a.clone()
             } else {
-                read_small(Path::new(a)).map_err(|e| format!("--anchor {a}: {e}"))?
+                read_small(Path::new(a))?
             };
             Some(
                 text.parse::<SignedHead>()
-                    .map_err(|e| format!("--anchor: {e}"))?,
+                    .map_err(|e| CliError::at("--anchor", e))?,
             )
         }
     };
@@ -393,7 +398,7 @@ fn trust(args: &VerifyArgs) -> Result<Trust, String> {
     let secret = match std::fs::read(&secret_file) {
         Ok(s) => Some(s),
         Err(_) if args.secret.is_none() => None,
-        Err(e) => return Err(format!("{}: {e}", secret_file.display())),
+        Err(e) => return Err(CliError::at(secret_file.display(), e)),
     };
     Ok(Trust {
         public_key,
@@ -406,17 +411,20 @@ fn trust(args: &VerifyArgs) -> Result<Trust, String> {
 const MAX_ANCHOR_BYTES: u64 = 4096;
 
 /// A small text file, refused past [`MAX_ANCHOR_BYTES`].
-fn read_small(path: &Path) -> Result<String, String> {
+fn read_small(path: &Path) -> Result<String, CliError> {
     use std::io::Read as _;
-    let f = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let name = path.display();
+    let at = |e| CliError::at(format!("--anchor {name}"), e);
+    let f = std::fs::File::open(path).map_err(at)?;
     let mut text = String::new();
     f.take(MAX_ANCHOR_BYTES + 1)
         .read_to_string(&mut text)
-        .map_err(|e| e.to_string())?;
+        .map_err(at)?;
     if text.len() as u64 > MAX_ANCHOR_BYTES {
-        return Err(format!(
-            "larger than {MAX_ANCHOR_BYTES} bytes: not a signed head"
-        ));
+        return Err(CliError::AnchorTooLarge {
+            path: name.to_string(),
+            max: MAX_ANCHOR_BYTES,
+        });
     }
     Ok(text)
 }
@@ -541,31 +549,29 @@ fn audit_show(args: &ShowArgs) -> ExitCode {
 
 /// `tablectl audit export --phh DIR [--hand N]... [--out FILE] [--table ID]`: nothing
 /// is written unless every hand asked for exports.
-fn audit_export(args: &ExportArgs) -> Result<(), String> {
+fn audit_export(args: &ExportArgs) -> Result<(), CliError> {
     let hands = args
         .hand
         .iter()
-        .map(|v| {
-            v.parse()
-                .map_err(|_| format!("--hand: `{v}` is not a hand number"))
-        })
-        .collect::<Result<Vec<u32>, String>>()?;
+        .map(|v| v.parse().map_err(|_| CliError::NotHandNumber(v.clone())))
+        .collect::<Result<Vec<u32>, CliError>>()?;
     let dir = &args.dir;
     let path = Path::new(dir);
     if !path.is_dir() {
-        return Err(format!("{dir}: there is no such data folder"));
+        return Err(CliError::NoDataFolder(dir.to_string()));
     }
     let exported = host::records::export::export_dir(path, args.table.as_deref(), &hands).map_err(
         |e| match e {
             // The log's errors name its file: no second prefix.
-            host::records::export::ExportError::Log(_) => e.to_string(),
-            _ => format!("{dir}: {e}"),
+            host::records::export::ExportError::Log(_) => CliError::failed(e),
+            _ => CliError::at(dir, e),
         },
     )?;
     let text = host::records::phh::to_phhs(&exported);
     match &args.out {
         Some(file) => {
-            std::fs::write(file, text).map_err(|e| format!("{file}: cannot write: {e}"))?;
+            std::fs::write(file, text)
+                .map_err(|e| CliError::at(format!("{file}: cannot write"), e))?;
             eprintln!("{} hand(s) written to {file}", exported.len());
         }
         None => print!("{text}"),
@@ -640,9 +646,9 @@ fn deck(what: &Deck) -> ExitCode {
                     }
                 },
             );
-            match result.map_err(|e| e.to_string()).and_then(|map| {
-                std::fs::create_dir_all(data).map_err(|e| e.to_string())?;
-                hw::save(&map, &file).map_err(|e| e.to_string())
+            match result.map_err(CliError::failed).and_then(|map| {
+                std::fs::create_dir_all(data).map_err(CliError::failed)?;
+                hw::save(&map, &file).map_err(CliError::failed)
             }) {
                 Ok(()) => {
                     println!("deck enrolled: {}", file.display());
@@ -770,26 +776,29 @@ fn run_pi(args: &RunArgs) -> ExitCode {
 fn pi_table(
     file: &host::session::live::config::TableFile,
     model: &hardware::pi::PiModel,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     use host::session::live;
     use host::session::{Outcome, TableSession};
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
     let pins = hardware::pins::PinMap::load(&file.pins)
-        .map_err(|e| format!("{}: {e}", file.pins.display()))?;
+        .map_err(|e| CliError::at(file.pins.display(), e))?;
     let deck_file = file.data.join("deck.map");
-    let map = hardware::enrolment::load(&deck_file).map_err(|e| {
-        format!(
-            "{}: {e}: enrol the table's deck first (tablectl deck enrol --port {} --data {})",
-            deck_file.display(),
-            pins.shoe_port,
-            file.data.display()
-        )
+    let map = hardware::enrolment::load(&deck_file).map_err(|e| CliError::At {
+        at: deck_file.display().to_string(),
+        source: Box::new(CliError::hint(
+            e,
+            format!(
+                "enrol the table's deck first (tablectl deck enrol --port {} --data {})",
+                pins.shoe_port,
+                file.data.display()
+            ),
+        )),
     })?;
     let key = host::records::handlog::TableKey::for_table(&file.key, &file.data)
-        .map_err(|e| e.to_string())?;
+        .map_err(CliError::failed)?;
     let opened =
-        host::session::table::open(&file.data, &file.id, &key).map_err(|e| e.to_string())?;
+        host::session::table::open(&file.data, &file.id, &key).map_err(CliError::failed)?;
     let mut log = opened.log;
     if opened
         .recovered
@@ -802,7 +811,7 @@ fn pi_table(
         );
     }
     let panel = hardware::pi::open(&pins, firmware::buttons::ButtonConfig::default())
-        .map_err(|e| e.to_string())?;
+        .map_err(CliError::failed)?;
     let mut panel = live::pi::PiPanel(panel);
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = std::sync::mpsc::channel();
@@ -820,7 +829,7 @@ fn pi_table(
     let floor = match &file.display.floor {
         Some(f) => Some(host::display::FloorOptions {
             bind: f.bind,
-            token: host::display::auth::load_token(&f.token).map_err(|e| e.to_string())?,
+            token: host::display::auth::load_token(&f.token).map_err(CliError::failed)?,
             hosts: f.hosts.clone(),
         }),
         None => None,
@@ -834,15 +843,15 @@ fn pi_table(
         names: Vec::new(),
         floor,
     })
-    .map_err(|e| format!("{e}: see [display] in the table's configuration"))?;
+    .map_err(|e| CliError::hint(e, "see [display] in the table's configuration"))?;
     println!("display: {}", display.url());
     if let Some(floor) = display.floor_url() {
         println!("floor view: {floor}");
     }
-    let tap = display.floor_tap(&log).map_err(|e| e.to_string())?;
+    let tap = display.floor_tap(&log).map_err(CliError::failed)?;
     let mut session = match opened.table {
         Some(table) => TableSession::new(table, Some(&mut log)),
-        None => TableSession::create(file.config, Some(&mut log)).map_err(|e| e.to_string())?,
+        None => TableSession::create(file.config, Some(&mut log)).map_err(CliError::failed)?,
     };
     session.tap(Box::new(tap));
     let mut rt = live::on_devices(session, map);
@@ -853,7 +862,7 @@ fn pi_table(
     }));
     let started = std::time::Instant::now();
     let mut clock = || started.elapsed().as_millis() as u64;
-    live::run(&mut rt, &mut panel, &rx, &stop, &mut clock).map_err(|e| e.to_string())
+    live::run(&mut rt, &mut panel, &rx, &stop, &mut clock).map_err(CliError::failed)
 }
 
 /// Without the `pi` feature the build cannot drive the pins.
@@ -861,8 +870,6 @@ fn pi_table(
 fn pi_table(
     _file: &host::session::live::config::TableFile,
     model: &hardware::pi::PiModel,
-) -> Result<(), String> {
-    Err(format!(
-        "{model}: this build has no GPIO support: build it with `cargo build --release` (the `pi` feature is on by default)"
-    ))
+) -> Result<(), CliError> {
+    Err(CliError::NoGpio(model.to_string()))
 }

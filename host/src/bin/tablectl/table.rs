@@ -2,6 +2,7 @@
 //! simulated shoe on a real pseudo-terminal, the hand log, and the table display,
 //! so that a bench runs every code path of a real table but the pins.
 
+use crate::error::CliError;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::Args;
 use firmware::{Chips, Game, Structure};
@@ -117,7 +118,9 @@ pub struct TableOptions {
     settings: Vec<(String, String)>,
 }
 
-/// `--set KEY=VALUE`: a setting the codec knows, with a value it reads.
+/// `--set KEY=VALUE`: a setting the codec knows, with a value it reads. This and
+/// the other value parsers below return `String`, clap's convention: clap prints
+/// it beside the option.
 fn setting(v: &str) -> Result<(String, String), String> {
     let (key, value) = host::settings::split_pair(v).map_err(|e| e.to_string())?;
     let mut probe = firmware::TableConfig::new(
@@ -223,13 +226,13 @@ pub fn table(options: &TableOptions) -> ExitCode {
     }
 }
 
-fn table_args(o: &TableOptions) -> Result<TableArgs, String> {
+fn table_args(o: &TableOptions) -> Result<TableArgs, CliError> {
     let default_display: SocketAddr = DEFAULT_DISPLAY_BIND
         .parse()
-        .map_err(|_| "the default display address is not an address".to_string())?;
+        .map_err(|_| CliError::BadDefault("display"))?;
     let default_floor: SocketAddr = DEFAULT_FLOOR_BIND
         .parse()
-        .map_err(|_| "the default floor address is not an address".to_string())?;
+        .map_err(|_| CliError::BadDefault("floor"))?;
     Ok(TableArgs {
         opts: SimOptions {
             hands: o.hands,
@@ -268,7 +271,7 @@ fn start_display(
     args: &TableArgs,
     table_name: &str,
     data: &Path,
-) -> Result<Option<Display>, String> {
+) -> Result<Option<Display>, CliError> {
     let Some(bind) = args.display else {
         return Ok(None);
     };
@@ -276,8 +279,7 @@ fn start_display(
         .floor_token
         .clone()
         .unwrap_or_else(|| data.join("floor-token"));
-    let token =
-        host::display::auth::load_or_create_token(&token_file).map_err(|e| e.to_string())?;
+    let token = host::display::auth::load_or_create_token(&token_file).map_err(CliError::failed)?;
     let mut o = DisplayOptions::local(bind.port(), table_name);
     o.bind = bind;
     o.lang = args.lang;
@@ -304,7 +306,7 @@ fn start_display(
                     f.bind.set_port(0);
                 }
             }
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(CliError::failed(e)),
         }
     }
 }
@@ -336,7 +338,7 @@ fn bench_key_file(data: &Path) -> PathBuf {
     PathBuf::from(dir).join("table.key")
 }
 
-fn run_table(args: &TableArgs) -> Result<(), String> {
+fn run_table(args: &TableArgs) -> Result<(), CliError> {
     let opts = &args.opts;
     // With no --data, each run keeps its own log under table-data/. A named data
     // folder is one table: restarted on it, the table resumes from its log.
@@ -356,8 +358,8 @@ fn run_table(args: &TableArgs) -> Result<(), String> {
     };
     let key_file = args.key.clone().unwrap_or_else(|| bench_key_file(&data));
     let key =
-        host::records::handlog::TableKey::for_table(&key_file, &data).map_err(|e| e.to_string())?;
-    let opened = host::session::table::open(&data, &table_id, &key).map_err(|e| e.to_string())?;
+        host::records::handlog::TableKey::for_table(&key_file, &data).map_err(CliError::failed)?;
+    let opened = host::session::table::open(&data, &table_id, &key).map_err(CliError::failed)?;
     let (mut log, recovered) = (opened.log, opened.recovered);
     let mut display = start_display(args, &table_id, &data)?;
     match &args.script {
@@ -383,11 +385,7 @@ fn run_table(args: &TableArgs) -> Result<(), String> {
     }
     if let Some(script) = &args.script {
         if recovered.config.is_some() {
-            return Err(format!(
-                "{}: a script plays on a new table, and this data folder has a table already: \
-                 give a new --data folder, or none",
-                data.display()
-            ));
+            return Err(CliError::TableExists(data.display().to_string()));
         }
         play_script(script, opts, &mut log, display.as_mut())?;
         hold(display.as_ref());
@@ -412,7 +410,7 @@ fn run_table(args: &TableArgs) -> Result<(), String> {
     let summary = if args.direct {
         play(opts, resumed, DirectSource, &mut log, display.as_mut())?
     } else {
-        let source = PtyShoeSource::start(args.faults, opts.seed).map_err(|e| e.to_string())?;
+        let source = PtyShoeSource::start(args.faults, opts.seed).map_err(CliError::failed)?;
         println!(
             "shoe: simulated PN532 on {} ({}% garbled, {}% dropped, {}% duplicated frames)",
             source.path(),
@@ -448,21 +446,21 @@ fn play<S: CardSource>(
     source: S,
     log: &mut HandLog,
     display: Option<&mut Display>,
-) -> Result<host::session::simulated::Summary, String> {
+) -> Result<host::session::simulated::Summary, CliError> {
     use host::session::simulated::SimulatedTable;
     let tap = display
         .as_deref()
         .map(|d| d.floor_tap(log))
         .transpose()
-        .map_err(|e| e.to_string())?;
+        .map_err(CliError::failed)?;
     let mut bench = match resumed {
         Some(table) => {
             let mut bench = SimulatedTable::resume(opts, table, source, Some(log));
             // Stopped while its players sat down: they all sit, as they would have.
-            bench.seat_players(opts).map_err(|e| e.to_string())?;
+            bench.seat_players(opts).map_err(CliError::failed)?;
             bench
         }
-        None => SimulatedTable::new(opts, source, Some(log)).map_err(|e| e.to_string())?,
+        None => SimulatedTable::new(opts, source, Some(log)).map_err(CliError::failed)?,
     };
     if let Some(t) = tap {
         bench.tap(Box::new(t));
@@ -473,7 +471,7 @@ fn play<S: CardSource>(
     }
     let mut summary = bench
         .run(opts.hands, &mut |line| println!("{line}"))
-        .map_err(|e| e.to_string())?;
+        .map_err(CliError::failed)?;
     summary.hands = bench.hands_done();
     Ok(summary)
 }
@@ -487,16 +485,15 @@ fn play_script(
     opts: &SimOptions,
     log: &mut HandLog,
     display: Option<&mut Display>,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let name = path.display().to_string();
-    let scenario = Scenario::load(path).map_err(|e| format!("{name}: {e}"))?;
+    let scenario = Scenario::load(path).map_err(|e| CliError::at(&name, e))?;
     let tap = display
         .as_deref()
         .map(|d| d.floor_tap(log))
         .transpose()
-        .map_err(|e| e.to_string())?;
-    let mut session =
-        TableSession::create(scenario.config, Some(log)).map_err(|e| e.to_string())?;
+        .map_err(CliError::failed)?;
+    let mut session = TableSession::create(scenario.config, Some(log)).map_err(CliError::failed)?;
     if let Some(t) = tap {
         session.tap(Box::new(t));
     }
@@ -514,8 +511,8 @@ fn play_script(
                 println!("{line:>4}  {e}");
             }
         })
-        .map_err(|e| format!("{name}: {e}"))?;
-    while let Some(events) = session.pay_next().map_err(|e| format!("{name}: {e}"))? {
+        .map_err(|e| CliError::at(&name, e))?;
+    while let Some(events) = session.pay_next().map_err(|e| CliError::at(&name, e))? {
         for e in &events {
             println!("      {e}");
         }

@@ -213,7 +213,7 @@ fn query_rows(
     while let Some(r) = rows.next().map_err(e)? {
         let row = raw_row(r).map_err(e)?;
         let parsed = parse_payload(&row.kind, &row.payload)
-            .map_err(|d| corrupt_record(path, row.seq, &d))?;
+            .map_err(|d| corrupt_record(path, row.seq, &d.to_string()))?;
         let hand = row
             .hand
             .map(u32::try_from)

@@ -1,6 +1,7 @@
 //! Events in the machine form: the firmware's [`Event`] with named variants and
 //! fields, stored as JSON beside the text the dealer read, and read back.
 
+use super::payload_error::EventDataError;
 use firmware::{Card, Chips, Event, Post, SeatNo, Street, Warning};
 use serde::{Deserialize, Serialize};
 
@@ -239,9 +240,14 @@ fn card_text(c: Option<Card>) -> Option<String> {
     c.map(|c| c.to_string())
 }
 
-fn card_from(s: &Option<String>) -> Result<Option<Card>, String> {
+fn card_from(s: &Option<String>) -> Result<Option<Card>, EventDataError> {
     s.as_deref()
-        .map(|t| t.parse::<Card>().map_err(|e| format!("card `{t}`: {e}")))
+        .map(|t| {
+            t.parse::<Card>().map_err(|error| EventDataError::Card {
+                text: t.to_string(),
+                error,
+            })
+        })
         .transpose()
 }
 
@@ -361,7 +367,7 @@ impl From<&Event> for EventData {
 impl EventData {
     /// The firmware event this describes, or why it cannot be one (a card or seat the
     /// engine does not know).
-    pub fn to_event(&self) -> Result<Event, String> {
+    pub fn to_event(&self) -> Result<Event, EventDataError> {
         use EventData as D;
         Ok(match self {
             D::Seated { seat, stack } => Event::Seated {
@@ -476,8 +482,7 @@ impl EventData {
             },
             D::Discarded { seat, card } => Event::Discarded {
                 seat: *seat,
-                card: card_from(&Some(card.clone()))?
-                    .ok_or_else(|| "a discard names its card".to_string())?,
+                card: card_from(&Some(card.clone()))?.ok_or(EventDataError::DiscardWithoutCard)?,
             },
             D::StoodPat { seat } => Event::StoodPat { seat: *seat },
             D::Redeal { button } => Event::Redeal { button: *button },

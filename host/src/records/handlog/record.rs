@@ -6,6 +6,7 @@ use super::config_v1::ConfigData;
 use super::error::LogError;
 use super::event::EventRecord;
 use super::input::{encode_input, parse_input};
+use super::payload_error::PayloadError;
 use super::PAYLOAD_VERSION;
 use firmware::{Event, Input, RuleError, TableConfig};
 use serde::{Deserialize, Serialize};
@@ -108,7 +109,7 @@ struct ConfigPayload {
 
 impl ConfigPayload {
     /// The table's settings, from whichever form the record's version has.
-    fn config(&self) -> Result<TableConfig, String> {
+    fn config(&self) -> Result<TableConfig, PayloadError> {
         match (self.v, &self.config, &self.settings) {
             (1, Some(data), None) => Ok(data.to_config()),
             (2.., None, Some(settings)) => {
@@ -116,14 +117,12 @@ impl ConfigPayload {
                 for (key, value) in settings {
                     let value = value
                         .as_str()
-                        .ok_or_else(|| format!("setting {key} is not text"))?;
+                        .ok_or_else(|| PayloadError::SettingNotText(key.clone()))?;
                     pairs.push((key.as_str(), value));
                 }
-                crate::settings::from_pairs(pairs).map_err(|e| format!("settings: {e}"))
+                crate::settings::from_pairs(pairs).map_err(PayloadError::Settings)
             }
-            (v, _, _) => Err(format!(
-                "configuration record of version {v} without its settings"
-            )),
+            (v, _, _) => Err(PayloadError::NoSettings(v)),
         }
     }
 }
@@ -342,20 +341,18 @@ fn note(
 }
 
 /// Reads a payload back. Errors say what is wrong, for the verify report.
-pub(super) fn parse_payload(kind: &[u8], payload: &[u8]) -> Result<Parsed, String> {
-    fn de<'a, T: Deserialize<'a>>(payload: &'a [u8]) -> Result<T, String> {
-        serde_json::from_slice(payload).map_err(|e| format!("payload does not read: {e}"))
+pub(super) fn parse_payload(kind: &[u8], payload: &[u8]) -> Result<Parsed, PayloadError> {
+    fn de<'a, T: Deserialize<'a>>(payload: &'a [u8]) -> Result<T, PayloadError> {
+        serde_json::from_slice(payload).map_err(PayloadError::Unreadable)
     }
-    fn version(v: u32) -> Result<(), String> {
+    fn version(v: u32) -> Result<(), PayloadError> {
         if v == 0 || v > PAYLOAD_VERSION {
-            Err(format!(
-                "payload version {v}: this program reads 1..={PAYLOAD_VERSION}"
-            ))
+            Err(PayloadError::Version(v))
         } else {
             Ok(())
         }
     }
-    let kind = std::str::from_utf8(kind).map_err(|_| "the kind is not text".to_string())?;
+    let kind = std::str::from_utf8(kind).map_err(|_| PayloadError::KindNotText)?;
     Ok(match kind {
         KIND_CONFIG => {
             let p: ConfigPayload = de(payload)?;
@@ -368,7 +365,7 @@ pub(super) fn parse_payload(kind: &[u8], payload: &[u8]) -> Result<Parsed, Strin
         KIND_INPUT => {
             let p: InputPayload = de(payload)?;
             version(p.v)?;
-            let input = parse_input(&p.input).map_err(|e| e.to_string())?;
+            let input = parse_input(&p.input).map_err(PayloadError::Input)?;
             Parsed::Input {
                 input,
                 text: p.input,
@@ -378,7 +375,7 @@ pub(super) fn parse_payload(kind: &[u8], payload: &[u8]) -> Result<Parsed, Strin
         KIND_REFUSED => {
             let p: RefusedPayload = de(payload)?;
             version(p.v)?;
-            parse_input(&p.input).map_err(|e| e.to_string())?;
+            parse_input(&p.input).map_err(PayloadError::Input)?;
             Parsed::Refused {
                 text: p.input,
                 code: p.code,
@@ -406,6 +403,6 @@ pub(super) fn parse_payload(kind: &[u8], payload: &[u8]) -> Result<Parsed, Strin
                 set_aside: p.set_aside,
             }
         }
-        other => return Err(format!("unknown record kind `{other}`")),
+        other => return Err(PayloadError::UnknownKind(other.to_string())),
     })
 }

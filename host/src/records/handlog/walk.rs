@@ -116,7 +116,7 @@ fn walk_at(
                 Ok(p) => p,
                 Err(e) => {
                     let fault = Fault {
-                        problem: problem(row.seq, ProblemKind::Unreadable, e),
+                        problem: problem(row.seq, ProblemKind::Unreadable, e.to_string()),
                         torn: None,
                     };
                     return Ok((chain, Some(fault), last_seal));

@@ -4,9 +4,8 @@
 use super::cards::parse_cards;
 use super::model::Shown;
 use super::number::{split_at_byte, Number, Scale};
-use super::Cards;
+use super::{ActionError, Cards};
 use firmware::Card;
-use hardware::text::excerpt;
 
 /// One action of a hand. Players are **0-based** (`p1` is 0). `A` is the amount
 /// type: `u64` units in a [`HandHistory`](super::HandHistory), the exact [`Number`] from
@@ -138,7 +137,7 @@ impl PhhAction<u64> {
     }
 }
 
-fn parse_player(token: &str) -> Result<usize, String> {
+fn parse_player(token: &str) -> Result<usize, ActionError> {
     // `p` and decimal digits, read as bytes: every action of a hand names a player.
     let n = match token.as_bytes() {
         [b'p', digits @ ..] if !digits.is_empty() => digits.iter().try_fold(0usize, |n, &d| {
@@ -147,9 +146,8 @@ fn parse_player(token: &str) -> Result<usize, String> {
         }),
         _ => None,
     }
-    .ok_or_else(|| format!("expected `d` or a player `pN`, found `{}`", excerpt(token)))?;
-    n.checked_sub(1)
-        .ok_or_else(|| "players are numbered from p1".to_string())
+    .ok_or_else(|| ActionError::NotPlayer(token.to_string()))?;
+    n.checked_sub(1).ok_or(ActionError::PlayerZero)
 }
 
 /// The words of an action string, one at a time. Action strings are ASCII: their
@@ -203,16 +201,19 @@ impl<'t> Words<'t> {
     }
 
     /// Nothing follows `verb`.
-    fn end(&mut self, verb: &str) -> Result<(), String> {
+    fn end(&mut self, verb: &str) -> Result<(), ActionError> {
         match self.next() {
             None => Ok(()),
-            Some(t) => Err(format!("unexpected `{}` after `{verb}`", excerpt(t))),
+            Some(t) => Err(ActionError::Trailing {
+                word: t.to_string(),
+                after: verb.to_string(),
+            }),
         }
     }
 
     /// The cards in the rest of the action: usually one word (`AcKd`), read as it
     /// is; cards written apart (`Ac Kd`) are joined first. `None` if there are none.
-    fn cards(&mut self) -> Option<Result<Cards, String>> {
+    fn cards(&mut self) -> Option<Result<Cards, ActionError>> {
         let first = self.next()?;
         let Some(second) = self.next() else {
             return Some(parse_cards(first));
@@ -227,7 +228,7 @@ impl<'t> Words<'t> {
 
 /// Parses one action string (PHH action notation), players 0-based, the `cbr`
 /// amount as written. Returns the action and its commentary (after `#`).
-pub fn parse_action(text: &str) -> Result<(PhhAction<Number<'_>>, Option<String>), String> {
+pub fn parse_action(text: &str) -> Result<(PhhAction<Number<'_>>, Option<String>), ActionError> {
     let (body, comment) = match split_at_byte(text, b'#') {
         Some((b, c)) => (b, Some(c.trim().to_string())),
         None => (text, None),
@@ -237,35 +238,21 @@ pub fn parse_action(text: &str) -> Result<(PhhAction<Number<'_>>, Option<String>
         None => PhhAction::NoOp,
         Some("d") => match words.next() {
             Some("db") => PhhAction::DealBoard {
-                cards: words.cards().ok_or_else(|| {
-                    "`d db` needs the board cards, e.g. `d db AcKd7h`".to_string()
-                })??,
+                cards: words.cards().ok_or(ActionError::BoardNeedsCards)??,
             },
             Some("dh") => {
-                let player = words.next().ok_or_else(|| {
-                    "`d dh` needs a player and cards, e.g. `d dh p1 AcKd`".to_string()
-                })?;
+                let player = words.next().ok_or(ActionError::HoleNeedsPlayer)?;
                 let player = parse_player(player)?;
-                let cards = words.cards().ok_or_else(|| {
-                    "`d dh pN` needs the cards, e.g. `d dh p1 AcKd` or `????`".to_string()
-                })??;
+                let cards = words.cards().ok_or(ActionError::HoleNeedsCards)??;
                 PhhAction::DealHole { player, cards }
             }
-            Some(verb) => {
-                return Err(format!(
-                    "unknown dealer action `{verb}`: expected `db` (board) or `dh` (hole cards)"
-                ))
-            }
-            None => return Err("`d` needs an action: `db` or `dh`".into()),
+            Some(verb) => return Err(ActionError::UnknownDealerAction(verb.to_string())),
+            None => return Err(ActionError::DealerNeedsAction),
         },
         Some(actor) => {
             let player = parse_player(actor)?;
             match words.next() {
-                None => {
-                    return Err(format!(
-                        "`{actor}` needs an action: f, cc, cbr, sm, sd or pb"
-                    ))
-                }
+                None => return Err(ActionError::PlayerNeedsAction(actor.to_string())),
                 Some("f") => {
                     words.end("f")?;
                     PhhAction::Fold { player }
@@ -279,15 +266,12 @@ pub fn parse_action(text: &str) -> Result<(PhhAction<Number<'_>>, Option<String>
                     PhhAction::PostBringIn { player }
                 }
                 Some("cbr") => {
-                    let amount = words
-                        .next()
-                        .ok_or_else(|| "`cbr` needs an amount, e.g. `p1 cbr 20`".to_string())?;
+                    let amount = words.next().ok_or(ActionError::NoAmount)?;
                     words.end(amount)?;
-                    let to = Number::parse(amount).ok_or_else(|| {
-                        format!("expected an amount after `cbr`, found {amount:?}")
-                    })?;
+                    let to = Number::parse(amount)
+                        .ok_or_else(|| ActionError::NotAmount(amount.to_string()))?;
                     if to.is_negative() {
-                        return Err(format!("the amount {amount} is negative"));
+                        return Err(ActionError::NegativeAmount(amount.to_string()));
                     }
                     PhhAction::CompleteBetRaise { player, to }
                 }
@@ -307,12 +291,7 @@ pub fn parse_action(text: &str) -> Result<(PhhAction<Number<'_>>, Option<String>
                     player,
                     discards: words.cards().transpose()?.unwrap_or_default(),
                 },
-                Some(verb) => {
-                    return Err(format!(
-                        "unknown action `{}`: expected f, cc, cbr, sm, sd or pb",
-                        excerpt(verb)
-                    ))
-                }
+                Some(verb) => return Err(ActionError::UnknownAction(verb.to_string())),
             }
         }
     };

@@ -1,13 +1,12 @@
 //! The cards of an action: two characters each, `??` for a card not known, read
 //! straight from the bytes for the common case.
 
-use super::{Cards, MAX_ACTION_CARDS};
+use super::{ActionError, Cards};
 use firmware::{Card, Rank, Suit};
-use hardware::text::excerpt;
 
 /// Parses the cards of an action: two characters each (`AcKd`), `??` for an
 /// unknown card.
-pub fn parse_cards(text: &str) -> Result<Cards, String> {
+pub fn parse_cards(text: &str) -> Result<Cards, ActionError> {
     let ascii = text.is_ascii();
     let count = if ascii {
         text.len()
@@ -15,12 +14,10 @@ pub fn parse_cards(text: &str) -> Result<Cards, String> {
         text.chars().count()
     };
     if count == 0 {
-        return Err("no cards given".into());
+        return Err(ActionError::NoCards);
     }
     if !count.is_multiple_of(2) {
-        return Err(format!(
-            "`{text}`: each card is two characters, rank and suit (e.g. AcKd, ?? if unknown)"
-        ));
+        return Err(ActionError::OddCards(text.to_string()));
     }
     let mut cards = Cards::new();
     if ascii {
@@ -45,16 +42,13 @@ pub fn parse_cards(text: &str) -> Result<Cards, String> {
     parse_cards_slowly(text)
 }
 
-fn too_many_cards(text: &str) -> String {
-    format!(
-        "`{}`: one action names at most {MAX_ACTION_CARDS} cards",
-        excerpt(text)
-    )
+fn too_many_cards(text: &str) -> ActionError {
+    ActionError::TooManyCards(text.to_string())
 }
 
 /// [`parse_cards`] a pair of characters at a time, each checked by [`parse_card`]:
 /// for text that is not ASCII, and for the message about a card that is wrong.
-fn parse_cards_slowly(text: &str) -> Result<Cards, String> {
+fn parse_cards_slowly(text: &str) -> Result<Cards, ActionError> {
     // Each pair is a slice of the text: no string is built per card.
     let mut cards = Cards::new();
     let mut rest = text;
@@ -75,7 +69,7 @@ fn parse_cards_slowly(text: &str) -> Result<Cards, String> {
 /// One card of an action from its two characters, `??` for an unknown card. A
 /// rank and a suit symbol (nearly every card) make the card directly; anything
 /// else goes through the card's own parsing, for its error.
-fn parse_card(s: &str) -> Result<Option<Card>, String> {
+fn parse_card(s: &str) -> Result<Option<Card>, ActionError> {
     if let [r, u] = *s.as_bytes() {
         if r == b'?' && u == b'?' {
             return Ok(None);
@@ -86,9 +80,12 @@ fn parse_card(s: &str) -> Result<Option<Card>, String> {
         }
     }
     if s.contains('?') {
-        return Err(format!("`{}`: an unknown card is written `??`", excerpt(s)));
+        return Err(ActionError::BadUnknownCard(s.to_string()));
     }
     s.parse::<Card>()
         .map(Some)
-        .map_err(|e| format!("bad card `{}`: {e}", excerpt(s)))
+        .map_err(|error| ActionError::BadCard {
+            text: s.to_string(),
+            error,
+        })
 }

@@ -319,7 +319,7 @@ fn action<'a>(
         Err(other) => return Err(wrong("actions", line, "a string", &other)),
     };
     let bad = |reason| bad_action(index, line, &text, reason);
-    let (action, comment) = parse_action(&text).map_err(bad)?;
+    let (action, comment) = parse_action(&text).map_err(|e| bad(e.to_string()))?;
     match (action.player(), players) {
         (Some(pl), Some(n)) if pl >= n => {
             return Err(bad(format!("p{}: the hand has {n} players", pl + 1)));

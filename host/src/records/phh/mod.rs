@@ -48,6 +48,7 @@
 //! callers name `phh::X`, never the file it lives in.
 
 mod action;
+mod action_error;
 mod cards;
 mod document;
 mod error;
@@ -64,6 +65,7 @@ mod write;
 mod tests;
 
 pub use action::{parse_action, PhhAction};
+pub use action_error::ActionError;
 pub use cards::parse_cards;
 pub use document::{parse_document, Document, Entry, Item, Section, Value};
 pub use error::{PhhError, PhhErrorKind};

@@ -375,7 +375,10 @@ fn floor_settings(
 }
 
 /// A TOML value of `[table]` as the settings codec's text: strings, whole numbers
-/// and booleans as written; `blinds = [SB, BB]` (exactly two) as `SB/BB`.
+/// and booleans as written; `blinds = [SB, BB]` (exactly two) as `SB/BB`. The
+/// error is only the detail of a [`ConfigFileError::Invalid`], which the caller
+/// builds at once with the file's name, as every other `[table]` check does: a
+/// type of its own would add nothing.
 fn setting_text(key: &str, value: &toml::Value) -> Result<String, String> {
     Ok(match value {
         toml::Value::String(s) => s.clone(),

@@ -214,5 +214,25 @@ fn the_configuration_round_trips() {
     let (_, payload, _) = encode(&Record::Config { config: cfg() }, "t9").unwrap();
     let bomb = payload.replace("\"settings\":{", "\"settings\":{\"bomb_pots\":\"true\",");
     let err = parse_payload(b"config", bomb.as_bytes()).unwrap_err();
-    assert!(err.contains("unknown setting `bomb_pots`"), "{err}");
+    assert!(matches!(err, PayloadError::Settings(_)), "{err:?}");
+    assert!(
+        err.to_string().contains("unknown setting `bomb_pots`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_payload_that_does_not_read_says_why() {
+    let err = parse_payload(b"bomb", b"{}").unwrap_err();
+    assert!(matches!(&err, PayloadError::UnknownKind(k) if k == "bomb"));
+    assert_eq!(err.to_string(), "unknown record kind `bomb`");
+    let err = parse_payload(b"config", br#"{"v":99,"table_id":"t"}"#).unwrap_err();
+    assert!(matches!(err, PayloadError::Version(99)), "{err:?}");
+    let err = parse_payload(b"config", b"not json").unwrap_err();
+    assert!(
+        err.to_string().starts_with("payload does not read: "),
+        "{err}"
+    );
+    let err = parse_payload(&[0xff], b"{}").unwrap_err();
+    assert_eq!(err.to_string(), "the kind is not text");
 }

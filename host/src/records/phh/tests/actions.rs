@@ -7,7 +7,8 @@ use super::*;
 fn an_action_names_at_most_eight_cards() {
     assert_eq!(parse_cards(&"??".repeat(8)).map(|c| c.len()), Ok(8));
     let e = parse_cards(&"??".repeat(9)).unwrap_err();
-    assert!(e.contains("at most 8 cards"), "{e}");
+    assert!(matches!(e, ActionError::TooManyCards(_)), "{e:?}");
+    assert!(e.to_string().contains("at most 8 cards"), "{e}");
 }
 
 #[test]
