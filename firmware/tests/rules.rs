@@ -1067,23 +1067,11 @@ fn r_draw_1_3_antes_five_cards_and_a_redeal_when_everyone_checks() {
 
 #[test]
 fn pd_draw_a_redeal_takes_a_new_ante_where_the_house_says_so() {
-    let mut t = draw_table(&[
-        (sn(1), ch(50)),
-        (sn(2), ch(50)),
-        (sn(3), ch(50)),
-        (sn(4), ch(50)),
-    ]);
+    let seats = seats_1_to(4, ch(50));
+    let mut t = draw_table(&seats);
     let mut cfg = *t.config();
     cfg.redeal_ante = true;
-    let mut t2 = table_with(
-        cfg,
-        &[
-            (sn(1), ch(50)),
-            (sn(2), ch(50)),
-            (sn(3), ch(50)),
-            (sn(4), ch(50)),
-        ],
-    );
+    let mut t2 = table_with(cfg, &seats);
     for (t, pot, chips) in [(&mut t, ch(4), ch(49)), (&mut t2, ch(8), ch(48))] {
         start(t);
         deal_hole(t);

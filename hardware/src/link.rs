@@ -443,9 +443,9 @@ pub struct ShoeLink<P: ShoePort> {
     port: P,
     settings: LinkSettings,
     decoder: FrameDecoder,
-    /// Decoded outcomes not yet taken, each good one with its frame's bytes.
+    /// Decoded outcomes not yet taken, each card read with its frame's bytes.
     pending: VecDeque<(Outcome, Vec<u8>)>,
-    /// The bytes of the frame behind the last message taken from `pending`.
+    /// The bytes of the frame behind the last card read taken from `pending`.
     last_frame: Vec<u8>,
     seq: u64,
     command: u8,
@@ -775,12 +775,13 @@ impl<P: ShoePort> ShoeLink<P> {
     }
 }
 
-/// Queues what the decoder found, each good frame with its bytes.
+/// Queues what the decoder found, each card read with its frame's bytes (the only
+/// frames anyone keeps: the many ACKs and answers of a read are not copied).
 fn decode_into(pending: &mut VecDeque<(Outcome, Vec<u8>)>, mut decoded: Decoded<'_, '_>) {
     while let Some(outcome) = decoded.next() {
         let frame = match outcome {
-            Ok(_) => decoded.frame().to_vec(),
-            Err(_) => Vec::new(),
+            Ok(ShoeMessage::CardRead(_)) => decoded.frame().to_vec(),
+            _ => Vec::new(),
         };
         pending.push_back((outcome, frame));
     }

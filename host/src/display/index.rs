@@ -14,7 +14,7 @@
 
 use crate::records::handlog::{
     Entry, EventData, EventRecord, Follower, HandLog, HandSummary, LogError, Record, Seq,
-    SignedHead, TimelineEntry,
+    TimelineEntry,
 };
 use crate::session::RecordTap;
 use std::collections::BTreeMap;
@@ -276,13 +276,16 @@ impl FloorTap {
 }
 
 impl RecordTap for FloorTap {
-    fn appended(&mut self, seq: Seq, at_ms: u64, record: &Record, head: Option<&SignedHead>) {
+    fn appended(&mut self, seq: Seq, at_ms: u64, record: &Record, log: &HandLog) {
         let mut index = self.index.lock().unwrap_or_else(PoisonError::into_inner);
         match self.follower.follow(seq, at_ms, record) {
             Ok((hand, entry)) => index.add(hand, entry),
             Err(e) => log::warn!("floor view: record {seq} not indexed: {e}"),
         }
-        if let Some(h) = head {
+        // The signed head is published after every hand, not built for every record.
+        let ends_hand = matches!(record, Record::Input { events, .. }
+            if events.iter().any(|e| matches!(e, firmware::Event::HandComplete { .. })));
+        if let Some(h) = log.head().filter(|_| ends_hand) {
             index.set_head(h.to_string());
         }
     }
@@ -420,5 +423,29 @@ mod tests {
         index.add(Some(1), started(1, 1));
         index.add(Some(1), started(1, 1));
         assert_eq!(index.recent(1)[0].records, 1);
+    }
+
+    /// The floor view shows the signed head the log ends at after every hand, so an
+    /// anchor copied from it verifies the log (security issue, anchored heads).
+    #[test]
+    fn the_signed_head_is_published_after_every_hand() {
+        use crate::records::handlog::TableKey;
+        use crate::session::simulated::{DirectSource, SimOptions, SimulatedTable};
+        let dir = tempfile::tempdir().unwrap();
+        let (mut log, _) = HandLog::open(dir.path(), "T2", &TableKey::from_seed([2; 32])).unwrap();
+        let index: SharedIndex = Arc::new(Mutex::new(FloorIndex::of_log(&log).unwrap()));
+        let tap = FloorTap::new(&log, index.clone());
+        let opts = SimOptions {
+            hands: 3,
+            ..SimOptions::default()
+        };
+        {
+            let mut t = SimulatedTable::new(&opts, DirectSource, Some(&mut log)).unwrap();
+            t.tap(Box::new(tap));
+            t.run(opts.hands, &mut |_| {}).unwrap();
+        }
+        let shown = index.lock().unwrap().head().map(str::to_string);
+        assert_eq!(shown, log.head().map(|h| h.to_string()));
+        assert!(shown.is_some());
     }
 }

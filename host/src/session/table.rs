@@ -102,9 +102,9 @@ impl Observer for &mut crate::display::Display {
 /// Sees every record once it is committed to the hand log: the floor view's index
 /// keeps the recent hands from these, so it never reads the log back per request.
 pub trait RecordTap {
-    /// Record `seq`, stamped `at_ms`, is in the log, which now ends at `head` (the
-    /// signed head to publish; `None` for a log of the old scheme).
-    fn appended(&mut self, seq: Seq, at_ms: u64, record: &Record, head: Option<&SignedHead>);
+    /// Record `seq`, stamped `at_ms`, is in `log` (whose signed head a tap may publish
+    /// when the record ends a hand).
+    fn appended(&mut self, seq: Seq, at_ms: u64, record: &Record, log: &HandLog);
 }
 
 /// A table's log, opened: recovered from what it holds, or new.
@@ -238,9 +238,8 @@ impl<'a> TableSession<'a> {
             return log.append(at, record).map(|_| ());
         }
         let seq = log.append(at, record.clone())?;
-        let head = log.head();
         for t in &mut self.taps {
-            t.appended(seq, at, &record, head.as_ref());
+            t.appended(seq, at, &record, log);
         }
         Ok(())
     }
