@@ -14,8 +14,8 @@
 //! | STRADDLE | announce; press again to confirm (R-STRAD-4) | — | — |
 //! | MISDEAL (held) | the deal restarts (PD-MISDEAL) | — | — |
 //! | NEXT HAND (held) | — | start the next hand | — |
-//! | seat key | — | with an amount keyed: seat a new player with that buy-in, or top up; without: sit out / sit in; held: the player leaves | the seat mucks |
-//! | ENTER | (as BET/RAISE) | — | pay the pots as shown ([`Press::Pay`]) |
+//! | seat key | — | with an amount keyed: seat a new player with that buy-in, or top up; without: sit out / sit in; held: the player leaves | at the showdown the seat shows; held, he mucks (R-SHOW-3) |
+//! | ENTER | (as BET/RAISE) | — | once every hand is shown or mucked: pay the pots as shown ([`Press::Pay`]) |
 //!
 //! In a draw game's exchange, CHECK/CALL keeps the hand (stands pat); the discards
 //! and replacement cards come from the shoe.
@@ -27,7 +27,7 @@
 use crate::buttons::{AmountEntry, AmountError, ButtonError, Key, KeyEvent, PressKind};
 use crate::event::{Action, Input};
 use crate::hand::{Hand, Phase};
-use crate::rules::{Chips, SeatNo, Structure};
+use crate::rules::{Chips, SeatNo, ShowdownRule, Structure};
 use crate::table::{Presence, Table};
 use core::fmt;
 
@@ -70,6 +70,8 @@ pub enum ConsoleError {
     NoHand(Key),
     /// A key with no use at this point of the hand.
     NotNow(Key),
+    /// A betting key or ENTER while the showdown waits for this seat's show or muck.
+    ShowdownOpen(Key, SeatNo),
 }
 
 impl fmt::Display for ConsoleError {
@@ -86,7 +88,7 @@ impl fmt::Display for ConsoleError {
             }
             ConsoleError::SeatKeyInHand(seat) => write!(
                 f,
-                "Seat {seat} key not taken: seat keys work between hands, and at the showdown to muck"
+                "Seat {seat} key not taken: seat keys work between hands, and at the showdown to show or muck"
             ),
             ConsoleError::NoBuyIn(seat) => write!(
                 f,
@@ -100,6 +102,10 @@ impl fmt::Display for ConsoleError {
                 write!(f, "{key} not taken: no hand is being played; hold NEXT HAND to start one")
             }
             ConsoleError::NotNow(key) => write!(f, "{key} has no use at this point of the hand"),
+            ConsoleError::ShowdownOpen(key, seat) => write!(
+                f,
+                "{key} not taken: seat {seat} shows or mucks first: press his seat key to show, hold it to muck"
+            ),
         }
     }
 }
@@ -180,6 +186,14 @@ impl Console {
                 })
             }
             Key::CheckCall if phase == Some(Phase::Exchange) => Ok(Input::StandPat),
+            Key::Fold | Key::CheckCall | Key::AllIn | Key::BetRaise | Key::Enter
+                if phase == Some(Phase::Showdown) =>
+            {
+                let next = live(table).and_then(Hand::next_to_show);
+                Err(next.map_or(ConsoleError::NotNow(key), |s| {
+                    ConsoleError::ShowdownOpen(key, s)
+                }))
+            }
             Key::Fold | Key::CheckCall | Key::AllIn | Key::BetRaise | Key::Enter => {
                 self.action(table, key).map(Input::Act)
             }
@@ -211,10 +225,16 @@ impl Console {
         })
     }
 
-    /// A seat key: between hands, seating and presence; at the showdown, a muck.
+    /// A seat key: between hands, seating and presence; at the showdown, a show
+    /// (held: a muck); at a settlement that tabled every hand, a muck.
     fn seat(&self, table: &Table, seat: SeatNo, held: bool) -> Result<Input, ConsoleError> {
         match live(table).map(|h| h.phase) {
-            Some(Phase::Settling) => return Ok(Input::Muck { seat }),
+            Some(Phase::Showdown) if held => return Ok(Input::Muck { seat }),
+            Some(Phase::Showdown) => return Ok(Input::Show { seat }),
+            Some(Phase::Settling) if table.config().showdown == ShowdownRule::Tabled => {
+                return Ok(Input::Muck { seat })
+            }
+            Some(Phase::Settling) => return Err(ConsoleError::NotNow(Key::Seat(seat))),
             Some(_) => return Err(ConsoleError::SeatKeyInHand(seat)),
             None => {}
         }
@@ -509,7 +529,47 @@ mod tests {
     }
 
     #[test]
-    fn at_the_showdown_a_seat_key_mucks() {
+    fn at_the_showdown_a_seat_key_shows_and_held_mucks_in_turn() {
+        let (mut c, mut t) = preflop();
+        // Everyone calls and checks down: the showdown opens (R-SHOW-2).
+        act(&mut c, &mut t, short(Key::CheckCall));
+        act(&mut c, &mut t, short(Key::CheckCall));
+        act(&mut c, &mut t, short(Key::CheckCall));
+        let mut cards = ["2c", "3c", "4d", "5h", "7s", "8s", "9d", "Td"].into_iter();
+        while t.hand().map(|h| h.phase) != Some(Phase::Showdown) {
+            match t.hand().map(|h| h.phase) {
+                Some(Phase::Board { burn_due }) => {
+                    let card: Card = cards.next().unwrap().parse().unwrap();
+                    let read = if burn_due {
+                        Read::burn(card)
+                    } else {
+                        Read::card(card)
+                    };
+                    t.handle(Input::Card(read)).unwrap();
+                }
+                _ => {
+                    act(&mut c, &mut t, short(Key::CheckCall));
+                }
+            }
+        }
+        let first = t.hand().and_then(Hand::next_to_show).unwrap();
+        let other = SeatNo::up_to(3).find(|&s| s != first).unwrap();
+        assert_eq!(
+            c.press(&t, short(Key::Enter)),
+            Err(ConsoleError::ShowdownOpen(Key::Enter, first))
+        );
+        assert_eq!(
+            c.press(&t, held(Key::Seat(other))),
+            Ok(Press::Input(Input::Muck { seat: other }))
+        );
+        assert_eq!(
+            c.press(&t, short(Key::Seat(other))),
+            Ok(Press::Input(Input::Show { seat: other }))
+        );
+    }
+
+    #[test]
+    fn all_in_every_hand_is_tabled_and_a_seat_key_has_no_use() {
         let (mut c, mut t) = preflop();
         // Everyone all in: the board runs out and the hand settles.
         for _ in 0..3 {
@@ -532,9 +592,11 @@ mod tests {
             t.handle(Input::Card(read)).unwrap();
         }
         assert_eq!(t.hand().map(|h| h.phase), Some(Phase::Settling));
+        // PD-SHOW: every hand was tabled when the betting ended; none can be mucked.
+        assert!(SeatNo::up_to(3).all(|s| t.hand().unwrap().player(s).shown));
         assert_eq!(
             c.press(&t, short(Key::Seat(sn(2)))),
-            Ok(Press::Input(Input::Muck { seat: sn(2) }))
+            Err(ConsoleError::NotNow(Key::Seat(sn(2))))
         );
         assert_eq!(c.press(&t, short(Key::Enter)), Ok(Press::Pay));
         // Paid (here by hand): the hand is over and the keys are those between hands.

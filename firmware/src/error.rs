@@ -102,6 +102,27 @@ pub enum RuleError {
     // ---- Settling ----
     /// The hand is not at the showdown.
     NotSettling,
+    /// SHOW or MUCK when no showdown is open.
+    NoShowdown,
+    /// SHOW or MUCK for a seat with no hand at the showdown (folded, mucked, not dealt).
+    NoHandToShow(SeatNo),
+    /// MUCK for a hand already tabled: a shown hand stays in (R-SHOW-3).
+    AlreadyShown(SeatNo),
+    /// MUCK out of turn: players show or muck in order (R-SHOW-1..3); any player may
+    /// show early, but a muck waits for his turn.
+    NotYourTurnToMuck {
+        /// The seat keyed.
+        seat: SeatNo,
+        /// The seat whose turn it is to show or muck.
+        next: SeatNo,
+    },
+    /// MUCK by the last hand in: he wins without showing (R-SHOW-3).
+    LastHandIn(SeatNo),
+    /// MUCK by the last hand in for a side pot: it is his without showing, so his
+    /// hand stays in (R-SHOW-3); he shows it, or it is tabled for him.
+    LastHandForPot(SeatNo),
+    /// The pot is paid only after every hand at the showdown is shown or mucked.
+    ShowdownOpen(SeatNo),
     /// The seat cannot be paid: folded, mucked, or not in the hand.
     NotEligible(SeatNo),
     /// More is awarded than is left in the pot.
@@ -227,6 +248,19 @@ impl fmt::Display for RuleError {
             ),
             OutOfTurn { expected } => write!(f, "it is seat {expected}'s turn"),
             NotSettling => f.write_str("the pot is paid only when the hand is over"),
+            NoShowdown => f.write_str("no showdown now: hands are shown after the last betting round"),
+            NoHandToShow(s) => write!(f, "seat {s} has no hand at the showdown"),
+            AlreadyShown(s) => write!(f, "seat {s}'s hand is tabled: a shown hand cannot be mucked"),
+            NotYourTurnToMuck { seat, next } => write!(
+                f,
+                "seat {seat} mucks in turn: seat {next} shows or mucks first (R-SHOW-3)"
+            ),
+            LastHandIn(s) => write!(f, "seat {s} is the last hand in: he wins without showing"),
+            LastHandForPot(s) => write!(
+                f,
+                "seat {s} is the last hand in for a side pot: his hand stays in; show it"
+            ),
+            ShowdownOpen(s) => write!(f, "seat {s} shows or mucks before the pot is paid"),
             NotEligible(s) => write!(f, "seat {s} cannot win this pot"),
             AwardTooLarge { left } => write!(f, "only {left} is left to award"),
             NothingToUndo => f.write_str("nothing to undo in this hand"),

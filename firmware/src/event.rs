@@ -127,7 +127,13 @@ pub enum Input {
     Discard(Card),
     /// The player to draw keeps his hand.
     StandPat,
-    /// A player throws his hand away at the showdown; he can win nothing.
+    /// A player tables his hand at the showdown (R-SHOW-1..3): in his turn, or early.
+    Show {
+        /// The seat.
+        seat: SeatNo,
+    },
+    /// A player throws his hand away at the showdown, unseen, in his turn; he can win
+    /// nothing.
     Muck {
         /// The seat.
         seat: SeatNo,
@@ -312,8 +318,13 @@ pub enum Event {
     /// on (R-DRAW-3, R-DRAW-6).
     Redeal { button: SeatNo },
     /// Betting is over; `pot` chips are to be awarded. `contested` is false when
-    /// everyone else folded (R-STREET-3).
+    /// everyone else folded (R-STREET-3) or mucked (R-SHOW-3).
     HandOver { pot: Chips, contested: bool },
+    /// The showdown opened: `first` shows or mucks first (R-SHOW-1, R-SHOW-2).
+    ShowdownOpened { first: SeatNo },
+    /// A player's hand was tabled: shown at the showdown, or every hand once a player
+    /// is all-in and the betting is over (PD-SHOW).
+    Shown { seat: SeatNo },
     /// A player mucked at the showdown.
     Mucked { seat: SeatNo },
     /// Chips from the pot to a player.
@@ -471,9 +482,13 @@ impl core::fmt::Display for Event {
                 if contested {
                     write!(f, "showdown for {pot}")
                 } else {
-                    write!(f, "everyone else folded: {pot} to award")
+                    write!(f, "one hand left: {pot} to award")
                 }
             }
+            Event::ShowdownOpened { first } => {
+                write!(f, "showdown: seat {first} shows or mucks first")
+            }
+            Event::Shown { seat } => write!(f, "seat {seat} shows"),
             Event::Mucked { seat } => write!(f, "seat {seat} mucks"),
             Event::Awarded { seat, amount } => write!(f, "seat {seat} wins {amount}"),
             Event::Raked { amount } => write!(f, "rake {amount}"),

@@ -196,12 +196,23 @@ fn random_input(t: &Table, rng: &mut Rng, deck: &mut Vec<Card>) -> Input {
             let kept: Vec<Card> = p.hole.iter().flatten().copied().collect();
             Input::Discard(kept[rng.below(kept.len() as u64) as usize])
         }
+        Phase::Showdown => {
+            // Shows and mucks, sometimes out of turn (a muck is then refused).
+            let live: Vec<SeatNo> = h.in_hand().filter(|&s| !h.player(s).shown).collect();
+            let seat = if rng.chance(80) {
+                h.next_to_show().unwrap()
+            } else {
+                live[rng.below(live.len() as u64) as usize]
+            };
+            if rng.chance(50) {
+                Input::Show { seat }
+            } else {
+                Input::Muck { seat }
+            }
+        }
         Phase::Settling => {
             let live: Vec<SeatNo> = h.in_hand().collect();
             let pot = h.pot();
-            if rng.chance(10) && live.len() > 1 {
-                return Input::Muck { seat: live[0] };
-            }
             if rng.chance(10) {
                 return Input::Rake {
                     amount: ch(1) + rng.chips_below(pot.min(ch(5))),

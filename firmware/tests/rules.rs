@@ -15,13 +15,6 @@ fn five() -> Table {
     nl(&seats_1_to(5, ch(1000)))
 }
 
-/// Asserts that `input` is refused with `err` and changes nothing.
-fn refused(t: &mut Table, input: Input, err: RuleError) {
-    let before = t.clone();
-    assert_eq!(t.handle(input), Err(err));
-    assert_eq!(*t, before, "a refused input changes nothing");
-}
-
 // Tests for the TABLE (RULES.md §4)
 
 #[test]

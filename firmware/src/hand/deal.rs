@@ -52,7 +52,7 @@ impl Hand {
                 Some(to_act) => RuleError::BettingNotComplete { to_act },
                 None => RuleError::NoCardExpected,
             }),
-            Phase::Settling => Err(RuleError::NoCardExpected),
+            Phase::Settling | Phase::Showdown => Err(RuleError::NoCardExpected),
             Phase::Dealing => {
                 if read.burn {
                     return Err(RuleError::UnexpectedBurn);

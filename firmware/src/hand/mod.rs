@@ -15,6 +15,7 @@ mod draw;
 mod openers;
 mod round;
 mod settle;
+mod showdown;
 
 use crate::betting::Round;
 use crate::card::{Card, CardSet};
@@ -40,6 +41,9 @@ pub enum Phase {
     },
     /// Five-card draw: the players discard and receive replacements in turn (R-DRAW-5).
     Exchange,
+    /// Betting is over and the hands are shown or mucked in turn (R-SHOW-1..3):
+    /// [`Hand::next_to_show`] says whose turn it is.
+    Showdown,
     /// Betting is over: the pot is being awarded.
     Settling,
 }
@@ -70,6 +74,13 @@ pub struct Player {
     pub discards: u8,
     /// Draw: he has finished his exchange.
     pub drawn: bool,
+    /// His hand is tabled (shown at the showdown, or all-in with the betting over,
+    /// PD-SHOW): only then may the players' screen show his hole cards.
+    pub shown: bool,
+    /// He mucked at the showdown (`folded` is set too): he wins nothing, but his
+    /// chips still shape the pots as they did when he called (PokerKit counts a
+    /// mucked hand among a pot's players the same way).
+    pub mucked: bool,
 }
 
 /// The board's cards in the order dealt (`None` for a card dealt without a read): a
@@ -209,6 +220,8 @@ impl Hand {
             raises: 0,
             discards: 0,
             drawn: false,
+            shown: false,
+            mucked: false,
         };
         self.players.get(seat.index()).unwrap_or(&OUT)
     }

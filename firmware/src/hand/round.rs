@@ -140,6 +140,11 @@ impl Hand {
         if self.one_left() {
             return self.settle(ev, false);
         }
+        if cfg.game.has_board() && self.betting_over(seats) {
+            // PD-SHOW: the hands are tabled before the rest of the board (draw tables
+            // them at its showdown, after the exchange).
+            self.table_all(cfg, ev)?;
+        }
         if !cfg.game.has_board() && unbet {
             // R-DRAW-3, R-DRAW-6: everyone checked: redeal, the pot stays.
             return self.redeal(cfg, seats, ev);
@@ -149,7 +154,7 @@ impl Hand {
             (true, Street::Flop) => Street::Turn,
             (true, Street::Turn) => Street::River,
             (false, Street::Preflop) => Street::Draw,
-            _ => return self.settle(ev, true),
+            _ => return self.showdown(cfg, seats, ev),
         };
         self.begin_street(next);
         if cfg.game.has_board() {

@@ -17,8 +17,8 @@ use core::fmt::{self, Write};
 
 use super::{
     AmountPolicy, AnteMode, ButtonRule, Chips, FlCap, FlShortAllIn, Game, MixSwitch, Mixed,
-    OddChip, ShortBlind, Stakes, StraddleMinRaise, Structure, TableConfig, UnconfirmedStraddle,
-    MAX_RAKE_BASIS_POINTS,
+    OddChip, ShortBlind, ShowdownRule, Stakes, StraddleMinRaise, Structure, TableConfig,
+    UnconfirmedStraddle, MAX_RAKE_BASIS_POINTS,
 };
 
 /// What part of a table a setting belongs to: which texts carry it.
@@ -389,7 +389,7 @@ macro_rules! setting {
 
 /// Every setting, in the order texts write them (the game, structure and blinds
 /// first: other defaults depend on them).
-pub static SETTINGS: [Setting; 31] = [
+pub static SETTINGS: [Setting; 32] = [
     setting!(
         "game",
         [],
@@ -641,6 +641,22 @@ pub static SETTINGS: [Setting; 31] = [
         |c, o| write_bool(o, c.stub_excludes_drawer)
     ),
     setting!(
+        "showdown",
+        [],
+        House,
+        "R-SHOW-1..3, PD-SHOW",
+        "in_turn or tabled",
+        |c, v| c.showdown = either(
+            v,
+            (ShowdownRule::InTurn, &["in_turn"]),
+            (ShowdownRule::Tabled, &["tabled"])
+        )?,
+        |c, o| o.write_str(match c.showdown {
+            ShowdownRule::InTurn => "in_turn",
+            ShowdownRule::Tabled => "tabled",
+        })
+    ),
+    setting!(
         "odd_chip",
         ["odd_chips"],
         Money,
@@ -764,7 +780,7 @@ mod tests {
     }
 
     /// A value other than the default for each setting (on a Hold'em NL 5/10 table).
-    const OTHER: [(&str, &str); 31] = [
+    const OTHER: [(&str, &str); 32] = [
         ("game", "omaha8"),
         ("limit", "pl"),
         ("blinds", "25/50"),
@@ -787,6 +803,7 @@ mod tests {
         ("short_deck", "true"),
         ("redeal_ante", "true"),
         ("stub_excludes_drawer", "true"),
+        ("showdown", "tabled"),
         ("odd_chip", "lowest_index"),
         ("rake_pct", "2.5"),
         ("rake_cap", "40"),
@@ -819,7 +836,7 @@ mod tests {
         for (key, value) in OTHER {
             set(&mut cfg, key, value).unwrap();
         }
-        let written: heapless::Vec<(&'static str, Text), 31> =
+        let written: heapless::Vec<(&'static str, Text), { SETTINGS.len() }> =
             SETTINGS.iter().map(|s| (s.key, text(s, &cfg))).collect();
         let back = from_pairs(written.iter().map(|(k, v)| (*k, v.as_str()))).unwrap();
         assert_eq!(back, cfg);

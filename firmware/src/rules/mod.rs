@@ -137,6 +137,23 @@ pub enum UnconfirmedStraddle {
     NoOption,
 }
 
+/// How the hands are shown once the last betting round is over (R-SHOW-1..3, PD-SHOW).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum ShowdownRule {
+    /// The live table's showdown, and the default: the called bettor (else the first
+    /// player left of the button) shows first, then each player clockwise shows or
+    /// mucks; a hand is on the players' screen only once it is shown, a mucked or
+    /// unshown hand wins nothing, a sole survivor wins without showing. With a player
+    /// all-in and the betting over, every hand is tabled at once (PD-SHOW).
+    InTurn,
+    /// Every hand still in is tabled the moment the betting ends, and the seat keys
+    /// only muck: how the table ran before the showdown had its own phase. Logs written
+    /// then (which carry no `showdown` setting) read as this, and hand histories replay
+    /// with it, their shows and mucks being known.
+    Tabled,
+}
+
 /// A player who cannot cover his blind (PD-SHORTBLIND).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -273,6 +290,8 @@ pub struct TableConfig {
     /// being served (PD-DRAW's house option). Default false: \[002\] rebuilds it from
     /// "the cards discarded so far", his own included (docs/seed-notes.md U4).
     pub stub_excludes_drawer: bool,
+    /// How the hands are shown (R-SHOW-1..3, PD-SHOW; default in turn).
+    pub showdown: ShowdownRule,
     /// Out-of-range amounts: corrected with a warning (default) or rejected.
     pub amounts: AmountPolicy,
     /// Steps the engine takes by itself.
@@ -308,6 +327,7 @@ impl TableConfig {
             short_deck: false,
             redeal_ante: false,
             stub_excludes_drawer: false,
+            showdown: ShowdownRule::InTurn,
             amounts: AmountPolicy::Correct,
             automations: Automations { burns: false },
             mixed: None,

@@ -5,7 +5,7 @@ use crate::config::{MAX_SEATS, MAX_TABLE_CHIPS};
 use crate::error::RuleError;
 use crate::event::{Event, Events, Input};
 use crate::hand::{push, Hand, Phase};
-use crate::rules::{Chips, SeatNo, TableConfig};
+use crate::rules::{Chips, SeatNo, ShowdownRule, TableConfig};
 use crate::seat::{Presence, Seat, Seats};
 
 /// Everything the engine knows: seats, positions, the hand in progress. `Copy`: the
@@ -223,27 +223,37 @@ impl State {
                 let h = self.hand.as_mut().ok_or(RuleError::NoHand)?;
                 h.stand_pat(cfg, seats, ev)?;
             }
+            Input::Show { seat } => {
+                self.seat_index(cfg, seat)?;
+                self.hand_mut()?.show(seat, ev)?;
+            }
             Input::Muck { seat } => {
+                self.seat_index(cfg, seat)?;
                 let h = self.hand_mut()?;
-                if h.phase != Phase::Settling {
-                    return Err(RuleError::NotSettling);
+                if cfg.showdown == ShowdownRule::Tabled && h.phase == Phase::Settling {
+                    // Every hand was tabled at the settlement: a muck takes one out.
+                    let p = h.player(seat);
+                    if !p.dealt || p.folded || h.live_count() <= 1 {
+                        return Err(RuleError::NotEligible(seat));
+                    }
+                    let p = h.player_mut(seat);
+                    p.folded = true;
+                    p.mucked = true;
+                    push(ev, Event::Mucked { seat })?;
+                } else {
+                    h.muck(seat, ev)?;
                 }
-                let p = h.player(seat);
-                if !p.dealt || p.folded || h.live_count() <= 1 {
-                    return Err(RuleError::NotEligible(seat));
-                }
-                h.player_mut(seat).folded = true;
-                push(ev, Event::Mucked { seat })?;
             }
             Input::Award { seat, amount } => {
                 self.seat_index(cfg, seat)?;
-                self.hand_mut()?;
+                self.showdown_decided()?;
                 let seats = &mut self.seats;
                 let h = self.hand.as_mut().ok_or(RuleError::NoHand)?;
                 h.award(seats, seat, amount, ev)?;
                 self.finish_if_paid(ev)?;
             }
             Input::Rake { amount } => {
+                self.showdown_decided()?;
                 let h = self.hand_mut()?;
                 if h.phase != Phase::Settling {
                     return Err(RuleError::NotSettling);
@@ -257,6 +267,14 @@ impl State {
             Input::Misdeal => return Err(RuleError::NoHand),
         }
         Ok(())
+    }
+
+    /// The pot is paid only once every hand at the showdown is shown or mucked.
+    fn showdown_decided(&mut self) -> Result<(), RuleError> {
+        match self.hand_mut()?.next_to_show() {
+            Some(next) => Err(RuleError::ShowdownOpen(next)),
+            None => Ok(()),
+        }
     }
 
     fn finish_if_paid(&mut self, ev: &mut Events) -> Result<(), RuleError> {

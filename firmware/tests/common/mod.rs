@@ -153,3 +153,10 @@ pub fn events(t: &mut Table, input: Input) -> Vec<Event> {
         .copied()
         .collect()
 }
+
+/// Asserts that `input` is refused with `err` and changes nothing.
+pub fn refused(t: &mut Table, input: Input, err: RuleError) {
+    let before = t.clone();
+    assert_eq!(t.handle(input), Err(err));
+    assert_eq!(*t, before, "a refused input changes nothing");
+}

@@ -38,6 +38,18 @@ fn line_of(script: &str, text: &str) -> usize {
     script.lines().position(|l| l.starts_with(text)).unwrap() + 1
 }
 
+/// The 1-based number of the last line that is exactly `text`.
+fn last_line_of(script: &str, text: &str) -> usize {
+    script
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| *l == text)
+        .last()
+        .unwrap()
+        .0
+        + 1
+}
+
 fn figures(v: &View) -> Vec<(&str, u64)> {
     v.turn
         .as_ref()
@@ -334,28 +346,48 @@ fn the_screen_adds_up_to_the_engines_pot_in_every_game() {
     }
 }
 
+const CALLED_RIVER: &str =
+    include_str!("../../../tests/scenarios/r_show_1_called_bettor_shows_first.scn");
+
+/// R-SHOW-1..3, PD-SHOW: a hand's cards reach the players' screen only once it is
+/// tabled. When the river bet is called nobody's cards are shown; the bettor shows
+/// first; a hand mucked in turn never appears, nor does one not yet shown.
 #[test]
-fn a_hand_mucked_at_the_showdown_is_not_shown_or_paid() {
-    // Seat 3 mucks his queens at the showdown (before the payout): the screen
-    // forgets them, and the second side pot goes to seat 1's jacks.
-    let river = line_of(THREE_ALL_INS, "deal 3h");
-    let script: String = THREE_ALL_INS
-        .lines()
-        .take(river)
-        .chain(["muck 3"])
-        .collect::<Vec<_>>()
-        .join("\n");
-    let v = view_at(&script, Lang::En, river + 1);
-    assert!(v.seats[2].cards.is_empty(), "{:?}", v.seats[2]);
-    assert_eq!(v.seats[0].cards.len(), 2);
-    let winners: Vec<Vec<String>> = v.pots.iter().map(|p| p.winners.clone()).collect();
+fn r_show_3_only_tabled_hands_are_on_the_screen() {
+    let called = last_line_of(CALLED_RIVER, "2 call");
+    let shown = line_of(CALLED_RIVER, "show 3");
+    let mucked = last_line_of(CALLED_RIVER, "muck 1");
+    let views = views_at(CALLED_RIVER, Lang::En, &[called, shown, mucked]);
+    let at = |line: usize| &views.iter().find(|(l, _)| *l == line).unwrap().1;
+    let faces = |v: &View| -> Vec<usize> { v.seats.iter().map(|s| s.cards.len()).collect() };
     assert_eq!(
-        winners,
-        vec![
-            vec!["Seat 4 wins 600".to_string()],
-            vec!["Seat 2 wins 450".to_string()],
-            vec!["Seat 1 wins 600".to_string()],
-        ]
+        faces(at(called)),
+        vec![0, 0, 0],
+        "the showdown opens face down"
+    );
+    assert!(at(called).seats.iter().all(|s| s.backs == 2));
+    assert_eq!(faces(at(shown)), vec![0, 0, 2], "seat 3 shows first");
+    assert_eq!(
+        faces(at(mucked)),
+        vec![0, 0, 2],
+        "seat 1's muck is never seen"
+    );
+    assert_eq!(at(mucked).seats[0].backs, 0);
+    assert!(at(mucked).pots.iter().all(|p| p.winners.is_empty()));
+}
+
+/// PD-SHOW: all in with the betting over, every hand is tabled before the board.
+#[test]
+fn pd_show_all_in_hands_are_on_the_screen_before_the_board() {
+    let v = view_at(
+        THREE_ALL_INS,
+        Lang::En,
+        last_line_of(THREE_ALL_INS, "1 call"),
+    );
+    assert!(
+        v.seats.iter().take(4).all(|s| s.cards.len() == 2),
+        "{:?}",
+        v.seats
     );
 }
 

@@ -9,6 +9,7 @@ use super::i18n::{Lang, Warn, Word};
 use crate::money::equity::EquityReport;
 use crate::money::eval::{self, Category, LowRules};
 use crate::money::settle::{self, Outcome};
+use firmware::rules::ShowdownRule;
 use firmware::{Card, Chips, Event, Game, Phase, Presence, SeatNo, Street, Structure, Table};
 use serde::Serialize;
 
@@ -416,7 +417,9 @@ impl Presenter {
         if stakes.ante > Chips::ZERO {
             title.push_str(&format!(" ({})", stakes.ante));
         }
-        let face_up = hand.is_some_and(|_| cards_up(table));
+        // Only tabled hands are shown (R-SHOW-3, PD-SHOW); a table that tables every
+        // hand (`showdown=tabled`) also shows them during an all-in run-out.
+        let face_up = cfg.showdown == ShowdownRule::Tabled && cards_up(table);
         let winners_five = outcome.and_then(|o| self.winning_five(table, o));
         let highlighted = |c: Card| winners_five.as_ref().is_some_and(|f| f.contains(&c));
 
@@ -456,8 +459,7 @@ impl Presenter {
                 if seat.presence == Presence::SittingOut {
                     owes.push(lang.word(Word::SittingOut));
                 }
-                let shown = live
-                    && (face_up || outcome.is_some_and(|o| o.hands.iter().any(|x| x.seat == s)));
+                let shown = live && (face_up || hand.is_some_and(|h| h.tabled(cfg, s)));
                 let (cards, backs) = match p {
                     Some(p) if shown => (
                         held(&p)
@@ -518,7 +520,7 @@ impl Presenter {
             },
             Some(h) => match h.phase {
                 Phase::Dealing => lang.word(Word::Dealing).to_string(),
-                Phase::Settling => lang.word(Word::Showdown).to_string(),
+                Phase::Settling | Phase::Showdown => lang.word(Word::Showdown).to_string(),
                 Phase::Betting | Phase::Exchange => lang.street(h.street).to_string(),
                 // Between rounds (an all-in run-out) the board on the table names
                 // the street, not the one whose cards are due.
@@ -580,6 +582,11 @@ impl Presenter {
             return None;
         }
         let h = table.hand()?;
+        let cfg = table.config();
+        // Equity only between tabled hands: never a hint about a hidden one.
+        if cfg.showdown == ShowdownRule::InTurn && !h.in_hand().all(|s| h.tabled(cfg, s)) {
+            return None;
+        }
         let game = table.config().game;
         if !game.has_board() || h.board.len() >= 5 || h.phase == Phase::Settling {
             return None;

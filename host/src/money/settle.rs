@@ -183,9 +183,12 @@ pub fn settle_with(
     let clockwise = &clockwise[..n];
 
     if let [seat] = *live {
-        // R-STREET-3: the last player takes the pot without showing.
+        // R-STREET-3, R-SHOW-3: the last player takes the pot without showing. The
+        // whole pot, whatever is already paid of it (the rake), as the contested
+        // pots below are built from every chip put in: the outcome is the same
+        // before and after each payout, so paying it one input at a time ends.
         let pot = Pot {
-            amount: h.pot(),
+            amount: h.pot().saturating_add(h.awarded),
             eligible: vec![seat.index()],
         };
         let mut high = [None; MAX_SEATS];
@@ -315,7 +318,9 @@ pub fn hand_pots(
     for (i, s) in SeatNo::up_to(seat_count).take(n).enumerate() {
         let p = h.player(s);
         contributions[i] = chips(p);
-        folded[i] = !p.dealt || p.folded;
+        // A mucked hand stays among the pot's players (it wins nothing: it has no
+        // value), so the pots keep the levels its calls made.
+        folded[i] = !p.dealt || (p.folded && !p.mucked);
         dead += p.dead;
     }
     pots::build_pots(&contributions[..n], dead, &folded[..n])

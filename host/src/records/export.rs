@@ -1000,6 +1000,10 @@ mod tests {
                 }
                 "settle" if !t.in_hand() => {}
                 "settle" => {
+                    // Every hand still undecided at the showdown is shown, in turn.
+                    while let Some(seat) = t.hand().and_then(|h| h.next_to_show()) {
+                        feed(&mut t, Input::Show { seat });
+                    }
                     let outcome = settle::settle(&t, &[]).expect("settles");
                     for input in settle::payout_inputs(&outcome) {
                         feed(&mut t, input);

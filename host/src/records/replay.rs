@@ -5,7 +5,9 @@
 //! limits; the host's pots and showdown decide the money.
 
 use firmware::config::MAX_SEATS;
-use firmware::rules::{AmountPolicy, AnteMode, FlCap, FlShortAllIn, ShortBlind, StraddleMinRaise};
+use firmware::rules::{
+    AmountPolicy, AnteMode, FlCap, FlShortAllIn, ShortBlind, ShowdownRule, StraddleMinRaise,
+};
 use firmware::{
     Action, Card, Chips, Event, Events, Game, Input, Phase, Read, RuleError, SeatNo, Structure,
     Table, TableConfig,
@@ -193,7 +195,7 @@ impl Engine {
     /// A new table under `cfg` and an empty buffer.
     fn new(cfg: TableConfig) -> Result<Engine, ReplayError> {
         Ok(Engine {
-            table: Table::new(cfg).map_err(|e| fail(None, e.to_string()))?,
+            table: Table::new(replayed(cfg)).map_err(|e| fail(None, e.to_string()))?,
             events: Events::new(),
         })
     }
@@ -203,6 +205,14 @@ impl Engine {
         self.table.handle_into(input, &mut self.events)?;
         Ok(&self.events)
     }
+}
+
+/// `cfg` as a replay plays it: every hand still in is tabled at the settlement
+/// (`showdown=tabled`), since the history itself says who showed and who mucked, and
+/// in what order (the host's showdown takes its shows and mucks from there).
+fn replayed(mut cfg: TableConfig) -> TableConfig {
+    cfg.showdown = ShowdownRule::Tabled;
+    cfg
 }
 
 /// Drives the engine through the history under the table settings `cfg` (the house
@@ -737,7 +747,9 @@ impl Replayer {
     fn engine(&mut self, cfg: TableConfig) -> Result<&mut Engine, ReplayError> {
         match self.engine {
             Some(ref mut t) => {
-                t.table.reset(cfg).map_err(|e| fail(None, e.to_string()))?;
+                t.table
+                    .reset(replayed(cfg))
+                    .map_err(|e| fail(None, e.to_string()))?;
                 Ok(t)
             }
             None => Ok(self.engine.insert(Engine::new(cfg)?)),

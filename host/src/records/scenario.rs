@@ -103,6 +103,8 @@ pub enum Expect {
     BigBlind(SeatNo),
     /// `expect turn 4` or `expect turn none`
     Turn(Option<SeatNo>),
+    /// `expect shows 3` or `expect shows none`: whose turn it is to show or muck.
+    Shows(Option<SeatNo>),
     /// `expect call 10`
     Call(Chips),
     /// `expect raise 20..80` or `expect raise none`
@@ -195,6 +197,7 @@ fn parse_expect(line: usize, w: &[&str], text: &str) -> Result<Expect, ScenarioE
         "sb" => Expect::SmallBlind(seat_or_none(line, w.get(2).copied())?),
         "bb" => Expect::BigBlind(num(line, "seat", w.get(2).copied())?),
         "turn" => Expect::Turn(seat_or_none(line, w.get(2).copied())?),
+        "shows" => Expect::Shows(seat_or_none(line, w.get(2).copied())?),
         "call" => Expect::Call(num(line, "chips", w.get(2).copied())?),
         "raise" => match w.get(2).copied() {
             Some("none") => Expect::Raise(None),
@@ -216,13 +219,13 @@ fn parse_expect(line: usize, w: &[&str], text: &str) -> Result<Expect, ScenarioE
         "phase" => {
             let p = w.get(2).copied().unwrap_or("");
             if ![
-                "idle", "dealing", "betting", "board", "exchange", "settling",
+                "idle", "dealing", "betting", "board", "exchange", "showdown", "settling",
             ]
             .contains(&p)
             {
                 return Err(err(
                     line,
-                    "phase: idle, dealing, betting, board, exchange or settling",
+                    "phase: idle, dealing, betting, board, exchange, showdown or settling",
                 ));
             }
             Expect::Phase(p.to_string())
@@ -537,6 +540,7 @@ fn phase_name(t: &Table) -> &'static str {
         Some(Phase::Betting) => "betting",
         Some(Phase::Board { .. }) => "board",
         Some(Phase::Exchange) => "exchange",
+        Some(Phase::Showdown) => "showdown",
         Some(Phase::Settling) => "settling",
     }
 }
@@ -570,6 +574,11 @@ fn check(t: &Table, x: &Expect, last: &[Event]) -> Result<(), String> {
         Expect::Turn(s) => eq(
             "turn",
             format!("{:?}", t.options().map(|o| o.seat)),
+            format!("{s:?}"),
+        ),
+        Expect::Shows(s) => eq(
+            "next to show or muck",
+            format!("{:?}", t.hand().and_then(|h| h.next_to_show())),
             format!("{s:?}"),
         ),
         Expect::Call(c) => eq(

@@ -583,6 +583,10 @@ impl<'a, S: CardSource> SimulatedTable<'a, S> {
                     self.input(Input::StandPat, report)?;
                 }
             }
+            Phase::Showdown => {
+                let input = show_or_muck(self.session.table()).map_err(SimError::Settle)?;
+                self.input(input, report)?;
+            }
             Phase::Settling => {
                 // The hands shown, once, before the first payout.
                 let paying = self
@@ -825,6 +829,35 @@ impl<P: hardware::link::ShoePort> CardSource for ShoeSource<P> {
     fn faults(&self) -> u64 {
         self.link.fault_counts().total()
     }
+}
+
+/// The simulated player whose turn it is at the showdown shows or mucks as players
+/// do (R-SHOW-3): the first to show always shows; after him, a hand that wins or ties
+/// for a share of some pot is shown, a beaten one mucked unseen.
+fn show_or_muck(table: &firmware::Table) -> Result<Input, settle::SettleError> {
+    let h = table.hand().ok_or(settle::SettleError::NotSettling)?;
+    let seat = h.next_to_show().ok_or(settle::SettleError::NotSettling)?;
+    if !h.in_hand().any(|s| h.player(s).shown) {
+        return Ok(Input::Show { seat });
+    }
+    // What every hand would win if all were shown: a copy of the table is asked.
+    let mut all_shown = table.clone();
+    for s in h.showdown_order() {
+        if !h.player(s).shown {
+            // A seat still in with its hand not shown: always accepted.
+            let _ = all_shown.handle(Input::Show { seat: s });
+        }
+    }
+    let outcome = settle::settle(&all_shown, &[])?;
+    let wins = outcome
+        .pots
+        .iter()
+        .any(|p| p.winners.iter().any(|&(w, _)| w == seat));
+    Ok(if wins {
+        Input::Show { seat }
+    } else {
+        Input::Muck { seat }
+    })
 }
 
 #[cfg(test)]

@@ -217,6 +217,12 @@ pub enum EventData {
         pot: Chips,
         contested: bool,
     },
+    ShowdownOpened {
+        first: SeatNo,
+    },
+    Shown {
+        seat: SeatNo,
+    },
     Mucked {
         seat: SeatNo,
     },
@@ -354,6 +360,8 @@ impl From<&Event> for EventData {
             Event::StoodPat { seat } => D::StoodPat { seat },
             Event::Redeal { button } => D::Redeal { button },
             Event::HandOver { pot, contested } => D::HandOver { pot, contested },
+            Event::ShowdownOpened { first } => D::ShowdownOpened { first },
+            Event::Shown { seat } => D::Shown { seat },
             Event::Mucked { seat } => D::Mucked { seat },
             Event::Awarded { seat, amount } => D::Awarded { seat, amount },
             Event::Raked { amount } => D::Raked { amount },
@@ -490,6 +498,8 @@ impl EventData {
                 pot: *pot,
                 contested: *contested,
             },
+            D::ShowdownOpened { first } => Event::ShowdownOpened { first: *first },
+            D::Shown { seat } => Event::Shown { seat: *seat },
             D::Mucked { seat } => Event::Mucked { seat: *seat },
             D::Awarded { seat, amount } => Event::Awarded {
                 seat: *seat,

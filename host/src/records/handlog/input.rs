@@ -61,6 +61,7 @@ pub fn encode_input(input: &Input) -> String {
         Input::Act(Action::AllIn) => "allin".to_string(),
         Input::Discard(card) => format!("discard {card}"),
         Input::StandPat => "standpat".to_string(),
+        Input::Show { seat } => format!("show {seat}"),
         Input::Muck { seat } => format!("muck {seat}"),
         Input::Award { seat, amount } => format!("award {seat} {amount}"),
         Input::Rake { amount } => format!("rake {amount}"),
@@ -207,6 +208,10 @@ pub fn parse_input(text: &str) -> Result<Input, InputParseError> {
         "standpat" => {
             arity(0, 0)?;
             Input::StandPat
+        }
+        "show" => {
+            arity(1, 1)?;
+            Input::Show { seat: seat(0)? }
         }
         "muck" => {
             arity(1, 1)?;

@@ -8,6 +8,7 @@ use super::event::EventRecord;
 use super::input::{encode_input, parse_input};
 use super::payload_error::PayloadError;
 use super::PAYLOAD_VERSION;
+use firmware::rules::ShowdownRule;
 use firmware::{Event, Input, RuleError, TableConfig};
 use serde::{Deserialize, Serialize};
 
@@ -111,7 +112,7 @@ impl ConfigPayload {
     /// The table's settings, from whichever form the record's version has.
     fn config(&self) -> Result<TableConfig, PayloadError> {
         match (self.v, &self.config, &self.settings) {
-            (1, Some(data), None) => Ok(data.to_config()),
+            (1, Some(data), None) => Ok(showdown_as_written(data.to_config(), false)),
             (2.., None, Some(settings)) => {
                 let mut pairs = Vec::with_capacity(settings.len());
                 for (key, value) in settings {
@@ -120,11 +121,26 @@ impl ConfigPayload {
                         .ok_or_else(|| PayloadError::SettingNotText(key.clone()))?;
                     pairs.push((key.as_str(), value));
                 }
-                crate::settings::from_pairs(pairs).map_err(PayloadError::Settings)
+                let said = settings.contains_key(SHOWDOWN_KEY);
+                let config = crate::settings::from_pairs(pairs).map_err(PayloadError::Settings)?;
+                Ok(showdown_as_written(config, said))
             }
             (v, _, _) => Err(PayloadError::NoSettings(v)),
         }
     }
+}
+
+/// The setting logs written before the showdown had its own phase do not carry.
+const SHOWDOWN_KEY: &str = "showdown";
+
+/// A log whose settings do not say how hands are shown was written when every hand
+/// was tabled at the settlement: it is recovered, replayed and continued that way,
+/// so its recorded mucks and payouts still follow the betting.
+fn showdown_as_written(mut config: TableConfig, said: bool) -> TableConfig {
+    if !said {
+        config.showdown = ShowdownRule::Tabled;
+    }
+    config
 }
 
 /// The settings of `config` as the configuration record and the audit show them.

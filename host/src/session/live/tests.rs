@@ -205,6 +205,12 @@ fn two_hands() -> Vec<Step> {
         s.extend(cards(street));
         s.extend([Tap(Key::CheckCall); 3]);
     }
+    // The showdown (R-SHOW-2): seat 2 shows, seat 3 mucks (held), seat 1 shows.
+    s.extend([
+        Tap(Key::Seat(sn(2))),
+        Hold(Key::Seat(sn(3))),
+        Tap(Key::Seat(sn(1))),
+    ]);
     s.push(Tap(Key::Enter));
     s.push(Hold(Key::NextHand));
     // Button 2, small blind 3, big blind 1; seat 2 acts first three-handed.

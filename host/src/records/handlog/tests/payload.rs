@@ -205,6 +205,8 @@ fn the_configuration_round_trips() {
         expected.unconfirmed_straddle = defaults.unconfirmed_straddle;
         expected.short_blind = defaults.short_blind;
         expected.money = defaults.money;
+        // Version 1 logs were written when every hand was tabled at the settlement.
+        expected.showdown = firmware::rules::ShowdownRule::Tabled;
         assert_eq!(old, expected);
     }
     // A setting this program does not know is refused, not dropped.
