@@ -18,7 +18,8 @@
 //! | ENTER | (as BET/RAISE) | — | once every hand is shown or mucked: pay the pots as shown ([`Press::Pay`]) |
 //!
 //! In a draw game's exchange, CHECK/CALL keeps the hand (stands pat); the discards
-//! and replacement cards come from the shoe.
+//! come from the shoe's burn slot (the dealer passes each thrown card through it)
+//! and the replacements from its exit.
 //!
 //! A press that means nothing now is refused with [`ConsoleError`], whose message
 //! tells the dealer what to press instead; the keyed amount is kept so that a wrong

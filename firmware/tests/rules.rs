@@ -1110,8 +1110,9 @@ fn r_draw_5_exchange_in_turn_then_the_second_round() {
     );
 }
 
-#[test]
-fn r_draw_5_a_replacement_is_never_thrown_again_and_four_cards_at_most() {
+/// Heads-up draw, seat 2 (kings full of eights) opens for 2 and seat 1 calls: the
+/// exchange begins with seat 2.
+fn opened_heads_up_draw() -> Table {
     let mut t = draw_table(&[(sn(1), ch(50)), (sn(2), ch(50))]);
     start(&mut t);
     let hands = ["Kh", "Ah", "Kc", "Jh", "Kd", "9h", "8s", "8h", "8d", "7h"];
@@ -1120,6 +1121,33 @@ fn r_draw_5_a_replacement_is_never_thrown_again_and_four_cards_at_most() {
     }
     act!(t, Action::BetTo(ch(2)));
     act!(t, Action::CheckCall);
+    t
+}
+
+#[test]
+fn r_draw_5_a_card_read_at_the_burn_slot_in_the_exchange_is_a_discard() {
+    let mut t = opened_heads_up_draw();
+    let ev = t.handle(Input::Card(Read::burn(card("8s")))).unwrap();
+    assert_eq!(
+        ev.as_slice(),
+        &[Event::Discarded {
+            seat: sn(2),
+            card: card("8s")
+        }]
+    );
+    // A card he does not hold is refused, at the slot as by key.
+    refused(
+        &mut t,
+        Input::Card(Read::burn(card("As"))),
+        RuleError::BadDiscard(card("As")),
+    );
+    t.handle(Input::Card(Read::card(card("Ks")))).unwrap();
+    assert_eq!(t.hand().unwrap().drawer(), Some(sn(1)));
+}
+
+#[test]
+fn r_draw_5_a_replacement_is_never_thrown_again_and_four_cards_at_most() {
+    let mut t = opened_heads_up_draw();
     // Seat 2 (Kh Kc Kd 8s 8d) throws two; the first replacement comes.
     t.handle(Input::Discard(card("8s"))).unwrap();
     t.handle(Input::Discard(card("8d"))).unwrap();

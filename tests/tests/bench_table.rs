@@ -75,3 +75,55 @@ fn a_thousand_hands_with_five_percent_faults_end_as_the_clean_deal() {
         summary.shoe_faults
     );
 }
+
+/// R-DRAW-5, R-SHOW-1..3 at the bench over the pseudo-terminal shoe: five-card draw
+/// whose discards pass the shoe's burn slot and whose showdowns are shown and mucked
+/// in turn. The floor's `audit show` has every discard, show and muck; the PHH export
+/// writes the showdown as played; the log rebuilds the table.
+#[test]
+fn a_draw_table_over_the_pty_shoe_discards_at_the_slot_and_shows_in_turn() {
+    use firmware::{Game, Structure};
+    use host::records::export::export_dir;
+    use host::records::handlog::{AuditLog, HandLog, TableKey};
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let (mut log, _) =
+        HandLog::open(dir.path(), "draw-bench", &TableKey::from_seed([4; 32])).expect("hand log");
+    let opts = SimOptions {
+        hands: 12,
+        seed: 5,
+        players: 4,
+        game: Game::FiveCardDraw,
+        structure: Structure::FixedLimit,
+        ..SimOptions::default()
+    };
+    let source = PtyShoeSource::start((3, 3, 3), opts.seed).expect("pseudo-terminal shoe");
+    let mut table = SimulatedTable::new(&opts, source, Some(&mut log)).expect("bench");
+    let summary = table
+        .run(opts.hands, &mut |_| {})
+        .expect("the hands play out");
+    assert_eq!(summary.hands, 12);
+    drop(table);
+    drop(log);
+
+    let audit = AuditLog::open(dir.path()).expect("audit");
+    let hands = audit.list_hands(&Default::default()).expect("hands");
+    let mut lines = Vec::new();
+    for h in &hands {
+        for e in audit.timeline(h.number).expect("timeline") {
+            lines.push(e.to_string());
+        }
+    }
+    let has = |text: &str| lines.iter().any(|l| l.contains(text));
+    assert!(
+        has("burn ") && has("discards"),
+        "a discard read at the slot"
+    );
+    assert!(has("showdown: seat"), "a showdown opened");
+    assert!(has(" shows"), "a hand shown");
+    assert!(has(" mucks"), "a hand mucked");
+
+    let exported = export_dir(dir.path(), Some("draw-bench"), &[]).expect("export");
+    let text: String = exported.iter().map(|h| h.to_toml()).collect();
+    assert!(text.contains(" sm "), "the showdown in the export");
+    assert!(text.contains(" sd "), "the exchange in the export");
+}

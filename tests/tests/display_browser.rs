@@ -9,6 +9,7 @@
 //! `REQUIRE_BROWSER=1`, so in CI a missing browser fails the test instead of
 //! skipping it).
 
+use firmware::Phase;
 use host::display::{Display, DisplayOptions, Lang};
 use host::records::scenario::Scenario;
 use serde_json::{json, Value};
@@ -275,6 +276,15 @@ fn line_of(text: &str) -> usize {
     SCRIPT.lines().position(|l| l.starts_with(text)).unwrap() + 1
 }
 
+/// Opens `display` in the browser and waits for its connection.
+fn connect(cdp: &mut Cdp, display: &Display) {
+    cdp.call("Page.navigate", json!({ "url": display.url() }), true);
+    cdp.wait_for(
+        "!!(window.__display && window.__display.connected)",
+        "a connection",
+    );
+}
+
 fn assert_shows(cdp: &mut Cdp, selector: &str, texts: &[&str], moment: &str) {
     let shown = cdp
         .eval(&format!("document.querySelector('{selector}').innerText"))
@@ -298,8 +308,14 @@ fn no_card_of_the_hand_in_progress(cdp: &mut Cdp, table: &firmware::Table) {
     let board: Vec<firmware::Card> = hand.board.iter().flatten().copied().collect();
     let hidden: Vec<firmware::Card> = hand.seen.iter().filter(|c| !board.contains(c)).collect();
     assert!(hidden.len() >= 8, "the hole cards are dealt: {hidden:?}");
-    let faces = cdp.eval("document.querySelectorAll('.seat .card:not(.back)').length");
-    assert_eq!(faces, json!(0), "a hole card face on the page");
+    none_of(cdp, &hidden, 0);
+}
+
+/// The page shows `faces` card faces at the seats, and neither the page nor any
+/// route of the players' screen names a card of `hidden`.
+fn none_of(cdp: &mut Cdp, hidden: &[firmware::Card], faces: usize) {
+    let shown = cdp.eval("document.querySelectorAll('.seat .card:not(.back)').length");
+    assert_eq!(shown, json!(faces), "hole card faces on the page");
     let fetched = cdp.eval(
         "['/state', '/floor', '/floor/hand/1', '/floor/hand/0', '/nothing'].map((p) => { \
            const x = new XMLHttpRequest(); x.open('GET', p, false); x.send(); \
@@ -322,7 +338,7 @@ fn no_card_of_the_hand_in_progress(cdp: &mut Cdp, table: &firmware::Table) {
         texts.push(r[2].as_str().unwrap_or_default().to_string());
     }
     for text in &texts {
-        for c in &hidden {
+        for c in hidden {
             let code = c.to_string();
             let (rank, suit) = code.split_at(code.len() - 1);
             let rank = if rank == "T" { "10" } else { rank };
@@ -338,11 +354,7 @@ fn play(cdp: &mut Cdp, e: &Expected, shots: &Path) -> Vec<f64> {
     let mut opts = DisplayOptions::local(0, "T1");
     opts.lang = e.lang;
     let mut display = Display::start(opts).unwrap();
-    cdp.call("Page.navigate", json!({ "url": display.url() }), true);
-    cdp.wait_for(
-        "!!(window.__display && window.__display.connected)",
-        "a connection",
-    );
+    connect(cdp, &display);
     let (turn, flop, river) = (
         line_of("4 allin"),
         line_of("deal 2c 7d 9c"),
@@ -408,11 +420,7 @@ fn pot_limit_maximum(cdp: &mut Cdp, shots: &Path) {
         .unwrap()
         + 1;
     let mut display = Display::start(DisplayOptions::local(0, "T1")).unwrap();
-    cdp.call("Page.navigate", json!({ "url": display.url() }), true);
-    cdp.wait_for(
-        "!!(window.__display && window.__display.connected)",
-        "a connection",
-    );
+    connect(cdp, &display);
     let mut seq = 0u64;
     let mut checked = false;
     Scenario::parse(E6)
@@ -446,6 +454,59 @@ fn pot_limit_maximum(cdp: &mut Cdp, shots: &Path) {
         })
         .unwrap();
     assert!(checked);
+}
+
+/// R-SHOW-1..3 at the live showdown: no hand is on the players' screen (the page,
+/// its state, any route) before it is tabled, and a mucked hand never is.
+fn live_showdown(cdp: &mut Cdp, shots: &Path) {
+    const SHOWDOWN: &str = include_str!("../scenarios/r_show_1_called_bettor_shows_first.scn");
+    let mut display = Display::start(DisplayOptions::local(0, "T1")).unwrap();
+    connect(cdp, &display);
+    let mut seq = 0u64;
+    let mut moments = Vec::new();
+    Scenario::parse(SHOWDOWN)
+        .unwrap()
+        .run_with_table(|_, _, events, table| {
+            display.show(table, events);
+            seq += 1;
+            cdp.wait_for(
+                &format!("window.__display.seq >= {seq}"),
+                &format!("update {seq}"),
+            );
+            let Some(h) = table.hand().filter(|_| table.in_hand()) else {
+                return;
+            };
+            if !matches!(h.phase, Phase::Showdown | Phase::Settling) {
+                return;
+            }
+            let cfg = table.config();
+            let tabled: Vec<firmware::SeatNo> = firmware::SeatNo::up_to(cfg.max_players)
+                .filter(|&s| h.tabled(cfg, s))
+                .collect();
+            let open: Vec<firmware::Card> = h
+                .board
+                .iter()
+                .flatten()
+                .copied()
+                .chain(
+                    tabled
+                        .iter()
+                        .flat_map(|&s| h.player(s).hole.into_iter().flatten()),
+                )
+                .collect();
+            let hidden: Vec<firmware::Card> = h.seen.iter().filter(|c| !open.contains(c)).collect();
+            none_of(cdp, &hidden, 2 * tabled.len());
+            moments.push(tabled.len());
+        })
+        .unwrap();
+    // Face down when the showdown opens; seat 3's hand alone; then seat 2's too,
+    // seat 1's muck never seen.
+    assert_eq!(moments.first(), Some(&0), "{moments:?}");
+    assert!(
+        moments.contains(&1) && moments.last() == Some(&2),
+        "{moments:?}"
+    );
+    cdp.screenshot(&shots.join("display-en-live-showdown.png"));
 }
 
 /// The controller restarts (systemd brings it back): the open page reconnects by
@@ -484,6 +545,7 @@ fn scripted_hands_in_the_browser_in_every_language() {
     std::fs::create_dir_all(&shots).unwrap();
     let mut browser = launch(&exe);
     pot_limit_maximum(&mut browser.cdp, &shots);
+    live_showdown(&mut browser.cdp, &shots);
     restart(&mut browser.cdp);
     let mut all = Vec::new();
     for e in &EXPECTED {

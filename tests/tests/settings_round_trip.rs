@@ -64,6 +64,7 @@ const CASES: &[Case] = &[
     case(Draw, Nl, &[("short_deck", "true"), ("max_players", "6")]),
     case(Draw, Nl, &[("redeal_ante", "true")]),
     case(Draw, Nl, &[("stub_excludes_drawer", "true")]),
+    case(Holdem, Nl, &[("showdown", "tabled")]),
     case(Holdem, Nl, &[("odd_chip", "lowest_index")]),
     case(Holdem, Nl, &[("rake_pct", "5")]),
     case(Holdem, Nl, &[("rake_cap", "3"), ("rake_pct", "10")]),

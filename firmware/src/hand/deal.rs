@@ -98,7 +98,12 @@ impl Hand {
             }
             Phase::Exchange => {
                 if read.burn {
-                    return Err(RuleError::UnexpectedBurn);
+                    // The burn slot is the discard slot in the exchange: the dealer
+                    // passes each card the player throws through it (R-DRAW-5).
+                    return match read.card {
+                        Some(card) => self.discard(card, ev),
+                        None => Err(RuleError::UnexpectedBurn),
+                    };
                 }
                 self.check_card(cfg, read.card)?;
                 self.replace(cfg, seats, read.card, ev)

@@ -19,7 +19,7 @@ use crate::event::Read;
 pub enum Antenna {
     /// Tg 1: the shoe's exit, where dealt cards pass.
     Exit,
-    /// Tg 2: the burn slot.
+    /// Tg 2: the burn slot; in a draw's exchange, the discards go through it.
     Burn,
 }
 

@@ -571,7 +571,8 @@ impl<'a, S: CardSource> SimulatedTable<'a, S> {
                         .copied()
                         .next()
                         .ok_or(SimError::Dealer(DealerError::NoCardToDiscard))?;
-                    self.input(Input::Discard(card), report)?;
+                    // Through the shoe's burn slot, the discard slot of the exchange.
+                    self.deal(card, true, report)?;
                 } else if pending > 0 {
                     // R-DRAW-5: the stub; once used up, the discards come back.
                     let card = self
