@@ -10,9 +10,9 @@
 //! | FOLD, CHECK/CALL, ALL-IN | the player to act does it | — | — |
 //! | digits, CLEAR | key an amount / forget it | the same | the same |
 //! | BET/RAISE or ENTER | bet or raise to the keyed amount (fixed limit: the one size, nothing keyed) | — | — |
-//! | UNDO | the last input of the hand | — | the same |
-//! | STRADDLE | announce; press again to confirm (R-STRAD-4) | — | — |
-//! | MISDEAL (held) | the deal restarts (PD-MISDEAL) | — | — |
+//! | UNDO | the last input of the hand; held with the floor's number keyed, the board card just read during the betting is premature (PD-PREMATURE) | — | the same |
+//! | STRADDLE | announce; press again to confirm (R-STRAD-4); with the floor's number keyed, the floor rules an unconfirmed straddle announced | — | — |
+//! | MISDEAL (held) | the deal restarts (PD-MISDEAL); with the floor's number keyed, the floor voids the hand, every bet returned (PD-RFID) | — | — |
 //! | NEXT HAND (held) | — | start the next hand | — |
 //! | seat key | — | with an amount keyed: seat a new player with that buy-in, or top up; without: sit out / sit in; held: the player leaves | at the showdown the seat shows; held, he mucks (R-SHOW-3) |
 //! | ENTER | (as BET/RAISE) | — | once every hand is shown or mucked: pay the pots as shown ([`Press::Pay`]) |
@@ -26,7 +26,8 @@
 //! key never costs the dealer his typing.
 
 use crate::buttons::{AmountEntry, AmountError, ButtonError, Key, KeyEvent, PressKind};
-use crate::event::{Action, Input};
+use crate::card::Card;
+use crate::event::{Action, Input, Ruling, MAX_FLOOR_ID};
 use crate::hand::{Hand, Phase};
 use crate::rules::{Chips, SeatNo, ShowdownRule, Structure};
 use crate::table::{Presence, Table};
@@ -71,6 +72,8 @@ pub enum ConsoleError {
     NoHand(Key),
     /// A key with no use at this point of the hand.
     NotNow(Key),
+    /// A floor person's number out of range before a ruling key.
+    FloorNumber,
     /// A betting key or ENTER while the showdown waits for this seat's show or muck.
     ShowdownOpen(Key, SeatNo),
 }
@@ -103,6 +106,9 @@ impl fmt::Display for ConsoleError {
                 write!(f, "{key} not taken: no hand is being played; hold NEXT HAND to start one")
             }
             ConsoleError::NotNow(key) => write!(f, "{key} has no use at this point of the hand"),
+            ConsoleError::FloorNumber => f.write_str(
+                "The floor's number is 1 to 9999: CLEAR, key it, then hold MISDEAL (void) or press STRADDLE (announced)",
+            ),
             ConsoleError::ShowdownOpen(key, seat) => write!(
                 f,
                 "{key} not taken: seat {seat} shows or mucks first: press his seat key to show, hold it to muck"
@@ -124,6 +130,9 @@ impl From<AmountError> for ConsoleError {
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Console {
     amount: AmountEntry,
+    /// The last card the shoe read while a betting round was open, with its hand's
+    /// number: what a premature-card ruling sets aside (PD-PREMATURE).
+    premature: Option<(u32, Card)>,
 }
 
 impl Console {
@@ -131,7 +140,14 @@ impl Console {
     pub const fn new() -> Console {
         Console {
             amount: AmountEntry::new(),
+            premature: None,
         }
+    }
+
+    /// The shoe read `card` at the exit in hand `hand` while a betting round was open
+    /// (the engine refused it): a premature card, if the floor so rules.
+    pub fn premature_read(&mut self, hand: u32, card: Card) {
+        self.premature = Some((hand, card));
     }
 
     /// The amount keyed so far, if any digit was.
@@ -175,11 +191,42 @@ impl Console {
             },
             Key::Undo | Key::Misdeal => match phase {
                 None => Err(ConsoleError::NoHand(key)),
+                // The floor's number keyed and UNDO held: the board card just read
+                // while the betting was open is premature (PD-PREMATURE).
+                Some(_) if key == Key::Undo && held => match self.floor()? {
+                    Some(floor) => {
+                        let number = live(table).map(|h| h.number);
+                        let card = self
+                            .premature
+                            .filter(|(n, _)| Some(*n) == number)
+                            .map(|(_, c)| c);
+                        Ok(Input::Ruling {
+                            ruling: Ruling::Premature { card },
+                            floor,
+                        })
+                    }
+                    None => Ok(Input::Undo),
+                },
                 Some(_) if key == Key::Undo => Ok(Input::Undo),
-                Some(_) => Ok(Input::Misdeal),
+                // The floor's number keyed first: the floor voids the hand (PD-RFID).
+                Some(_) => match self.floor()? {
+                    Some(floor) => Ok(Input::Ruling {
+                        ruling: Ruling::VoidHand,
+                        floor,
+                    }),
+                    None => Ok(Input::Misdeal),
+                },
             },
             Key::Straddle => {
                 let h = live(table).ok_or(ConsoleError::NoHand(key))?;
+                // The floor's number keyed first: the floor rules the straddle
+                // announced ([003] 3д, seed-notes D3(a)).
+                if let Some(floor) = self.floor()? {
+                    return Ok(Input::Ruling {
+                        ruling: Ruling::StraddleAnnounced,
+                        floor,
+                    });
+                }
                 // The first press announces; a second press, before the first hole
                 // card, confirms (R-STRAD-4).
                 Ok(Input::Straddle {
@@ -200,6 +247,18 @@ impl Console {
             }
             Key::Seat(seat) => self.seat(table, seat, held),
             Key::Digit(_) | Key::Clear => Err(ConsoleError::NotNow(key)),
+        }
+    }
+
+    /// The floor person's number keyed before a ruling key, if any.
+    fn floor(&self) -> Result<Option<u16>, ConsoleError> {
+        match self.keyed() {
+            None => Ok(None),
+            Some(n) => u16::try_from(n.get())
+                .ok()
+                .filter(|f| (1..=MAX_FLOOR_ID).contains(f))
+                .map(Some)
+                .ok_or(ConsoleError::FloorNumber),
         }
     }
 
@@ -566,6 +625,37 @@ mod tests {
         assert_eq!(
             c.press(&t, short(Key::Seat(other))),
             Ok(Press::Input(Input::Show { seat: other }))
+        );
+    }
+
+    #[test]
+    fn the_floors_number_keyed_before_misdeal_or_straddle_makes_a_ruling() {
+        let (mut c, t) = preflop();
+        digits(&mut c, &t, "17");
+        assert_eq!(
+            c.press(&t, held(Key::Misdeal)),
+            Ok(Press::Input(Input::Ruling {
+                ruling: Ruling::VoidHand,
+                floor: 17
+            }))
+        );
+        digits(&mut c, &t, "4");
+        assert_eq!(
+            c.press(&t, short(Key::Straddle)),
+            Ok(Press::Input(Input::Ruling {
+                ruling: Ruling::StraddleAnnounced,
+                floor: 4
+            }))
+        );
+        digits(&mut c, &t, "0");
+        assert_eq!(
+            c.press(&t, held(Key::Misdeal)),
+            Err(ConsoleError::FloorNumber)
+        );
+        assert_eq!(
+            c.keyed(),
+            Some(Chips::ZERO),
+            "a refused press keeps the keying"
         );
     }
 

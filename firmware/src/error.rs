@@ -121,6 +121,18 @@ pub enum RuleError {
     /// MUCK by the last hand in for a side pot: it is his without showing, so his
     /// hand stays in (R-SHOW-3); he shows it, or it is tabled for him.
     LastHandForPot(SeatNo),
+    /// A premature-card ruling outside the betting round before a board street (or a
+    /// second one in the hand).
+    NotPremature,
+    /// A premature turn ruling must name the card set aside.
+    PrematureCardUnnamed,
+    /// A floor ruling without the floor person's number (1 to 9999).
+    NoFloorNumber,
+    /// The hand cannot be voided: its pot is being paid.
+    VoidTooLate,
+    /// The floor ruled a straddle announced, but there is no unconfirmed straddle in
+    /// the first betting round.
+    NoUnconfirmedStraddle,
     /// The pot is paid only after every hand at the showdown is shown or mucked.
     ShowdownOpen(SeatNo),
     /// The seat cannot be paid: folded, mucked, or not in the hand.
@@ -259,6 +271,19 @@ impl fmt::Display for RuleError {
             LastHandForPot(s) => write!(
                 f,
                 "seat {s} is the last hand in for a side pot: his hand stays in; show it"
+            ),
+            NotPremature => f.write_str(
+                "a premature card is ruled in the betting round before the flop, turn or river of a board game, once a hand",
+            ),
+            PrematureCardUnnamed => f.write_str(
+                "name the premature turn card: it is set aside until the river",
+            ),
+            NoFloorNumber => f.write_str(
+                "a floor ruling needs the floor person's number: key it (1 to 9999), then the ruling",
+            ),
+            VoidTooLate => f.write_str("the pot is being paid: the hand can no longer be voided"),
+            NoUnconfirmedStraddle => f.write_str(
+                "no unconfirmed straddle in the first betting round to rule announced",
             ),
             ShowdownOpen(s) => write!(f, "seat {s} shows or mucks before the pot is paid"),
             NotEligible(s) => write!(f, "seat {s} cannot win this pot"),

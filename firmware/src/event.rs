@@ -67,6 +67,33 @@ impl Read {
     }
 }
 
+/// A floor ruling entered at the table. Each carries the number of the floor person
+/// who made it, keyed on the panel as his confirmation, and is kept in the log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Ruling {
+    /// PD-RFID (a foul deck found after substantial action): the hand is void, every
+    /// bet is returned, and it is dealt again as after a misdeal (PD-MISDEAL: posts
+    /// stay, the button does not move). Taken until the first chip is paid.
+    VoidHand,
+    /// \[003\] 3д, docs/seed-notes.md D3(a): the straddler did announce his straddle,
+    /// so an unconfirmed straddle keeps its option (the penalty needs both "not
+    /// announced" and "not confirmed"). Taken in the first betting round.
+    StraddleAnnounced,
+    /// PD-PREMATURE: board cards came out before the betting round was over (the
+    /// shoe's reads were refused). A premature flop goes back into the stub and the
+    /// new flop comes without a burn; a premature turn card (`card`) is set aside,
+    /// the turn is burnt and dealt as usual, then the set-aside card goes back into
+    /// the stub and the river comes without a burn; a premature river goes back into
+    /// the stub and the river comes again without a burn. Taken in the betting round
+    /// before the flop, the turn or the river.
+    Premature {
+        /// The premature turn card, set aside until the river (for the flop and the
+        /// river it goes back at once and need not be named).
+        card: Option<Card>,
+    },
+}
+
 /// Everything the table reacts to: the dealer's keys, the shoe's reads, and the host's
 /// settlement of the pot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,7 +181,17 @@ pub enum Input {
     Misdeal,
     /// UNDO the last accepted input of this hand.
     Undo,
+    /// A floor ruling, confirmed by the floor person's number.
+    Ruling {
+        /// The ruling.
+        ruling: Ruling,
+        /// The floor person's number (1 to [`MAX_FLOOR_ID`]).
+        floor: u16,
+    },
 }
+
+/// The largest floor person's number the panel takes (four digits).
+pub const MAX_FLOOR_ID: u16 = 9999;
 
 /// A forced bet (R-BLIND-1, R-ANTE-1, R-STRAD, R-MISS).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -337,6 +374,8 @@ pub enum Event {
     Misdealt { number: u32 },
     /// The last input was undone (a correction, kept in the log).
     Undone,
+    /// A floor ruling was applied.
+    Ruled { ruling: Ruling, floor: u16 },
 }
 
 impl core::fmt::Display for Street {
@@ -494,6 +533,24 @@ impl core::fmt::Display for Event {
             Event::Raked { amount } => write!(f, "rake {amount}"),
             Event::HandComplete { number } => write!(f, "hand {number} complete"),
             Event::Misdealt { number } => write!(f, "MISDEAL: hand {number} is dealt again"),
+            Event::Ruled { ruling, floor } => match ruling {
+                Ruling::VoidHand => write!(
+                    f,
+                    "floor {floor} rules the hand void: every bet returned, dealt again (PD-RFID)"
+                ),
+                Ruling::StraddleAnnounced => write!(
+                    f,
+                    "floor {floor} rules the straddle announced: it keeps its option ([003] 3д)"
+                ),
+                Ruling::Premature { card: Some(c) } => write!(
+                    f,
+                    "floor {floor} rules {c} premature: set aside until the river, which comes without a burn (PD-PREMATURE)"
+                ),
+                Ruling::Premature { card: None } => write!(
+                    f,
+                    "floor {floor} rules the board premature: its cards go back, the next street comes without a burn (PD-PREMATURE)"
+                ),
+            },
             Event::Undone => f.write_str("CORRECTION: last input undone"),
         }
     }

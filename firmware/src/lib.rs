@@ -52,7 +52,7 @@ pub mod table;
 pub use betting::{Options, RaiseRange, Resolved};
 pub use card::{Card, CardSet, Rank, Suit};
 pub use error::RuleError;
-pub use event::{Action, Event, Events, Input, Post, Read, Street, Warning};
+pub use event::{Action, Event, Events, Input, Post, Read, Ruling, Street, Warning};
 pub use hand::{Board, Hand, Phase, Player};
 pub use rules::{Chips, Game, SeatNo, Structure, TableConfig};
 pub use seat::{Presence, Seat};

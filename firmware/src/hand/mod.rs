@@ -13,6 +13,7 @@
 mod deal;
 mod draw;
 mod openers;
+mod premature;
 mod round;
 mod settle;
 mod showdown;
@@ -169,6 +170,10 @@ pub struct Hand {
     pub served_discards: CardSet,
     /// Redeals of this hand so far (R-DRAW-3, R-DRAW-6): 0 for the first deal.
     pub deal: u8,
+    /// PD-PREMATURE: the street dealt without a burn.
+    pub burnless: Option<Street>,
+    /// PD-PREMATURE: the premature turn card, out of play until the river.
+    pub set_aside: Option<Card>,
 }
 
 impl Hand {
@@ -203,6 +208,8 @@ impl Hand {
             discarded: CardSet::EMPTY,
             served_discards: CardSet::EMPTY,
             deal: 0,
+            burnless: None,
+            set_aside: None,
         }
     }
 

@@ -158,10 +158,18 @@ impl Hand {
         };
         self.begin_street(next);
         if cfg.game.has_board() {
+            // PD-PREMATURE: a street after a premature card comes without a burn, and
+            // the set-aside turn card goes back into the stub for the river.
+            let burn = self.burnless != Some(next);
+            if next == Street::River {
+                if let Some(card) = self.set_aside.take() {
+                    self.seen.remove(card);
+                }
+            }
             self.set_phase(Phase::Board {
-                burn_due: !cfg.automations.burns,
+                burn_due: burn && !cfg.automations.burns,
             });
-            if cfg.automations.burns {
+            if burn && cfg.automations.burns {
                 self.burns = self.burns.saturating_add(1);
             }
             Ok(())

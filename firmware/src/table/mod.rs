@@ -25,7 +25,7 @@ pub use state::State;
 use crate::betting::{Options, Resolved};
 use crate::config::MAX_INPUTS_PER_HAND;
 use crate::error::RuleError;
-use crate::event::{Action, Event, Events, Input};
+use crate::event::{Action, Event, Events, Input, Ruling};
 use crate::hand::{push, Hand, Phase};
 use crate::rules::{Chips, ConfigError, SeatNo, TableConfig};
 
@@ -186,7 +186,7 @@ impl Table {
                     };
                     return Err(e);
                 }
-                if logged && matches!(input, Input::Misdeal) {
+                if logged && deals_again(&input) {
                     // The voided deal's inputs are gone from the table (the cards are
                     // collected): keep only what the misdeal re-applies, so repeated
                     // misdeals never fill the hand's record. The host's log keeps all.
@@ -256,11 +256,10 @@ impl Table {
         earlier: &[Input],
         ev: &mut Events,
     ) -> Result<(), RuleError> {
-        // `matches!` rather than `!=`: no field-by-field comparison per input.
-        if !matches!(input, Input::Misdeal) {
+        if !deals_again(&input) {
             return state.apply(cfg, input, ev);
         }
-        Self::misdeal(cfg, start, state, earlier, ev)
+        Self::misdeal(cfg, start, state, input, earlier, ev)
     }
 
     /// MISDEAL's transition ([`Table::step`]), on its own: its spare state and events
@@ -270,10 +269,18 @@ impl Table {
         cfg: &TableConfig,
         start: &State,
         state: &mut State,
+        input: Input,
         earlier: &[Input],
         ev: &mut Events,
     ) -> Result<(), RuleError> {
-        let number = state.check_misdeal()?;
+        let ruling = match input {
+            Input::Ruling { ruling, floor } => Some((ruling, floor)),
+            _ => None,
+        };
+        let number = match ruling {
+            Some((_, floor)) => state.check_void(floor)?,
+            None => state.check_misdeal()?,
+        };
         let mut again = *start;
         // The repeated inputs' events are not reported again.
         let mut repeated = Events::new();
@@ -287,6 +294,9 @@ impl Table {
             }
         }
         *state = again;
+        if let Some((ruling, floor)) = ruling {
+            push(ev, Event::Ruled { ruling, floor })?;
+        }
         push(ev, Event::Misdealt { number })
     }
 
@@ -312,8 +322,26 @@ pub fn survives_misdeal(input: &Input) -> bool {
         input,
         Input::StartHand
             | Input::Straddle { .. }
+            | Input::Ruling {
+                ruling: Ruling::StraddleAnnounced,
+                ..
+            }
             | Input::Leave { .. }
             | Input::SitOut { .. }
             | Input::SitIn { .. }
+    )
+}
+
+/// Whether `input` collects the cards and deals the hand again: MISDEAL, and the
+/// floor's ruling that the hand is void (PD-RFID), which returns every bet the same
+/// way. `matches!` rather than `==`: no field-by-field comparison per input.
+fn deals_again(input: &Input) -> bool {
+    matches!(
+        input,
+        Input::Misdeal
+            | Input::Ruling {
+                ruling: Ruling::VoidHand,
+                ..
+            }
     )
 }

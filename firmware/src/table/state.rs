@@ -3,7 +3,7 @@
 use super::{MixState, Positions};
 use crate::config::{MAX_SEATS, MAX_TABLE_CHIPS};
 use crate::error::RuleError;
-use crate::event::{Event, Events, Input};
+use crate::event::{Event, Events, Input, Ruling, MAX_FLOOR_ID};
 use crate::hand::{push, Hand, Phase};
 use crate::rules::{Chips, SeatNo, ShowdownRule, TableConfig};
 use crate::seat::{Presence, Seat, Seats};
@@ -265,6 +265,38 @@ impl State {
             // UNDO and MISDEAL are the table's: they need the hand's start and log.
             Input::Undo => return Err(RuleError::NothingToUndo),
             Input::Misdeal => return Err(RuleError::NoHand),
+            Input::Ruling {
+                ruling: Ruling::VoidHand,
+                ..
+            } => return Err(RuleError::NoHand),
+            Input::Ruling {
+                ruling: Ruling::Premature { card },
+                floor,
+            } => {
+                check_floor(floor)?;
+                self.hand_mut()?.premature(cfg, card, floor, ev)?;
+            }
+            Input::Ruling {
+                ruling: Ruling::StraddleAnnounced,
+                floor,
+            } => {
+                check_floor(floor)?;
+                let h = self.hand_mut()?;
+                match h.straddle {
+                    Some((seat, false)) if h.street == crate::event::Street::Preflop => {
+                        h.straddle = Some((seat, true));
+                        push(
+                            ev,
+                            Event::Ruled {
+                                ruling: Ruling::StraddleAnnounced,
+                                floor,
+                            },
+                        )?;
+                        push(ev, Event::StraddleConfirmed { seat })?;
+                    }
+                    _ => return Err(RuleError::NoUnconfirmedStraddle),
+                }
+            }
         }
         Ok(())
     }
@@ -286,6 +318,21 @@ impl State {
         Ok(())
     }
 
+    /// Whether the floor may void the hand (PD-RFID): a hand in progress, nothing of
+    /// its pot paid yet.
+    pub(super) fn check_void(&self, floor: u16) -> Result<u32, RuleError> {
+        check_floor(floor)?;
+        let h = self
+            .hand
+            .as_ref()
+            .filter(|_| self.in_progress())
+            .ok_or(RuleError::NoHand)?;
+        if h.awarded > Chips::ZERO {
+            return Err(RuleError::VoidTooLate);
+        }
+        Ok(h.number)
+    }
+
     /// Whether a misdeal may still be called (PD-MISDEAL): while dealing or in the
     /// preflop betting, before substantial action (two voluntary actions of which one
     /// put chips in, or three of any kind).
@@ -304,4 +351,12 @@ impl State {
         }
         Ok(h.number)
     }
+}
+
+/// A ruling names the floor person who made it: 1 to [`MAX_FLOOR_ID`].
+fn check_floor(floor: u16) -> Result<(), RuleError> {
+    if floor == 0 || floor > MAX_FLOOR_ID {
+        return Err(RuleError::NoFloorNumber);
+    }
+    Ok(())
 }

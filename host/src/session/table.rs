@@ -347,7 +347,16 @@ impl<'a> TableSession<'a> {
                 };
                 let outcome = match self.engine(Input::Card(card))? {
                     Ok(events) => Outcome::Accepted(events),
-                    Err(e) => Outcome::CardRefused(e.to_string()),
+                    Err(e) => {
+                        if let (RuleError::BettingNotComplete { .. }, Some(c), false, Some(h)) =
+                            (e, card.card, card.burn, self.table.hand())
+                        {
+                            // A board card out before the betting ended: the floor may
+                            // rule it premature from the panel (PD-PREMATURE).
+                            self.console.premature_read(h.number, c);
+                        }
+                        Outcome::CardRefused(e.to_string())
+                    }
                 };
                 Ok(self.tell(outcome))
             }

@@ -62,8 +62,10 @@ impl HandFilter {
 pub struct HandFlags {
     /// UNDOs (corrections).
     pub corrections: u32,
-    /// Misdeals.
+    /// Misdeals (a hand the floor voided counts here too: it is dealt again).
     pub misdeals: u32,
+    /// Floor rulings (void hand, straddle announced).
+    pub rulings: u32,
     /// Over-pot bets reduced (R-PL-5).
     pub over_pot: u32,
     /// Cards refused as not in this deck (unknown tag) or already seen.
@@ -285,6 +287,7 @@ impl HandSummary {
                         EventData::HandComplete { .. } => self.end_ms = Some(at),
                         EventData::Undone => self.flags.corrections += 1,
                         EventData::Misdealt { .. } => self.flags.misdeals += 1,
+                        EventData::Ruled { .. } => self.flags.rulings += 1,
                         EventData::Warning {
                             warning: WarningData::OverPot { .. },
                         } => self.flags.over_pot += 1,
@@ -336,7 +339,7 @@ pub(super) fn timeline_entry(seq: i64, at_ms: u64, parsed: Parsed) -> TimelineEn
         } => Entry::Input {
             input: text,
             events,
-            correction: matches!(input, Input::Undo | Input::Misdeal),
+            correction: matches!(input, Input::Undo | Input::Misdeal | Input::Ruling { .. }),
         },
         Parsed::Refused { text, code, error } => Entry::Refused {
             input: text,

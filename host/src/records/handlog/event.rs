@@ -2,7 +2,7 @@
 //! fields, stored as JSON beside the text the dealer read, and read back.
 
 use super::payload_error::EventDataError;
-use firmware::{Card, Chips, Event, Post, SeatNo, Street, Warning};
+use firmware::{Card, Chips, Event, Post, Ruling, SeatNo, Street, Warning};
 use serde::{Deserialize, Serialize};
 
 /// A betting round, in the machine form.
@@ -37,6 +37,36 @@ impl From<StreetName> for Street {
             StreetName::Turn => Street::Turn,
             StreetName::River => Street::River,
             StreetName::Draw => Street::Draw,
+        }
+    }
+}
+
+/// A floor ruling, in the machine form (the log's input text says it the same way).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[allow(missing_docs)]
+pub enum RulingName {
+    VoidHand,
+    StraddleAnnounced,
+    Premature,
+}
+
+impl RulingName {
+    /// The ruling's name, and the card it names (a premature turn card).
+    fn of(r: Ruling) -> (RulingName, Option<Card>) {
+        match r {
+            Ruling::VoidHand => (RulingName::VoidHand, None),
+            Ruling::StraddleAnnounced => (RulingName::StraddleAnnounced, None),
+            Ruling::Premature { card } => (RulingName::Premature, card),
+        }
+    }
+
+    /// The ruling of this name naming `card`.
+    fn ruling(self, card: Option<Card>) -> Ruling {
+        match self {
+            RulingName::VoidHand => Ruling::VoidHand,
+            RulingName::StraddleAnnounced => Ruling::StraddleAnnounced,
+            RulingName::Premature => Ruling::Premature { card },
         }
     }
 }
@@ -240,6 +270,12 @@ pub enum EventData {
         number: u32,
     },
     Undone,
+    Ruled {
+        ruling: RulingName,
+        floor: u16,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        card: Option<String>,
+    },
 }
 
 fn card_text(c: Option<Card>) -> Option<String> {
@@ -368,6 +404,14 @@ impl From<&Event> for EventData {
             Event::HandComplete { number } => D::HandComplete { number },
             Event::Misdealt { number } => D::Misdealt { number },
             Event::Undone => D::Undone,
+            Event::Ruled { ruling, floor } => {
+                let (ruling, card) = RulingName::of(ruling);
+                D::Ruled {
+                    ruling,
+                    floor,
+                    card: card_text(card),
+                }
+            }
         }
     }
 }
@@ -509,6 +553,14 @@ impl EventData {
             D::HandComplete { number } => Event::HandComplete { number: *number },
             D::Misdealt { number } => Event::Misdealt { number: *number },
             D::Undone => Event::Undone,
+            D::Ruled {
+                ruling,
+                floor,
+                card,
+            } => Event::Ruled {
+                ruling: ruling.ruling(card_from(card)?),
+                floor: *floor,
+            },
         })
     }
 }

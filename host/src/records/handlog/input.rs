@@ -1,7 +1,7 @@
 //! Inputs as text: the scenario-script syntax, one input per line, as the log stores
 //! them (every payload version), so a log outlives changes to the engine's types.
 
-use firmware::{Action, Card, Chips, Input, Read, SeatNo};
+use firmware::{Action, Card, Chips, Input, Read, Ruling, SeatNo};
 use hardware::text::excerpt;
 use std::fmt;
 
@@ -67,6 +67,20 @@ pub fn encode_input(input: &Input) -> String {
         Input::Rake { amount } => format!("rake {amount}"),
         Input::Misdeal => "misdeal".to_string(),
         Input::Undo => "undo".to_string(),
+        Input::Ruling {
+            ruling: Ruling::Premature { card: Some(c) },
+            floor,
+        } => format!("ruling premature {floor} {c}"),
+        Input::Ruling { ruling, floor } => format!("ruling {} {floor}", ruling_word(ruling)),
+    }
+}
+
+/// A ruling's word in the log's input text and a script (`ruling void 17`).
+fn ruling_word(ruling: Ruling) -> &'static str {
+    match ruling {
+        Ruling::VoidHand => "void",
+        Ruling::StraddleAnnounced => "straddle_announced",
+        Ruling::Premature { .. } => "premature",
     }
 }
 
@@ -235,6 +249,35 @@ pub fn parse_input(text: &str) -> Result<Input, InputParseError> {
         "undo" => {
             arity(0, 0)?;
             Input::Undo
+        }
+        "ruling" => {
+            arity(2, 3)?;
+            let word = args.first().copied().unwrap_or("");
+            let named = if args.len() == 3 { card(2)? } else { None };
+            let ruling = [
+                Ruling::VoidHand,
+                Ruling::StraddleAnnounced,
+                Ruling::Premature { card: named },
+            ]
+            .into_iter()
+            .find(|r| ruling_word(*r) == word)
+            .ok_or_else(|| {
+                fail(format!(
+                    "ruling: expected void, straddle_announced or premature, found `{}`",
+                    excerpt(word)
+                ))
+            })?;
+            if named.is_some() && !matches!(ruling, Ruling::Premature { .. }) {
+                return Err(fail(format!("ruling {word} names no card")));
+            }
+            let number = args.get(1).copied().unwrap_or("");
+            let floor = number.parse().map_err(|_| {
+                fail(format!(
+                    "floor: expected the floor person's number, found `{}`",
+                    excerpt(number)
+                ))
+            })?;
+            Input::Ruling { ruling, floor }
         }
         other => return Err(fail(format!("unknown input `{other}`"))),
     };

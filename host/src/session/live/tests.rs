@@ -9,7 +9,7 @@ use crate::{ch, sn};
 use firmware::buttons::{ButtonConfig, Key};
 use firmware::deck::DeckKind;
 use firmware::shoe::CardRead;
-use firmware::{Card, Game, Table};
+use firmware::{Card, Event, Game, Table};
 use hardware::link::{open_serial, Antenna, LinkSettings, Received};
 use hardware::sim::{FaultRates, Faulty, PtyShoe, SimConfig, SimHandle, SimPanel, SimShoe};
 use std::cell::RefCell;
@@ -27,6 +27,8 @@ enum Step {
     Card(&'static str, Antenna),
     /// A tag that is not in the table's deck.
     Foreign,
+    /// A card the table refuses (none is due): taken away after a second.
+    Refused(&'static str, Antenna),
 }
 
 use Step::*;
@@ -95,6 +97,11 @@ impl Panel for Dealer {
                 Some(Foreign) => {
                     let uid = DeckMap::simulated_uid(99, "As".parse().expect("a card"));
                     self.shoe.present(uid, Antenna::Exit);
+                    self.foreign_until = Some(now + 1_000);
+                }
+                Some(Refused(name, antenna)) => {
+                    let uid = DeckMap::simulated_uid(1, name.parse().expect("a card"));
+                    self.shoe.present(uid, antenna);
                     self.foreign_until = Some(now + 1_000);
                 }
                 None => self.stop.store(true, Ordering::Relaxed),
@@ -260,6 +267,45 @@ fn a_dealer_plays_two_hands_from_the_panel_and_the_shoe() {
     assert_eq!(hands.len(), 2);
 }
 
+/// PD-PREMATURE from the panel: the shoe reads the turn while the flop betting is
+/// open (refused); the floor keys his number and holds UNDO: that card is set aside
+/// until the river, which then comes without a burn.
+#[test]
+fn the_floor_rules_a_premature_turn_from_the_panel() {
+    let mut s = Vec::new();
+    for seat in SeatNo::up_to(3) {
+        s.extend([Digits(1000), Tap(Key::Seat(seat))]);
+    }
+    s.push(Hold(Key::NextHand));
+    s.extend(cards(&["7c", "8h", "As", "2d", "3s", "Ad"]));
+    s.extend([Tap(Key::CheckCall); 3]);
+    s.push(Card("4c", Antenna::Burn));
+    s.extend(cards(&["Kd", "9s", "5h"]));
+    s.push(Tap(Key::CheckCall));
+    s.push(Refused("6c", Antenna::Burn));
+    s.push(Refused("Jc", Antenna::Exit));
+    s.extend([Digits(9), Hold(Key::Undo)]);
+    s.extend([Tap(Key::CheckCall); 2]);
+    s.push(Card("6c", Antenna::Burn));
+    s.extend(cards(&["Qs"]));
+    let p = play(s, (0, 0, 0));
+    let ruled = p.outcomes.iter().any(|o| {
+        matches!(o, Outcome::Accepted(events) if events.contains(&Event::Ruled {
+            ruling: firmware::Ruling::Premature { card: Some("Jc".parse().unwrap()) },
+            floor: 9,
+        }))
+    });
+    assert!(ruled, "{:?}", p.outcomes);
+    let h = p.table.hand().unwrap();
+    assert_eq!(h.board.len(), 4, "the turn dealt after the burn");
+    assert_eq!(h.set_aside, Some("Jc".parse().unwrap()));
+    assert_eq!(
+        h.phase,
+        firmware::Phase::Betting,
+        "the turn's betting is open"
+    );
+}
+
 #[test]
 fn a_faulty_shoe_loses_no_card_and_invents_none() {
     let p = play(two_hands(), (10, 10, 10));
@@ -334,7 +380,7 @@ fn direct(steps: Vec<Step>) -> (Table, Vec<Outcome>) {
                     .unwrap()
                 })
                 .collect(),
-            Card(name, antenna) => {
+            Card(name, antenna) | Refused(name, antenna) => {
                 let mut read = CardRead::new(DeckMap::simulated_uid(1, name.parse().unwrap()));
                 read.target = antenna.target();
                 vec![rt.shoe(ShoeEvent::Read(Received::encoded(read))).unwrap()]

@@ -18,6 +18,7 @@ fn hands_are_listed_with_their_flags() {
         HandFlags {
             corrections: 0,
             misdeals: 0,
+            rulings: 0,
             over_pot: 1,
             bad_tags: 1,
             refusals: 1
@@ -28,6 +29,7 @@ fn hands_are_listed_with_their_flags() {
         HandFlags {
             corrections: 1,
             misdeals: 1,
+            rulings: 0,
             over_pot: 0,
             bad_tags: 0,
             refusals: 0
