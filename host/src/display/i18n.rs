@@ -62,7 +62,7 @@ impl Lang {
                 "За плащане",
                 "Уравнять",
             ],
-            Word::Check => ["Check", "Чек", "Czekanie", "Чек", "Чек"],
+            Word::Check => ["Check", "Чек", "Czeka", "Чек", "Чек"],
             Word::MinBet => [
                 "Min bet",
                 "Мин. влог",
@@ -161,7 +161,74 @@ impl Lang {
             Word::Bet => ["Bet", "Влог", "Zakład", "Залог", "Ставка"],
             Word::Low => ["Low", "Ниска", "Niska", "Ниска", "Низкая"],
             Word::Board => ["Board", "Табла", "Stół", "Борд", "Борд"],
+            Word::TotalPot => [
+                "Total pot",
+                "Вкупно",
+                "Razem w puli",
+                "Общо",
+                "Всего в банке",
+            ],
+            Word::Call => ["Call", "Изедначи", "Sprawdza", "Плати", "Колл"],
+            Word::Raise => ["Raise", "Покачи", "Podbija", "Вдига", "Рейз"],
+            Word::Post => ["Post", "Блајнд", "Wpłata", "Блайнд", "Блайнд"],
+            Word::Early => ["Early", "Рана", "Wczesna", "Ранна", "Ранняя"],
+            Word::Middle => ["Middle", "Средна", "Środkowa", "Средна", "Средняя"],
+            Word::Late => ["Late", "Доцна", "Późna", "Късна", "Поздняя"],
+            Word::Stale => [
+                "NOT LIVE: no word from the controller",
+                "НЕ Е ВО ЖИВО: нема вест од контролерот",
+                "NIE NA ŻYWO: brak wieści ze sterownika",
+                "НЕ Е НА ЖИВО: няма връзка с контролера",
+                "НЕ В ЭФИРЕ: нет связи с контроллером",
+            ],
+            Word::Lost => [
+                "SCREEN DISCONNECTED: the table is not shown live",
+                "ЕКРАНОТ Е ИСКЛУЧЕН: масата не се прикажува во живо",
+                "EKRAN ROZŁĄCZONY: stół nie jest pokazywany na żywo",
+                "ЕКРАНЪТ Е БЕЗ ВРЪЗКА: масата не се показва на живо",
+                "ЭКРАН ОТКЛЮЧЁН: стол не показывается в реальном времени",
+            ],
+            Word::Undone => [
+                "UNDO: the last input was taken back",
+                "ПОНИШТЕНО: последниот внес е повлечен",
+                "COFNIĘTO: ostatnie wejście wycofane",
+                "ОТМЕНЕНО: последното въвеждане е върнато",
+                "ОТМЕНА: последний ввод отменён",
+            ],
+            Word::Misdeal => [
+                "MISDEAL: the hand is dealt again",
+                "ПОГРЕШНО ДЕЛЕЊЕ: раката се дели повторно",
+                "BŁĘDNE ROZDANIE: rozdanie od nowa",
+                "ГРЕШНО РАЗДАВАНЕ: ръката се раздава отново",
+                "НЕВЕРНАЯ РАЗДАЧА: карты сдаются заново",
+            ],
         })
+    }
+
+    /// A whole number of chips as this language writes it: the server formats every
+    /// figure (the kiosk's browser may have no locale data, or the wrong one).
+    /// English groups thousands with commas, Macedonian with dots (its decimal mark is
+    /// the comma), Russian with spaces from four digits, Polish and Bulgarian with
+    /// spaces from five (their usage: 4246 but 12 345). The spaces do not break.
+    pub fn number(self, n: u64) -> String {
+        let digits = n.to_string();
+        let (sep, from) = match self {
+            Lang::En => (",", 4),
+            Lang::Mk => (".", 4),
+            Lang::Ru => ("\u{a0}", 4),
+            Lang::Pl | Lang::Bg => ("\u{a0}", 5),
+        };
+        if digits.len() < from {
+            return digits;
+        }
+        let mut out = String::with_capacity(digits.len() + digits.len() / 3 * 2);
+        for (i, ch) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                out.push_str(sep);
+            }
+            out.push(ch);
+        }
+        out
     }
 
     /// The game's name with its betting structure ("Pot-limit Omaha").
@@ -386,6 +453,17 @@ pub enum Word {
     Low,
     Board,
     Rake,
+    TotalPot,
+    Call,
+    Raise,
+    Post,
+    Early,
+    Middle,
+    Late,
+    Stale,
+    Lost,
+    Undone,
+    Misdeal,
 }
 
 /// What the banner can say. Built from the engine's warnings and from the
@@ -428,6 +506,18 @@ mod tests {
         assert!(Lang::Pl
             .warning(&Warn::Engine(w))
             .starts_with("Miejsce 3: 500"));
+    }
+
+    #[test]
+    fn numbers_are_written_as_each_language_writes_them() {
+        assert_eq!(Lang::En.number(4246), "4,246");
+        assert_eq!(Lang::Mk.number(1911), "1.911");
+        assert_eq!(Lang::Ru.number(4246), "4\u{a0}246");
+        assert_eq!(Lang::Pl.number(4246), "4246");
+        assert_eq!(Lang::Bg.number(12345), "12\u{a0}345");
+        assert_eq!(Lang::En.number(1_234_567), "1,234,567");
+        assert_eq!(Lang::En.number(999), "999");
+        assert_eq!(Lang::Ru.number(0), "0");
     }
 
     #[test]

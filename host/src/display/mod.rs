@@ -46,6 +46,10 @@ pub struct DisplayOptions {
     pub lang: Lang,
     /// Show all-in equity.
     pub equity: bool,
+    /// Draw the cards in four colours (diamonds blue, clubs green), as large cards
+    /// read at a distance need: on by default. A display option, not a table rule:
+    /// it changes no play, no log and no hand history, only how this screen draws.
+    pub four_colour: bool,
     /// The table's name, in the title.
     pub table_name: String,
     /// The players' names by seat, seat 1 first (may be empty).
@@ -83,6 +87,7 @@ impl DisplayOptions {
             bind: SocketAddr::from(([127, 0, 0, 1], port)),
             lang: Lang::En,
             equity: true,
+            four_colour: true,
             table_name: table_name.to_string(),
             names: Vec::new(),
             floor: None,
@@ -166,8 +171,9 @@ impl Display {
             .enable_all()
             .build()
             .map_err(DisplayError::Runtime)?;
-        let presenter =
-            Presenter::new(opts.lang, &opts.table_name, opts.names).with_equity(opts.equity);
+        let presenter = Presenter::new(opts.lang, &opts.table_name, opts.names)
+            .with_equity(opts.equity)
+            .with_four_colours(opts.four_colour);
         let (state, state_rx) = watch::channel::<Arc<str>>(Arc::from("{}"));
         let (equity, equity_rx) = watch::channel::<Arc<str>>(Arc::from(""));
         let screen = server::screen_router(server::Shared {

@@ -839,6 +839,7 @@ fn pi_table(
         lang: host::display::Lang::from_code(&file.display.language)
             .unwrap_or(host::display::Lang::En),
         equity: file.display.equity,
+        four_colour: file.display.four_colour,
         table_name: file.id.clone(),
         names: Vec::new(),
         floor,

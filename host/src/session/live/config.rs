@@ -18,6 +18,7 @@
 //! bind = "127.0.0.1:8080"     # the players' screen: only what the table shows
 //! language = "en"             # en, mk, pl, bg or ru
 //! equity = true               # all-in equity beside the seats
+//! four_colour = true          # cards in four colours (diamonds blue, clubs green)
 //! floor_token = "/etc/tablectl/floor-token"  # 0600; names it: the floor view is on
 //! floor_bind = "127.0.0.1:8081"              # the floor view's own address
 //! floor_hosts = ["table-7.floor.lan"]        # needed for a network address
@@ -129,6 +130,8 @@ struct RawDisplay {
     language: String,
     #[serde(default = "default_true")]
     equity: bool,
+    #[serde(default = "default_true")]
+    four_colour: bool,
     #[serde(default)]
     floor_bind: Option<String>,
     #[serde(default)]
@@ -143,6 +146,7 @@ impl Default for RawDisplay {
             bind: default_bind(),
             language: default_language(),
             equity: true,
+            four_colour: true,
             floor_bind: None,
             floor_token: None,
             floor_hosts: Vec::new(),
@@ -175,6 +179,8 @@ pub struct DisplaySettings {
     pub language: String,
     /// Show all-in equity.
     pub equity: bool,
+    /// Draw the cards in four colours.
+    pub four_colour: bool,
     /// The floor view, when a token file is named.
     pub floor: Option<FloorSettings>,
 }
@@ -300,6 +306,7 @@ impl TableFile {
                 bind,
                 language: d.language,
                 equity: d.equity,
+                four_colour: d.four_colour,
                 floor,
             },
         })
