@@ -28,6 +28,10 @@ const STYLE: &str = include_str!("page.css");
 /// anything else.
 const CSP: &str = "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+/// How often the live stream says it is alive, with nothing else to send: a page
+/// that hears nothing for longer (page.js, `STALE_AFTER_MS`) says it is not live.
+pub(crate) const HEARTBEAT: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// What the players' screen's handlers share: the latest state and equity (as JSON)
 /// and the language.
 #[derive(Clone)]
@@ -163,14 +167,17 @@ async fn state(State(s): State<Shared>) -> Response {
     with_headers(json.into_response(), "application/json")
 }
 
-/// The live updates: the current state and equity at once, then every change.
+/// The live updates: the current state and equity at once, then every change, and a
+/// heartbeat each [`HEARTBEAT`] so the page knows the controller is still there.
 async fn events(State(s): State<Shared>) -> Sse<impl Stream<Item = Result<SseEvent, Infallible>>> {
     let states =
         WatchStream::new(s.state).map(|j| Ok(SseEvent::default().event("state").data(&*j)));
     let equity = WatchStream::new(s.equity)
         .filter(|j| !j.is_empty())
         .map(|j| Ok(SseEvent::default().event("equity").data(&*j)));
-    Sse::new(states.merge(equity)).keep_alive(KeepAlive::default())
+    let beats = tokio_stream::wrappers::IntervalStream::new(tokio::time::interval(HEARTBEAT))
+        .map(|_| Ok(SseEvent::default().event("beat").data("")));
+    Sse::new(states.merge(equity).merge(beats)).keep_alive(KeepAlive::default())
 }
 
 fn index(s: &FloorShared) -> std::sync::MutexGuard<'_, super::index::FloorIndex> {
