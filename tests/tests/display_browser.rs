@@ -392,6 +392,14 @@ fn scripted_hands_in_the_browser_in_every_language() {
         pct(0.95),
         pct(1.0)
     );
+    let drawing = browser.cdp.eval(
+        "(() => { const d = window.__display.drawing.slice().sort((a, b) => a - b); \
+           return d[Math.floor(d.length / 2)]; })()",
+    );
+    let report = format!(
+        "{report}of which drawing and laying out the page, median of the last language: {:.1} ms\n",
+        drawing.as_f64().unwrap_or_default()
+    );
     eprint!("{report}");
     std::fs::write(shots.join("latency.txt"), &report).unwrap();
     eprintln!("screenshots: {}", shots.display());

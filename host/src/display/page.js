@@ -9,11 +9,14 @@
   const STALE_AFTER_MS = 1600;
   // A seat's contents shrink no further than this share of their planned size.
   const MIN_SEAT_SCALE = 0.7;
-  // The middle of the felt shrinks no further than this share.
+  // The middle of the felt shrinks no further than this share, and grows to fill
+  // a large felt up to this many times its size.
   const MIN_CENTER_SCALE = 0.6;
+  const MAX_CENTER_SCALE = 2;
   // For the browser test and for engineers: the last view drawn, how long after the
   // engine's input each one reached the screen (ms), and whether the page is live.
-  const probe = { seq: 0, latencies: [], view: null, connected: false, live: false };
+  // `drawing`: how long each view took to draw and lay out (ms).
+  const probe = { seq: 0, latencies: [], drawing: [], view: null, connected: false, live: false };
   window.__display = probe;
   let current = null;
   let equity = null;
@@ -106,15 +109,24 @@
     return { spots, bw, bh, middle };
   }
 
-  // Shrinks a box's contents (through the CSS variable `name`, a scale) until they
-  // fit, never below `min`.
-  function fit(box, name, min) {
-    let s = 1;
-    box.style.setProperty(name, s);
-    while (s > min && overflows(box)) {
-      s = Math.max(min, s - 0.05);
-      box.style.setProperty(name, s);
+  // Sizes a box's contents (through the CSS variable `name`, a scale) as large as
+  // fits, from `max` down, never below `min`.
+  // Halving the interval: a few layouts, not one per step (the update's delay).
+  function fit(box, name, min, max) {
+    const set = (s) => box.style.setProperty(name, s);
+    let hi = max || 1;
+    set(hi);
+    if (!overflows(box)) return;
+    let lo = min;
+    set(lo);
+    if (overflows(box)) return;
+    for (let i = 0; i < 6; i++) {
+      const mid = (lo + hi) / 2;
+      set(mid);
+      if (overflows(box)) hi = mid;
+      else lo = mid;
     }
+    set(lo);
   }
 
   function layout() {
@@ -126,7 +138,10 @@
     // A seat holds about seven lines of its unit (name, stack, action, two-line
     // cards) and about seven and a half of its characters across.
     const unit = Math.min(p.bh / 7, p.bw / 7.5);
-    document.querySelectorAll('#seats .seat').forEach((box, i) => {
+    // Every seat at full size first, then one reading of which overflow (one layout
+    // for all), and only those shrink.
+    const seats = Array.from(document.querySelectorAll('#seats .seat'));
+    const sizers = seats.map((box, i) => {
       const [x, y] = p.spots[i] || [W / 2, H / 2];
       box.style.left = x + 'px';
       box.style.top = y + 'px';
@@ -135,15 +150,19 @@
       const holes = Number(box.dataset.holes || 2);
       // The hole cards share the seat's width: each card is 1.35em wide plus its gap.
       const cardFont = Math.min(unit * 1.35, (p.bw * 0.9) / (holes * 1.5));
-      let s = 1;
-      const set = () => {
+      const set = (s) => {
         box.style.setProperty('--u', unit * s + 'px');
-        box.style.setProperty('--cu', (cardFont * s) / (unit * s) + 'em');
+        box.style.setProperty('--cu', cardFont / unit + 'em');
       };
-      set();
+      set(1);
+      return set;
+    });
+    seats.filter(overflows).forEach((box) => {
+      const set = sizers[seats.indexOf(box)];
+      let s = 1;
       while (s > MIN_SEAT_SCALE && overflows(box)) {
         s = Math.max(MIN_SEAT_SCALE, s - 0.05);
-        set();
+        set(s);
       }
     });
     const oval = document.getElementById('oval');
@@ -170,7 +189,8 @@
     // pots' winners go (the winners' bar names them), then the seats each pot is
     // for, and a pot's name may take two lines, before anything becomes too small
     // to read.
-    stepwise(center, ['pots-column', 'no-winners', 'no-eligible', 'pot-lines'], () => fit(center, '--cs', MIN_CENTER_SCALE));
+    stepwise(center, ['pots-column', 'no-winners', 'no-eligible', 'pot-lines'],
+      () => fit(center, '--cs', MIN_CENTER_SCALE, MAX_CENTER_SCALE));
     fitText(document.querySelector('header'), () => 0.75);
     fitText(document.getElementById('turn'), () => 0.75);
     // Several winners on a small screen: the bar's type may come down to the seats'
@@ -356,7 +376,9 @@
       // A restarted controller counts from 1 again: only the same run's older views are stale.
       if (!v.seq || (current && v.session === current.session && v.seq <= current.seq)) return;
       current = v;
+      const started = performance.now();
       draw(v);
+      probe.drawing.push(performance.now() - started);
       showLiveness(heard);
       probe.view = v;
       requestAnimationFrame(() => {
