@@ -399,3 +399,61 @@ fn the_page_says_when_it_is_not_live_and_banners_end_with_their_cause() {
         took.as_millis()
     );
 }
+
+/// RULES.md E22 in the browser: the draw's rounds in their own words, the exchange
+/// with its turn and each drawer's count, the redeal said, and no board or burns.
+#[test]
+fn r_draw_the_draw_has_its_own_words_on_the_page() {
+    const E22: &str = include_str!("../scenarios/e22_draw.scn");
+    let Some((mut browser, shots)) = browser::start("screens") else {
+        return;
+    };
+    let cdp = &mut browser.cdp;
+    let line = |text: &str| E22.lines().position(|l| l.starts_with(text)).unwrap() + 1;
+    let (before, redeal, exchange, after) = (
+        line("3 check"),
+        line("1 check"),
+        line("discard Js Ts 8s"),
+        line("deal 7h"),
+    );
+    let mut display = Display::start(DisplayOptions::local(0, "T1")).unwrap();
+    cdp.viewport(800, 480);
+    cdp.open(&display.url());
+    let mut seq = 0u64;
+    let text = |cdp: &mut Cdp, id: &str| {
+        cdp.eval(&format!("document.getElementById('{id}').innerText"))
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    };
+    Scenario::parse(E22)
+        .unwrap()
+        .run_with_table(|l, _, events, table| {
+            display.show(table, events);
+            seq += 1;
+            cdp.wait_for_update(seq);
+            if l == before {
+                assert_eq!(text(cdp, "phase"), "Before the draw");
+                assert_eq!(text(cdp, "board"), "");
+                assert_eq!(text(cdp, "burns"), "");
+            } else if l == redeal {
+                assert!(text(cdp, "banners").starts_with("Everyone checked"));
+            } else if l == exchange {
+                assert_eq!(text(cdp, "phase"), "Draw");
+                let turn = text(cdp, "turn");
+                assert!(
+                    turn.contains("To draw") && turn.contains("Seat 4"),
+                    "{turn}"
+                );
+                assert!(
+                    text(cdp, "seat-4").contains("DRAWS "),
+                    "{}",
+                    text(cdp, "seat-4")
+                );
+                cdp.screenshot(&shots.join("draw-exchange-800x480.png"));
+            } else if l == after {
+                assert_eq!(text(cdp, "phase"), "After the draw");
+            }
+        })
+        .unwrap();
+}

@@ -161,6 +161,36 @@ impl Lang {
             Word::Bet => ["Bet", "Влог", "Zakład", "Залог", "Ставка"],
             Word::Low => ["Low", "Ниска", "Niska", "Ниска", "Низкая"],
             Word::Board => ["Board", "Табла", "Stół", "Борд", "Борд"],
+            Word::Draws => ["Draws", "Менува", "Wymienia", "Сменя", "Меняет"],
+            Word::StandsPat => [
+                "Stands pat",
+                "Не менува",
+                "Bez wymiany",
+                "Не сменя",
+                "Без замены",
+            ],
+            Word::ToDraw => ["To draw", "Менува", "Wymienia", "Сменя", "Меняет"],
+            Word::BeforeDraw => [
+                "Before the draw",
+                "Пред замената",
+                "Przed wymianą",
+                "Преди смяната",
+                "До обмена",
+            ],
+            Word::AfterDraw => [
+                "After the draw",
+                "По замената",
+                "Po wymianie",
+                "След смяната",
+                "После обмена",
+            ],
+            Word::Redeal => [
+                "Everyone checked: the cards are dealt again, the pot stays",
+                "Сите чекираа: картите се делат повторно, потот останува",
+                "Wszyscy czekali: karty rozdawane od nowa, pula zostaje",
+                "Всички казаха чек: картите се раздават отново, потът остава",
+                "Все сказали чек: карты сдаются заново, банк остаётся",
+            ],
             Word::TotalPot => [
                 "Total pot",
                 "Вкупно",
@@ -464,6 +494,12 @@ pub enum Word {
     Lost,
     Undone,
     Misdeal,
+    Draws,
+    StandsPat,
+    ToDraw,
+    BeforeDraw,
+    AfterDraw,
+    Redeal,
 }
 
 /// What the banner can say. Built from the engine's warnings and from the

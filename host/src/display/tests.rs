@@ -10,6 +10,7 @@ use firmware::Chips;
 
 const THREE_ALL_INS: &str = include_str!("../../../tests/scenarios/three_all_ins.scn");
 const STRADDLE_PL: &str = include_str!("../../../tests/scenarios/e6_straddle.scn");
+const DRAW: &str = include_str!("../../../tests/scenarios/e22_draw.scn");
 
 /// Runs a script and returns the view after the input on each line that `at`
 /// names (the last input of that line).
@@ -432,6 +433,8 @@ fn the_screen_adds_up_to_the_engines_pot_in_every_game() {
                         }
                     }
                     (None, None) => {}
+                    // The exchange's turn is the drawer's (R-DRAW-5).
+                    (None, Some(t)) if h.drawer() == Some(t.seat) && t.figures.is_empty() => {}
                     (o, t) => panic!("engine {o:?}, screen {t:?}"),
                 }
                 if h.phase == Phase::Betting {
@@ -507,4 +510,36 @@ fn pd_rake_the_rake_taken_is_shown_with_the_result() {
     let v = view_at(&raked, Lang::Ru, river);
     assert_eq!(v.rake.as_deref(), Some("Рейк: 40"));
     assert_eq!(view_at(THREE_ALL_INS, Lang::En, river).rake, None);
+}
+
+#[test]
+fn r_draw_the_draw_is_shown_in_its_own_words() {
+    let at = |text: &str| view_at(DRAW, Lang::En, line_of(DRAW, text));
+    let v = at("2 check");
+    assert_eq!(v.phase, "Before the draw");
+    assert!(v.board.is_empty() && !v.burns_shown);
+    // R-DRAW-3: everyone checked; the redeal is said as such until the cards come.
+    let v = at("1 check");
+    assert!(
+        v.notices[0].starts_with("Everyone checked"),
+        "{:?}",
+        v.notices
+    );
+    // R-DRAW-5: the exchange has its turn, and each drawer's count.
+    let v = at("discard Js Ts 8s");
+    assert_eq!(v.phase, "Draw");
+    let t = v.turn.as_ref().unwrap();
+    assert_eq!((t.who_label, t.who.as_str()), ("To draw", "Seat 4"));
+    assert!(v.seats[3].acting);
+    assert_eq!(v.seats[3].action_text, "Draws 3");
+    assert_eq!(
+        v.total_pot.as_ref().unwrap().chips,
+        ch(8),
+        "the redeal's pot stays"
+    );
+    let v = at("discard Qd");
+    assert_eq!(v.turn.as_ref().unwrap().who, "Seat 1");
+    assert_eq!(v.seats[0].action_text, "Draws 1");
+    let v = at("deal 7h");
+    assert_eq!(v.phase, "After the draw");
 }

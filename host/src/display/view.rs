@@ -335,6 +335,10 @@ enum Act {
     Raise,
     AllIn,
     Fold,
+    /// Draw: the cards thrown so far in the exchange.
+    Draws(u8),
+    /// Draw: kept his five.
+    Pat,
 }
 
 impl Act {
@@ -347,6 +351,8 @@ impl Act {
             Act::Raise => "raise",
             Act::AllIn => "allin",
             Act::Fold => "fold",
+            Act::Draws(_) => "draw",
+            Act::Pat => "pat",
         }
     }
 
@@ -359,6 +365,8 @@ impl Act {
             Act::Raise => Word::Raise,
             Act::AllIn => Word::AllIn,
             Act::Fold => Word::Folded,
+            Act::Draws(_) => Word::Draws,
+            Act::Pat => Word::StandsPat,
         }
     }
 
@@ -384,6 +392,7 @@ impl Act {
                 seat, all_in: a, ..
             } => Some((seat, all_in(a, Act::Raise))),
             Event::Folded { seat } => Some((seat, Act::Fold)),
+            Event::StoodPat { seat } => Some((seat, Act::Pat)),
             _ => None,
         }
     }
@@ -472,12 +481,23 @@ impl Presenter {
                 Event::HoleCard { .. }
                 | Event::Burned { .. }
                 | Event::BoardCard { .. }
-                | Event::Discarded { .. } => self.end(&[
-                    Cause::CardRefused,
-                    Cause::ShoeLost,
-                    Cause::ShoeFault,
-                    Cause::Misdeal,
-                ]),
+                | Event::Discarded { .. } => {
+                    if let Event::Discarded { seat, .. } = e {
+                        if let Some(slot) = self.acts.get_mut(seat.index()) {
+                            let n = match *slot {
+                                Some(Act::Draws(n)) => n.saturating_add(1),
+                                _ => 1,
+                            };
+                            *slot = Some(Act::Draws(n));
+                        }
+                    }
+                    self.end(&[
+                        Cause::CardRefused,
+                        Cause::ShoeLost,
+                        Cause::ShoeFault,
+                        Cause::Misdeal,
+                    ])
+                }
                 Event::RoundComplete { .. } => {
                     self.end(&[Cause::Engine]);
                     for a in self.acts.iter_mut() {
@@ -485,6 +505,10 @@ impl Presenter {
                     }
                 }
                 Event::Warning(w) => self.warn(Warn::Engine(*w)),
+                Event::Redeal { .. } => {
+                    self.acts = [None; firmware::config::MAX_SEATS];
+                    self.add(Cause::Misdeal, self.lang.word(Word::Redeal).to_string());
+                }
                 Event::Misdealt { .. } => {
                     self.acts = [None; firmware::config::MAX_SEATS];
                     self.undo.clear();
@@ -635,6 +659,7 @@ impl Presenter {
         let winners_five = outcome.and_then(|o| self.winning_five(table, o));
         let highlighted = |c: Card| winners_five.as_ref().is_some_and(|f| f.contains(&c));
         let positions = hand.map(|h| positions(table, h));
+        let drawing = hand.filter(|_| table.in_hand()).and_then(|h| h.drawer());
 
         let seats = SeatNo::up_to(cfg.max_players)
             .filter_map(|s| table.seat(s).map(|seat| (s, *seat)))
@@ -703,6 +728,7 @@ impl Presenter {
                     None
                 };
                 let action_text = match act {
+                    Some(Act::Draws(n)) => format!("{} {n}", lang.word(Word::Draws)),
                     Some(a) if bet > Chips::ZERO && a != Act::Fold => {
                         format!("{} {}", lang.word(a.word()), lang.number(bet.get()))
                     }
@@ -722,7 +748,7 @@ impl Presenter {
                     owes,
                     status,
                     out: !live,
-                    acting: table.options().is_some_and(|o| o.seat == s),
+                    acting: table.options().map(|o| o.seat).or(drawing) == Some(s),
                     cards,
                     backs,
                     winner: outcome.is_some_and(|o| {
@@ -757,6 +783,13 @@ impl Presenter {
             Some(h) => match h.phase {
                 Phase::Dealing => lang.word(Word::Dealing).to_string(),
                 Phase::Settling | Phase::Showdown => lang.word(Word::Showdown).to_string(),
+                // Draw has its own rounds: before the draw, the draw, after it.
+                Phase::Betting if !cfg.game.has_board() => lang
+                    .word(match h.street {
+                        Street::Preflop => Word::BeforeDraw,
+                        _ => Word::AfterDraw,
+                    })
+                    .to_string(),
                 Phase::Betting | Phase::Exchange => lang.street(h.street).to_string(),
                 // Between rounds (an all-in run-out) the board on the table names
                 // the street, not the one whose cards are due.
@@ -789,7 +822,7 @@ impl Presenter {
                 lang.word(Word::Burned),
                 hand.map_or(0, |h| h.burns)
             ),
-            turn: turn(table, structure, lang),
+            turn: turn(table, structure, lang).or_else(|| drawer(table, lang)),
             pots: match outcome {
                 Some(o) => paid_pots(o, lang),
                 None => pots_in_middle(table, lang),
@@ -810,7 +843,9 @@ impl Presenter {
                 lost: lang.word(Word::Lost),
             },
             total_pot: hand.filter(|_| table.in_hand()).map(|h| {
-                let chips = h.players.iter().map(|p| p.total).sum();
+                // The engine's own count: in draw a redeal's pot carries the first
+                // deal's antes, which no player's total of this deal holds.
+                let chips = h.pot();
                 TotalView {
                     label: lang.word(Word::TotalPot),
                     chips,
@@ -1082,6 +1117,20 @@ fn turn(table: &Table, structure: Structure, lang: Lang) -> Option<TurnView> {
         who: format!("{} {}", lang.word(Word::Seat), o.seat),
         figures,
         note,
+    })
+}
+
+/// The exchange's turn: who draws now (R-DRAW-5).
+fn drawer(table: &Table, lang: Lang) -> Option<TurnView> {
+    let seat = table.hand().filter(|_| table.in_hand())?.drawer()?;
+    let who = format!("{} {seat}", lang.word(Word::Seat));
+    Some(TurnView {
+        seat,
+        label: format!("{}: {who}", lang.word(Word::ToDraw)),
+        who_label: lang.word(Word::ToDraw),
+        who,
+        figures: Vec::new(),
+        note: None,
     })
 }
 
