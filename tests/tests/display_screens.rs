@@ -245,10 +245,42 @@ fn play(cdp: &mut Cdp, lang: Lang, seats: u8, shots: &Path) -> usize {
             } else {
                 return;
             };
+            if lang != Lang::En {
+                no_english(cdp, lang, &format!("{code} {seats} seats, {moment}"));
+            }
             checked += check_screens(cdp, &format!("screen-{code}-{seats}-{moment}"), shots);
         })
         .unwrap();
     checked
+}
+
+/// Lower-case words separated by single spaces: "To call" and "TO CALL" alike.
+fn words(text: &str) -> String {
+    let spaced: String = text
+        .chars()
+        .map(|c| if c.is_alphanumeric() { c } else { ' ' })
+        .collect();
+    let joined = spaced.split_whitespace().collect::<Vec<_>>().join(" ");
+    format!(" {} ", joined.to_lowercase())
+}
+
+/// No word of the page is left in English on a page in another language (the
+/// words a language takes from English as they are aside).
+fn no_english(cdp: &mut Cdp, lang: Lang, moment: &str) {
+    let page = cdp.eval("document.body.innerText");
+    let page = words(page.as_str().unwrap_or_default());
+    for w in host::display::i18n::WORDS {
+        let english = Lang::En.word(w);
+        if lang.word(w) == english {
+            continue;
+        }
+        let english = words(english);
+        assert!(
+            !page.contains(&english),
+            "{moment}: `{}` is left in English:{page}",
+            english.trim()
+        );
+    }
 }
 
 /// The results of the showdown name each winner by the half he won (the view's

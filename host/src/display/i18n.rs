@@ -502,6 +502,58 @@ pub enum Word {
     Redeal,
 }
 
+/// Every word of the page, for the tests that each is translated and used.
+pub const WORDS: [Word; 48] = [
+    Word::Seat,
+    Word::Hand,
+    Word::ToAct,
+    Word::ToCall,
+    Word::Check,
+    Word::MinBet,
+    Word::MinRaiseTo,
+    Word::PotLimitMax,
+    Word::FixedTo,
+    Word::NoRaise,
+    Word::MainPot,
+    Word::SidePot,
+    Word::Seats,
+    Word::Wins,
+    Word::Burned,
+    Word::Folded,
+    Word::AllIn,
+    Word::Win,
+    Word::Tie,
+    Word::MissedSb,
+    Word::MissedBb,
+    Word::NewPlayer,
+    Word::SittingOut,
+    Word::Dealing,
+    Word::Showdown,
+    Word::BetweenHands,
+    Word::Stack,
+    Word::Bet,
+    Word::Low,
+    Word::Board,
+    Word::Rake,
+    Word::TotalPot,
+    Word::Call,
+    Word::Raise,
+    Word::Post,
+    Word::Early,
+    Word::Middle,
+    Word::Late,
+    Word::Stale,
+    Word::Lost,
+    Word::Undone,
+    Word::Misdeal,
+    Word::Draws,
+    Word::StandsPat,
+    Word::ToDraw,
+    Word::BeforeDraw,
+    Word::AfterDraw,
+    Word::Redeal,
+];
+
 /// What the banner can say. Built from the engine's warnings and from the
 /// controller's own reports (a refused card, a shoe fault, a lost link). A refused
 /// card carries the dealer's message as the engine words it; a refused key is the
@@ -542,6 +594,37 @@ mod tests {
         assert!(Lang::Pl
             .warning(&Warn::Engine(w))
             .starts_with("Miejsce 3: 500"));
+    }
+
+    /// Words a language takes from English as they are (the Polish tables say
+    /// "all-in", "showdown" and "rake").
+    const LOANWORDS: [(Lang, Word); 3] = [
+        (Lang::Pl, Word::AllIn),
+        (Lang::Pl, Word::Showdown),
+        (Lang::Pl, Word::Rake),
+    ];
+
+    /// Every word of the page has each language's own text (English only where the
+    /// language takes it as a loanword), and every word is used by the view.
+    #[test]
+    fn every_word_is_translated_and_used() {
+        let source = include_str!("i18n.rs");
+        let view = include_str!("view.rs");
+        let listed = source
+            .lines()
+            .filter(|l| l.starts_with("            Word::") && l.contains(" => "))
+            .count();
+        assert_eq!(listed, WORDS.len(), "WORDS lists every word of the table");
+        for w in WORDS {
+            assert!(view.contains(&format!("Word::{w:?}")), "{w:?} is not used");
+            for l in ALL {
+                let text = l.word(w);
+                assert!(!text.trim().is_empty(), "{l:?} {w:?} is empty");
+                if l != Lang::En && !LOANWORDS.contains(&(l, w)) {
+                    assert_ne!(text, Lang::En.word(w), "{l:?} {w:?} is left in English");
+                }
+            }
+        }
     }
 
     #[test]
