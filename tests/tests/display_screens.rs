@@ -143,8 +143,8 @@ const CHECK: &str = r#"(function (key, fig) {
     if (f + 0.5 < floor) out.push(name(e) + ' "' + e.textContent + '" is ' + f.toFixed(1) + 'px, under ' + floor.toFixed(1)); };
   const seats = all('.seat');
   const middle = all('#center .pot, #board-row, #burns');
-  seats.concat(middle, all('header, #turn, #results, .card, .figure, .result')).forEach(inside);
-  seats.concat(all('header, #turn, #results, #center, .pot')).forEach(whole);
+  seats.concat(middle, all('header, #turn, #results, #dealer, .card, .figure, .result')).forEach(inside);
+  seats.concat(all('header, #turn, #results, #center, #dealer, .pot')).forEach(whole);
   seats.forEach((a, i) => { seats.slice(i + 1).forEach((b) => apart(a, b)); middle.forEach((m) => apart(a, m)); });
   all('.pot').forEach((a, i, ps) => ps.slice(i + 1).forEach((b) => apart(a, b)));
   all('.figure-amount, .turn-label, .total-amount, .figure.check .figure-label').forEach((e) => size(e, key));
@@ -164,9 +164,9 @@ fn floors(w: u32, h: u32) -> (f64, f64) {
 }
 
 /// Checks the page at every screen size, and saves the screenshots.
-fn check_screens(cdp: &mut Cdp, what: &str, shots: &Path) -> usize {
+fn check_screens(cdp: &mut Cdp, what: &str, shots: &Path, screens: &[(u32, u32, bool)]) -> usize {
     let mut checked = 0;
-    for (w, h, keep) in SCREENS {
+    for &(w, h, keep) in screens {
         cdp.viewport(w, h);
         // The page lays itself out again on the resize; two frames later it is drawn.
         cdp.call(
@@ -248,7 +248,12 @@ fn play(cdp: &mut Cdp, lang: Lang, seats: u8, shots: &Path) -> usize {
             if lang != Lang::En {
                 no_english(cdp, lang, &format!("{code} {seats} seats, {moment}"));
             }
-            checked += check_screens(cdp, &format!("screen-{code}-{seats}-{moment}"), shots);
+            checked += check_screens(
+                cdp,
+                &format!("screen-{code}-{seats}-{moment}"),
+                shots,
+                &SCREENS,
+            );
         })
         .unwrap();
     checked
@@ -331,19 +336,10 @@ fn within(cdp: &mut Cdp, expression: &str, within: Duration, what: &str) -> Dura
     started.elapsed()
 }
 
-#[test]
-fn the_page_says_when_it_is_not_live_and_banners_end_with_their_cause() {
-    let Some((mut browser, _)) = browser::start("screens") else {
-        return;
-    };
-    let cdp = &mut browser.cdp;
+/// Shows the six-seat script on `display` up to seat 4's all-in: the table then.
+fn to_the_turn(display: &mut Display) -> firmware::Table {
     let text = script(6);
-    let lines: Vec<&str> = text.lines().collect();
-    let turn = lines.iter().position(|l| l.starts_with("4 allin")).unwrap() + 1;
-    let mut display = Display::start(DisplayOptions::local(0, "T1")).unwrap();
-    cdp.viewport(1280, 720);
-    cdp.open(&display.url());
-    let header = "document.querySelector('header').className";
+    let turn = text.lines().position(|l| l.starts_with("4 allin")).unwrap() + 1;
     let mut table = None;
     Scenario::parse(&text)
         .unwrap()
@@ -354,7 +350,20 @@ fn the_page_says_when_it_is_not_live_and_banners_end_with_their_cause() {
             }
         })
         .unwrap();
-    let mut table = table.expect("the table at the turn");
+    table.expect("the table at the turn")
+}
+
+#[test]
+fn the_page_says_when_it_is_not_live_and_banners_end_with_their_cause() {
+    let Some((mut browser, _)) = browser::start("screens") else {
+        return;
+    };
+    let cdp = &mut browser.cdp;
+    let mut display = Display::start(DisplayOptions::local(0, "T1")).unwrap();
+    cdp.viewport(1280, 720);
+    cdp.open(&display.url());
+    let header = "document.querySelector('header').className";
+    let mut table = to_the_turn(&mut display);
     cdp.wait_for("!document.getElementById('turn').hidden", "the turn");
     // A damaged frame read again: quiet, beside the title, the turn still live.
     display.warn(&table, Warn::ShoeFault);
@@ -488,4 +497,37 @@ fn r_draw_the_draw_has_its_own_words_on_the_page() {
             }
         })
         .unwrap();
+}
+
+/// The dealer's page: the table and, under it, the next step, the amount being
+/// keyed, a refused key with its reason, the last inputs and the shoe; laid out
+/// within the screen like the players' page.
+#[test]
+fn the_dealers_page_shows_the_next_step_the_amount_keyed_and_refusals() {
+    use host::session::live::Outcome;
+    let Some((mut browser, shots)) = browser::start("screens") else {
+        return;
+    };
+    let cdp = &mut browser.cdp;
+    let mut display = Display::start(DisplayOptions::local(0, "T1")).unwrap();
+    cdp.viewport(1280, 720);
+    cdp.open(&format!("{}dealer", display.url()));
+    let table = to_the_turn(&mut display);
+    display.report(&table, &Outcome::Amount(1250));
+    display.report(
+        &table,
+        &Outcome::Refused("out of turn: seat 5 is to act".into()),
+    );
+    cdp.wait_for(
+        "document.getElementById('dealer').innerText.includes('1,250') \
+         && document.getElementById('dealer').innerText.includes('out of turn')",
+        "the dealer's view",
+    );
+    let shown = cdp.eval("document.getElementById('dealer').innerText");
+    let shown = shown.as_str().unwrap_or_default();
+    assert!(shown.contains("To act: Seat 5"), "{shown}");
+    assert!(shown.contains("UNDO"), "{shown}");
+    assert!(shown.contains("Shoe: working"), "{shown}");
+    // The dealer's screen is 720p or larger: the Pi's 800x480 is the players'.
+    check_screens(cdp, "dealer-en-6", &shots, &SCREENS[1..3]);
 }

@@ -191,6 +191,67 @@ impl Lang {
                 "Всички казаха чек: картите се раздават отново, потът остава",
                 "Все сказали чек: карты сдаются заново, банк остаётся",
             ],
+            Word::NextHand => [
+                "Press NEXT HAND",
+                "Притисни NEXT HAND",
+                "Naciśnij NEXT HAND",
+                "Натисни NEXT HAND",
+                "Нажмите NEXT HAND",
+            ],
+            Word::DealTo => ["Deal to", "Дели на", "Rozdaj do", "Раздай на", "Сдать"],
+            Word::BurnCard => [
+                "Burn a card",
+                "Изгори карта",
+                "Spal kartę",
+                "Изгори карта",
+                "Сожгите карту",
+            ],
+            Word::DealBoard => [
+                "Deal the board",
+                "Дели на таблата",
+                "Wyłóż kartę na stół",
+                "Раздай на борда",
+                "Выложите карту на борд",
+            ],
+            Word::PayPots => [
+                "Muck or show, then ENTER pays the pots",
+                "Фрли или покажи, потоа ENTER ги исплаќа потовите",
+                "Pas lub pokaż, potem ENTER wypłaca pule",
+                "Хвърли или покажи, после ENTER изплаща потовете",
+                "Сброс или показ, затем ENTER выплачивает банки",
+            ],
+            Word::Keyed => ["Keyed", "Внесено", "Wpisano", "Въведено", "Введено"],
+            Word::Refused => ["Refused", "Одбиено", "Odrzucono", "Отказано", "Отклонено"],
+            Word::LastInputs => [
+                "Last inputs",
+                "Последни внеси",
+                "Ostatnie wejścia",
+                "Последни въвеждания",
+                "Последние вводы",
+            ],
+            Word::UndoHint => [
+                "UNDO takes back the last",
+                "UNDO го поништува последниот",
+                "UNDO cofa ostatnie",
+                "UNDO отменя последното",
+                "UNDO отменяет последний",
+            ],
+            Word::Shoe => ["Shoe", "Шуз", "Sabot", "Шуз", "Шуз"],
+            Word::Working => ["working", "работи", "działa", "работи", "работает"],
+            Word::ReadAgain => [
+                "a frame read again",
+                "рамка прочитана повторно",
+                "ramka odczytana ponownie",
+                "рамка прочетена отново",
+                "кадр считан повторно",
+            ],
+            Word::Silent => [
+                "SILENT",
+                "НЕ ОДГОВАРА",
+                "MILCZY",
+                "НЕ ОТГОВАРЯ",
+                "НЕ ОТВЕЧАЕТ",
+            ],
             Word::TotalPot => [
                 "Total pot",
                 "Вкупно",
@@ -500,10 +561,23 @@ pub enum Word {
     BeforeDraw,
     AfterDraw,
     Redeal,
+    NextHand,
+    DealTo,
+    BurnCard,
+    DealBoard,
+    PayPots,
+    Keyed,
+    Refused,
+    LastInputs,
+    UndoHint,
+    Shoe,
+    Working,
+    ReadAgain,
+    Silent,
 }
 
 /// Every word of the page, for the tests that each is translated and used.
-pub const WORDS: [Word; 48] = [
+pub const WORDS: [Word; 61] = [
     Word::Seat,
     Word::Hand,
     Word::ToAct,
@@ -552,6 +626,19 @@ pub const WORDS: [Word; 48] = [
     Word::BeforeDraw,
     Word::AfterDraw,
     Word::Redeal,
+    Word::NextHand,
+    Word::DealTo,
+    Word::BurnCard,
+    Word::DealBoard,
+    Word::PayPots,
+    Word::Keyed,
+    Word::Refused,
+    Word::LastInputs,
+    Word::UndoHint,
+    Word::Shoe,
+    Word::Working,
+    Word::ReadAgain,
+    Word::Silent,
 ];
 
 /// What the banner can say. Built from the engine's warnings and from the
@@ -609,7 +696,7 @@ mod tests {
     #[test]
     fn every_word_is_translated_and_used() {
         let source = include_str!("i18n.rs");
-        let view = include_str!("view.rs");
+        let view = [include_str!("view.rs"), include_str!("dealer.rs")].concat();
         let listed = source
             .lines()
             .filter(|l| l.starts_with("            Word::") && l.contains(" => "))

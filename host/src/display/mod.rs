@@ -19,6 +19,7 @@
 //! follows the view it belongs to, so a long enumeration never delays the screen.
 
 pub mod auth;
+pub mod dealer;
 pub mod floor;
 pub mod i18n;
 pub mod index;
@@ -279,17 +280,26 @@ impl Display {
 
     /// Shows what one press or read of the table's runtime did: the table after an
     /// accepted input, or the banner for a refused card or a shoe fault. A refused
-    /// key and amount entry are the dealer's console's business (it says what to
-    /// press instead), not the players' screen's.
+    /// key and the amount being keyed go to the dealer's view only (`/dealer`).
     pub fn report(&mut self, table: &Table, outcome: &crate::session::live::Outcome) {
         use crate::session::live::Outcome;
         match outcome {
             Outcome::Accepted(events) => self.show(table, events),
-            Outcome::Refused(_) => {}
+            Outcome::Refused(m) => {
+                self.presenter.refused(m);
+                self.publish(table);
+            }
             Outcome::CardRefused(m) => self.warn(table, Warn::CardRefused(m.clone())),
             Outcome::ShoeFault(_) => self.warn(table, Warn::ShoeFault),
             Outcome::ShoeLost(_) => self.warn(table, Warn::ShoeLost),
-            Outcome::Amount(_) | Outcome::Cleared => {}
+            Outcome::Amount(v) => {
+                self.presenter.keyed(Some(*v));
+                self.publish(table);
+            }
+            Outcome::Cleared => {
+                self.presenter.keyed(None);
+                self.publish(table);
+            }
         }
     }
 

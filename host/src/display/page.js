@@ -341,8 +341,19 @@
       return box;
     }), ...(v.rake ? [el('div', 'result-rake', v.rake)] : [])).hidden =
       (v.results.length === 0 && !v.rake) || !!v.turn;
+    if (document.body.classList.contains('dealer') && v.dealer) drawDealer(v.dealer);
     drawEquity();
     layout();
+  }
+
+  // The dealer's view: next step and shoe, the amount keyed, refusals, last inputs.
+  function drawDealer(d) {
+    const column = (...children) => { const c = el('div', 'd-col'); c.replaceChildren(...children); return c; };
+    replace('dealer',
+      column(el('div', 'd-next', d.next), el('div', 'd-shoe' + (d.shoe_alarm ? ' alarm' : ''), d.shoe)),
+      column(el('div', 'd-title', d.keyed_label), el('div', 'd-keyed', d.keyed || '–')),
+      column(el('div', 'd-title', d.refused_label), ...d.refused.map((r) => el('div', 'd-refused', r))),
+      column(el('div', 'd-title', d.inputs_label + ' · ' + d.undo_hint), ...d.inputs.map((t) => el('div', 'd-input', t))));
   }
 
   // Live, stale or lost: the page says which, in large type, within two seconds,

@@ -53,6 +53,7 @@ pub(crate) struct FloorShared {
 pub(crate) fn screen_router(shared: Shared) -> Router {
     Router::new()
         .route("/", get(page))
+        .route("/dealer", get(dealer_page))
         .route(
             "/page.js",
             get(|| async { asset("text/javascript; charset=utf-8", SCRIPT) }),
@@ -158,7 +159,16 @@ fn html(status: StatusCode, body: String) -> Response {
 }
 
 async fn page(State(s): State<Shared>) -> Response {
-    let body = PAGE.replace("{{lang}}", s.lang);
+    let body = PAGE.replace("{{lang}}", s.lang).replace("{{mode}}", "");
+    with_headers(body.into_response(), "text/html; charset=utf-8")
+}
+
+/// The same page for the dealer's screen: the table and, under it, the dealer's
+/// view (the next step, the amount keyed, refusals, the last inputs, the shoe).
+async fn dealer_page(State(s): State<Shared>) -> Response {
+    let body = PAGE
+        .replace("{{lang}}", s.lang)
+        .replace("{{mode}}", "dealer");
     with_headers(body.into_response(), "text/html; charset=utf-8")
 }
 

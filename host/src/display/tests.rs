@@ -543,3 +543,44 @@ fn r_draw_the_draw_is_shown_in_its_own_words() {
     let v = at("deal 7h");
     assert_eq!(v.phase, "After the draw");
 }
+
+#[test]
+fn the_dealers_view_says_the_next_step_the_amount_keyed_and_what_was_refused() {
+    let scenario = Scenario::parse(THREE_ALL_INS).unwrap();
+    let mut p = Presenter::new(Lang::En, "T1", Vec::new());
+    let mut nexts = Vec::new();
+    let mut at = None;
+    let mut dealt = Vec::new();
+    scenario
+        .run_with_table(|_, _, events, table| {
+            p.take(table, events);
+            let d = p.view(table, 0).dealer;
+            nexts.push(d.next);
+            // The first turn, once every hole card is out.
+            if at.is_none() && table.options().is_some() {
+                at = Some(table.clone());
+                dealt = d.inputs;
+            }
+        })
+        .unwrap();
+    // Hole cards go out from seat 2, left of the button; then the turns, the burn.
+    assert!(nexts.contains(&"Deal to Seat 2".to_string()), "{nexts:?}");
+    assert!(nexts.contains(&"To act: Seat 4".to_string()));
+    assert!(nexts.contains(&"Burn a card".to_string()));
+    assert_eq!(nexts.last().unwrap(), "Press NEXT HAND", "the hand is paid");
+    let table = at.unwrap();
+    p.keyed(Some(1250));
+    p.refused("below the minimum raise of 290");
+    let d = p.view(&table, 0).dealer;
+    assert_eq!(d.keyed.as_deref(), Some("1,250"));
+    assert_eq!(d.refused, vec!["below the minimum raise of 290"]);
+    // No hole card is ever named: a dealt card says only where it went.
+    assert!(
+        dealt.iter().all(|i| i.starts_with("Deal to Seat")),
+        "{dealt:?}"
+    );
+    assert_eq!(d.shoe, "Shoe: working");
+    p.warn(super::Warn::ShoeLost);
+    let d = p.view(&table, 0).dealer;
+    assert!(d.shoe_alarm && d.shoe.ends_with("SILENT"));
+}

@@ -5,6 +5,7 @@
 //! display computes none of them itself. Text is in the table's language
 //! ([`super::i18n`]); the page only lays it out.
 
+use super::dealer::{DealerState, DealerView, ShoeHealth};
 use super::i18n::{Lang, Warn, Word};
 use crate::money::equity::EquityReport;
 use crate::money::eval::{self, Category, LowRules};
@@ -33,7 +34,7 @@ pub struct CardView {
 }
 
 impl CardView {
-    fn new(card: Card, lang: Lang, hi: bool) -> CardView {
+    pub(crate) fn new(card: Card, lang: Lang, hi: bool) -> CardView {
         const RANKS: [&str; 13] = [
             "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
         ];
@@ -219,6 +220,8 @@ pub struct View {
     pub four_colour: bool,
     /// Whether the game has a board and burns to show (not in draw).
     pub burns_shown: bool,
+    /// The dealer's part, shown on the page's `/dealer` address.
+    pub dealer: DealerView,
 }
 
 /// Labels for the page's fixed places.
@@ -418,6 +421,7 @@ pub struct Presenter {
     acts: Acts,
     /// The last actions before each input of this hand, so an UNDO puts them back.
     undo: Vec<Acts>,
+    dealer: DealerState,
 }
 
 impl Presenter {
@@ -436,6 +440,7 @@ impl Presenter {
             banners: Vec::new(),
             acts: [None; firmware::config::MAX_SEATS],
             undo: Vec::new(),
+            dealer: DealerState::new(lang),
         }
     }
 
@@ -459,6 +464,7 @@ impl Presenter {
     /// Takes in the events of an accepted input (warnings, a new hand, the actions,
     /// the payout), and ends the banners whose cause has ended.
     pub fn take(&mut self, table: &Table, events: &[Event]) {
+        self.dealer.take(events);
         if !events.is_empty() {
             self.end(&[Cause::Undone]);
             if !events.contains(&Event::Undone) {
@@ -593,11 +599,25 @@ impl Presenter {
             Warn::ShoeFault => {
                 // A damaged frame is still a frame: the link is there.
                 self.end(&[Cause::ShoeLost]);
+                self.dealer.shoe(ShoeHealth::ReadAgain);
                 Cause::ShoeFault
             }
-            Warn::ShoeLost => Cause::ShoeLost,
+            Warn::ShoeLost => {
+                self.dealer.shoe(ShoeHealth::Silent);
+                Cause::ShoeLost
+            }
         };
         self.add(cause, text);
+    }
+
+    /// The dealer's amount being keyed, or none once cleared.
+    pub fn keyed(&mut self, amount: Option<u64>) {
+        self.dealer.keyed(amount);
+    }
+
+    /// An input the table refused, with its reason, for the dealer's view.
+    pub fn refused(&mut self, reason: &str) {
+        self.dealer.refused(reason);
     }
 
     /// Clears the banner (the link came back, say).
@@ -854,6 +874,7 @@ impl Presenter {
             }),
             four_colour: self.four_colour,
             burns_shown: cfg.game.has_board(),
+            dealer: self.dealer.view(table),
         };
         (view, job)
     }
