@@ -211,6 +211,11 @@ fn next_step(table: &Table, lang: Lang) -> String {
             Some(s) => format!("{}: {}", lang.word(Word::ToDraw), seat(s)),
             None => lang.word(Word::Draws).to_string(),
         },
+        // R-SHOW-1..3: the hands are shown or mucked in turn.
+        Phase::Showdown => match h.next_to_show() {
+            Some(s) => format!("{}: {}", seat(s), lang.word(Word::ShowOrMuck)),
+            None => lang.word(Word::Showdown).to_string(),
+        },
         Phase::Settling => lang.word(Word::PayPots).to_string(),
     }
 }

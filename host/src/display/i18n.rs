@@ -214,11 +214,18 @@ impl Lang {
                 "Выложите карту на борд",
             ],
             Word::PayPots => [
-                "Muck or show, then ENTER pays the pots",
-                "Фрли или покажи, потоа ENTER ги исплаќа потовите",
-                "Pas lub pokaż, potem ENTER wypłaca pule",
-                "Хвърли или покажи, после ENTER изплаща потовете",
-                "Сброс или показ, затем ENTER выплачивает банки",
+                "Press ENTER to pay the pots",
+                "Притисни ENTER за исплата на потовите",
+                "Naciśnij ENTER, by wypłacić pule",
+                "Натисни ENTER за изплащане на потовете",
+                "Нажмите ENTER для выплаты банков",
+            ],
+            Word::ShowOrMuck => [
+                "show or muck",
+                "покажи или фрли",
+                "pokaż lub pasuj",
+                "покажи или хвърли",
+                "покажите или сбросьте",
             ],
             Word::Keyed => ["Keyed", "Внесено", "Wpisano", "Въведено", "Введено"],
             Word::Refused => ["Refused", "Одбиено", "Odrzucono", "Отказано", "Отклонено"],
@@ -574,10 +581,11 @@ pub enum Word {
     Working,
     ReadAgain,
     Silent,
+    ShowOrMuck,
 }
 
 /// Every word of the page, for the tests that each is translated and used.
-pub const WORDS: [Word; 61] = [
+pub const WORDS: [Word; 62] = [
     Word::Seat,
     Word::Hand,
     Word::ToAct,
@@ -639,6 +647,7 @@ pub const WORDS: [Word; 61] = [
     Word::Working,
     Word::ReadAgain,
     Word::Silent,
+    Word::ShowOrMuck,
 ];
 
 /// What the banner can say. Built from the engine's warnings and from the
