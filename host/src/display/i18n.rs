@@ -147,7 +147,7 @@ impl Lang {
                 "Делење",
                 "Rozdawanie",
                 "Раздаване",
-                "Раздача карт",
+                "Сдача карт",
             ],
             Word::Showdown => ["Showdown", "Отворање", "Showdown", "Шоудаун", "Вскрытие"],
             Word::BetweenHands => [
