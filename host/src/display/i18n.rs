@@ -142,13 +142,7 @@ impl Lang {
                 "Новый игрок",
             ],
             Word::SittingOut => ["Sitting out", "Пауза", "Pauza", "Пауза", "Пропускает"],
-            Word::Dealing => [
-                "Dealing",
-                "Делење",
-                "Rozdawanie",
-                "Раздаване",
-                "Сдача карт",
-            ],
+            Word::Dealing => ["Dealing", "Делење", "Rozdawanie", "Раздаване", "Сдача карт"],
             Word::Showdown => ["Showdown", "Отворање", "Showdown", "Шоудаун", "Вскрытие"],
             Word::BetweenHands => [
                 "Between hands",
