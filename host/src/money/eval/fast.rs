@@ -305,9 +305,37 @@ impl Accum {
     /// same value (used to value them once, `crate::money::equity`).
     #[inline]
     pub(crate) fn flush_draw_suits(self) -> u8 {
-        // A counter (biased by 3) reaches its top bit at five cards; plus one, at four.
-        let bits = self.suits.wrapping_add(0x1111) & SUIT_FLUSH_BITS;
+        self.suits_holding(4)
+    }
+
+    /// The suits (bit `suit`) holding `at_least` (1..=5) of the cards: with
+    /// `at_least = 3`, the suits in which two more cards can make or change a flush.
+    #[inline]
+    pub(crate) fn suits_holding(self, at_least: u8) -> u8 {
+        // A counter (biased by 3) reaches its top bit at five cards; plus one per
+        // card short of five, at fewer.
+        let short = u64::from(5u8.saturating_sub(at_least).min(4));
+        let bits = self.suits.wrapping_add(0x1111 * short) & SUIT_FLUSH_BITS;
         ((bits >> 3) & 1 | (bits >> 6) & 2 | (bits >> 9) & 4 | (bits >> 12) & 8) as u8
+    }
+
+    /// [`Accum::value`] after adding a card of `rank` (0 = two .. 12 = ace) in a suit
+    /// that is not one of [`Accum::flush_draw_suits`]: such a card cannot make or
+    /// change a flush, so its suit is not needed and the value is one entry of the
+    /// rank DAG row this hand is at (a flush the hand already has stays its value:
+    /// with seven cards, five of one suit rule out quads and a full house). The
+    /// equity's last card reads every rank from the same row this way.
+    #[inline]
+    pub(crate) fn value_plus_plain(self, rank: u8) -> HandValue {
+        if self.suits & SUIT_FLUSH_BITS != 0 {
+            return self.value();
+        }
+        let node = (self.entry >> VALUE_BITS) as usize;
+        let entry = u32_at(
+            self.dag,
+            node * DAG_ROW_LEN + (usize::from(rank) & (DAG_ROW_LEN - 1)),
+        );
+        HandValue((entry & VALUE_MASK) as u16)
     }
 
     /// How many cards were added (counting a repeated card each time).
@@ -360,6 +388,10 @@ mod tests {
         assert_eq!(acc("As Ks Qs Js 3c 4c 5c 6c").flush_draw_suits(), 0b1001);
         assert_eq!(acc("2d 3d 4d 5d 6d 7d 8d").flush_draw_suits(), 0b0100);
         assert_eq!(acc("2h 3h 4h 5h 6h").flush_draw_suits(), 0b0010);
+        assert_eq!(acc("As Ks Qs 2h 3h 4c").suits_holding(3), 0b0001);
+        assert_eq!(acc("As Ks 2h 3h 4c").suits_holding(3), 0);
+        assert_eq!(acc("As Ks 2h 3h 4c").suits_holding(1), 0b1011);
+        assert_eq!(acc("2d 3d 4d 5d 6d 7d 8d").suits_holding(5), 0b0100);
     }
 
     #[test]
