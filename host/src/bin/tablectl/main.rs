@@ -245,8 +245,8 @@ fn bench(args: &BenchArgs) -> ExitCode {
     // Two figures. The replay itself, parsing included, as the issue asks: the texts
     // read beforehand. And end to end, as PokerKit's script works: each file read,
     // its hands replayed and their JSON lines written (into memory: the terminal is
-    // not timed). Each: one round untimed (the evaluator's tables are built on first
-    // use), then the best of five, the figure of a machine not busy elsewhere.
+    // not timed). Each: one round untimed (the caches warm), then the best of five,
+    // the figure of a machine not busy elsewhere.
     let texts = host::records::replay::read_texts(&paths);
     let (ours, replayed) = best_of_five(|| host::records::replay::replay_texts(&texts));
     println!(
