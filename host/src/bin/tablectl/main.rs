@@ -97,32 +97,37 @@ fn run_script(name: &str, text: &str) -> ExitCode {
 /// `tablectl replay [--json] FILE...`: one line per hand. A file that cannot be read
 /// or a hand the engine refuses prints an `error` and the command goes on.
 fn replay(args: &ReplayArgs) -> ExitCode {
-    let mut replayer = host::records::replay::Replayer::default();
-    // One buffered stream for the whole run: each file's lines written as it is
-    // replayed, without a system call per line.
+    // One buffered stream for the whole run: each file's lines written in the order
+    // of the files, without a system call per line.
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut lines = Vec::new();
-    let mut failed = false;
-    for file in &args.files {
-        lines.clear();
-        if args.json {
-            failed |= host::records::replay::replay_file_json(&mut replayer, file, &mut lines).1;
-        } else {
-            failed |= !replay_for_people(&mut replayer, file, &mut lines);
-        }
-        if let Err(e) = out.write_all(&lines) {
-            eprintln!("tablectl replay: cannot write the output: {e}");
-            return ExitCode::FAILURE;
-        }
-    }
-    if let Err(e) = out.flush() {
-        eprintln!("tablectl replay: cannot write the output: {e}");
-        return ExitCode::FAILURE;
-    }
-    if failed {
-        ExitCode::FAILURE
+    // JSON lines of many files: on every core (the lines stay in order). The
+    // readable form prints refusals on the standard error as it goes: one thread.
+    let threads = if args.json {
+        std::thread::available_parallelism().map_or(1, usize::from)
     } else {
-        ExitCode::SUCCESS
+        1
+    };
+    let json = args.json;
+    let written = host::records::replay_many::each_file_in_order(
+        &args.files,
+        threads,
+        |replayer, file, lines| {
+            if json {
+                host::records::replay::replay_file_json(replayer, file, lines).1
+            } else {
+                !replay_for_people(replayer, file, lines)
+            }
+        },
+        |lines| out.write_all(lines),
+    )
+    .and_then(|failed| out.flush().map(|()| failed));
+    match written {
+        Ok(false) => ExitCode::SUCCESS,
+        Ok(true) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("tablectl replay: cannot write the output: {e}");
+            ExitCode::FAILURE
+        }
     }
 }
 
@@ -240,8 +245,8 @@ fn bench(args: &BenchArgs) -> ExitCode {
     // Two figures. The replay itself, parsing included, as the issue asks: the texts
     // read beforehand. And end to end, as PokerKit's script works: each file read,
     // its hands replayed and their JSON lines written (into memory: the terminal is
-    // not timed). Each: one round untimed (the evaluator's tables are built on first
-    // use), then the best of five, the figure of a machine not busy elsewhere.
+    // not timed). Each: one round untimed (the caches warm), then the best of five,
+    // the figure of a machine not busy elsewhere.
     let texts = host::records::replay::read_texts(&paths);
     let (ours, replayed) = best_of_five(|| host::records::replay::replay_texts(&texts));
     println!(
