@@ -849,11 +849,21 @@ fn pi_table(
         println!("floor view: {floor}");
     }
     let tap = display.floor_tap(&log).map_err(CliError::failed)?;
+    // Shipping to the floor's store starts after the log is open (it reads it).
+    let shipper = file
+        .floor_db
+        .as_deref()
+        .map(|url| host::floor::Shipper::start(url, &file.data, &file.id))
+        .transpose()
+        .map_err(|e| CliError::hint(e, "see [table] floor in the table's configuration"))?;
     let mut session = match opened.table {
         Some(table) => TableSession::new(table, Some(&mut log)),
         None => TableSession::create(file.config, Some(&mut log)).map_err(CliError::failed)?,
     };
     session.tap(Box::new(tap));
+    if let Some(s) = &shipper {
+        session.tap(Box::new(s.tap()));
+    }
     let mut rt = live::on_devices(session, map);
     display.show(rt.table(), &[]);
     rt.observe(Box::new(display));
