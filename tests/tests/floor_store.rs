@@ -5,7 +5,9 @@
 //! bad signature are refused with an alert, and a log rolled back is caught.
 
 use host::floor::{hands, AlertKind, Shipper, Store};
-use host::records::handlog::{AuditLog, HandFilter, HandLog, Record, SealedRecord, Seq, TableKey};
+use host::records::handlog::{
+    AuditLog, HandFilter, HandLog, ProblemKind, Record, SealedRecord, Seq, TableKey,
+};
 use host::session::simulated::{DirectSource, SimOptions, SimulatedTable};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -299,9 +301,21 @@ fn a_log_rolled_back_or_rewritten_after_it_shipped_is_caught() {
         shipper.status()
     );
     drop(shipper);
-    // The old copy put back: shorter than what the store took.
+    // `audit verify --floor`: the full log extends the store's head; the old copy
+    // put back is shorter than what the store took.
+    let mut store = Store::open_to_read(&server.url()).expect("store");
+    let trust = store.trust("R1").expect("the store's head");
+    assert_eq!(trust.anchor.as_ref().map(|h| h.seq), Some(Seq(10)));
+    let report = HandLog::verify(dir.path(), &trust);
+    assert!(report.is_intact(), "{report}");
+    assert_eq!(report.anchored, Some(Seq(10)));
+    let report = HandLog::verify(&old, &trust);
+    assert_eq!(
+        report.problem.as_ref().map(|p| p.kind),
+        Some(ProblemKind::Truncated),
+        "{report}"
+    );
     let shipper = Shipper::start(&server.url(), &old, "R1").expect("shipper");
-    let mut store = Store::open(&server.url()).expect("store");
     assert!(PgServer::wait_until(Duration::from_secs(20), || {
         store
             .alerts(false)
@@ -315,5 +329,11 @@ fn a_log_rolled_back_or_rewritten_after_it_shipped_is_caught() {
             .is_ok_and(|a| a.iter().any(|a| a.kind == "broken_link" && a.seq == 11))
     }));
     assert!(shipper.status().refused.is_some());
+    let report = HandLog::verify(&old, &store.trust("R1").expect("the store's head"));
+    assert_eq!(
+        report.problem.as_ref().map(|p| p.kind),
+        Some(ProblemKind::Forked),
+        "{report}"
+    );
     assert_eq!(store.count("R1").expect("count"), (10, 10));
 }

@@ -3,7 +3,7 @@
 //! and the alerts; `ingest.rs` takes records in, `hands.rs` answers the audits.
 
 use super::error::FloorError;
-use crate::records::handlog::{PublicKey, Seq, SignedHead, GENESIS_HASH};
+use crate::records::handlog::{PublicKey, Seq, SignedHead, Trust, GENESIS_HASH};
 use postgres::{Client, Config, NoTls};
 use serde::Serialize;
 use std::collections::HashSet;
@@ -151,6 +151,38 @@ impl Store {
     /// Connects to the store at `url` ([`Store::connect`]).
     pub fn open(url: &str) -> Result<Store, FloorError> {
         Store::connect(&config(url)?)
+    }
+
+    /// Connects to the store at `url` to read it only (an audit): its schema is
+    /// checked, never changed.
+    pub fn open_to_read(url: &str) -> Result<Store, FloorError> {
+        let mut client = config(url)?.connect(NoTls)?;
+        let found: i32 = client
+            .query_opt("SELECT coalesce(max(version), 0) FROM schema_version", &[])
+            .map_err(|_| FloorError::Database("the store has no floor schema yet".into()))?
+            .map_or(0, |r| r.get(0));
+        if found > super::schema::SCHEMA_VERSION {
+            return Err(FloorError::NewerSchema {
+                found,
+                known: super::schema::SCHEMA_VERSION,
+            });
+        }
+        Ok(Store {
+            client,
+            days: HashSet::new(),
+        })
+    }
+
+    /// What the floor brings to `tablectl audit verify` of table `table_id`'s log:
+    /// the key the store knows it by, and the store's signed head as the anchor (a
+    /// local log shorter than it, or forked from it, is reported).
+    pub fn trust(&mut self, table_id: &str) -> Result<Trust, FloorError> {
+        let row = self.table(table_id)?;
+        Ok(Trust {
+            public_key: Some(row.key),
+            anchor: row.head,
+            secret: None,
+        })
     }
 
     /// The connection, for the store's other modules.

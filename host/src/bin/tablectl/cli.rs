@@ -142,6 +142,11 @@ pub struct VerifyArgs {
     /// The secret of a log of the old HMAC scheme [default: DIR/secret]
     #[arg(long, value_name = "FILE")]
     pub secret: Option<PathBuf>,
+    /// The floor's store (postgres://...): the table's key and signed head as
+    /// the store holds them serve as --public-key and --anchor, so a log rolled
+    /// back or forked after it shipped is reported
+    #[arg(long, value_name = "URL", conflicts_with_all = ["public_key", "anchor"], verbatim_doc_comment)]
+    pub floor: Option<String>,
 }
 
 #[derive(Debug, Args)]

@@ -350,7 +350,11 @@ fn audit(what: &Audit) -> ExitCode {
 /// `tablectl audit verify DIR`: the hand log's chain checked against what the auditor
 /// brings (the table's public key, an anchor), read-only.
 fn audit_verify(args: &VerifyArgs) -> ExitCode {
-    let trust = match trust(args) {
+    let trust = match &args.floor {
+        Some(url) => floor_trust(&args.dir, url),
+        None => trust(args),
+    };
+    let trust = match trust {
         Ok(t) => t,
         Err(e) => {
             eprintln!("tablectl audit verify: {e}");
@@ -364,6 +368,26 @@ fn audit_verify(args: &VerifyArgs) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// What the floor's store brings to `audit verify --floor`: the key it knows the
+/// log's table by and its signed head, as the anchor.
+fn floor_trust(dir: &Path, url: &str) -> Result<Trust, CliError> {
+    let log = AuditLog::open_evidence(dir).map_err(CliError::failed)?;
+    let mut store = host::floor::Store::open_to_read(url).map_err(CliError::failed)?;
+    let trust = store.trust(log.table_id()).map_err(CliError::failed)?;
+    match &trust.anchor {
+        Some(head) => println!(
+            "the floor's store holds table {} up to record {}",
+            log.table_id(),
+            head.seq.0
+        ),
+        None => println!(
+            "the floor's store holds no record of table {} yet",
+            log.table_id()
+        ),
+    }
+    Ok(trust)
 }
 
 /// What `audit verify`'s options bring: a key (a file or its hex), an anchor (the line
