@@ -37,6 +37,7 @@ pub struct PgServer {
     port: u16,
     run_as: Option<(u32, u32)>,
     running: bool,
+    durable: bool,
 }
 
 /// The folder holding `initdb` and `pg_ctl`, if there is one.
@@ -127,14 +128,20 @@ impl PgServer {
     /// A new server, started; or `None` after the skip line (a failure with
     /// `REQUIRE_POSTGRES` set). `what` names the test for that line.
     pub fn start(what: &str) -> Option<PgServer> {
+        PgServer::start_with(what, false)
+    }
+
+    /// [`PgServer::start`], with the server's own durability (`fsync`, synchronous
+    /// commits) when `durable`: what a casino runs, for the benchmark.
+    pub fn start_with(what: &str, durable: bool) -> Option<PgServer> {
         let bin = crate::peers::or_skip(find_bin(), REQUIRE_POSTGRES, what, POSTGRES_SETUP)?;
-        match PgServer::init(bin) {
+        match PgServer::init(bin, durable) {
             Ok(s) => Some(s),
             Err(e) => panic!("{what}: the PostgreSQL server does not start: {e}"),
         }
     }
 
-    fn init(bin: PathBuf) -> Result<PgServer, String> {
+    fn init(bin: PathBuf, durable: bool) -> Result<PgServer, String> {
         let run_as = run_as()?;
         let dir = tempfile::Builder::new()
             .prefix("floor-pg-")
@@ -150,6 +157,7 @@ impl PgServer {
             port: free_port()?,
             run_as,
             running: false,
+            durable,
         };
         let data = server.data();
         run(server
@@ -182,11 +190,15 @@ impl PgServer {
 
     /// Starts the server (again) on its port, waiting until it takes connections.
     pub fn start_again(&mut self) -> Result<(), String> {
-        // fsync off: a test's server needs no durability against power cuts, and the
-        // machine's disk is shared. The benchmark measures with its own settings.
+        // fsync off for the tests: a test's server needs no durability against power
+        // cuts, and the machine's disk is shared. The benchmark keeps the defaults.
+        let fast = if self.durable {
+            ""
+        } else {
+            " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        };
         let options = format!(
-            "-p {} -k {} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off \
-             -c full_page_writes=off -c max_connections=300",
+            "-p {} -k {} -c listen_addresses=127.0.0.1 -c max_connections=300{fast}",
             self.port,
             self.dir.path().display()
         );

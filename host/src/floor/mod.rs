@@ -10,6 +10,8 @@
 //! hand for the floor's audits across tables ([`hands::list`]).
 //!
 //! The schema is versioned SQL in `migrations/`, applied at start ([`schema`]).
+//! `tablectl floor serve` ([`serve`]) shows the room live: every table, its backlog
+//! and alerts ([`room`], [`page`]), and a finished hand's timeline.
 //!
 //! The client is the blocking `postgres` crate: the table's session is synchronous
 //! and the shipper is one thread per table doing one transaction at a time, so an
@@ -20,12 +22,17 @@
 mod error;
 pub mod hands;
 mod ingest;
+pub mod page;
+pub mod room;
 pub mod schema;
+pub mod serve;
 mod ship;
 mod store;
 
 pub use error::FloorError;
 pub use hands::FloorHand;
 pub use ingest::Ingested;
+pub use room::{Room, TableLine};
+pub use serve::{FloorService, ServeError, ServeOptions};
 pub use ship::{ShipStatus, ShipTap, Shipper, BATCH_RECORDS};
-pub use store::{config, Alert, AlertKind, Store, TableRow};
+pub use store::{config, Alert, AlertKind, Store, TableRow, TableStatus};

@@ -107,6 +107,21 @@ pub struct TableRow {
     pub backlog: u64,
 }
 
+/// A table as the floor's list shows it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TableStatus {
+    /// The table.
+    pub table_id: String,
+    /// The last record the store took.
+    pub head_seq: u64,
+    /// Records the table held unshipped at its last shipment.
+    pub backlog: u64,
+    /// Seconds since the store last heard from it (`None`: never).
+    pub seconds_since_shipment: Option<f64>,
+    /// Alerts not cleared.
+    pub open_alerts: u64,
+}
+
 /// The store, connected.
 pub struct Store {
     client: Client,
@@ -185,9 +200,31 @@ impl Store {
         })
     }
 
-    /// The connection, for the store's other modules.
-    pub(super) fn client(&mut self) -> &mut Client {
+    /// The connection, for the audits ([`super::hands::list`]).
+    pub fn client(&mut self) -> &mut Client {
         &mut self.client
+    }
+
+    /// Every table the store knows, with where it stands, by id.
+    pub fn tables(&mut self) -> Result<Vec<TableStatus>, FloorError> {
+        let rows = self.client.query(
+            "SELECT t.table_id, t.head_seq, t.backlog,
+                    extract(epoch FROM now() - t.shipped_at)::float8,
+                    (SELECT count(*) FROM alerts a
+                      WHERE a.table_id = t.table_id AND a.cleared_at IS NULL)
+             FROM floor_tables t ORDER BY t.table_id",
+            &[],
+        )?;
+        Ok(rows
+            .iter()
+            .map(|r| TableStatus {
+                table_id: r.get(0),
+                head_seq: u64::try_from(r.get::<_, i64>(1)).unwrap_or(0),
+                backlog: u64::try_from(r.get::<_, i64>(2)).unwrap_or(0),
+                seconds_since_shipment: r.get(3),
+                open_alerts: u64::try_from(r.get::<_, i64>(4)).unwrap_or(0),
+            })
+            .collect())
     }
 
     /// Whether the connection is gone (the store stopped or the network cut).

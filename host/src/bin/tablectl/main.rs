@@ -3,6 +3,7 @@
 
 mod cli;
 mod error;
+mod floor;
 mod table;
 
 use clap::Parser as _;
@@ -40,6 +41,7 @@ fn run_command(command: &Command) -> ExitCode {
         Command::Audit(what) => audit(what),
         Command::Deck(what) => deck(what),
         Command::Run(args) => run_pi(args),
+        Command::Floor(command) => floor::floor(command),
         Command::Settings => settings(),
         Command::Bench(args) => bench(args),
     }
@@ -476,16 +478,7 @@ fn audit_head(dir: &Path) -> ExitCode {
 
 /// `tablectl audit list DIR [filters]`: a line (or a JSON object) per hand.
 fn audit_list(args: &ListArgs) -> ExitCode {
-    let filter = host::records::handlog::HandFilter {
-        from_ms: args.from,
-        to_ms: args.to,
-        seat: args.seat,
-        pot_over: args.pot_over,
-        corrections: args.corrections,
-        misdeals: args.misdeals,
-        over_pot: args.over_pot,
-        bad_tags: args.bad_tags,
-    };
+    let filter = args.filter.filter();
     let dir = &args.dir;
     let hands = match AuditLog::open_evidence(dir).and_then(|log| log.list_hands(&filter)) {
         Ok(h) => h,
@@ -499,17 +492,22 @@ fn audit_list(args: &ListArgs) -> ExitCode {
         if args.json {
             println!("{}", serde_json::to_string(h).unwrap_or_default());
         } else {
-            let pot = h.pot.map_or("-".to_string(), |p| p.to_string());
-            println!(
-                "hand {:>5}  seats {:?}  pot {pot}  records {}{}",
-                h.number,
-                h.seats,
-                h.records,
-                flags(&h.flags)
-            );
+            println!("{}", hand_line(h));
         }
     }
     ExitCode::SUCCESS
+}
+
+/// A hand as `audit list` and `floor hands` print it.
+fn hand_line(h: &host::records::handlog::HandSummary) -> String {
+    let pot = h.pot.map_or("-".to_string(), |p| p.to_string());
+    format!(
+        "hand {:>5}  seats {:?}  pot {pot}  records {}{}",
+        h.number,
+        h.seats,
+        h.records,
+        flags(&h.flags)
+    )
 }
 
 /// `tablectl audit rake DIR`: the shift's hands, pots and rake, hour by hour.
