@@ -2,5 +2,6 @@
 //! share: finding the outside programs and data they compare against, and the real
 //! PostgreSQL server the floor's tests run.
 
+pub mod browser;
 pub mod peers;
 pub mod postgres;

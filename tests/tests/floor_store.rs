@@ -236,9 +236,21 @@ fn records_twice_out_of_order_forged_or_badly_signed_are_refused_with_an_alert()
     fork.hash[0] ^= 1;
     let done = store.ingest("F1", &[fork], 0).expect("ingest");
     assert_eq!(done.refused.map(|r| r.1), Some(AlertKind::Fork));
+    // A good record, then one badly signed: the first is taken, the second refused.
+    let mut unsigned = records[21].clone();
+    unsigned.sig[5] ^= 1;
+    let done = store
+        .ingest("F1", &[records[20].clone(), unsigned], 0)
+        .expect("ingest");
+    assert_eq!(done.accepted, 1);
+    assert_eq!(
+        done.refused.as_ref().map(|r| (r.0, r.1)),
+        Some((Seq(22), AlertKind::BadSignature))
+    );
     // The rest, in order: all taken, each once.
     let done = store.ingest("F1", &records[20..], 0).expect("ingest");
-    assert_eq!(done.accepted as usize, records.len() - 20);
+    assert_eq!(done.accepted as usize, records.len() - 21);
+    assert_eq!(done.duplicates, 1);
     let n = records.len() as u64;
     assert_eq!(store.count("F1").expect("count"), (n, n));
     let kinds: Vec<String> = store
@@ -247,7 +259,16 @@ fn records_twice_out_of_order_forged_or_badly_signed_are_refused_with_an_alert()
         .into_iter()
         .map(|a| a.kind)
         .collect();
-    assert_eq!(kinds, ["fork", "bad_signature", "broken_link", "gap"]);
+    assert_eq!(
+        kinds,
+        [
+            "bad_signature",
+            "fork",
+            "bad_signature",
+            "broken_link",
+            "gap"
+        ]
+    );
     // Another key for the same table is refused with an alert.
     assert!(store
         .register("F1", &TableKey::from_seed([6; 32]).public())
@@ -257,7 +278,7 @@ fn records_twice_out_of_order_forged_or_badly_signed_are_refused_with_an_alert()
     let first = store.alerts(false).expect("alerts")[0].id;
     assert!(store.clear_alert(first).expect("clear"));
     assert!(!store.clear_alert(first).expect("clear again"));
-    assert_eq!(store.alerts(false).expect("alerts").len(), 4);
+    assert_eq!(store.alerts(false).expect("alerts").len(), 5);
 }
 
 /// A copy of the data folder `from` (the log and its WAL) in a new folder.

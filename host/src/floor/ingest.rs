@@ -1,6 +1,7 @@
 //! Taking a table's records into the store, exactly once and only when they check:
 //! each must be the record after the table's head in the store, chain to it, and
-//! carry the table's signature. A record already held is skipped when it is the same
+//! be vouched for by the table's signature (a shipment's last record's, which the
+//! chain carries to every record before it; see [`signed_prefix`]). A record already held is skipped when it is the same
 //! (delivered twice) and raises a fork alert when it differs; a record past the head
 //! raises a gap alert; a broken link or a bad signature raises its alert. The records
 //! before the first problem are taken, the rest refused, all in one transaction under
@@ -28,14 +29,9 @@ fn big(n: u64) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
 }
 
-/// The first problem of `r` as the record after `head_seq` with hash `head_hash`.
-fn check(
-    r: &SealedRecord,
-    head_seq: u64,
-    head_hash: &[u8; 32],
-    key: &crate::records::handlog::PublicKey,
-    table_id: &str,
-) -> Option<(AlertKind, String)> {
+/// The first problem of `r` as the record after `head_seq` with hash `head_hash`,
+/// its signature aside ([`signed_prefix`]).
+fn check(r: &SealedRecord, head_seq: u64, head_hash: &[u8; 32]) -> Option<(AlertKind, String)> {
     let next = head_seq.saturating_add(1);
     if r.seq.0 != next {
         return Some((
@@ -54,13 +50,27 @@ fn check(
             ),
         ));
     }
-    if !r.is_signed(key, table_id) {
-        return Some((
-            AlertKind::BadSignature,
-            format!("record {next} is not signed by the table's key"),
-        ));
-    }
     None
+}
+
+/// How many of `taken` (each chained to the one before) are vouched for by the
+/// table's key. The last one's signature vouches for every record before it through
+/// the chain, as the table's own log is checked when it opens: one signature a
+/// shipment, not one a record (verifying is most of the store's work per record).
+/// Only when it fails is each checked, to name the first record that is not signed.
+fn signed_prefix(
+    taken: &[&SealedRecord],
+    key: &crate::records::handlog::PublicKey,
+    table_id: &str,
+) -> usize {
+    match taken.last() {
+        None => 0,
+        Some(last) if last.is_signed(key, table_id) => taken.len(),
+        Some(_) => taken
+            .iter()
+            .position(|r| !r.is_signed(key, table_id))
+            .unwrap_or(taken.len()),
+    }
 }
 
 impl Store {
@@ -122,13 +132,24 @@ impl Store {
                     }
                 }
             }
-            if let Some((kind, detail)) = check(r, head_seq, &head_hash, &row.key, table_id) {
+            if let Some((kind, detail)) = check(r, head_seq, &head_hash) {
                 out.refused = Some((r.seq, kind, detail));
                 break;
             }
             head_seq = r.seq.0;
             head_hash = r.hash;
             taken.push(r);
+        }
+        let signed = signed_prefix(&taken, &row.key, table_id);
+        if signed < taken.len() {
+            let seq = taken[signed].seq;
+            out.refused = Some((
+                seq,
+                AlertKind::BadSignature,
+                format!("record {} is not signed by the table's key", seq.0),
+            ));
+            taken.truncate(signed);
+            head_seq = taken.last().map_or(row.head_seq.0, |r| r.seq.0);
         }
         if let Some(last) = taken.last() {
             insert(&mut tx, table_id, &taken)?;

@@ -72,10 +72,18 @@ fn game_of(payload: Option<&str>) -> String {
         .join(" ")
 }
 
-/// The input of an input record's payload.
+/// The input of an input record's payload, its card hidden: the room's page shows
+/// the dealer's last input while a hand may be in progress, and a card dealt, burned
+/// or thrown is nobody's business until the hand is over (its timeline shows it).
 fn input_of(payload: Option<&str>) -> Option<String> {
     let v: serde_json::Value = serde_json::from_str(payload?).ok()?;
-    v["input"].as_str().map(str::to_string)
+    let text = v["input"].as_str()?;
+    let verb = text.split_whitespace().next().unwrap_or_default();
+    Some(if matches!(verb, "deal" | "burn" | "discard") {
+        format!("{verb} (card hidden)")
+    } else {
+        text.to_string()
+    })
 }
 
 impl Store {
@@ -188,5 +196,10 @@ mod tests {
             Some("fold")
         );
         assert_eq!(input_of(None), None);
+        for card in ["deal Jd", "burn 5h", "discard Ac"] {
+            let payload = format!(r#"{{"v":2,"input":"{card}","events":[]}}"#);
+            let shown = input_of(Some(&payload)).unwrap();
+            assert!(shown.ends_with("(card hidden)") && !shown.contains(&card[card.len() - 2..]));
+        }
     }
 }
