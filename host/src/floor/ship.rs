@@ -245,6 +245,11 @@ impl Worker {
         let mut refused = None;
         while !self.stopped() {
             let shipped = Seq(self.shared.shipped.load(Ordering::Relaxed));
+            // The local log's end, whoever wrote it (a table restarted, or one whose
+            // session has no tap): the backlog is never under-counted.
+            self.shared
+                .local
+                .fetch_max(log.last_seq()?.0, Ordering::Relaxed);
             let batch = log.sealed_after(shipped, BATCH_RECORDS)?;
             let Some(last) = batch.last() else {
                 self.shared.sleep(POLL_INTERVAL);

@@ -128,6 +128,15 @@ impl AuditLog {
             .collect()
     }
 
+    /// The last record's number (0: none yet).
+    pub fn last_seq(&self) -> Result<Seq, LogError> {
+        let last: i64 = self
+            .conn()
+            .query_row("SELECT coalesce(max(seq), 0) FROM records", [], |r| r.get(0))
+            .map_err(|e| db_err(self.path(), e))?;
+        Ok(Seq(u64::try_from(last).unwrap_or(0)))
+    }
+
     /// The record numbered `seq`, sealed as stored.
     pub fn sealed_at(&self, seq: Seq) -> Result<Option<SealedRecord>, LogError> {
         let before = Seq(seq.0.saturating_sub(1));
@@ -171,6 +180,7 @@ mod tests {
         assert!(!forged.links(&rows[0].hash));
         assert!(!rows[2].links(&rows[0].hash));
         assert_eq!(audit.sealed_at(Seq(2)).unwrap(), Some(rows[1].clone()));
+        assert_eq!(audit.last_seq().unwrap(), Seq(3));
         assert_eq!(
             audit.sealed_after(Seq(2), 10).unwrap(),
             vec![rows[2].clone()]
