@@ -132,7 +132,9 @@ impl AuditLog {
     pub fn last_seq(&self) -> Result<Seq, LogError> {
         let last: i64 = self
             .conn()
-            .query_row("SELECT coalesce(max(seq), 0) FROM records", [], |r| r.get(0))
+            .query_row("SELECT coalesce(max(seq), 0) FROM records", [], |r| {
+                r.get(0)
+            })
             .map_err(|e| db_err(self.path(), e))?;
         Ok(Seq(u64::try_from(last).unwrap_or(0)))
     }
