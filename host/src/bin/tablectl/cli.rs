@@ -347,6 +347,10 @@ pub struct RunArgs {
     // rather than clap's message, which has no usage line for a missing value.
     #[arg(long, value_name = "FILE", num_args = 0..=1)]
     pub config: Option<Option<PathBuf>>,
+    /// Ship the hand log to the floor's store at URL (postgres://...), in place
+    /// of table.toml's `[table] floor`
+    #[arg(long = "floor-db", value_name = "URL", verbatim_doc_comment)]
+    pub floor_db: Option<String>,
 }
 
 #[derive(Debug, Args)]

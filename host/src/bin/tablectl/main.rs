@@ -749,7 +749,7 @@ fn run_pi(args: &RunArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let file = match host::session::live::config::TableFile::load(&path) {
+    let mut file = match host::session::live::config::TableFile::load(&path) {
         Ok(f) => f,
         Err(e) => {
             eprintln!("tablectl run: {e}");
@@ -757,6 +757,15 @@ fn run_pi(args: &RunArgs) -> ExitCode {
         }
     };
     if let Err(e) = file.check_files(&path.display().to_string()) {
+        eprintln!("tablectl run: {e}");
+        return ExitCode::FAILURE;
+    }
+    if let Some(url) = &args.floor_db {
+        file.floor_db = Some(url.clone());
+    }
+    // The floor's address is checked on any machine; the store itself may be down
+    // (the table deals on and ships when it is back).
+    if let Some(Err(e)) = file.floor_db.as_deref().map(host::floor::config) {
         eprintln!("tablectl run: {e}");
         return ExitCode::FAILURE;
     }
