@@ -24,7 +24,7 @@ pub mod floor;
 pub mod i18n;
 pub mod index;
 pub mod listen;
-mod server;
+pub(crate) mod server;
 pub mod view;
 
 pub use i18n::{Lang, Warn};

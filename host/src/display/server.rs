@@ -74,21 +74,24 @@ pub(crate) fn floor_router(shared: FloorShared) -> Router {
         .route("/floor", get(floor_list))
         .route("/floor/hand/{number}", get(floor_hand))
         .fallback(not_found)
-        .layer(middleware::from_fn_with_state(shared.clone(), floor_guard))
+        .layer(middleware::from_fn_with_state(
+            shared.auth.clone(),
+            floor_guard,
+        ))
         .layer(middleware::from_fn(no_body))
         .with_state(shared)
 }
 
-async fn not_found() -> Response {
+pub(crate) async fn not_found() -> Response {
     (StatusCode::NOT_FOUND, "no such page").into_response()
 }
 
-async fn style() -> Response {
+pub(crate) async fn style() -> Response {
     asset("text/css; charset=utf-8", STYLE)
 }
 
 /// Every route is a GET: a request with a body is refused before anything reads it.
-async fn no_body(req: Request, next: Next) -> Response {
+pub(crate) async fn no_body(req: Request, next: Next) -> Response {
     let has_body = req.headers().contains_key(header::TRANSFER_ENCODING)
         || req
             .headers()
@@ -104,12 +107,16 @@ async fn no_body(req: Request, next: Next) -> Response {
     next.run(req).await
 }
 
-/// The floor's checks, before any route: the host, then the token.
-async fn floor_guard(State(s): State<FloorShared>, req: Request, next: Next) -> Response {
+/// The floor's checks, before any route: the host, then the token. The floor's
+/// store (`crate::floor`) guards its pages with it too.
+pub(crate) async fn floor_guard(
+    State(auth): State<Arc<FloorAuth>>,
+    req: Request,
+    next: Next,
+) -> Response {
     let checked = {
         let text = |name| req.headers().get(name).and_then(|v| v.to_str().ok());
-        s.auth
-            .check(text(header::HOST), text(header::AUTHORIZATION))
+        auth.check(text(header::HOST), text(header::AUTHORIZATION))
     };
     match checked {
         Ok(()) => next.run(req).await,
@@ -152,7 +159,7 @@ fn asset(content_type: &'static str, body: &'static str) -> Response {
     with_headers(body.into_response(), content_type)
 }
 
-fn html(status: StatusCode, body: String) -> Response {
+pub(crate) fn html(status: StatusCode, body: String) -> Response {
     let mut r = with_headers(body.into_response(), "text/html; charset=utf-8");
     *r.status_mut() = status;
     r
