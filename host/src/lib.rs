@@ -7,12 +7,14 @@
 //!   scenario scripts.
 //! - [`session`]: a table at work, on its devices or simulated.
 //! - [`display`]: the screens (players' display, floor view).
+//! - [`floor`]: the casino floor's store, every table's hand log in PostgreSQL.
 //! - `bin/tablectl`: the command.
 //!
 //! [`peers`] finds the outside programs the tests and benchmarks compare against.
 #![forbid(unsafe_code)]
 
 pub mod display;
+pub mod floor;
 pub mod money;
 pub mod peers;
 pub mod records;

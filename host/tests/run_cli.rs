@@ -150,3 +150,30 @@ fn a_bad_configuration_is_named_before_anything_starts() {
     assert_eq!(code, 2, "{text}");
     assert!(text.contains("usage: tablectl run"), "{text}");
 }
+
+#[test]
+fn a_floor_address_that_does_not_read_is_refused_before_anything_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = bench_config(dir.path(), &shipped_pins(), "");
+    let path = config.to_str().unwrap();
+    let (code, text) = tablectl(&[
+        "run",
+        "--config",
+        path,
+        "--floor-db",
+        "postgres://x@h:notaport/db",
+    ]);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("the floor's address does not read"), "{text}");
+    assert!(!text.contains("is valid"), "{text}");
+    if !on_a_pi() {
+        // A store that is down is no reason to stop: the table deals and ships later.
+        let down = "postgres://floor@127.0.0.1:9/floor";
+        let (code, text) = tablectl(&["run", "--config", path, "--floor-db", down]);
+        assert_eq!(code, 1, "{text}");
+        assert!(
+            text.contains("is valid, but this is not a Raspberry Pi"),
+            "{text}"
+        );
+    }
+}

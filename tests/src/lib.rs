@@ -1,4 +1,7 @@
 //! End-to-end tests live in `tests/tests/`. This library holds what several of them
-//! share: finding the outside programs and data they compare against.
+//! share: finding the outside programs and data they compare against, and the real
+//! PostgreSQL server the floor's tests run.
 
+pub mod browser;
 pub mod peers;
+pub mod postgres;

@@ -9,172 +9,22 @@
 //! `REQUIRE_BROWSER=1`, so in CI a missing browser fails the test instead of
 //! skipping it).
 
+mod browser;
+
+use browser::{Cdp, STEP_TIMEOUT};
 use firmware::Phase;
 use host::display::{Display, DisplayOptions, Lang};
 use host::records::scenario::Scenario;
-use serde_json::{json, Value};
-use std::net::TcpStream;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use serde_json::json;
+use std::path::Path;
 use std::time::{Duration, Instant};
-use tungstenite::stream::MaybeTlsStream;
-use tungstenite::{Message, WebSocket};
 
 const SCRIPT: &str = include_str!("../scenarios/three_all_ins.scn");
-/// No single step of the test may take longer (a hung browser fails, never hangs).
-const STEP_TIMEOUT: Duration = Duration::from_secs(30);
-
-/// Headless Chromium, killed when dropped.
-struct Browser {
-    child: Child,
-    _profile: tempfile::TempDir,
-    cdp: Cdp,
-}
-
-impl Drop for Browser {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// A DevTools-protocol connection to one page (flat sessions over the browser's
-/// socket).
-struct Cdp {
-    ws: WebSocket<MaybeTlsStream<TcpStream>>,
-    next: u64,
-    session: String,
-}
-
-impl Cdp {
-    fn call(&mut self, method: &str, params: Value, on_page: bool) -> Value {
-        self.next += 1;
-        let id = self.next;
-        let mut msg = json!({ "id": id, "method": method, "params": params });
-        if on_page {
-            msg["sessionId"] = json!(self.session);
-        }
-        self.ws
-            .send(Message::Text(msg.to_string().into()))
-            .expect("send to the browser");
-        let started = Instant::now();
-        loop {
-            assert!(started.elapsed() < STEP_TIMEOUT, "{method}: no answer");
-            match self.ws.read().expect("read from the browser") {
-                Message::Text(t) => {
-                    let v: Value = serde_json::from_str(&t).unwrap();
-                    if v["id"] == json!(id) {
-                        assert!(v.get("error").is_none(), "{method}: {v}");
-                        return v["result"].clone();
-                    }
-                }
-                _ => continue,
-            }
-        }
-    }
-
-    fn eval(&mut self, expression: &str) -> Value {
-        let r = self.call(
-            "Runtime.evaluate",
-            json!({ "expression": expression, "returnByValue": true }),
-            true,
-        );
-        r["result"]["value"].clone()
-    }
-
-    /// Waits until `expression` is true in the page.
-    fn wait_for(&mut self, expression: &str, what: &str) {
-        let started = Instant::now();
-        while self.eval(expression) != json!(true) {
-            assert!(
-                started.elapsed() < STEP_TIMEOUT,
-                "the page never showed {what}; it shows:\n{}",
-                self.eval("document.body.innerText")
-            );
-            std::thread::sleep(Duration::from_millis(5));
-        }
-    }
-
-    fn screenshot(&mut self, path: &Path) {
-        use base64::Engine;
-        let r = self.call("Page.captureScreenshot", json!({ "format": "png" }), true);
-        let png = base64::engine::general_purpose::STANDARD
-            .decode(r["data"].as_str().unwrap())
-            .unwrap();
-        std::fs::write(path, png).unwrap();
-    }
-}
-
-fn launch(exe: &Path) -> Browser {
-    let profile = tempfile::tempdir().unwrap();
-    let child = Command::new(exe)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--remote-debugging-port=0",
-            "--window-size=1600,1000",
-        ])
-        .arg(format!("--user-data-dir={}", profile.path().display()))
-        .arg("about:blank")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start chromium");
-    // Chromium writes its debugging port and the browser's socket path here.
-    let port_file = profile.path().join("DevToolsActivePort");
-    let started = Instant::now();
-    let text = loop {
-        if let Ok(t) = std::fs::read_to_string(&port_file) {
-            if t.lines().count() >= 2 {
-                break t;
-            }
-        }
-        assert!(started.elapsed() < STEP_TIMEOUT, "chromium did not start");
-        std::thread::sleep(Duration::from_millis(50));
-    };
-    let mut lines = text.lines();
-    let port = lines.next().unwrap().trim();
-    let path = lines.next().unwrap().trim();
-    let (ws, _) = tungstenite::connect(format!("ws://127.0.0.1:{port}{path}")).unwrap();
-    let mut cdp = Cdp {
-        ws,
-        next: 0,
-        session: String::new(),
-    };
-    let target = cdp.call(
-        "Target.createTarget",
-        json!({ "url": "about:blank" }),
-        false,
-    );
-    let session = cdp.call(
-        "Target.attachToTarget",
-        json!({ "targetId": target["targetId"], "flatten": true }),
-        false,
-    );
-    cdp.session = session["sessionId"].as_str().unwrap().to_string();
-    cdp.call("Page.enable", json!({}), true);
-    cdp.call(
-        "Emulation.setDeviceMetricsOverride",
-        json!({ "width": 1600, "height": 1000, "deviceScaleFactor": 1, "mobile": false }),
-        true,
-    );
-    Browser {
-        child,
-        _profile: profile,
-        cdp,
-    }
-}
 
 /// What each language must show at each moment.
 struct Expected {
     lang: Lang,
-    turn: [&'static str; 3],
+    turn: [&'static str; 4],
     pots: [&'static str; 6],
     winners: [&'static str; 4],
 }
@@ -182,7 +32,7 @@ struct Expected {
 const EXPECTED: [Expected; 5] = [
     Expected {
         lang: Lang::En,
-        turn: ["To act: Seat 1", "To call", "Min raise to"],
+        turn: ["To act", "Seat 1", "To call", "Min raise to"],
         pots: [
             "Main pot: 600",
             "Seats 1, 2, 3, 4",
@@ -200,7 +50,7 @@ const EXPECTED: [Expected; 5] = [
     },
     Expected {
         lang: Lang::Mk,
-        turn: ["На ред: Место 1", "За изедначување", "Мин. покачување до"],
+        turn: ["На ред", "Место 1", "За изедначување", "Мин. покачување до"],
         pots: [
             "Главен пот: 600",
             "Места 1, 2, 3, 4",
@@ -218,7 +68,7 @@ const EXPECTED: [Expected; 5] = [
     },
     Expected {
         lang: Lang::Pl,
-        turn: ["Kolej: Miejsce 1", "Do sprawdzenia", "Min. podbicie do"],
+        turn: ["Kolej", "Miejsce 1", "Do sprawdzenia", "Min. podbicie do"],
         pots: [
             "Pula główna: 600",
             "Miejsca 1, 2, 3, 4",
@@ -236,7 +86,7 @@ const EXPECTED: [Expected; 5] = [
     },
     Expected {
         lang: Lang::Bg,
-        turn: ["На ход: Място 1", "За плащане", "Мин. вдигане до"],
+        turn: ["На ход", "Място 1", "За плащане", "Мин. вдигане до"],
         pots: [
             "Основен пот: 600",
             "Места 1, 2, 3, 4",
@@ -254,7 +104,7 @@ const EXPECTED: [Expected; 5] = [
     },
     Expected {
         lang: Lang::Ru,
-        turn: ["Ход: Место 1", "Уравнять", "Мин. рейз до"],
+        turn: ["Ход", "Место 1", "Уравнять", "Мин. рейз до"],
         pots: [
             "Основной банк: 600",
             "Места 1, 2, 3, 4",
@@ -274,15 +124,6 @@ const EXPECTED: [Expected; 5] = [
 
 fn line_of(text: &str) -> usize {
     SCRIPT.lines().position(|l| l.starts_with(text)).unwrap() + 1
-}
-
-/// Opens `display` in the browser and waits for its connection.
-fn connect(cdp: &mut Cdp, display: &Display) {
-    cdp.call("Page.navigate", json!({ "url": display.url() }), true);
-    cdp.wait_for(
-        "!!(window.__display && window.__display.connected)",
-        "a connection",
-    );
 }
 
 fn assert_shows(cdp: &mut Cdp, selector: &str, texts: &[&str], moment: &str) {
@@ -354,7 +195,7 @@ fn play(cdp: &mut Cdp, e: &Expected, shots: &Path) -> Vec<f64> {
     let mut opts = DisplayOptions::local(0, "T1");
     opts.lang = e.lang;
     let mut display = Display::start(opts).unwrap();
-    connect(cdp, &display);
+    cdp.open(&display.url());
     let (turn, flop, river) = (
         line_of("4 allin"),
         line_of("deal 2c 7d 9c"),
@@ -367,10 +208,7 @@ fn play(cdp: &mut Cdp, e: &Expected, shots: &Path) -> Vec<f64> {
             display.show(table, events);
             seq += 1;
             // Every update reaches the page by itself (no reload, no polling).
-            cdp.wait_for(
-                &format!("window.__display.seq >= {seq}"),
-                &format!("update {seq}"),
-            );
+            cdp.wait_for_update(seq);
             if line == turn {
                 no_card_of_the_hand_in_progress(cdp, table);
                 assert_shows(cdp, "#turn", &e.turn, "the turn");
@@ -420,7 +258,7 @@ fn pot_limit_maximum(cdp: &mut Cdp, shots: &Path) {
         .unwrap()
         + 1;
     let mut display = Display::start(DisplayOptions::local(0, "T1")).unwrap();
-    connect(cdp, &display);
+    cdp.open(&display.url());
     let mut seq = 0u64;
     let mut checked = false;
     Scenario::parse(E6)
@@ -429,15 +267,13 @@ fn pot_limit_maximum(cdp: &mut Cdp, shots: &Path) {
             display.show(table, events);
             seq += 1;
             if line == moment && table.options().is_some() {
-                cdp.wait_for(
-                    &format!("window.__display.seq >= {seq}"),
-                    &format!("update {seq}"),
-                );
+                cdp.wait_for_update(seq);
                 assert_shows(
                     cdp,
                     "#turn",
                     &[
-                        "To act: Seat 5",
+                        "To act",
+                        "Seat 5",
                         "To call",
                         "20",
                         "Min raise to",
@@ -461,7 +297,7 @@ fn pot_limit_maximum(cdp: &mut Cdp, shots: &Path) {
 fn live_showdown(cdp: &mut Cdp, shots: &Path) {
     const SHOWDOWN: &str = include_str!("../scenarios/r_show_1_called_bettor_shows_first.scn");
     let mut display = Display::start(DisplayOptions::local(0, "T1")).unwrap();
-    connect(cdp, &display);
+    cdp.open(&display.url());
     let mut seq = 0u64;
     let mut moments = Vec::new();
     Scenario::parse(SHOWDOWN)
@@ -469,10 +305,7 @@ fn live_showdown(cdp: &mut Cdp, shots: &Path) {
         .run_with_table(|_, _, events, table| {
             display.show(table, events);
             seq += 1;
-            cdp.wait_for(
-                &format!("window.__display.seq >= {seq}"),
-                &format!("update {seq}"),
-            );
+            cdp.wait_for_update(seq);
             let Some(h) = table.hand().filter(|_| table.in_hand()) else {
                 return;
             };
@@ -538,12 +371,9 @@ fn restart(cdp: &mut Cdp) {
 
 #[test]
 fn scripted_hands_in_the_browser_in_every_language() {
-    let Some(exe) = table_tests::peers::chromium("the table display in headless Chromium") else {
+    let Some((mut browser, shots)) = browser::start("display") else {
         return;
     };
-    let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("display");
-    std::fs::create_dir_all(&shots).unwrap();
-    let mut browser = launch(&exe);
     pot_limit_maximum(&mut browser.cdp, &shots);
     live_showdown(&mut browser.cdp, &shots);
     restart(&mut browser.cdp);
@@ -561,6 +391,14 @@ fn scripted_hands_in_the_browser_in_every_language() {
         pct(0.5),
         pct(0.95),
         pct(1.0)
+    );
+    let drawing = browser.cdp.eval(
+        "(() => { const d = window.__display.drawing.slice().sort((a, b) => a - b); \
+           return d[Math.floor(d.length / 2)]; })()",
+    );
+    let report = format!(
+        "{report}of which drawing and laying out the page, median of the last language: {:.1} ms\n",
+        drawing.as_f64().unwrap_or_default()
     );
     eprint!("{report}");
     std::fs::write(shots.join("latency.txt"), &report).unwrap();

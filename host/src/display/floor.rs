@@ -25,7 +25,8 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-fn document(title: &str, body: &str) -> String {
+/// A floor page: `title` as its heading, `body` below, the floor's style.
+pub fn document(title: &str, body: &str) -> String {
     format!(
         "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\

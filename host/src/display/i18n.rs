@@ -62,7 +62,7 @@ impl Lang {
                 "За плащане",
                 "Уравнять",
             ],
-            Word::Check => ["Check", "Чек", "Czekanie", "Чек", "Чек"],
+            Word::Check => ["Check", "Чек", "Czeka", "Чек", "Чек"],
             Word::MinBet => [
                 "Min bet",
                 "Мин. влог",
@@ -142,13 +142,7 @@ impl Lang {
                 "Новый игрок",
             ],
             Word::SittingOut => ["Sitting out", "Пауза", "Pauza", "Пауза", "Пропускает"],
-            Word::Dealing => [
-                "Dealing",
-                "Делење",
-                "Rozdawanie",
-                "Раздаване",
-                "Раздача карт",
-            ],
+            Word::Dealing => ["Dealing", "Делење", "Rozdawanie", "Раздаване", "Сдача карт"],
             Word::Showdown => ["Showdown", "Отворање", "Showdown", "Шоудаун", "Вскрытие"],
             Word::BetweenHands => [
                 "Between hands",
@@ -161,7 +155,172 @@ impl Lang {
             Word::Bet => ["Bet", "Влог", "Zakład", "Залог", "Ставка"],
             Word::Low => ["Low", "Ниска", "Niska", "Ниска", "Низкая"],
             Word::Board => ["Board", "Табла", "Stół", "Борд", "Борд"],
+            Word::Draws => ["Draws", "Менува", "Wymienia", "Сменя", "Меняет"],
+            Word::StandsPat => [
+                "Stands pat",
+                "Не менува",
+                "Bez wymiany",
+                "Не сменя",
+                "Без замены",
+            ],
+            Word::ToDraw => ["To draw", "Менува", "Wymienia", "Сменя", "Меняет"],
+            Word::BeforeDraw => [
+                "Before the draw",
+                "Пред замената",
+                "Przed wymianą",
+                "Преди смяната",
+                "До обмена",
+            ],
+            Word::AfterDraw => [
+                "After the draw",
+                "По замената",
+                "Po wymianie",
+                "След смяната",
+                "После обмена",
+            ],
+            Word::Redeal => [
+                "Everyone checked: the cards are dealt again, the pot stays",
+                "Сите чекираа: картите се делат повторно, потот останува",
+                "Wszyscy czekali: karty rozdawane od nowa, pula zostaje",
+                "Всички казаха чек: картите се раздават отново, потът остава",
+                "Все сказали чек: карты сдаются заново, банк остаётся",
+            ],
+            Word::NextHand => [
+                "Press NEXT HAND",
+                "Притисни NEXT HAND",
+                "Naciśnij NEXT HAND",
+                "Натисни NEXT HAND",
+                "Нажмите NEXT HAND",
+            ],
+            Word::DealTo => ["Deal to", "Дели на", "Rozdaj do", "Раздай на", "Сдать"],
+            Word::BurnCard => [
+                "Burn a card",
+                "Изгори карта",
+                "Spal kartę",
+                "Изгори карта",
+                "Сожгите карту",
+            ],
+            Word::DealBoard => [
+                "Deal the board",
+                "Дели на таблата",
+                "Wyłóż kartę na stół",
+                "Раздай на борда",
+                "Выложите карту на борд",
+            ],
+            Word::PayPots => [
+                "Press ENTER to pay the pots",
+                "Притисни ENTER за исплата на потовите",
+                "Naciśnij ENTER, by wypłacić pule",
+                "Натисни ENTER за изплащане на потовете",
+                "Нажмите ENTER для выплаты банков",
+            ],
+            Word::ShowOrMuck => [
+                "show or muck",
+                "покажи или фрли",
+                "pokaż lub pasuj",
+                "покажи или хвърли",
+                "покажите или сбросьте",
+            ],
+            Word::Keyed => ["Keyed", "Внесено", "Wpisano", "Въведено", "Введено"],
+            Word::Refused => ["Refused", "Одбиено", "Odrzucono", "Отказано", "Отклонено"],
+            Word::LastInputs => [
+                "Last inputs",
+                "Последни внеси",
+                "Ostatnie wejścia",
+                "Последни въвеждания",
+                "Последние вводы",
+            ],
+            Word::UndoHint => [
+                "UNDO takes back the last",
+                "UNDO го поништува последниот",
+                "UNDO cofa ostatnie",
+                "UNDO отменя последното",
+                "UNDO отменяет последний",
+            ],
+            Word::Shoe => ["Shoe", "Шуз", "Sabot", "Шуз", "Шуз"],
+            Word::Working => ["working", "работи", "działa", "работи", "работает"],
+            Word::ReadAgain => [
+                "a frame read again",
+                "рамка прочитана повторно",
+                "ramka odczytana ponownie",
+                "рамка прочетена отново",
+                "кадр считан повторно",
+            ],
+            Word::Silent => [
+                "SILENT",
+                "НЕ ОДГОВАРА",
+                "MILCZY",
+                "НЕ ОТГОВАРЯ",
+                "НЕ ОТВЕЧАЕТ",
+            ],
+            Word::TotalPot => [
+                "Total pot",
+                "Вкупно",
+                "Razem w puli",
+                "Общо",
+                "Всего в банке",
+            ],
+            Word::Call => ["Call", "Изедначи", "Sprawdza", "Плати", "Колл"],
+            Word::Raise => ["Raise", "Покачи", "Podbija", "Вдига", "Рейз"],
+            Word::Post => ["Post", "Блајнд", "Wpłata", "Блайнд", "Блайнд"],
+            Word::Early => ["Early", "Рана", "Wczesna", "Ранна", "Ранняя"],
+            Word::Middle => ["Middle", "Средна", "Środkowa", "Средна", "Средняя"],
+            Word::Late => ["Late", "Доцна", "Późna", "Късна", "Поздняя"],
+            Word::Stale => [
+                "NOT LIVE: no word from the controller",
+                "НЕ Е ВО ЖИВО: нема вест од контролерот",
+                "NIE NA ŻYWO: brak wieści ze sterownika",
+                "НЕ Е НА ЖИВО: няма връзка с контролера",
+                "НЕ В ЭФИРЕ: нет связи с контроллером",
+            ],
+            Word::Lost => [
+                "SCREEN DISCONNECTED: the table is not shown live",
+                "ЕКРАНОТ Е ИСКЛУЧЕН: масата не се прикажува во живо",
+                "EKRAN ROZŁĄCZONY: stół nie jest pokazywany na żywo",
+                "ЕКРАНЪТ Е БЕЗ ВРЪЗКА: масата не се показва на живо",
+                "ЭКРАН ОТКЛЮЧЁН: стол не показывается в реальном времени",
+            ],
+            Word::Undone => [
+                "UNDO: the last input was taken back",
+                "ПОНИШТЕНО: последниот внес е повлечен",
+                "COFNIĘTO: ostatnie wejście wycofane",
+                "ОТМЕНЕНО: последното въвеждане е върнато",
+                "ОТМЕНА: последний ввод отменён",
+            ],
+            Word::Misdeal => [
+                "MISDEAL: the hand is dealt again",
+                "ПОГРЕШНО ДЕЛЕЊЕ: раката се дели повторно",
+                "BŁĘDNE ROZDANIE: rozdanie od nowa",
+                "ГРЕШНО РАЗДАВАНЕ: ръката се раздава отново",
+                "НЕВЕРНАЯ РАЗДАЧА: карты сдаются заново",
+            ],
         })
+    }
+
+    /// A whole number of chips as this language writes it: the server formats every
+    /// figure (the kiosk's browser may have no locale data, or the wrong one).
+    /// English groups thousands with commas, Macedonian with dots (its decimal mark is
+    /// the comma), Russian with spaces from four digits, Polish and Bulgarian with
+    /// spaces from five (their usage: 4246 but 12 345). The spaces do not break.
+    pub fn number(self, n: u64) -> String {
+        let digits = n.to_string();
+        let (sep, from) = match self {
+            Lang::En => (",", 4),
+            Lang::Mk => (".", 4),
+            Lang::Ru => ("\u{a0}", 4),
+            Lang::Pl | Lang::Bg => ("\u{a0}", 5),
+        };
+        if digits.len() < from {
+            return digits;
+        }
+        let mut out = String::with_capacity(digits.len() + digits.len() / 3 * 2);
+        for (i, ch) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                out.push_str(sep);
+            }
+            out.push(ch);
+        }
+        out
     }
 
     /// The game's name with its betting structure ("Pot-limit Omaha").
@@ -386,7 +545,104 @@ pub enum Word {
     Low,
     Board,
     Rake,
+    TotalPot,
+    Call,
+    Raise,
+    Post,
+    Early,
+    Middle,
+    Late,
+    Stale,
+    Lost,
+    Undone,
+    Misdeal,
+    Draws,
+    StandsPat,
+    ToDraw,
+    BeforeDraw,
+    AfterDraw,
+    Redeal,
+    NextHand,
+    DealTo,
+    BurnCard,
+    DealBoard,
+    PayPots,
+    Keyed,
+    Refused,
+    LastInputs,
+    UndoHint,
+    Shoe,
+    Working,
+    ReadAgain,
+    Silent,
+    ShowOrMuck,
 }
+
+/// Every word of the page, for the tests that each is translated and used.
+pub const WORDS: [Word; 62] = [
+    Word::Seat,
+    Word::Hand,
+    Word::ToAct,
+    Word::ToCall,
+    Word::Check,
+    Word::MinBet,
+    Word::MinRaiseTo,
+    Word::PotLimitMax,
+    Word::FixedTo,
+    Word::NoRaise,
+    Word::MainPot,
+    Word::SidePot,
+    Word::Seats,
+    Word::Wins,
+    Word::Burned,
+    Word::Folded,
+    Word::AllIn,
+    Word::Win,
+    Word::Tie,
+    Word::MissedSb,
+    Word::MissedBb,
+    Word::NewPlayer,
+    Word::SittingOut,
+    Word::Dealing,
+    Word::Showdown,
+    Word::BetweenHands,
+    Word::Stack,
+    Word::Bet,
+    Word::Low,
+    Word::Board,
+    Word::Rake,
+    Word::TotalPot,
+    Word::Call,
+    Word::Raise,
+    Word::Post,
+    Word::Early,
+    Word::Middle,
+    Word::Late,
+    Word::Stale,
+    Word::Lost,
+    Word::Undone,
+    Word::Misdeal,
+    Word::Draws,
+    Word::StandsPat,
+    Word::ToDraw,
+    Word::BeforeDraw,
+    Word::AfterDraw,
+    Word::Redeal,
+    Word::NextHand,
+    Word::DealTo,
+    Word::BurnCard,
+    Word::DealBoard,
+    Word::PayPots,
+    Word::Keyed,
+    Word::Refused,
+    Word::LastInputs,
+    Word::UndoHint,
+    Word::Shoe,
+    Word::Working,
+    Word::ReadAgain,
+    Word::Silent,
+    Word::ShowOrMuck,
+];
 
 /// What the banner can say. Built from the engine's warnings and from the
 /// controller's own reports (a refused card, a shoe fault, a lost link). A refused
@@ -428,6 +684,49 @@ mod tests {
         assert!(Lang::Pl
             .warning(&Warn::Engine(w))
             .starts_with("Miejsce 3: 500"));
+    }
+
+    /// Words a language takes from English as they are (the Polish tables say
+    /// "all-in", "showdown" and "rake").
+    const LOANWORDS: [(Lang, Word); 3] = [
+        (Lang::Pl, Word::AllIn),
+        (Lang::Pl, Word::Showdown),
+        (Lang::Pl, Word::Rake),
+    ];
+
+    /// Every word of the page has each language's own text (English only where the
+    /// language takes it as a loanword), and every word is used by the view.
+    #[test]
+    fn every_word_is_translated_and_used() {
+        let source = include_str!("i18n.rs");
+        let view = [include_str!("view.rs"), include_str!("dealer.rs")].concat();
+        let listed = source
+            .lines()
+            .filter(|l| l.starts_with("            Word::") && l.contains(" => "))
+            .count();
+        assert_eq!(listed, WORDS.len(), "WORDS lists every word of the table");
+        for w in WORDS {
+            assert!(view.contains(&format!("Word::{w:?}")), "{w:?} is not used");
+            for l in ALL {
+                let text = l.word(w);
+                assert!(!text.trim().is_empty(), "{l:?} {w:?} is empty");
+                if l != Lang::En && !LOANWORDS.contains(&(l, w)) {
+                    assert_ne!(text, Lang::En.word(w), "{l:?} {w:?} is left in English");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn numbers_are_written_as_each_language_writes_them() {
+        assert_eq!(Lang::En.number(4246), "4,246");
+        assert_eq!(Lang::Mk.number(1911), "1.911");
+        assert_eq!(Lang::Ru.number(4246), "4\u{a0}246");
+        assert_eq!(Lang::Pl.number(4246), "4246");
+        assert_eq!(Lang::Bg.number(12345), "12\u{a0}345");
+        assert_eq!(Lang::En.number(1_234_567), "1,234,567");
+        assert_eq!(Lang::En.number(999), "999");
+        assert_eq!(Lang::Ru.number(0), "0");
     }
 
     #[test]

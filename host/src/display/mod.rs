@@ -19,11 +19,12 @@
 //! follows the view it belongs to, so a long enumeration never delays the screen.
 
 pub mod auth;
+pub mod dealer;
 pub mod floor;
 pub mod i18n;
 pub mod index;
 pub mod listen;
-mod server;
+pub(crate) mod server;
 pub mod view;
 
 pub use i18n::{Lang, Warn};
@@ -46,6 +47,10 @@ pub struct DisplayOptions {
     pub lang: Lang,
     /// Show all-in equity.
     pub equity: bool,
+    /// Draw the cards in four colours (diamonds blue, clubs green), as large cards
+    /// read at a distance need: on by default. A display option, not a table rule:
+    /// it changes no play, no log and no hand history, only how this screen draws.
+    pub four_colour: bool,
     /// The table's name, in the title.
     pub table_name: String,
     /// The players' names by seat, seat 1 first (may be empty).
@@ -83,6 +88,7 @@ impl DisplayOptions {
             bind: SocketAddr::from(([127, 0, 0, 1], port)),
             lang: Lang::En,
             equity: true,
+            four_colour: true,
             table_name: table_name.to_string(),
             names: Vec::new(),
             floor: None,
@@ -166,8 +172,9 @@ impl Display {
             .enable_all()
             .build()
             .map_err(DisplayError::Runtime)?;
-        let presenter =
-            Presenter::new(opts.lang, &opts.table_name, opts.names).with_equity(opts.equity);
+        let presenter = Presenter::new(opts.lang, &opts.table_name, opts.names)
+            .with_equity(opts.equity)
+            .with_four_colours(opts.four_colour);
         let (state, state_rx) = watch::channel::<Arc<str>>(Arc::from("{}"));
         let (equity, equity_rx) = watch::channel::<Arc<str>>(Arc::from(""));
         let screen = server::screen_router(server::Shared {
@@ -273,17 +280,26 @@ impl Display {
 
     /// Shows what one press or read of the table's runtime did: the table after an
     /// accepted input, or the banner for a refused card or a shoe fault. A refused
-    /// key and amount entry are the dealer's console's business (it says what to
-    /// press instead), not the players' screen's.
+    /// key and the amount being keyed go to the dealer's view only (`/dealer`).
     pub fn report(&mut self, table: &Table, outcome: &crate::session::live::Outcome) {
         use crate::session::live::Outcome;
         match outcome {
             Outcome::Accepted(events) => self.show(table, events),
-            Outcome::Refused(_) => {}
+            Outcome::Refused(m) => {
+                self.presenter.refused(m);
+                self.publish(table);
+            }
             Outcome::CardRefused(m) => self.warn(table, Warn::CardRefused(m.clone())),
             Outcome::ShoeFault(_) => self.warn(table, Warn::ShoeFault),
             Outcome::ShoeLost(_) => self.warn(table, Warn::ShoeLost),
-            Outcome::Amount(_) | Outcome::Cleared => {}
+            Outcome::Amount(v) => {
+                self.presenter.keyed(Some(*v));
+                self.publish(table);
+            }
+            Outcome::Cleared => {
+                self.presenter.keyed(None);
+                self.publish(table);
+            }
         }
     }
 

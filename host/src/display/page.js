@@ -1,15 +1,26 @@
 // The table screen: draws each view the controller sends (server-sent events).
-// Every word comes translated from the controller; this script only lays it out.
+// Every word and every number comes written from the controller, in the table's
+// language; this script only lays them out for the screen it is on, and says so
+// when the controller stops talking.
 'use strict';
 (function () {
-  const lang = document.documentElement.lang || 'en';
-  const number = new Intl.NumberFormat(lang);
-  // For the browser test and for engineers: the last view drawn and how long after
-  // the engine's input each one reached the screen (ms).
-  const probe = { seq: 0, latencies: [], view: null, connected: false };
+  // The server sends a heartbeat every second (server.rs, HEARTBEAT): a page that
+  // hears nothing for this long says it is not live.
+  const STALE_AFTER_MS = 1600;
+  // A seat's contents shrink no further than this share of their planned size.
+  const MIN_SEAT_SCALE = 0.7;
+  // The middle of the felt shrinks no further than this share, and grows to fill
+  // a large felt up to this many times its size.
+  const MIN_CENTER_SCALE = 0.6;
+  const MAX_CENTER_SCALE = 2;
+  // For the browser test and for engineers: the last view drawn, how long after the
+  // engine's input each one reached the screen (ms), and whether the page is live.
+  // `drawing`: how long each view took to draw and lay out (ms).
+  const probe = { seq: 0, latencies: [], drawing: [], view: null, connected: false, live: false };
   window.__display = probe;
   let current = null;
   let equity = null;
+  let heard = 0;
 
   function el(tag, cls, text) {
     const e = document.createElement(tag);
@@ -19,9 +30,9 @@
   }
 
   function card(c) {
-    const red = c.suit === 'h' || c.suit === 'd';
-    const e = el('span', 'card ' + (red ? 'red' : 'black') + (c.hi ? ' hi' : ''));
-    e.textContent = c.rank + c.symbol;
+    const e = el('span', 'card ' + c.suit + (c.hi ? ' hi' : ''));
+    e.appendChild(el('span', 'rank', c.rank));
+    e.appendChild(el('span', 'suit', c.symbol));
     e.title = c.name;
     e.setAttribute('aria-label', c.name);
     return e;
@@ -40,34 +51,210 @@
     return host;
   }
 
-  // Around the oval, clockwise from the top: every seat of the table has its place,
-  // as on the felt, whether anyone sits there or not.
-  function place(box, number, v) {
-    const angle = -Math.PI / 2 + ((number - 0.5) * 2 * Math.PI) / v.max_seats;
-    box.style.left = (50 + 44 * Math.cos(angle)) + '%';
-    box.style.top = (50 + 40 * Math.sin(angle)) + '%';
-    return box;
+  // Where the seats go on this screen: rows along the top and the bottom, and, when
+  // the screen is tall enough for it, columns down the sides; chosen so that each seat
+  // gets the largest box (seats are a little wider than tall), clockwise from the top
+  // left. Returns each seat's centre and the box size, and the rectangle left in the
+  // middle for the board and the pots.
+  function plan(n, W, H) {
+    // A seat is this much wider than tall; the middle keeps at least these shares of
+    // the felt for the board and the pots.
+    const aspect = 1.3;
+    const middleW = 0.4;
+    const middleH = W < H ? 0.38 : 0.3;
+    let best = null;
+    for (let s = 0; 2 * s <= n; s++) {
+      const rest = n - 2 * s;
+      const top = Math.ceil(rest / 2);
+      const bottom = rest - top;
+      const rows = (top > 0 ? 1 : 0) + (bottom > 0 ? 1 : 0);
+      // The tallest and the widest a seat may be with this arrangement.
+      let high = s > 0 ? H / (rows + s) : (H * (1 - middleH)) / Math.max(rows, 1);
+      high = Math.min(high, H * 0.42);
+      let wide = top > 0 ? W / top : Infinity;
+      if (s > 0) wide = Math.min(wide, (W * (1 - middleW)) / 2);
+      wide = Math.min(wide, high * aspect * 1.25);
+      const size = Math.min(wide / aspect, high);
+      if (!best || size > best.size * 1.02) best = { s, top, bottom, size, high, wide };
+    }
+    // A seat narrower than planned may take more height, up to square.
+    const bw = best.wide;
+    const bh = Math.min(best.high, Math.max(best.size, bw));
+    const side = best.s > 0 ? bw : 0;
+    const spots = [];
+    const row = (count, y, reverse) => {
+      for (let i = 0; i < count; i++) {
+        const k = reverse ? count - 1 - i : i;
+        spots.push([(k + 0.5) * (W / count), y]);
+      }
+    };
+    const column = (x, reverse) => {
+      for (let i = 0; i < best.s; i++) {
+        const k = reverse ? best.s - 1 - i : i;
+        const y0 = best.top > 0 ? bh : 0;
+        const span = H - y0 - (best.bottom > 0 ? bh : 0);
+        spots.push([x, y0 + (k + 0.5) * (span / best.s)]);
+      }
+    };
+    row(best.top, bh / 2, false);
+    column(W - bw / 2, false);
+    row(best.bottom, H - bh / 2, true);
+    column(bw / 2, true);
+    const middle = {
+      left: side,
+      top: best.top > 0 ? bh : 0,
+      right: W - side,
+      bottom: H - (best.bottom > 0 ? bh : 0),
+    };
+    return { spots, bw, bh, middle };
   }
 
-  function emptySeat(number, v) {
-    return place(el('div', 'seat empty', String(number)), number, v);
+  // Sizes a box's contents (through the CSS variable `name`, a scale) as large as
+  // fits, from `max` down, never below `min`.
+  // Halving the interval: a few layouts, not one per step (the update's delay).
+  function fit(box, name, min, max) {
+    const set = (s) => box.style.setProperty(name, s);
+    let hi = max || 1;
+    set(hi);
+    if (!overflows(box)) return;
+    let lo = min;
+    set(lo);
+    if (overflows(box)) return;
+    for (let i = 0; i < 6; i++) {
+      const mid = (lo + hi) / 2;
+      set(mid);
+      if (overflows(box)) hi = mid;
+      else lo = mid;
+    }
+    set(lo);
+  }
+
+  function layout() {
+    if (!current) return;
+    const felt = document.getElementById('felt');
+    const W = felt.clientWidth;
+    const H = felt.clientHeight;
+    const p = plan(current.max_seats, W, H);
+    // A seat holds about seven lines of its unit (name, stack, action, two-line
+    // cards) and about seven and a half of its characters across.
+    const unit = Math.min(p.bh / 7, p.bw / 7.5);
+    // Every seat at full size first, then one reading of which overflow (one layout
+    // for all), and only those shrink.
+    const seats = Array.from(document.querySelectorAll('#seats .seat'));
+    const sizers = seats.map((box, i) => {
+      const [x, y] = p.spots[i] || [W / 2, H / 2];
+      box.style.left = x + 'px';
+      box.style.top = y + 'px';
+      box.style.width = p.bw * 0.96 + 'px';
+      box.style.height = p.bh * 0.96 + 'px';
+      const holes = Number(box.dataset.holes || 2);
+      // The hole cards share the seat's width: each card is 1.35em wide plus its gap.
+      const cardFont = Math.min(unit * 1.35, (p.bw * 0.9) / (holes * 1.5));
+      const set = (s) => {
+        box.style.setProperty('--u', unit * s + 'px');
+        box.style.setProperty('--cu', cardFont / unit + 'em');
+      };
+      set(1);
+      return set;
+    });
+    seats.filter(overflows).forEach((box) => {
+      const set = sizers[seats.indexOf(box)];
+      let s = 1;
+      while (s > MIN_SEAT_SCALE && overflows(box)) {
+        s = Math.max(MIN_SEAT_SCALE, s - 0.05);
+        set(s);
+      }
+    });
+    const oval = document.getElementById('oval');
+    const m = p.middle;
+    const pad = Math.min(m.right - m.left, m.bottom - m.top) * 0.04;
+    Object.assign(oval.style, {
+      left: m.left + pad + 'px',
+      top: m.top + pad + 'px',
+      width: m.right - m.left - 2 * pad + 'px',
+      height: m.bottom - m.top - 2 * pad + 'px',
+    });
+    const center = document.getElementById('center');
+    // The middle is an ellipse: its text keeps inside the rectangle inscribed in it,
+    // widened a little where the oval's border is far from its corners.
+    const cw = (m.right - m.left) * 0.8;
+    const ch = (m.bottom - m.top) * 0.88;
+    Object.assign(center.style, {
+      left: (m.left + m.right - cw) / 2 + 'px',
+      top: (m.top + m.bottom - ch) / 2 + 'px',
+      width: cw + 'px',
+      height: ch + 'px',
+    });
+    // Too little room: the pots go one under the other beside the board, then the
+    // pots' winners go (the winners' bar names them), then the seats each pot is
+    // for, and a pot's name may take two lines, before anything becomes too small
+    // to read.
+    stepwise(center, ['pots-column', 'no-winners', 'no-eligible', 'pot-lines'],
+      () => fit(center, '--cs', MIN_CENTER_SCALE, MAX_CENTER_SCALE));
+    fitText(document.querySelector('header'), () => 0.75);
+    fitText(document.getElementById('turn'), () => 0.75);
+    // Several winners on a small screen: the bar's type may come down to the seats'
+    // figures' size (the winners' seats are lit and their pots named as well).
+    // Still too wide: the winning cards go (the seats show them lit), then the
+    // words may take two lines.
+    const fig = parseFloat(getComputedStyle(document.getElementById('fig-probe')).fontSize);
+    const results = document.getElementById('results');
+    stepwise(results, ['no-cards', 'two-lines'], () => fitText(results, (base) => Math.min(1, fig / base)));
+  }
+
+  function overflows(box) {
+    return box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1;
+  }
+
+  // Fits a box with `fitting`, then, while it still overflows, takes the next of
+  // `steps` (classes that make its contents smaller) and fits it again.
+  function stepwise(box, steps, fitting) {
+    box.classList.remove(...steps);
+    fitting();
+    for (const step of steps) {
+      if (!overflows(box)) break;
+      box.classList.add(step);
+      fitting();
+    }
+  }
+
+  // A bar whose words are too long for the screen (a long language, a narrow
+  // screen) gets smaller type, down to the share `least(size)` of its size: never
+  // cut off.
+  function fitText(box, least) {
+    box.style.fontSize = '';
+    if (box.hidden) return;
+    const base = parseFloat(getComputedStyle(box).fontSize);
+    const min = base * least(base);
+    let f = base;
+    while (f > min && overflows(box)) {
+      f = Math.max(min, f - base * 0.03);
+      box.style.fontSize = f + 'px';
+    }
+  }
+
+  function emptySeat(number) {
+    const box = el('div', 'seat empty', String(number));
+    box.id = 'seat-' + number;
+    return box;
   }
 
   function seat(s, v) {
     const box = el('div', 'seat' + (s.acting ? ' acting' : '') + (s.out ? ' out' : '') + (s.winner ? ' winner' : ''));
     box.id = 'seat-' + s.seat;
-    place(box, s.seat, v);
+    box.dataset.holes = String(Math.max(2, s.cards.length + s.backs));
     const head = el('div', 'seat-head');
     head.appendChild(el('span', 'seat-label', s.label));
+    s.markers.forEach((m) => head.appendChild(el('span', 'marker m-' + m.toLowerCase(), m)));
+    if (s.position) head.appendChild(el('span', 'marker pos', s.position));
     if (s.name) head.appendChild(el('span', 'seat-name', s.name));
     box.appendChild(head);
-    const markers = el('div', 'markers');
-    s.markers.forEach((m) => markers.appendChild(el('span', 'marker m-' + m.toLowerCase(), m)));
-    s.owes.forEach((o) => markers.appendChild(el('span', 'marker owes', o)));
-    box.appendChild(markers);
-    box.appendChild(el('div', 'stack', v.labels.stack + ' ' + number.format(s.stack)));
-    if (s.bet > 0) box.appendChild(el('div', 'bet', v.labels.bet + ' ' + number.format(s.bet)));
-    if (s.status) box.appendChild(el('div', 'status', s.status));
+    if (s.owes.length) box.appendChild(el('div', 'owes', s.owes.join(' · ')));
+    const act = s.action_text || (s.bet > 0 ? v.labels.bet + ' ' + s.bet : s.status);
+    const actClass = 'act' + (s.action ? ' a-' + s.action : '');
+    // All in, nothing behind: the line says so instead of a stack of 0.
+    if (s.stack > 0 || !act) box.appendChild(el('div', 'stack', s.stack_text || String(s.stack)));
+    if (act) box.appendChild(el('div', actClass + (s.stack > 0 ? '' : ' stack'), act));
     box.appendChild(cards(s.cards, s.backs));
     const eq = el('div', 'equity');
     eq.id = 'equity-' + s.seat;
@@ -81,42 +268,62 @@
     equity.seats.forEach((s) => {
       const e = document.getElementById('equity-' + s.seat);
       if (e) {
-        e.replaceChildren(
-          el('span', 'equity-win', current.labels.win + ' ' + s.win + '%'),
-          el('span', 'equity-tie', current.labels.tie + ' ' + s.tie + '%'));
+        // A tie only when it matters (half a percent or more): the seat's box has
+        // no room for noise.
+        const parts = [el('span', 'equity-win', current.labels.win + ' ' + s.win + '%')];
+        if (Number(s.tie) >= 0.5) parts.push(el('span', 'equity-tie', current.labels.tie + ' ' + s.tie + '%'));
+        e.replaceChildren(...parts);
       }
     });
   }
 
   function draw(v) {
+    document.body.classList.toggle('two-colour', v.four_colour === false);
     document.getElementById('title').textContent = v.title;
     document.getElementById('hand').textContent = v.hand;
     document.getElementById('phase').textContent = v.phase;
     document.title = v.title;
-    replace('banners', ...v.banners.map((b) => el('div', 'banner', b)));
+    const notices = (v.notices || []).map((b) => el('div', 'banner quiet', b));
+    replace('banners', ...v.banners.map((b) => el('div', 'banner', b)), ...notices);
+    const header = document.querySelector('header');
+    header.classList.toggle('alarmed', v.banners.length > 0);
+    header.classList.toggle('noticed', v.banners.length === 0 && notices.length > 0);
     const boxes = [];
     for (let n = 1; n <= v.max_seats; n++) {
       const s = v.seats.find((x) => x.seat === n);
-      boxes.push(s ? seat(s, v) : emptySeat(n, v));
+      boxes.push(s ? seat(s, v) : emptySeat(n));
     }
     replace('seats', ...boxes);
-    document.getElementById('board-label').textContent = v.board_label;
     replace('board', ...v.board.map(card));
-    document.getElementById('burns').textContent = v.burns;
+    const total = [];
+    if (v.total_pot) {
+      total.push(el('span', 'total-label', v.total_pot.label));
+      total.push(el('span', 'total-amount', v.total_pot.amount));
+    }
+    replace('total-pot', ...total);
+    // No board, no burns to speak of (draw has neither; Hold'em before the flop).
+    document.getElementById('burns').textContent = v.board.length && v.burns_shown !== false ? v.burns : '';
     replace('pots', ...v.pots.map((p) => {
       const box = el('div', 'pot');
-      box.appendChild(el('div', 'pot-amount', p.label + ': ' + number.format(p.amount)));
+      box.appendChild(el('div', 'pot-amount', p.amount_text || (p.label + ': ' + p.amount)));
       box.appendChild(el('div', 'pot-eligible', p.eligible_text));
       p.winners.forEach((w) => box.appendChild(el('div', 'pot-winner', w)));
       return box;
     }));
     if (v.turn) {
       const t = v.turn;
-      const parts = [el('div', 'turn-label', t.label)];
+      const who = el('div', 'figure who');
+      if (t.who) {
+        who.appendChild(el('span', 'figure-label', t.who_label));
+        who.appendChild(el('span', 'figure-amount turn-label', t.who));
+      } else {
+        who.appendChild(el('span', 'turn-label', t.label));
+      }
+      const parts = [who];
       t.figures.forEach((f) => {
-        const box = el('div', 'figure');
+        const box = el('div', 'figure' + (f.amount > 0 ? '' : ' check'));
         box.appendChild(el('span', 'figure-label', f.label));
-        if (f.amount > 0) box.appendChild(el('span', 'figure-amount', number.format(f.amount)));
+        if (f.amount > 0) box.appendChild(el('span', 'figure-amount', f.amount_text || String(f.amount)));
         parts.push(box);
       });
       if (t.note) parts.push(el('div', 'turn-note', t.note));
@@ -130,23 +337,60 @@
       if (r.hand) box.appendChild(el('div', 'result-hand', r.hand));
       if (r.cards.length) box.appendChild(cards(r.cards, 0));
       if (r.low) box.appendChild(el('div', 'result-low', r.low));
+      if (r.low_cards && r.low_cards.length) box.appendChild(cards(r.low_cards, 0));
       return box;
     }), ...(v.rake ? [el('div', 'result-rake', v.rake)] : [])).hidden =
-      v.results.length === 0 && !v.rake;
+      (v.results.length === 0 && !v.rake) || !!v.turn;
+    if (document.body.classList.contains('dealer') && v.dealer) drawDealer(v.dealer);
     drawEquity();
+    layout();
+  }
+
+  // The dealer's view: next step and shoe, the amount keyed, refusals, last inputs.
+  function drawDealer(d) {
+    const column = (...children) => { const c = el('div', 'd-col'); c.replaceChildren(...children); return c; };
+    replace('dealer',
+      column(el('div', 'd-next', d.next), el('div', 'd-shoe' + (d.shoe_alarm ? ' alarm' : ''), d.shoe)),
+      column(el('div', 'd-title', d.keyed_label), el('div', 'd-keyed', d.keyed || '–')),
+      column(el('div', 'd-title', d.refused_label), ...d.refused.map((r) => el('div', 'd-refused', r))),
+      column(el('div', 'd-title', d.inputs_label + ' · ' + d.undo_hint), ...d.inputs.map((t) => el('div', 'd-input', t))));
+  }
+
+  // Live, stale or lost: the page says which, in large type, within two seconds,
+  // and a turn it can no longer vouch for is greyed out and not announced as live.
+  function showLiveness(now) {
+    const status = document.getElementById('status');
+    const live = probe.connected && now - heard < STALE_AFTER_MS;
+    probe.live = live;
+    document.body.classList.toggle('stale', !live);
+    if (live || !current) {
+      status.hidden = true;
+      status.replaceChildren();
+      return;
+    }
+    const words = current.labels;
+    const text = probe.connected ? words.stale : words.lost;
+    if (status.textContent !== text) {
+      status.replaceChildren(el('div', 'status-box', text || '⚠'));
+    }
+    status.hidden = false;
   }
 
   function connect() {
     const source = new EventSource('/events');
-    const status = document.getElementById('status');
-    source.onopen = () => { status.textContent = ''; probe.connected = true; };
-    source.onerror = () => { status.textContent = '⚠ …'; probe.connected = false; };
+    source.onopen = () => { probe.connected = true; heard = Date.now(); showLiveness(heard); };
+    source.onerror = () => { probe.connected = false; showLiveness(Date.now()); };
+    source.addEventListener('beat', () => { heard = Date.now(); showLiveness(heard); });
     source.addEventListener('state', (e) => {
+      heard = Date.now();
       const v = JSON.parse(e.data);
       // A restarted controller counts from 1 again: only the same run's older views are stale.
       if (!v.seq || (current && v.session === current.session && v.seq <= current.seq)) return;
       current = v;
+      const started = performance.now();
       draw(v);
+      probe.drawing.push(performance.now() - started);
+      showLiveness(heard);
       probe.view = v;
       requestAnimationFrame(() => {
         probe.latencies.push(Date.now() - v.at_ms);
@@ -154,10 +398,15 @@
       });
     });
     source.addEventListener('equity', (e) => {
+      heard = Date.now();
       equity = JSON.parse(e.data);
       drawEquity();
+      layout();
     });
   }
 
+  // A new screen size, or a turned screen: laid out again before it is drawn.
+  new ResizeObserver(() => layout()).observe(document.getElementById('felt'));
+  setInterval(() => showLiveness(Date.now()), 250);
   connect();
 })();

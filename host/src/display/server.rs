@@ -28,6 +28,10 @@ const STYLE: &str = include_str!("page.css");
 /// anything else.
 const CSP: &str = "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+/// How often the live stream says it is alive, with nothing else to send: a page
+/// that hears nothing for longer (page.js, `STALE_AFTER_MS`) says it is not live.
+pub(crate) const HEARTBEAT: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// What the players' screen's handlers share: the latest state and equity (as JSON)
 /// and the language.
 #[derive(Clone)]
@@ -49,6 +53,7 @@ pub(crate) struct FloorShared {
 pub(crate) fn screen_router(shared: Shared) -> Router {
     Router::new()
         .route("/", get(page))
+        .route("/dealer", get(dealer_page))
         .route(
             "/page.js",
             get(|| async { asset("text/javascript; charset=utf-8", SCRIPT) }),
@@ -69,21 +74,24 @@ pub(crate) fn floor_router(shared: FloorShared) -> Router {
         .route("/floor", get(floor_list))
         .route("/floor/hand/{number}", get(floor_hand))
         .fallback(not_found)
-        .layer(middleware::from_fn_with_state(shared.clone(), floor_guard))
+        .layer(middleware::from_fn_with_state(
+            shared.auth.clone(),
+            floor_guard,
+        ))
         .layer(middleware::from_fn(no_body))
         .with_state(shared)
 }
 
-async fn not_found() -> Response {
+pub(crate) async fn not_found() -> Response {
     (StatusCode::NOT_FOUND, "no such page").into_response()
 }
 
-async fn style() -> Response {
+pub(crate) async fn style() -> Response {
     asset("text/css; charset=utf-8", STYLE)
 }
 
 /// Every route is a GET: a request with a body is refused before anything reads it.
-async fn no_body(req: Request, next: Next) -> Response {
+pub(crate) async fn no_body(req: Request, next: Next) -> Response {
     let has_body = req.headers().contains_key(header::TRANSFER_ENCODING)
         || req
             .headers()
@@ -99,12 +107,16 @@ async fn no_body(req: Request, next: Next) -> Response {
     next.run(req).await
 }
 
-/// The floor's checks, before any route: the host, then the token.
-async fn floor_guard(State(s): State<FloorShared>, req: Request, next: Next) -> Response {
+/// The floor's checks, before any route: the host, then the token. The floor's
+/// store (`crate::floor`) guards its pages with it too.
+pub(crate) async fn floor_guard(
+    State(auth): State<Arc<FloorAuth>>,
+    req: Request,
+    next: Next,
+) -> Response {
     let checked = {
         let text = |name| req.headers().get(name).and_then(|v| v.to_str().ok());
-        s.auth
-            .check(text(header::HOST), text(header::AUTHORIZATION))
+        auth.check(text(header::HOST), text(header::AUTHORIZATION))
     };
     match checked {
         Ok(()) => next.run(req).await,
@@ -147,14 +159,23 @@ fn asset(content_type: &'static str, body: &'static str) -> Response {
     with_headers(body.into_response(), content_type)
 }
 
-fn html(status: StatusCode, body: String) -> Response {
+pub(crate) fn html(status: StatusCode, body: String) -> Response {
     let mut r = with_headers(body.into_response(), "text/html; charset=utf-8");
     *r.status_mut() = status;
     r
 }
 
 async fn page(State(s): State<Shared>) -> Response {
-    let body = PAGE.replace("{{lang}}", s.lang);
+    let body = PAGE.replace("{{lang}}", s.lang).replace("{{mode}}", "");
+    with_headers(body.into_response(), "text/html; charset=utf-8")
+}
+
+/// The same page for the dealer's screen: the table and, under it, the dealer's
+/// view (the next step, the amount keyed, refusals, the last inputs, the shoe).
+async fn dealer_page(State(s): State<Shared>) -> Response {
+    let body = PAGE
+        .replace("{{lang}}", s.lang)
+        .replace("{{mode}}", "dealer");
     with_headers(body.into_response(), "text/html; charset=utf-8")
 }
 
@@ -163,14 +184,17 @@ async fn state(State(s): State<Shared>) -> Response {
     with_headers(json.into_response(), "application/json")
 }
 
-/// The live updates: the current state and equity at once, then every change.
+/// The live updates: the current state and equity at once, then every change, and a
+/// heartbeat each [`HEARTBEAT`] so the page knows the controller is still there.
 async fn events(State(s): State<Shared>) -> Sse<impl Stream<Item = Result<SseEvent, Infallible>>> {
     let states =
         WatchStream::new(s.state).map(|j| Ok(SseEvent::default().event("state").data(&*j)));
     let equity = WatchStream::new(s.equity)
         .filter(|j| !j.is_empty())
         .map(|j| Ok(SseEvent::default().event("equity").data(&*j)));
-    Sse::new(states.merge(equity)).keep_alive(KeepAlive::default())
+    let beats = tokio_stream::wrappers::IntervalStream::new(tokio::time::interval(HEARTBEAT))
+        .map(|_| Ok(SseEvent::default().event("beat").data("")));
+    Sse::new(states.merge(equity).merge(beats)).keep_alive(KeepAlive::default())
 }
 
 fn index(s: &FloorShared) -> std::sync::MutexGuard<'_, super::index::FloorIndex> {

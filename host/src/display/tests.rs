@@ -10,6 +10,7 @@ use firmware::Chips;
 
 const THREE_ALL_INS: &str = include_str!("../../../tests/scenarios/three_all_ins.scn");
 const STRADDLE_PL: &str = include_str!("../../../tests/scenarios/e6_straddle.scn");
+const DRAW: &str = include_str!("../../../tests/scenarios/e22_draw.scn");
 
 /// Runs a script and returns the view after the input on each line that `at`
 /// names (the last input of that line).
@@ -32,6 +33,11 @@ fn views_at(script: &str, lang: Lang, at: &[usize]) -> Vec<(usize, View)> {
 
 fn view_at(script: &str, lang: Lang, line: usize) -> View {
     views_at(script, lang, &[line]).pop().unwrap().1
+}
+
+/// Hands `i` to the table, which must take it, and returns its events.
+fn input(t: &mut firmware::Table, i: firmware::Input) -> Vec<firmware::Event> {
+    t.handle(i).unwrap().iter().copied().collect()
 }
 
 fn line_of(script: &str, text: &str) -> usize {
@@ -219,7 +225,7 @@ fn equity_of_the_tabled_hands_is_exact() {
 }
 
 #[test]
-fn warnings_reach_the_banner_and_a_new_hand_clears_them() {
+fn warnings_are_loud_or_quiet_and_each_ends_with_its_cause() {
     let mut p = Presenter::new(Lang::Pl, "T1", Vec::new());
     let scenario = Scenario::parse(THREE_ALL_INS).unwrap();
     let table = scenario.run(|_, _, _| {}).unwrap();
@@ -230,23 +236,118 @@ fn warnings_reach_the_banner_and_a_new_hand_clears_them() {
         max: ch(140),
     }));
     let v = p.view(&table, 0);
-    assert_eq!(v.banners.len(), 2);
+    // The lost shoe needs the dealer now: loud. The corrected amount is done: quiet.
+    assert_eq!(v.banners.len(), 1);
     assert!(v.banners[0].starts_with("UTRACONO"));
-    assert!(v.banners[1].contains("140"));
+    assert_eq!(v.notices.len(), 1);
+    assert!(v.notices[0].contains("140"));
     for _ in 0..10 {
         p.warn(super::Warn::ShoeFault);
         p.warn(super::Warn::CardRefused("Kd was already dealt".into()));
     }
-    assert_eq!(p.view(&table, 0).banners.len(), super::view::MAX_BANNERS);
+    let v = p.view(&table, 0);
+    assert_eq!(v.banners.len() + v.notices.len(), super::view::MAX_BANNERS);
+    // A damaged frame is a frame: the link is back, so "link lost" has ended.
+    assert!(v.banners.iter().all(|b| !b.starts_with("UTRACONO")));
     let mut t = table.clone();
-    let ev: Vec<firmware::Event> = t
-        .handle(firmware::Input::StartHand)
-        .unwrap()
-        .iter()
-        .copied()
-        .collect();
+    let ev = input(&mut t, firmware::Input::StartHand);
     p.take(&t, &ev);
-    assert!(p.view(&t, 0).banners.is_empty());
+    let v = p.view(&t, 0);
+    assert!(v.banners.is_empty() && v.notices.is_empty());
+}
+
+#[test]
+fn a_lost_shoe_stays_loud_across_hands_until_a_card_is_read() {
+    let mut p = Presenter::new(Lang::En, "T1", Vec::new());
+    let scenario = Scenario::parse(THREE_ALL_INS).unwrap();
+    let table = scenario.run(|_, _, _| {}).unwrap();
+    p.warn(super::Warn::ShoeLost);
+    let mut t = table.clone();
+    let ev = input(&mut t, firmware::Input::StartHand);
+    p.take(&t, &ev);
+    assert_eq!(p.view(&t, 0).banners.len(), 1, "the shoe is still silent");
+    let card: firmware::Card = "2c".parse().unwrap();
+    let ev = input(
+        &mut t,
+        firmware::Input::Card(firmware::Read {
+            card: Some(card),
+            burn: false,
+        }),
+    );
+    p.take(&t, &ev);
+    assert!(p.view(&t, 0).banners.is_empty(), "a card came through");
+}
+
+#[test]
+fn each_seat_shows_its_last_action_and_undo_takes_it_back() {
+    let line = line_of(THREE_ALL_INS, "1 call");
+    let v = view_at(THREE_ALL_INS, Lang::En, line);
+    let text = |s: u8| v.seats[usize::from(s) - 1].action_text.clone();
+    assert_eq!(text(4), "All-in 150");
+    assert_eq!(text(1), "Call 150");
+    assert_eq!(text(3), "Post 10");
+    assert_eq!(v.seats[0].action, Some("call"));
+    // Every chip of the hand: 150 + 150 + 5 + 10.
+    assert_eq!(v.total_pot.as_ref().unwrap().chips, ch(315));
+    // UNDO: said as such, and seat 1's call is gone.
+    let scenario = Scenario::parse(THREE_ALL_INS).unwrap();
+    let mut p = Presenter::new(Lang::En, "T1", Vec::new());
+    let mut at = None;
+    scenario
+        .run_with_table(|l, _, events, table| {
+            if l <= line {
+                p.take(table, events);
+                at = Some(table.clone());
+            }
+        })
+        .unwrap();
+    let mut t = at.unwrap();
+    let ev = input(&mut t, firmware::Input::Undo);
+    p.take(&t, &ev);
+    let v = p.view(&t, 0);
+    assert_eq!(v.seats[0].action, None);
+    assert_eq!(v.notices, vec!["UNDO: the last input was taken back"]);
+}
+
+#[test]
+fn r_pos_1_positions_count_back_from_the_button() {
+    // Ten players: button 1, blinds 2 and 3; 4-6 early, 7-9 middle, 10 and 1 late.
+    let mut script = String::from("table holdem nl 5/10 max_players=10\n");
+    for s in 1..=10 {
+        script.push_str(&format!("seat {s} 1000\n"));
+    }
+    script.push_str("hand\n");
+    let v = views_at(&script, Lang::En, &[script.lines().count()])
+        .pop()
+        .unwrap()
+        .1;
+    let pos: Vec<Option<&str>> = v.seats.iter().map(|s| s.position).collect();
+    assert_eq!(
+        pos,
+        vec![
+            Some("Late"),
+            None,
+            None,
+            Some("Early"),
+            Some("Early"),
+            Some("Early"),
+            Some("Middle"),
+            Some("Middle"),
+            Some("Middle"),
+            Some("Late"),
+        ]
+    );
+}
+
+#[test]
+fn figures_are_written_as_the_language_writes_numbers() {
+    let v = view_at(THREE_ALL_INS, Lang::Ru, line_of(THREE_ALL_INS, "4 allin"));
+    assert_eq!(v.seats[0].stack_text, "1\u{a0}000");
+    let t = v.turn.as_ref().unwrap();
+    assert_eq!(t.who, "Место 1");
+    assert_eq!(t.figures[0].amount_text, "150");
+    let v = view_at(THREE_ALL_INS, Lang::Mk, line_of(THREE_ALL_INS, "4 allin"));
+    assert_eq!(v.seats[0].stack_text, "1.000");
 }
 
 #[test]
@@ -332,6 +433,8 @@ fn the_screen_adds_up_to_the_engines_pot_in_every_game() {
                         }
                     }
                     (None, None) => {}
+                    // The exchange's turn is the drawer's (R-DRAW-5).
+                    (None, Some(t)) if h.drawer() == Some(t.seat) && t.figures.is_empty() => {}
                     (o, t) => panic!("engine {o:?}, screen {t:?}"),
                 }
                 if h.phase == Phase::Betting {
@@ -407,4 +510,77 @@ fn pd_rake_the_rake_taken_is_shown_with_the_result() {
     let v = view_at(&raked, Lang::Ru, river);
     assert_eq!(v.rake.as_deref(), Some("Рейк: 40"));
     assert_eq!(view_at(THREE_ALL_INS, Lang::En, river).rake, None);
+}
+
+#[test]
+fn r_draw_the_draw_is_shown_in_its_own_words() {
+    let at = |text: &str| view_at(DRAW, Lang::En, line_of(DRAW, text));
+    let v = at("2 check");
+    assert_eq!(v.phase, "Before the draw");
+    assert!(v.board.is_empty() && !v.burns_shown);
+    // R-DRAW-3: everyone checked; the redeal is said as such until the cards come.
+    let v = at("1 check");
+    assert!(
+        v.notices[0].starts_with("Everyone checked"),
+        "{:?}",
+        v.notices
+    );
+    // R-DRAW-5: the exchange has its turn, and each drawer's count.
+    let v = at("discard Js Ts 8s");
+    assert_eq!(v.phase, "Draw");
+    let t = v.turn.as_ref().unwrap();
+    assert_eq!((t.who_label, t.who.as_str()), ("To draw", "Seat 4"));
+    assert!(v.seats[3].acting);
+    assert_eq!(v.seats[3].action_text, "Draws 3");
+    assert_eq!(
+        v.total_pot.as_ref().unwrap().chips,
+        ch(8),
+        "the redeal's pot stays"
+    );
+    let v = at("discard Qd");
+    assert_eq!(v.turn.as_ref().unwrap().who, "Seat 1");
+    assert_eq!(v.seats[0].action_text, "Draws 1");
+    let v = at("deal 7h");
+    assert_eq!(v.phase, "After the draw");
+}
+
+#[test]
+fn the_dealers_view_says_the_next_step_the_amount_keyed_and_what_was_refused() {
+    let scenario = Scenario::parse(THREE_ALL_INS).unwrap();
+    let mut p = Presenter::new(Lang::En, "T1", Vec::new());
+    let mut nexts = Vec::new();
+    let mut at = None;
+    let mut dealt = Vec::new();
+    scenario
+        .run_with_table(|_, _, events, table| {
+            p.take(table, events);
+            let d = p.view(table, 0).dealer;
+            nexts.push(d.next);
+            // The first turn, once every hole card is out.
+            if at.is_none() && table.options().is_some() {
+                at = Some(table.clone());
+                dealt = d.inputs;
+            }
+        })
+        .unwrap();
+    // Hole cards go out from seat 2, left of the button; then the turns, the burn.
+    assert!(nexts.contains(&"Deal to Seat 2".to_string()), "{nexts:?}");
+    assert!(nexts.contains(&"To act: Seat 4".to_string()));
+    assert!(nexts.contains(&"Burn a card".to_string()));
+    assert_eq!(nexts.last().unwrap(), "Press NEXT HAND", "the hand is paid");
+    let table = at.unwrap();
+    p.keyed(Some(1250));
+    p.refused("below the minimum raise of 290");
+    let d = p.view(&table, 0).dealer;
+    assert_eq!(d.keyed.as_deref(), Some("1,250"));
+    assert_eq!(d.refused, vec!["below the minimum raise of 290"]);
+    // No hole card is ever named: a dealt card says only where it went.
+    assert!(
+        dealt.iter().all(|i| i.starts_with("Deal to Seat")),
+        "{dealt:?}"
+    );
+    assert_eq!(d.shoe, "Shoe: working");
+    p.warn(super::Warn::ShoeLost);
+    let d = p.view(&table, 0).dealer;
+    assert!(d.shoe_alarm && d.shoe.ends_with("SILENT"));
 }

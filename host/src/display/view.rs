@@ -5,6 +5,7 @@
 //! display computes none of them itself. Text is in the table's language
 //! ([`super::i18n`]); the page only lays it out.
 
+use super::dealer::{DealerState, DealerView, ShoeHealth};
 use super::i18n::{Lang, Warn, Word};
 use crate::money::equity::EquityReport;
 use crate::money::eval::{self, Category, LowRules};
@@ -13,7 +14,8 @@ use firmware::rules::ShowdownRule;
 use firmware::{Card, Chips, Event, Game, Phase, Presence, SeatNo, Street, Structure, Table};
 use serde::Serialize;
 
-/// Banners kept at once: the newest win; the dealer clears them by starting a hand.
+/// Banners and notices kept at once: the newest win. Each also ends when its cause
+/// ends ([`Presenter::take`]).
 pub const MAX_BANNERS: usize = 4;
 
 /// One card as the page draws it.
@@ -32,7 +34,7 @@ pub struct CardView {
 }
 
 impl CardView {
-    fn new(card: Card, lang: Lang, hi: bool) -> CardView {
+    pub(crate) fn new(card: Card, lang: Lang, hi: bool) -> CardView {
         const RANKS: [&str; 13] = [
             "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
         ];
@@ -77,6 +79,16 @@ pub struct SeatView {
     pub backs: u8,
     /// He won chips at the showdown.
     pub winner: bool,
+    /// His position (R-POS-1): "Early", "Middle" or "Late"; none for the blinds
+    /// (their markers say it) and between hands.
+    pub position: Option<&'static str>,
+    /// His last action this betting round (fold and all-in stay for the hand):
+    /// `check`, `call`, `bet`, `raise`, `allin`, `fold` or `post`, for the page's colours.
+    pub action: Option<&'static str>,
+    /// The same in words with the chips in front of him: "Raise 290", "Check".
+    pub action_text: String,
+    /// His stack, written in the table's language ("1 000").
+    pub stack_text: String,
 }
 
 /// One amount the dealer must see in large type.
@@ -86,6 +98,8 @@ pub struct Figure {
     pub label: &'static str,
     /// The amount.
     pub amount: Chips,
+    /// The amount as the table's language writes it.
+    pub amount_text: String,
 }
 
 /// Whose turn, and what he may do: the engine's options.
@@ -95,6 +109,10 @@ pub struct TurnView {
     pub seat: SeatNo,
     /// "To act: Seat 4".
     pub label: String,
+    /// "To act", printed small above [`TurnView::who`].
+    pub who_label: &'static str,
+    /// "Seat 4", in large type.
+    pub who: String,
     /// To call (0 shows as "Check"), minimum and, in pot limit, the maximum.
     pub figures: Vec<Figure>,
     /// Set when no raise is allowed ("No raise: call or fold").
@@ -114,6 +132,19 @@ pub struct PotView {
     pub eligible_text: String,
     /// At the showdown: "Seat 3 wins 300" for each winner.
     pub winners: Vec<String>,
+    /// "Main pot: 4,246", its figure written in the table's language.
+    pub amount_text: String,
+}
+
+/// Every chip of the hand: the pots and the bets still in front of the players.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TotalView {
+    /// "Total pot".
+    pub label: &'static str,
+    /// The chips.
+    pub chips: Chips,
+    /// Written in the table's language.
+    pub amount: String,
 }
 
 /// A winner at the showdown.
@@ -123,12 +154,15 @@ pub struct ResultView {
     pub seat: SeatNo,
     /// "Seat 3 wins 450".
     pub text: String,
-    /// The hand's name ("Full house, kings over tens"), none when nobody showed.
+    /// The high hand's name ("Full house, kings over tens"), when he won (part
+    /// of) a pot with it; none when nobody showed, or when he won only the low.
     pub hand: Option<String>,
-    /// The five cards of the hand.
+    /// The five cards of the high hand (empty when `hand` is none).
     pub cards: Vec<CardView>,
-    /// Hi/lo: the low's name ("Low 8-6-4-2-A").
+    /// Hi/lo: the low's name ("Low 8-6-4-2-A"), when he won a low half with it.
     pub low: Option<String>,
+    /// The five cards of the low.
+    pub low_cards: Vec<CardView>,
 }
 
 /// The whole screen.
@@ -176,6 +210,18 @@ pub struct View {
     pub equity_key: Option<String>,
     /// Labels the page prints beside figures.
     pub labels: Labels,
+    /// What was put right already or is only news (a shoe frame read again, an
+    /// amount the engine corrected, an UNDO, a misdeal): shown quietly, beside the
+    /// title, until its cause ends. The loud ones are `banners`.
+    pub notices: Vec<String>,
+    /// The pots and the bets in front of the players, together; none between hands.
+    pub total_pot: Option<TotalView>,
+    /// Cards drawn in four colours (a display option, on by default).
+    pub four_colour: bool,
+    /// Whether the game has a board and burns to show (not in draw).
+    pub burns_shown: bool,
+    /// The dealer's part, shown on the page's `/dealer` address.
+    pub dealer: DealerView,
 }
 
 /// Labels for the page's fixed places.
@@ -189,6 +235,10 @@ pub struct Labels {
     pub win: &'static str,
     /// "Tie".
     pub tie: &'static str,
+    /// Said over the table when the page hears nothing from the controller.
+    pub stale: &'static str,
+    /// Said over the table when the page has lost its link to the controller.
+    pub lost: &'static str,
 }
 
 /// The all-in equity of each seat, computed after the view it belongs to.
@@ -253,19 +303,125 @@ impl EquityJob {
     }
 }
 
+/// Why a banner or notice is up: each ends when its cause does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cause {
+    /// A card refused: until a card is taken.
+    CardRefused,
+    /// The shoe's link is gone: until the shoe talks again (a card, or even a
+    /// damaged frame), whatever hand it is.
+    ShoeLost,
+    /// A damaged frame, already read again: until the next card.
+    ShoeFault,
+    /// An amount the engine corrected: until the betting round ends.
+    Engine,
+    /// The last input was taken back: until the next input.
+    Undone,
+    /// A misdeal: until the hand's cards come again.
+    Misdeal,
+}
+
+impl Cause {
+    /// Loud (red, over the title) when someone must act now; quiet otherwise.
+    fn loud(self) -> bool {
+        matches!(self, Cause::CardRefused | Cause::ShoeLost)
+    }
+}
+
+/// A player's last action, as the page colours it (its `code`) and names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Act {
+    Post,
+    Check,
+    Call,
+    Bet,
+    Raise,
+    AllIn,
+    Fold,
+    /// Draw: the cards thrown so far in the exchange.
+    Draws(u8),
+    /// Draw: kept his five.
+    Pat,
+}
+
+impl Act {
+    fn code(self) -> &'static str {
+        match self {
+            Act::Post => "post",
+            Act::Check => "check",
+            Act::Call => "call",
+            Act::Bet => "bet",
+            Act::Raise => "raise",
+            Act::AllIn => "allin",
+            Act::Fold => "fold",
+            Act::Draws(_) => "draw",
+            Act::Pat => "pat",
+        }
+    }
+
+    fn word(self) -> Word {
+        match self {
+            Act::Post => Word::Post,
+            Act::Check => Word::Check,
+            Act::Call => Word::Call,
+            Act::Bet => Word::Bet,
+            Act::Raise => Word::Raise,
+            Act::AllIn => Word::AllIn,
+            Act::Fold => Word::Folded,
+            Act::Draws(_) => Word::Draws,
+            Act::Pat => Word::StandsPat,
+        }
+    }
+
+    /// Folds and all-ins stand for the rest of the hand; the others for their round.
+    fn stays(self) -> bool {
+        matches!(self, Act::Fold | Act::AllIn)
+    }
+
+    fn of(e: &Event) -> Option<(SeatNo, Act)> {
+        let all_in = |a: bool, act: Act| if a { Act::AllIn } else { act };
+        match *e {
+            Event::Posted {
+                seat, all_in: a, ..
+            } => Some((seat, all_in(a, Act::Post))),
+            Event::Checked { seat } => Some((seat, Act::Check)),
+            Event::Called {
+                seat, all_in: a, ..
+            } => Some((seat, all_in(a, Act::Call))),
+            Event::Bet {
+                seat, all_in: a, ..
+            } => Some((seat, all_in(a, Act::Bet))),
+            Event::Raised {
+                seat, all_in: a, ..
+            } => Some((seat, all_in(a, Act::Raise))),
+            Event::Folded { seat } => Some((seat, Act::Fold)),
+            Event::StoodPat { seat } => Some((seat, Act::Pat)),
+            _ => None,
+        }
+    }
+}
+
+/// Each seat's last action.
+type Acts = [Option<Act>; firmware::config::MAX_SEATS];
+
 /// Turns the table into views: keeps what the table itself does not (the outcome of
-/// the hand being paid, the warnings, the update count).
+/// the hand being paid, the warnings, the last actions, the update count).
 #[derive(Debug, Clone)]
 pub struct Presenter {
     lang: Lang,
     table_name: String,
     names: Vec<String>,
     equity: bool,
+    four_colour: bool,
     session: u64,
     seq: u64,
     /// The outcome of the hand being settled (or just settled): hand number and outcome.
     outcome: Option<(u32, Outcome)>,
-    banners: Vec<String>,
+    banners: Vec<(Cause, String)>,
+    acts: Acts,
+    /// The last actions before each input of this hand, so an UNDO puts them back.
+    undo: Vec<Acts>,
+    dealer: DealerState,
 }
 
 impl Presenter {
@@ -277,11 +433,21 @@ impl Presenter {
             table_name: table_name.to_string(),
             names,
             equity: true,
+            four_colour: true,
             session: crate::records::handlog::now_ms(),
             seq: 0,
             outcome: None,
             banners: Vec::new(),
+            acts: [None; firmware::config::MAX_SEATS],
+            undo: Vec::new(),
+            dealer: DealerState::new(lang),
         }
+    }
+
+    /// Draws the cards in four colours or in the usual two (a display option).
+    pub fn with_four_colours(mut self, on: bool) -> Presenter {
+        self.four_colour = on;
+        self
     }
 
     /// Turns all-in equity on or off (a table setting).
@@ -295,20 +461,89 @@ impl Presenter {
         self.lang
     }
 
-    /// Takes in the events of an accepted input (warnings, a new hand, the payout).
+    /// Takes in the events of an accepted input (warnings, a new hand, the actions,
+    /// the payout), and ends the banners whose cause has ended.
     pub fn take(&mut self, table: &Table, events: &[Event]) {
+        self.dealer.take(events);
+        if !events.is_empty() {
+            self.end(&[Cause::Undone]);
+            if !events.contains(&Event::Undone) {
+                self.undo.push(self.acts);
+            }
+        }
         for e in events {
+            if let Some((seat, act)) = Act::of(e) {
+                if let Some(slot) = self.acts.get_mut(seat.index()) {
+                    *slot = Some(act);
+                }
+            }
             match e {
                 Event::HandStarted { .. } => {
-                    self.banners.clear();
+                    self.banners.retain(|(c, _)| *c == Cause::ShoeLost);
                     self.outcome = None;
+                    self.acts = [None; firmware::config::MAX_SEATS];
+                    self.undo.clear();
+                }
+                Event::HoleCard { .. }
+                | Event::Burned { .. }
+                | Event::BoardCard { .. }
+                | Event::Discarded { .. } => {
+                    if let Event::Discarded { seat, .. } = e {
+                        if let Some(slot) = self.acts.get_mut(seat.index()) {
+                            let n = match *slot {
+                                Some(Act::Draws(n)) => n.saturating_add(1),
+                                _ => 1,
+                            };
+                            *slot = Some(Act::Draws(n));
+                        }
+                    }
+                    self.end(&[
+                        Cause::CardRefused,
+                        Cause::ShoeLost,
+                        Cause::ShoeFault,
+                        Cause::Misdeal,
+                    ])
+                }
+                Event::RoundComplete { .. } => {
+                    self.end(&[Cause::Engine]);
+                    for a in self.acts.iter_mut() {
+                        *a = a.filter(|a| a.stays());
+                    }
                 }
                 Event::Warning(w) => self.warn(Warn::Engine(*w)),
+                Event::Redeal { .. } => {
+                    self.acts = [None; firmware::config::MAX_SEATS];
+                    self.add(Cause::Misdeal, self.lang.word(Word::Redeal).to_string());
+                }
+                Event::Misdealt { .. } => {
+                    self.acts = [None; firmware::config::MAX_SEATS];
+                    self.undo.clear();
+                    self.add(Cause::Misdeal, self.lang.word(Word::Misdeal).to_string());
+                }
+                Event::Undone => {
+                    if let Some(before) = self.undo.pop() {
+                        self.acts = before;
+                    }
+                    self.add(Cause::Undone, self.lang.word(Word::Undone).to_string());
+                }
                 _ => {}
             }
         }
         self.remember_outcome(table);
         self.remember_awards(table, events);
+    }
+
+    fn end(&mut self, causes: &[Cause]) {
+        self.banners.retain(|(c, _)| !causes.contains(c));
+    }
+
+    fn add(&mut self, cause: Cause, text: String) {
+        if self.banners.last().map(|(_, t)| t) != Some(&text) {
+            self.banners.push((cause, text));
+        }
+        if self.banners.len() > MAX_BANNERS {
+            self.banners.remove(0);
+        }
     }
 
     /// A pot paid in the same step that ended the betting (the runtime pays an
@@ -353,15 +588,36 @@ impl Presenter {
         ));
     }
 
-    /// Adds a warning to the banner.
+    /// Adds a warning: loud for what someone must see to now (a refused card, a
+    /// lost shoe), quiet for what is already put right (a frame read again, an
+    /// amount corrected).
     pub fn warn(&mut self, w: Warn) {
         let text = self.lang.warning(&w);
-        if self.banners.last() != Some(&text) {
-            self.banners.push(text);
-        }
-        if self.banners.len() > MAX_BANNERS {
-            self.banners.remove(0);
-        }
+        let cause = match w {
+            Warn::Engine(_) => Cause::Engine,
+            Warn::CardRefused(_) => Cause::CardRefused,
+            Warn::ShoeFault => {
+                // A damaged frame is still a frame: the link is there.
+                self.end(&[Cause::ShoeLost]);
+                self.dealer.shoe(ShoeHealth::ReadAgain);
+                Cause::ShoeFault
+            }
+            Warn::ShoeLost => {
+                self.dealer.shoe(ShoeHealth::Silent);
+                Cause::ShoeLost
+            }
+        };
+        self.add(cause, text);
+    }
+
+    /// The dealer's amount being keyed, or none once cleared.
+    pub fn keyed(&mut self, amount: Option<u64>) {
+        self.dealer.keyed(amount);
+    }
+
+    /// An input the table refused, with its reason, for the dealer's view.
+    pub fn refused(&mut self, reason: &str) {
+        self.dealer.refused(reason);
     }
 
     /// Clears the banner (the link came back, say).
@@ -422,6 +678,8 @@ impl Presenter {
         let face_up = cfg.showdown == ShowdownRule::Tabled && cards_up(table);
         let winners_five = outcome.and_then(|o| self.winning_five(table, o));
         let highlighted = |c: Card| winners_five.as_ref().is_some_and(|f| f.contains(&c));
+        let positions = hand.map(|h| positions(table, h));
+        let drawing = hand.filter(|_| table.in_hand()).and_then(|h| h.drawer());
 
         let seats = SeatNo::up_to(cfg.max_players)
             .filter_map(|s| table.seat(s).map(|seat| (s, *seat)))
@@ -479,21 +737,38 @@ impl Presenter {
                 } else {
                     ""
                 };
+                let bet = if table.in_hand() {
+                    p.map_or(Chips::ZERO, |p| p.street)
+                } else {
+                    Chips::ZERO
+                };
+                let act = if table.in_hand() {
+                    self.acts.get(s.index()).copied().flatten()
+                } else {
+                    None
+                };
+                let action_text = match act {
+                    Some(Act::Draws(n)) => format!("{} {n}", lang.word(Word::Draws)),
+                    Some(a) if bet > Chips::ZERO && a != Act::Fold => {
+                        format!("{} {}", lang.word(a.word()), lang.number(bet.get()))
+                    }
+                    Some(a) => lang.word(a.word()).to_string(),
+                    None if bet > Chips::ZERO => {
+                        format!("{} {}", lang.word(Word::Bet), lang.number(bet.get()))
+                    }
+                    None => status.to_string(),
+                };
                 SeatView {
                     seat: s,
                     label: format!("{} {s}", lang.word(Word::Seat)),
                     name: self.names.get(s.index()).cloned().unwrap_or_default(),
                     stack: seat.stack,
-                    bet: if table.in_hand() {
-                        p.map_or(Chips::ZERO, |p| p.street)
-                    } else {
-                        Chips::ZERO
-                    },
+                    bet,
                     markers,
                     owes,
                     status,
                     out: !live,
-                    acting: table.options().is_some_and(|o| o.seat == s),
+                    acting: table.options().map(|o| o.seat).or(drawing) == Some(s),
                     cards,
                     backs,
                     winner: outcome.is_some_and(|o| {
@@ -501,6 +776,13 @@ impl Presenter {
                             .iter()
                             .any(|p| p.winners.iter().any(|&(w, c)| w == s && c > Chips::ZERO))
                     }),
+                    position: positions
+                        .as_ref()
+                        .and_then(|ps| ps.iter().find(|(x, _)| *x == s))
+                        .map(|&(_, w)| lang.word(w)),
+                    action: act.map(Act::code),
+                    action_text,
+                    stack_text: lang.number(seat.stack.get()),
                 }
             })
             .collect();
@@ -521,6 +803,13 @@ impl Presenter {
             Some(h) => match h.phase {
                 Phase::Dealing => lang.word(Word::Dealing).to_string(),
                 Phase::Settling | Phase::Showdown => lang.word(Word::Showdown).to_string(),
+                // Draw has its own rounds: before the draw, the draw, after it.
+                Phase::Betting if !cfg.game.has_board() => lang
+                    .word(match h.street {
+                        Street::Preflop => Word::BeforeDraw,
+                        _ => Word::AfterDraw,
+                    })
+                    .to_string(),
                 Phase::Betting | Phase::Exchange => lang.street(h.street).to_string(),
                 // Between rounds (an all-in run-out) the board on the table names
                 // the street, not the one whose cards are due.
@@ -553,7 +842,7 @@ impl Presenter {
                 lang.word(Word::Burned),
                 hand.map_or(0, |h| h.burns)
             ),
-            turn: turn(table, structure, lang),
+            turn: turn(table, structure, lang).or_else(|| drawer(table, lang)),
             pots: match outcome {
                 Some(o) => paid_pots(o, lang),
                 None => pots_in_middle(table, lang),
@@ -561,17 +850,42 @@ impl Presenter {
             results: outcome.map_or(Vec::new(), |o| self.results(table, o)),
             rake: outcome
                 .filter(|o| o.rake > Chips::ZERO)
-                .map(|o| format!("{}: {}", lang.word(Word::Rake), o.rake)),
-            banners: self.banners.clone(),
+                .map(|o| format!("{}: {}", lang.word(Word::Rake), lang.number(o.rake.get()))),
+            banners: self.texts(true),
+            notices: self.texts(false),
             equity_key: job.as_ref().map(|j| j.key.clone()),
             labels: Labels {
                 stack: lang.word(Word::Stack),
                 bet: lang.word(Word::Bet),
                 win: lang.word(Word::Win),
                 tie: lang.word(Word::Tie),
+                stale: lang.word(Word::Stale),
+                lost: lang.word(Word::Lost),
             },
+            total_pot: hand.filter(|_| table.in_hand()).map(|h| {
+                // The engine's own count: in draw a redeal's pot carries the first
+                // deal's antes, which no player's total of this deal holds.
+                let chips = h.pot();
+                TotalView {
+                    label: lang.word(Word::TotalPot),
+                    chips,
+                    amount: lang.number(Chips::get(chips)),
+                }
+            }),
+            four_colour: self.four_colour,
+            burns_shown: cfg.game.has_board(),
+            dealer: self.dealer.view(table),
         };
         (view, job)
+    }
+
+    /// The loud banners' texts, or the quiet notices'.
+    fn texts(&self, loud: bool) -> Vec<String> {
+        self.banners
+            .iter()
+            .filter(|(c, _)| c.loud() == loud)
+            .map(|(_, t)| t.clone())
+            .collect()
     }
 
     /// The equity to compute for the table now, if any: every player still in the
@@ -622,8 +936,12 @@ impl Presenter {
             .map(|(_, five)| five)
     }
 
+    /// Each winner with the hands that won: in hi/lo the high hand only if it won
+    /// (part of) a pot's high half, the low only if it won a low half (a player who
+    /// won the low with a weak high is named for his low).
     fn results(&self, table: &Table, o: &Outcome) -> Vec<ResultView> {
         let lang = self.lang;
+        let halves = won_halves(o);
         settle::seat_totals(o)
             .into_iter()
             .map(|(s, c)| {
@@ -632,23 +950,35 @@ impl Presenter {
                 let best = shown
                     .then(|| best_five(table, s, LowRules::of(&table.config().money)))
                     .flatten();
+                let (high, low) = halves
+                    .iter()
+                    .find(|(x, _, _)| *x == s)
+                    .map_or((true, false), |&(_, h, l)| (h, l));
                 let english = o.hands.iter().find(|h| h.seat == s);
+                let card = |c: &Card| CardView::new(*c, lang, true);
                 match best {
-                    Some((_, five, cat, low)) => ResultView {
+                    Some((_, five, cat, low_five)) => ResultView {
                         seat: s,
                         text,
-                        hand: Some(match (lang, english) {
+                        hand: high.then(|| match (lang, english) {
                             (Lang::En, Some(h)) => h.high.to_string(),
                             _ => lang.category(cat).to_string(),
                         }),
-                        cards: five.iter().map(|&c| CardView::new(c, lang, true)).collect(),
-                        low: low.map(|l| {
+                        cards: if high {
+                            five.iter().map(card).collect()
+                        } else {
+                            Vec::new()
+                        },
+                        low: low_five.filter(|_| low).map(|l| {
                             let ranks: Vec<&str> = l
                                 .iter()
                                 .map(|c| CardView::new(*c, lang, false).rank)
                                 .collect();
                             format!("{} {}", lang.word(Word::Low), ranks.join("-"))
                         }),
+                        low_cards: low_five
+                            .filter(|_| low)
+                            .map_or(Vec::new(), |l| l.iter().map(card).collect()),
                     },
                     None => ResultView {
                         seat: s,
@@ -656,11 +986,46 @@ impl Presenter {
                         hand: None,
                         cards: Vec::new(),
                         low: None,
+                        low_cards: Vec::new(),
                     },
                 }
             })
             .collect()
     }
+}
+
+/// For each seat paid at a showdown: whether it won a high half (or a whole pot)
+/// and whether it won a low half, judged pot by pot among the hands that could win
+/// it (R-HILO-4).
+fn won_halves(o: &Outcome) -> Vec<(SeatNo, bool, bool)> {
+    let mut out: Vec<(SeatNo, bool, bool)> = Vec::new();
+    for pot in &o.pots {
+        let hands: Vec<&settle::ShownHand> = o
+            .hands
+            .iter()
+            .filter(|h| pot.eligible.contains(&h.seat))
+            .collect();
+        let best_high = hands.iter().map(|h| h.high).max();
+        let best_low = hands.iter().filter_map(|h| h.low).max();
+        for &(w, c) in &pot.winners {
+            if c == Chips::ZERO {
+                continue;
+            }
+            let Some(h) = hands.iter().find(|h| h.seat == w) else {
+                continue;
+            };
+            let high = Some(h.high) == best_high;
+            let low = h.low.is_some() && h.low == best_low;
+            match out.iter_mut().find(|(x, _, _)| *x == w) {
+                Some(e) => {
+                    e.1 |= high;
+                    e.2 |= low;
+                }
+                None => out.push((w, high, low)),
+            }
+        }
+    }
+    out
 }
 
 /// A comparable strength, the five cards, the category index and the low's five
@@ -735,37 +1100,28 @@ fn cards_up(table: &Table) -> bool {
 /// The engine's options for the player to act, as the dealer announces them.
 fn turn(table: &Table, structure: Structure, lang: Lang) -> Option<TurnView> {
     let o = table.options()?;
+    let figure = |w: Word, amount: Chips| Figure {
+        label: lang.word(w),
+        amount,
+        amount_text: lang.number(amount.get()),
+    };
     let mut figures = vec![if o.call == Chips::ZERO {
-        Figure {
-            label: lang.word(Word::Check),
-            amount: Chips::ZERO,
-        }
+        figure(Word::Check, Chips::ZERO)
     } else {
-        Figure {
-            label: lang.word(Word::ToCall),
-            amount: o.call,
-        }
+        figure(Word::ToCall, o.call)
     }];
     let mut note = None;
     match (o.raise, structure) {
-        (Some(r), Structure::FixedLimit) => figures.push(Figure {
-            label: lang.word(Word::FixedTo),
-            amount: r.min_to,
-        }),
+        (Some(r), Structure::FixedLimit) => figures.push(figure(Word::FixedTo, r.min_to)),
         (Some(r), _) => {
-            figures.push(Figure {
-                label: lang.word(if o.opening {
-                    Word::MinBet
-                } else {
-                    Word::MinRaiseTo
-                }),
-                amount: r.min_to,
-            });
+            let min = if o.opening {
+                Word::MinBet
+            } else {
+                Word::MinRaiseTo
+            };
+            figures.push(figure(min, r.min_to));
             if structure == Structure::PotLimit {
-                figures.push(Figure {
-                    label: lang.word(Word::PotLimitMax),
-                    amount: r.max_to,
-                });
+                figures.push(figure(Word::PotLimitMax, r.max_to));
             }
         }
         (None, _) => note = Some(lang.word(Word::NoRaise)),
@@ -778,18 +1134,84 @@ fn turn(table: &Table, structure: Structure, lang: Lang) -> Option<TurnView> {
             lang.word(Word::Seat),
             o.seat
         ),
+        who_label: lang.word(Word::ToAct),
+        who: format!("{} {}", lang.word(Word::Seat), o.seat),
         figures,
         note,
+    })
+}
+
+/// The exchange's turn: who draws now (R-DRAW-5).
+fn drawer(table: &Table, lang: Lang) -> Option<TurnView> {
+    let seat = table.hand().filter(|_| table.in_hand())?.drawer()?;
+    let who = format!("{} {seat}", lang.word(Word::Seat));
+    Some(TurnView {
+        seat,
+        label: format!("{}: {who}", lang.word(Word::ToDraw)),
+        who_label: lang.word(Word::ToDraw),
+        who,
+        figures: Vec::new(),
+        note: None,
     })
 }
 
 /// "Seat 3 wins 300".
 fn wins_text(lang: Lang, seat: SeatNo, chips: Chips) -> String {
     format!(
-        "{} {seat} {} {chips}",
+        "{} {seat} {} {}",
         lang.word(Word::Seat),
-        lang.word(Word::Wins)
+        lang.word(Word::Wins),
+        lang.number(chips.get())
     )
+}
+
+/// "Main pot: 4,246".
+fn pot_amount_text(lang: Lang, i: usize, amount: Chips) -> String {
+    format!("{}: {}", pot_label(lang, i), lang.number(amount.get()))
+}
+
+/// Each dealt seat's position but the blinds' (R-POS-1): counted counter-clockwise
+/// from the button, the button and the cutoff are late, the three before them
+/// middle, the rest early; with fewer players the early ones go first, then the
+/// middle, and an eleventh player is early.
+fn positions(table: &Table, h: &firmware::Hand) -> Vec<(SeatNo, Word)> {
+    /// Late positions besides the button, and the middle ones (R-POS-1).
+    const LATE: usize = 1;
+    const MIDDLE: usize = 3;
+    let max = table.config().max_players;
+    let dealt: Vec<SeatNo> = SeatNo::up_to(max).filter(|&s| h.player(s).dealt).collect();
+    let Some(at) = dealt.iter().position(|&s| s == h.button) else {
+        return Vec::new();
+    };
+    // Clockwise from the seat after the button, back to the button.
+    let order: Vec<SeatNo> = dealt[at + 1..]
+        .iter()
+        .chain(&dealt[..=at])
+        .copied()
+        .collect();
+    let blind = |s: SeatNo| h.small_blind == Some(s) || h.big_blind == s;
+    // The others, nearest the button first.
+    let others: Vec<SeatNo> = order
+        .iter()
+        .rev()
+        .copied()
+        .filter(|&s| s != h.button && !blind(s))
+        .collect();
+    let mut out = Vec::with_capacity(dealt.len());
+    if !blind(h.button) {
+        out.push((h.button, Word::Late));
+    }
+    for (i, &s) in others.iter().enumerate() {
+        let w = if i < LATE {
+            Word::Late
+        } else if i < LATE + MIDDLE {
+            Word::Middle
+        } else {
+            Word::Early
+        };
+        out.push((s, w));
+    }
+    out
 }
 
 fn seats_text(lang: Lang, seats: &[SeatNo]) -> String {
@@ -827,6 +1249,7 @@ fn pots_in_middle(table: &Table, lang: Lang) -> Vec<PotView> {
                 .collect();
             PotView {
                 label: pot_label(lang, i),
+                amount_text: pot_amount_text(lang, i, p.amount),
                 amount: p.amount,
                 eligible_text: seats_text(lang, &eligible),
                 eligible,
@@ -843,6 +1266,7 @@ fn paid_pots(o: &Outcome, lang: Lang) -> Vec<PotView> {
         .enumerate()
         .map(|(i, p)| PotView {
             label: pot_label(lang, i),
+            amount_text: pot_amount_text(lang, i, p.amount),
             amount: p.amount,
             eligible_text: seats_text(lang, &p.eligible),
             eligible: p.eligible.clone(),

@@ -3,10 +3,12 @@
 //! Above [`crate::money`]: the hand log ([`handlog`], chained and signed, the table's
 //! source of truth), hand histories in PHH ([`phh`]), the log's export as PHH
 //! ([`export`]), the replay of a history through the engine and the money
-//! ([`replay`]), and scenario scripts ([`scenario`]).
+//! ([`replay`], many files on several threads: [`replay_many`]), and scenario
+//! scripts ([`scenario`]).
 
 pub mod export;
 pub mod handlog;
 pub mod phh;
 pub mod replay;
+pub mod replay_many;
 pub mod scenario;

@@ -141,6 +141,9 @@ pub struct TableSession<'a> {
     map: Option<DeckMap>,
     observers: Vec<Box<dyn Observer + 'a>>,
     taps: Vec<Box<dyn RecordTap + 'a>>,
+    /// The evidence of the input being read (the shoe's frame, the panel's press),
+    /// written in one transaction with the record it leads to: one sync per input.
+    evidence: Vec<Record>,
     /// A pot nobody contests is paid as soon as the hand ends (a live table: the
     /// dealer presses ENTER only for a showdown).
     auto_pay_uncontested: bool,
@@ -158,6 +161,7 @@ impl<'a> TableSession<'a> {
             map: None,
             observers: Vec::new(),
             taps: Vec::new(),
+            evidence: Vec::new(),
             auto_pay_uncontested: false,
             accepted: 0,
         }
@@ -229,18 +233,38 @@ impl<'a> TableSession<'a> {
         }
     }
 
+    /// Logs `record`, with the evidence waiting for it in the same transaction.
     fn record(&mut self, record: Record) -> Result<(), LogError> {
+        self.evidence.push(record);
+        self.write_evidence()
+    }
+
+    /// Logs the records waiting in `evidence` in one transaction (one sync), if any.
+    /// On an error none is written, and the table stops (the log is its condition to
+    /// deal).
+    fn write_evidence(&mut self) -> Result<(), LogError> {
         let Some(log) = self.log.as_deref_mut() else {
+            self.evidence.clear();
             return Ok(());
         };
+        if self.evidence.is_empty() {
+            return Ok(());
+        }
         let at = now_ms();
-        if self.taps.is_empty() {
-            return log.append(at, record).map(|_| ());
+        let written = log.append_all(at, &self.evidence);
+        let seqs = match written {
+            Ok(seqs) => seqs,
+            Err(e) => {
+                self.evidence.clear();
+                return Err(e);
+            }
+        };
+        for (seq, record) in seqs.into_iter().zip(&self.evidence) {
+            for t in &mut self.taps {
+                t.appended(seq, at, record, log);
+            }
         }
-        let seq = log.append(at, record.clone())?;
-        for t in &mut self.taps {
-            t.appended(seq, at, &record, log);
-        }
+        self.evidence.clear();
         Ok(())
     }
 
@@ -316,28 +340,37 @@ impl<'a> TableSession<'a> {
         }
     }
 
-    /// A press on the panel: logged as pressed, then what it means.
+    /// A press on the panel: logged as pressed, then what it means. A press that
+    /// makes an input is logged in the input's transaction; any other, on its own,
+    /// before anyone is told.
     pub fn key(&mut self, event: KeyEvent) -> Result<Outcome, LogError> {
-        self.record(Record::KeyPress {
+        self.evidence.push(Record::KeyPress {
             key: event.key.to_string(),
             kind: event.kind.to_string(),
-        })?;
+        });
         let outcome = match self.console.press(&self.table, event) {
             Ok(Press::Amount(v)) => Outcome::Amount(v),
             Ok(Press::Cleared) => Outcome::Cleared,
             Ok(Press::Input(input)) => return self.apply(input),
-            Ok(Press::Pay) => return self.pay(),
+            Ok(Press::Pay) => {
+                let paid = self.pay()?;
+                // Nothing to pay writes no record: the press is logged alone.
+                self.write_evidence()?;
+                return Ok(paid);
+            }
             Err(e) => return self.refuse(e.to_string()),
         };
+        self.write_evidence()?;
         Ok(self.tell(outcome))
     }
 
     /// A message from the shoe: a read is logged as the bytes the shoe sent (PD-RFID),
-    /// then dealt.
+    /// in one transaction with the card's input or its refusal, then dealt.
     pub fn shoe(&mut self, event: ShoeEvent) -> Result<Outcome, LogError> {
         match event {
             ShoeEvent::Read(Received { read, frame }) => {
-                self.record(Record::RawShoeFrame { bytes: frame })?;
+                // Every way on from here records the card's input or a refusal.
+                self.evidence.push(Record::RawShoeFrame { bytes: frame });
                 let Some(map) = &self.map else {
                     return self.refuse_card("no deck is enrolled at this table".into());
                 };

@@ -40,6 +40,9 @@ pub enum Command {
     Deck(Deck),
     /// The table on a Raspberry Pi: its pins and its shoe
     Run(RunArgs),
+    /// The casino floor's store: every table's hand log in PostgreSQL
+    #[command(subcommand)]
+    Floor(Floor),
     /// Every setting of a table: its key, the values it takes, its rule, its default
     ///
     /// The same keys and values serve table.toml's table section, a scenario script's
@@ -142,6 +145,11 @@ pub struct VerifyArgs {
     /// The secret of a log of the old HMAC scheme [default: DIR/secret]
     #[arg(long, value_name = "FILE")]
     pub secret: Option<PathBuf>,
+    /// The floor's store (postgres://...): the table's key and signed head as
+    /// the store holds them serve as --public-key and --anchor, so a log rolled
+    /// back or forked after it shipped is reported
+    #[arg(long, value_name = "URL", conflicts_with_all = ["public_key", "anchor"], verbatim_doc_comment)]
+    pub floor: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -159,6 +167,13 @@ pub struct ListArgs {
     /// One JSON object per hand
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub filter: FilterArgs,
+}
+
+/// Which hands to list: the same flags for one table's log and for the floor's store.
+#[derive(Debug, Args)]
+pub struct FilterArgs {
     /// Hands this seat was dealt into
     #[arg(long, value_name = "N")]
     pub seat: Option<firmware::SeatNo>,
@@ -183,6 +198,90 @@ pub struct ListArgs {
     /// Hands with a refused card: an unknown tag or a card read twice
     #[arg(long)]
     pub bad_tags: bool,
+}
+
+impl FilterArgs {
+    /// The filter these flags ask for.
+    pub fn filter(&self) -> host::records::handlog::HandFilter {
+        host::records::handlog::HandFilter {
+            from_ms: self.from,
+            to_ms: self.to,
+            seat: self.seat,
+            pot_over: self.pot_over,
+            corrections: self.corrections,
+            misdeals: self.misdeals,
+            over_pot: self.over_pot,
+            bad_tags: self.bad_tags,
+        }
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Floor {
+    /// The hands of every table (or one) in the floor's store, filtered
+    Hands(FloorHandsArgs),
+    /// Every table in the store: its last record, backlog, last shipment, alerts
+    Tables(FloorArgs),
+    /// The store's alerts not cleared (gaps, forks, bad signatures, rollbacks)
+    Alerts(FloorArgs),
+    /// Clear an alert once the floor has dealt with it
+    Clear(FloorClearArgs),
+    /// Serve the floor's live page of every table (needs the floor's token)
+    ///
+    /// Applies the store's migrations at start. The page lists every table
+    /// (game, hand, pot, last input, backlog, last shipment, alerts) and opens
+    /// a finished hand's timeline; a hand in progress shows no hole card.
+    #[command(verbatim_doc_comment)]
+    Serve(FloorServeArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct FloorServeArgs {
+    /// The floor's store: postgres://USER@HOST:PORT/DATABASE
+    #[arg(long, value_name = "URL")]
+    pub db: String,
+    /// Serve on ADDR
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8090")]
+    pub listen: std::net::SocketAddr,
+    /// The floor's token file, only its owner may read it (mode 0600)
+    /// [default: floor-token in the working folder, made if missing]
+    #[arg(long, value_name = "FILE", verbatim_doc_comment)]
+    pub token: Option<PathBuf>,
+    /// A host name the floor's browsers use, required when --listen is not a
+    /// loopback address; may be given again
+    #[arg(long = "host", value_name = "NAME", verbatim_doc_comment)]
+    pub hosts: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct FloorArgs {
+    /// The floor's store: postgres://USER@HOST:PORT/DATABASE
+    #[arg(long, value_name = "URL")]
+    pub db: String,
+    /// One JSON object per line
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct FloorHandsArgs {
+    #[command(flatten)]
+    pub floor: FloorArgs,
+    /// Only this table's hands
+    #[arg(long, value_name = "ID")]
+    pub table: Option<String>,
+    #[command(flatten)]
+    pub filter: FilterArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct FloorClearArgs {
+    /// The floor's store: postgres://USER@HOST:PORT/DATABASE
+    #[arg(long, value_name = "URL")]
+    pub db: String,
+    /// The alert's id (`tablectl floor alerts`)
+    #[arg(value_name = "ID")]
+    pub id: i64,
 }
 
 #[derive(Debug, Args)]
@@ -248,6 +347,10 @@ pub struct RunArgs {
     // rather than clap's message, which has no usage line for a missing value.
     #[arg(long, value_name = "FILE", num_args = 0..=1)]
     pub config: Option<Option<PathBuf>>,
+    /// Ship the hand log to the floor's store at URL (postgres://...), in place
+    /// of table.toml's `[table] floor`
+    #[arg(long = "floor-db", value_name = "URL", verbatim_doc_comment)]
+    pub floor_db: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -304,8 +407,8 @@ mod tests {
             panic!("audit list: {cli:?}");
         };
         assert_eq!(list.dir, PathBuf::from("data"));
-        assert_eq!(list.seat, firmware::SeatNo::new(3));
-        assert!(list.json && list.bad_tags && !list.misdeals);
+        assert_eq!(list.filter.seat, firmware::SeatNo::new(3));
+        assert!(list.json && list.filter.bad_tags && !list.filter.misdeals);
     }
 
     #[test]

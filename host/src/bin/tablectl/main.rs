@@ -3,6 +3,7 @@
 
 mod cli;
 mod error;
+mod floor;
 mod table;
 
 use clap::Parser as _;
@@ -40,6 +41,7 @@ fn run_command(command: &Command) -> ExitCode {
         Command::Audit(what) => audit(what),
         Command::Deck(what) => deck(what),
         Command::Run(args) => run_pi(args),
+        Command::Floor(command) => floor::floor(command),
         Command::Settings => settings(),
         Command::Bench(args) => bench(args),
     }
@@ -97,32 +99,37 @@ fn run_script(name: &str, text: &str) -> ExitCode {
 /// `tablectl replay [--json] FILE...`: one line per hand. A file that cannot be read
 /// or a hand the engine refuses prints an `error` and the command goes on.
 fn replay(args: &ReplayArgs) -> ExitCode {
-    let mut replayer = host::records::replay::Replayer::default();
-    // One buffered stream for the whole run: each file's lines written as it is
-    // replayed, without a system call per line.
+    // One buffered stream for the whole run: each file's lines written in the order
+    // of the files, without a system call per line.
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut lines = Vec::new();
-    let mut failed = false;
-    for file in &args.files {
-        lines.clear();
-        if args.json {
-            failed |= host::records::replay::replay_file_json(&mut replayer, file, &mut lines).1;
-        } else {
-            failed |= !replay_for_people(&mut replayer, file, &mut lines);
-        }
-        if let Err(e) = out.write_all(&lines) {
-            eprintln!("tablectl replay: cannot write the output: {e}");
-            return ExitCode::FAILURE;
-        }
-    }
-    if let Err(e) = out.flush() {
-        eprintln!("tablectl replay: cannot write the output: {e}");
-        return ExitCode::FAILURE;
-    }
-    if failed {
-        ExitCode::FAILURE
+    // JSON lines of many files: on every core (the lines stay in order). The
+    // readable form prints refusals on the standard error as it goes: one thread.
+    let threads = if args.json {
+        std::thread::available_parallelism().map_or(1, usize::from)
     } else {
-        ExitCode::SUCCESS
+        1
+    };
+    let json = args.json;
+    let written = host::records::replay_many::each_file_in_order(
+        &args.files,
+        threads,
+        |replayer, file, lines| {
+            if json {
+                host::records::replay::replay_file_json(replayer, file, lines).1
+            } else {
+                !replay_for_people(replayer, file, lines)
+            }
+        },
+        |lines| out.write_all(lines),
+    )
+    .and_then(|failed| out.flush().map(|()| failed));
+    match written {
+        Ok(false) => ExitCode::SUCCESS,
+        Ok(true) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("tablectl replay: cannot write the output: {e}");
+            ExitCode::FAILURE
+        }
     }
 }
 
@@ -240,8 +247,8 @@ fn bench(args: &BenchArgs) -> ExitCode {
     // Two figures. The replay itself, parsing included, as the issue asks: the texts
     // read beforehand. And end to end, as PokerKit's script works: each file read,
     // its hands replayed and their JSON lines written (into memory: the terminal is
-    // not timed). Each: one round untimed (the evaluator's tables are built on first
-    // use), then the best of five, the figure of a machine not busy elsewhere.
+    // not timed). Each: one round untimed (the caches warm), then the best of five,
+    // the figure of a machine not busy elsewhere.
     let texts = host::records::replay::read_texts(&paths);
     let (ours, replayed) = best_of_five(|| host::records::replay::replay_texts(&texts));
     println!(
@@ -350,7 +357,11 @@ fn audit(what: &Audit) -> ExitCode {
 /// `tablectl audit verify DIR`: the hand log's chain checked against what the auditor
 /// brings (the table's public key, an anchor), read-only.
 fn audit_verify(args: &VerifyArgs) -> ExitCode {
-    let trust = match trust(args) {
+    let trust = match &args.floor {
+        Some(url) => floor_trust(&args.dir, url),
+        None => trust(args),
+    };
+    let trust = match trust {
         Ok(t) => t,
         Err(e) => {
             eprintln!("tablectl audit verify: {e}");
@@ -364,6 +375,26 @@ fn audit_verify(args: &VerifyArgs) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// What the floor's store brings to `audit verify --floor`: the key it knows the
+/// log's table by and its signed head, as the anchor.
+fn floor_trust(dir: &Path, url: &str) -> Result<Trust, CliError> {
+    let log = AuditLog::open_evidence(dir).map_err(CliError::failed)?;
+    let mut store = host::floor::Store::open_to_read(url).map_err(CliError::failed)?;
+    let trust = store.trust(log.table_id()).map_err(CliError::failed)?;
+    match &trust.anchor {
+        Some(head) => println!(
+            "the floor's store holds table {} up to record {}",
+            log.table_id(),
+            head.seq.0
+        ),
+        None => println!(
+            "the floor's store holds no record of table {} yet",
+            log.table_id()
+        ),
+    }
+    Ok(trust)
 }
 
 /// What `audit verify`'s options bring: a key (a file or its hex), an anchor (the line
@@ -452,16 +483,7 @@ fn audit_head(dir: &Path) -> ExitCode {
 
 /// `tablectl audit list DIR [filters]`: a line (or a JSON object) per hand.
 fn audit_list(args: &ListArgs) -> ExitCode {
-    let filter = host::records::handlog::HandFilter {
-        from_ms: args.from,
-        to_ms: args.to,
-        seat: args.seat,
-        pot_over: args.pot_over,
-        corrections: args.corrections,
-        misdeals: args.misdeals,
-        over_pot: args.over_pot,
-        bad_tags: args.bad_tags,
-    };
+    let filter = args.filter.filter();
     let dir = &args.dir;
     let hands = match AuditLog::open_evidence(dir).and_then(|log| log.list_hands(&filter)) {
         Ok(h) => h,
@@ -475,17 +497,22 @@ fn audit_list(args: &ListArgs) -> ExitCode {
         if args.json {
             println!("{}", serde_json::to_string(h).unwrap_or_default());
         } else {
-            let pot = h.pot.map_or("-".to_string(), |p| p.to_string());
-            println!(
-                "hand {:>5}  seats {:?}  pot {pot}  records {}{}",
-                h.number,
-                h.seats,
-                h.records,
-                flags(&h.flags)
-            );
+            println!("{}", hand_line(h));
         }
     }
     ExitCode::SUCCESS
+}
+
+/// A hand as `audit list` and `floor hands` print it.
+fn hand_line(h: &host::records::handlog::HandSummary) -> String {
+    let pot = h.pot.map_or("-".to_string(), |p| p.to_string());
+    format!(
+        "hand {:>5}  seats {:?}  pot {pot}  records {}{}",
+        h.number,
+        h.seats,
+        h.records,
+        flags(&h.flags)
+    )
 }
 
 /// `tablectl audit rake DIR`: the shift's hands, pots and rake, hour by hour.
@@ -727,7 +754,7 @@ fn run_pi(args: &RunArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let file = match host::session::live::config::TableFile::load(&path) {
+    let mut file = match host::session::live::config::TableFile::load(&path) {
         Ok(f) => f,
         Err(e) => {
             eprintln!("tablectl run: {e}");
@@ -735,6 +762,15 @@ fn run_pi(args: &RunArgs) -> ExitCode {
         }
     };
     if let Err(e) = file.check_files(&path.display().to_string()) {
+        eprintln!("tablectl run: {e}");
+        return ExitCode::FAILURE;
+    }
+    if let Some(url) = &args.floor_db {
+        file.floor_db = Some(url.clone());
+    }
+    // The floor's address is checked on any machine; the store itself may be down
+    // (the table deals on and ships when it is back).
+    if let Some(Err(e)) = file.floor_db.as_deref().map(host::floor::config) {
         eprintln!("tablectl run: {e}");
         return ExitCode::FAILURE;
     }
@@ -839,6 +875,7 @@ fn pi_table(
         lang: host::display::Lang::from_code(&file.display.language)
             .unwrap_or(host::display::Lang::En),
         equity: file.display.equity,
+        four_colour: file.display.four_colour,
         table_name: file.id.clone(),
         names: Vec::new(),
         floor,
@@ -849,11 +886,21 @@ fn pi_table(
         println!("floor view: {floor}");
     }
     let tap = display.floor_tap(&log).map_err(CliError::failed)?;
+    // Shipping to the floor's store starts after the log is open (it reads it).
+    let shipper = file
+        .floor_db
+        .as_deref()
+        .map(|url| host::floor::Shipper::start(url, &file.data, &file.id))
+        .transpose()
+        .map_err(|e| CliError::hint(e, "see [table] floor in the table's configuration"))?;
     let mut session = match opened.table {
         Some(table) => TableSession::new(table, Some(&mut log)),
         None => TableSession::create(file.config, Some(&mut log)).map_err(CliError::failed)?,
     };
     session.tap(Box::new(tap));
+    if let Some(s) = &shipper {
+        session.tap(Box::new(s.tap()));
+    }
     let mut rt = live::on_devices(session, map);
     display.show(rt.table(), &[]);
     rt.observe(Box::new(display));

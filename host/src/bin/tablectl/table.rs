@@ -103,6 +103,11 @@ pub struct TableOptions {
     /// not a loopback address; may be given again
     #[arg(long = "floor-host", value_name = "NAME", verbatim_doc_comment)]
     floor_hosts: Vec<String>,
+    /// Ship every record of the hand log to the floor's store at URL
+    /// (postgres://USER@HOST:PORT/DATABASE), on its own thread: the table
+    /// never waits for it, and catches up after an outage
+    #[arg(long = "floor-db", value_name = "URL", verbatim_doc_comment)]
+    floor_db: Option<String>,
     /// The display's language
     #[arg(long, value_name = "L", default_value = "en", value_parser = lang())]
     lang: Lang,
@@ -209,6 +214,8 @@ struct TableArgs {
     floor_token: Option<PathBuf>,
     /// The host names the floor answers to besides the loopback names.
     floor_hosts: Vec<String>,
+    /// The floor's store to ship the hand log to.
+    floor_db: Option<String>,
     lang: Lang,
     equity: bool,
     /// A scenario script to play instead of random hands.
@@ -259,6 +266,7 @@ fn table_args(o: &TableOptions) -> Result<TableArgs, CliError> {
         floor_given: o.floor.is_some(),
         floor_token: o.floor_token.clone(),
         floor_hosts: o.floor_hosts.clone(),
+        floor_db: o.floor_db.clone(),
         lang: o.lang,
         equity: !o.no_equity,
         script: o.script.clone(),
@@ -361,6 +369,12 @@ fn run_table(args: &TableArgs) -> Result<(), CliError> {
         host::records::handlog::TableKey::for_table(&key_file, &data).map_err(CliError::failed)?;
     let opened = host::session::table::open(&data, &table_id, &key).map_err(CliError::failed)?;
     let (mut log, recovered) = (opened.log, opened.recovered);
+    let shipper = args
+        .floor_db
+        .as_deref()
+        .map(|url| host::floor::Shipper::start(url, &data, &table_id))
+        .transpose()
+        .map_err(|e| CliError::hint(e, "see --floor-db"))?;
     let mut display = start_display(args, &table_id, &data)?;
     match &args.script {
         Some(script) => println!("bench table: script {}", script.display()),
@@ -407,8 +421,16 @@ fn run_table(args: &TableArgs) -> Result<(), CliError> {
         }
         None => None,
     };
+    let ship = shipper.as_ref().map(host::floor::Shipper::tap);
     let summary = if args.direct {
-        play(opts, resumed, DirectSource, &mut log, display.as_mut())?
+        play(
+            opts,
+            resumed,
+            DirectSource,
+            &mut log,
+            display.as_mut(),
+            ship,
+        )?
     } else {
         let source = PtyShoeSource::start(args.faults, opts.seed).map_err(CliError::failed)?;
         println!(
@@ -418,7 +440,7 @@ fn run_table(args: &TableArgs) -> Result<(), CliError> {
             args.faults.1,
             args.faults.2
         );
-        play(opts, resumed, source, &mut log, display.as_mut())?
+        play(opts, resumed, source, &mut log, display.as_mut(), ship)?
     };
     if summary.shoe_faults > 0 {
         println!(
@@ -435,8 +457,30 @@ fn run_table(args: &TableArgs) -> Result<(), CliError> {
         "{} hands at this table; {} inputs accepted and logged in this run",
         summary.hands, summary.inputs
     );
+    if let Some(s) = shipper {
+        report_shipping(&s);
+    }
     hold(display.as_ref());
     Ok(())
+}
+
+/// How long the bench table waits, as it stops, for the floor to take its last
+/// records.
+const SHIP_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Waits a moment for the floor's store to take the last records, then says where
+/// shipping stands (the rest ships when the table runs again on this data folder).
+fn report_shipping(shipper: &host::floor::Shipper) {
+    shipper.wait_shipped(SHIP_GRACE);
+    let s = shipper.status();
+    println!(
+        "floor: {} records in the store, {} not yet shipped{}",
+        s.shipped.0,
+        s.backlog(),
+        s.error
+            .or(s.refused)
+            .map_or(String::new(), |e| format!(" ({e})"))
+    );
 }
 
 /// Plays the bench table to `opts.hands` hands, new or resumed.
@@ -446,6 +490,7 @@ fn play<S: CardSource>(
     source: S,
     log: &mut HandLog,
     display: Option<&mut Display>,
+    ship: Option<host::floor::ShipTap>,
 ) -> Result<host::session::simulated::Summary, CliError> {
     use host::session::simulated::SimulatedTable;
     let tap = display
@@ -463,6 +508,9 @@ fn play<S: CardSource>(
         None => SimulatedTable::new(opts, source, Some(log)).map_err(CliError::failed)?,
     };
     if let Some(t) = tap {
+        bench.tap(Box::new(t));
+    }
+    if let Some(t) = ship {
         bench.tap(Box::new(t));
     }
     if let Some(d) = display {

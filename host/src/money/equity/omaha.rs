@@ -6,11 +6,12 @@
 //! boards are dealt, and every board only looks its ten triples up.
 //!
 //! The cards that can be on the board (the known board first, then the unseen
-//! cards) are numbered `0..t`; triple `a < b < c` is entry `C(c,3) + C(b,2) + a` of
-//! a table holding every player's values for it. The boards are dealt in nested
-//! loops in increasing card order, each level carrying the best values of the
-//! triples it completes: the innermost level reads the six triples that contain
-//! its card.
+//! cards) are numbered `0..t`; triple `a < b < c` is entry `(C(b,2) + a) * t + c`
+//! of a table holding every player's values for it: pair-major, so the triples
+//! completing one pair lie side by side. The boards are dealt in nested loops in
+//! increasing card order, each level carrying the best values of the triples it
+//! completes: the innermost level reads the six triples that contain its card,
+//! six rows walked side by side.
 
 use firmware::config::{DECK_SIZE, MAX_BOARD_CARDS};
 use firmware::Card;
@@ -20,24 +21,18 @@ use crate::money::eval::{omaha_high, omaha_low, HandValue, LowRules, LowValue};
 use super::tally::{winners, Tally};
 use super::{for_players, Deal, EquityError};
 
-/// `C(i, k)` for `i` in `0..=DECK_SIZE`.
-const fn binomials(k: u32) -> [u32; DECK_SIZE + 1] {
+/// Offset of the pairs whose top card is `i`: `C(i, 2)` for `i` in `0..=DECK_SIZE`
+/// (and the number of pairs of `i` cards).
+static PAIR_BASE: [u32; DECK_SIZE + 1] = {
     let mut out = [0u32; DECK_SIZE + 1];
     let mut i = 0;
     while i <= DECK_SIZE {
         let n = i as u32;
-        out[i] = match k {
-            2 => n * n.saturating_sub(1) / 2,
-            _ => n * n.saturating_sub(1) * n.saturating_sub(2) / 6,
-        };
+        out[i] = n * n.saturating_sub(1) / 2;
         i += 1;
     }
     out
-}
-/// Offset of the pairs whose top card is `i`.
-static PAIR_BASE: [u32; DECK_SIZE + 1] = binomials(2);
-/// Offset of the triples whose top card is `i` (and the number of triples of `i` cards).
-static TRIPLE_BASE: [u32; DECK_SIZE + 1] = binomials(3);
+};
 
 /// Pairs among the first four board cards: the innermost level's six triples.
 const LEAF_PAIRS: usize = 6;
@@ -154,12 +149,13 @@ fn run_cells<C: Cell>(
     // The known board first, so that every board starts with it.
     let cards: Vec<Card> = deal.board.iter().chain(&deal.unseen).copied().collect();
     let known = deal.board.len();
-    let table = triples::<C>(deal.hands, &cards, known, deal.missing(), low)?;
+    let t = cards.len().min(DECK_SIZE);
+    let table = triples::<C>(deal.hands, &cards[..t], known, deal.missing(), low)?;
     let mut board = Partial::<C>::new();
     for x in 0..known {
-        board = board.add(x, &table);
+        board = board.add(x, t, &table);
     }
-    walk(&board, known, cards.len(), &table, tally);
+    walk(&board, known, t, &table, tally);
     Ok(())
 }
 
@@ -173,14 +169,15 @@ fn triples<C: Cell>(
     missing: usize,
     low: LowRules,
 ) -> Result<Vec<C>, EquityError> {
-    let t = cards.len().min(DECK_SIZE);
-    let mut table = Vec::with_capacity(TRIPLE_BASE.get(t).copied().unwrap_or(0) as usize);
-    // Pushed in index order: C(c,3) + C(b,2) + a grows with (c, b, a).
-    for (c, &z) in cards.iter().enumerate().take(t) {
-        for (b, &y) in cards.iter().enumerate().take(c) {
-            for (a, &x) in cards.iter().enumerate().take(b) {
+    let t = cards.len();
+    let pairs = PAIR_BASE.get(t).copied().unwrap_or(0) as usize;
+    let mut table = Vec::with_capacity(pairs * t);
+    // Pushed in index order: (C(b,2) + a) * t + c grows with (b, a, c).
+    for (b, &y) in cards.iter().enumerate() {
+        for (a, &x) in cards.iter().enumerate().take(b) {
+            for (c, &z) in cards.iter().enumerate() {
                 let new = [a, b, c].iter().filter(|&&i| i >= known).count();
-                table.push(if new <= missing {
+                table.push(if c > b && new <= missing {
                     C::of(hands, &[x, y, z], low)?
                 } else {
                     C::nothing()
@@ -198,8 +195,9 @@ struct Partial<C> {
     best: C,
     chosen: [usize; MAX_BOARD_CARDS],
     len: usize,
-    /// `C(b,2) + a` for each pair `a < b` of chosen cards, while there are at most four.
-    pairs: [u32; LEAF_PAIRS],
+    /// `(C(b,2) + a) * t` for each pair `a < b` of chosen cards (the start of its
+    /// row of triples), while there are at most four.
+    pairs: [usize; LEAF_PAIRS],
     pair_count: usize,
 }
 
@@ -214,21 +212,21 @@ impl<C: Cell> Partial<C> {
         }
     }
 
-    /// The board with card `x` (greater than every chosen card) added.
+    /// The board with card `x` (greater than every chosen card) added, `t` cards
+    /// in all.
     #[inline]
-    fn add(&self, x: usize, table: &[C]) -> Self {
+    fn add(&self, x: usize, t: usize, table: &[C]) -> Self {
         let mut next = *self;
-        let base = TRIPLE_BASE.get(x).copied().unwrap_or(0);
-        for &pair in self.pairs.iter().take(self.pair_count) {
-            if let Some(cell) = table.get((base + pair) as usize) {
+        for &row in self.pairs.iter().take(self.pair_count) {
+            if let Some(cell) = table.get(row + x) {
                 next.best = next.best.best(cell);
             }
         }
-        let pair_base = PAIR_BASE.get(x).copied().unwrap_or(0);
+        let pair_base = PAIR_BASE.get(x).copied().unwrap_or(0) as usize;
         if self.len < MAX_BOARD_CARDS - 1 {
             for &a in self.chosen.iter().take(self.len) {
                 if let Some(slot) = next.pairs.get_mut(next.pair_count) {
-                    *slot = pair_base + a as u32;
+                    *slot = (pair_base + a) * t;
                     next.pair_count += 1;
                 }
             }
@@ -248,23 +246,36 @@ fn walk<C: Cell>(board: &Partial<C>, start: usize, t: usize, table: &[C], tally:
             let (high, low) = board.best.winners();
             tally.record(high, low);
         }
-        // The innermost level: the six triples that hold card `x`.
+        // The innermost level: the six triples that hold card `x`, from six rows
+        // side by side.
         1 => {
-            for x in start..t {
-                let base = TRIPLE_BASE.get(x).copied().unwrap_or(0);
-                let mut best = board.best;
-                for &pair in &board.pairs {
-                    if let Some(cell) = table.get((base + pair) as usize) {
-                        best = best.best(cell);
-                    }
-                }
+            let row = |k: usize| {
+                let at = board.pairs.get(k).copied().unwrap_or(0);
+                table.get(at + start..at + t).unwrap_or_default()
+            };
+            let rows = row(0)
+                .iter()
+                .zip(row(1))
+                .zip(row(2))
+                .zip(row(3))
+                .zip(row(4))
+                .zip(row(5));
+            for (((((c0, c1), c2), c3), c4), c5) in rows {
+                let best = board
+                    .best
+                    .best(c0)
+                    .best(c1)
+                    .best(c2)
+                    .best(c3)
+                    .best(c4)
+                    .best(c5);
                 let (high, low) = best.winners();
                 tally.record(high, low);
             }
         }
         missing => {
             for x in start..(t + 1).saturating_sub(missing) {
-                walk(&board.add(x, table), x + 1, t, table, tally);
+                walk(&board.add(x, t, table), x + 1, t, table, tally);
             }
         }
     }

@@ -454,6 +454,24 @@ fn situation(hole: usize) -> impl Strategy<Value = (Vec<Vec<Card>>, Vec<Card>, V
         })
 }
 
+/// A random all-in before the flop: `players` Hold'em hands and 22 to 28 dead cards
+/// (so that the reference's every board stays quick), all distinct. Every level of
+/// the deal by rank is reached, the suits left alive or dead by chance.
+fn preflop_situation() -> impl Strategy<Value = (Vec<Vec<Card>>, Vec<Card>)> {
+    (
+        2usize..=4,
+        22usize..=28,
+        Just((0u8..52).collect::<Vec<u8>>()).prop_shuffle(),
+    )
+        .prop_map(|(players, dead, deck)| {
+            let mut deck = deck.into_iter().map(|i| Card::from_index(i).unwrap());
+            let hands = (0..players)
+                .map(|_| deck.by_ref().take(2).collect())
+                .collect();
+            (hands, deck.take(dead).collect())
+        })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
@@ -461,6 +479,12 @@ proptest! {
     fn holdem_fast_path_equals_the_reference((hands, board, dead) in situation(2)) {
         let refs: Vec<&[Card]> = hands.iter().map(Vec::as_slice).collect();
         both(Game::Holdem, &refs, &board, &dead);
+    }
+
+    #[test]
+    fn holdem_preflop_equals_the_reference((hands, dead) in preflop_situation()) {
+        let refs: Vec<&[Card]> = hands.iter().map(Vec::as_slice).collect();
+        both(Game::Holdem, &refs, &[], &dead);
     }
 
     #[test]

@@ -7,21 +7,22 @@ use core::fmt;
 use firmware::Card;
 
 use super::tables::{
-    self, Row, CARD_KEY, CARD_KEY_MASK, COL_MASK, DAG_ROWS, FLUSH_BITS, FLUSH_LEN, KEY_BIAS,
-    LOOKUP_LEN, ROWS, ROW_SHIFT, SUIT_SHIFT, VALUE_BITS, VALUE_MASK,
+    self, u16_at, u32_at, Half, Word, CARD_KEY, CARD_KEY_MASK, COL_MASK, DAG_ROWS, DAG_ROW_LEN,
+    FLUSH_BITS, FLUSH_LEN, KEY_BIAS, LOOKUP_LEN, ROWS, ROW_SHIFT, SUIT_SHIFT, VALUE_BITS,
+    VALUE_MASK,
 };
 use super::{check_cards, EvalError, HandValue};
 
-/// A handle on the evaluator tables (built on first use; every handle shares
+/// A handle on the evaluator tables (compiled into the binary; every handle shares
 /// them). Cheap to copy; get one outside a hot loop.
 #[derive(Clone, Copy)]
 pub struct Evaluator {
     // References to the arrays themselves (not to the table struct), so that a
     // hot loop keeps them in registers.
     row_base: &'static [u32; ROWS],
-    lookup: &'static [u16; LOOKUP_LEN],
-    flush: &'static [u16; FLUSH_LEN],
-    dag: &'static [Row; DAG_ROWS],
+    lookup: &'static [Half; LOOKUP_LEN],
+    flush: &'static [Half; FLUSH_LEN],
+    dag: &'static [Word; DAG_ROWS * DAG_ROW_LEN],
 }
 
 impl fmt::Debug for Evaluator {
@@ -37,14 +38,13 @@ impl Default for Evaluator {
 }
 
 impl Evaluator {
-    /// The evaluator, building the tables if this is the first use in the process.
-    pub fn get() -> Evaluator {
-        let t = tables::get();
+    /// The evaluator: its tables are in the binary, nothing is built.
+    pub const fn get() -> Evaluator {
         Evaluator {
             row_base: &tables::ROW_BASE,
-            lookup: &t.lookup,
-            flush: &t.flush,
-            dag: &t.dag,
+            lookup: tables::LOOKUP,
+            flush: tables::FLUSH_TABLE,
+            dag: tables::DAG,
         }
     }
 
@@ -76,7 +76,7 @@ impl Evaluator {
                 | (m(cards[4]) | m(cards[5]) | m(cards[6]));
             let suit = flush.trailing_zeros().wrapping_sub(SUIT_SHIFT) / 4;
             let pattern = (mask >> (16 * (suit & 3))) as usize & (FLUSH_LEN - 1);
-            return HandValue(self.flush[pattern]);
+            return HandValue(u16_at(self.flush, pattern));
         }
         self.nonflush(key)
     }
@@ -124,7 +124,10 @@ impl Evaluator {
     fn nonflush(&self, key: u64) -> HandValue {
         let rk = key as u32;
         let base = self.row_base[(rk >> ROW_SHIFT) as usize & (ROWS - 1)];
-        HandValue(self.lookup[base.wrapping_add(rk & COL_MASK) as usize & (LOOKUP_LEN - 1)])
+        HandValue(u16_at(
+            self.lookup,
+            base.wrapping_add(rk & COL_MASK) as usize,
+        ))
     }
 
     #[cold]
@@ -136,11 +139,11 @@ impl Evaluator {
             .iter()
             .filter(|c| u32::from(c.suit().index()) == suit)
             .fold(0usize, |m, c| m | 1 << c.rank().index());
-        HandValue(self.flush[pattern & (FLUSH_LEN - 1)])
+        HandValue(u16_at(self.flush, pattern))
     }
 
     /// An empty incremental hand, as [`Accum::new`].
-    pub fn accum(&self) -> Accum {
+    pub const fn accum(&self) -> Accum {
         Accum {
             dag: self.dag,
             flush: self.flush,
@@ -190,8 +193,8 @@ const COUNT_SHIFT: u32 = 32;
 /// ```
 #[derive(Clone, Copy)]
 pub struct Accum {
-    dag: &'static [Row; DAG_ROWS],
-    flush: &'static [u16; FLUSH_LEN],
+    dag: &'static [Word; DAG_ROWS * DAG_ROW_LEN],
+    flush: &'static [Half; FLUSH_LEN],
     /// DAG entry of the rank multiset: `node << 13 | value`.
     entry: u32,
     /// Suit counters (4 bits each, biased by 3) and, from bit 32, the card count.
@@ -228,7 +231,7 @@ impl Default for Accum {
 
 impl Accum {
     /// No cards yet.
-    pub fn new() -> Accum {
+    pub const fn new() -> Accum {
         Evaluator::get().accum()
     }
 
@@ -240,10 +243,13 @@ impl Accum {
         let i = card.index() as u32;
         let rank = i >> 2;
         let suit = i & 3;
-        let row = &self.dag[(self.entry >> VALUE_BITS) as usize & (DAG_ROWS - 1)];
+        let node = (self.entry >> VALUE_BITS) as usize;
         let bit = 1u64 << ((suit * 16 + rank) & 63);
         Accum {
-            entry: row.0[rank as usize & 15],
+            entry: u32_at(
+                self.dag,
+                node * DAG_ROW_LEN + (rank as usize & (DAG_ROW_LEN - 1)),
+            ),
             suits: self.suits.wrapping_add(SUIT_INC[i as usize & 255]),
             mask: self.mask | bit,
             dup: self.dup | (self.mask & bit),
@@ -261,7 +267,7 @@ impl Accum {
         if flush != 0 {
             let suit = flush.trailing_zeros() >> 2;
             let pattern = (self.mask >> (16 * suit)) as usize & (FLUSH_LEN - 1);
-            HandValue(self.flush[pattern])
+            HandValue(u16_at(self.flush, pattern))
         } else {
             HandValue((self.entry & VALUE_MASK) as u16)
         }
@@ -299,9 +305,37 @@ impl Accum {
     /// same value (used to value them once, `crate::money::equity`).
     #[inline]
     pub(crate) fn flush_draw_suits(self) -> u8 {
-        // A counter (biased by 3) reaches its top bit at five cards; plus one, at four.
-        let bits = self.suits.wrapping_add(0x1111) & SUIT_FLUSH_BITS;
+        self.suits_holding(4)
+    }
+
+    /// The suits (bit `suit`) holding `at_least` (1..=5) of the cards: with
+    /// `at_least = 3`, the suits in which two more cards can make or change a flush.
+    #[inline]
+    pub(crate) fn suits_holding(self, at_least: u8) -> u8 {
+        // A counter (biased by 3) reaches its top bit at five cards; plus one per
+        // card short of five, at fewer.
+        let short = u64::from(5u8.saturating_sub(at_least).min(4));
+        let bits = self.suits.wrapping_add(0x1111 * short) & SUIT_FLUSH_BITS;
         ((bits >> 3) & 1 | (bits >> 6) & 2 | (bits >> 9) & 4 | (bits >> 12) & 8) as u8
+    }
+
+    /// [`Accum::value`] after adding a card of `rank` (0 = two .. 12 = ace) in a suit
+    /// that is not one of [`Accum::flush_draw_suits`]: such a card cannot make or
+    /// change a flush, so its suit is not needed and the value is one entry of the
+    /// rank DAG row this hand is at (a flush the hand already has stays its value:
+    /// with seven cards, five of one suit rule out quads and a full house). The
+    /// equity's last card reads every rank from the same row this way.
+    #[inline]
+    pub(crate) fn value_plus_plain(self, rank: u8) -> HandValue {
+        if self.suits & SUIT_FLUSH_BITS != 0 {
+            return self.value();
+        }
+        let node = (self.entry >> VALUE_BITS) as usize;
+        let entry = u32_at(
+            self.dag,
+            node * DAG_ROW_LEN + (usize::from(rank) & (DAG_ROW_LEN - 1)),
+        );
+        HandValue((entry & VALUE_MASK) as u16)
     }
 
     /// How many cards were added (counting a repeated card each time).
@@ -354,6 +388,10 @@ mod tests {
         assert_eq!(acc("As Ks Qs Js 3c 4c 5c 6c").flush_draw_suits(), 0b1001);
         assert_eq!(acc("2d 3d 4d 5d 6d 7d 8d").flush_draw_suits(), 0b0100);
         assert_eq!(acc("2h 3h 4h 5h 6h").flush_draw_suits(), 0b0010);
+        assert_eq!(acc("As Ks Qs 2h 3h 4c").suits_holding(3), 0b0001);
+        assert_eq!(acc("As Ks 2h 3h 4c").suits_holding(3), 0);
+        assert_eq!(acc("As Ks 2h 3h 4c").suits_holding(1), 0b1011);
+        assert_eq!(acc("2d 3d 4d 5d 6d 7d 8d").suits_holding(5), 0b0100);
     }
 
     #[test]

@@ -26,6 +26,10 @@ use firmware::{Card, Rank};
 
 mod draw;
 mod fast;
+// The tables' generator: run by the build script, and by the tests that check it.
+#[cfg(test)]
+mod gen;
+mod layout;
 mod omaha;
 mod reference;
 mod report;
@@ -106,7 +110,7 @@ impl HandValue {
 
     /// The packed strength (category and tie-break ranks).
     fn strength(self) -> u32 {
-        tables::get().classes[self.0 as usize & 8191]
+        tables::strength(self.0)
     }
 
     /// The tie-break ranks in order of importance (R-RANK-3): the quad rank and

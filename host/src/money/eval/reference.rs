@@ -5,7 +5,7 @@
 
 use firmware::Card;
 
-use super::tables::{
+use super::layout::{
     pack, FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD, ONE_PAIR, STRAIGHT, STRAIGHT_FLUSH,
     THREE_OF_A_KIND, TWO_PAIR,
 };
@@ -15,7 +15,7 @@ const TEN: u8 = 8;
 const ACE: u8 = 12;
 
 /// Classifies exactly five cards into a packed strength (see
-/// [`pack`](super::tables::pack)): Hold'em category order (R-RANK-1) and
+/// [`pack`](super::layout::pack)): Hold'em category order (R-RANK-1) and
 /// tie-break ranks (R-RANK-3).
 ///
 /// `ace_seven_straight`: A-7-8-9-T is a straight, ten high, the lowest one

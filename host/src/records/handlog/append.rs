@@ -80,6 +80,19 @@ impl HandLog {
         self.append_with(at_ms, record, |_| Ok(()))
     }
 
+    /// Writes `records` in order, all stamped `at_ms`, in **one** transaction: one
+    /// commit and one sync for all of them, and each still its own link in the chain,
+    /// sealed. Returns each one's number once committed and synced. For the evidence
+    /// behind an input (the shoe's frame, the panel's press) and the input itself:
+    /// they are durable together, or none of them is. On any error nothing was
+    /// written and the log stays usable.
+    pub fn append_all(&mut self, at_ms: u64, records: &[Record]) -> Result<Vec<Seq>, LogError> {
+        if records.is_empty() {
+            return Ok(Vec::new());
+        }
+        self.append_records(at_ms, records, |_| Ok(()))
+    }
+
     /// [`HandLog::append`], with `before` run first in the same transaction: what it
     /// writes and the record commit together or not at all.
     pub(super) fn append_with(
@@ -88,26 +101,47 @@ impl HandLog {
         record: Record,
         before: impl FnOnce(&Transaction<'_>) -> rusqlite::Result<()>,
     ) -> Result<Seq, LogError> {
+        let seqs = self.append_records(at_ms, core::slice::from_ref(&record), before)?;
+        Ok(seqs.last().copied().unwrap_or(Seq(0)))
+    }
+
+    /// Seals and inserts `records` after `before`, then moves the head, all in one
+    /// transaction; the log's state follows only once it is committed.
+    fn append_records(
+        &mut self,
+        at_ms: u64,
+        records: &[Record],
+        before: impl FnOnce(&Transaction<'_>) -> rusqlite::Result<()>,
+    ) -> Result<Vec<Seq>, LogError> {
         let ts = i64::try_from(at_ms).map_err(|_| LogError::Timestamp { at_ms })?;
-        match (&record, self.has_config) {
-            (Record::Config { .. }, true) => return Err(LogError::ConfigAlreadyWritten),
-            (Record::Input { .. } | Record::Refused { .. }, false) => {
-                return Err(LogError::NoConfig)
-            }
-            _ => {}
-        }
-        let (kind, payload, parsed) = encode(&record, &self.table_id)?;
-        let seq = self.last_seq + 1;
+        // Everything sealed first: a record refused here writes nothing.
+        let mut has_config = self.has_config;
         let mut tracker = self.tracker.clone();
-        let hand = tracker.place(&parsed);
-        let (mac, link, tag) = self.sealer.seal(
-            &self.table_id,
-            &self.last_mac,
-            seq,
-            ts,
-            kind.as_bytes(),
-            payload.as_bytes(),
-        );
+        let (mut seq, mut link, mut tag) = (self.last_seq, self.last_mac, self.last_tag.clone());
+        let mut rows = Vec::with_capacity(records.len());
+        for record in records {
+            match (record, has_config) {
+                (Record::Config { .. }, true) => return Err(LogError::ConfigAlreadyWritten),
+                (Record::Input { .. } | Record::Refused { .. }, false) => {
+                    return Err(LogError::NoConfig)
+                }
+                _ => {}
+            }
+            let (kind, payload, parsed) = encode(record, &self.table_id)?;
+            seq += 1;
+            let hand = tracker.place(&parsed);
+            let (mac, next_link, next_tag) = self.sealer.seal(
+                &self.table_id,
+                &link,
+                seq,
+                ts,
+                kind.as_bytes(),
+                payload.as_bytes(),
+            );
+            (link, tag) = (next_link, next_tag);
+            has_config |= kind == KIND_CONFIG;
+            rows.push((seq, kind, payload, hand, mac));
+        }
         let path = &self.path;
         let e = |err| db_err(path, err);
         let tx = self
@@ -115,16 +149,18 @@ impl HandLog {
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(e)?;
         before(&tx).map_err(e)?;
-        tx.prepare_cached(
-            "INSERT INTO records (seq, ts, kind, payload, hand, mac) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        )
-        .and_then(|mut s| s.execute(params![seq, ts, kind, payload, hand, &mac[..]]))
-        .map_err(|err| match err.sqlite_error_code() {
-            Some(ErrorCode::ConstraintViolation) => LogError::ConcurrentWriter {
-                path: path.clone(),
-            },
-            _ => e(err),
-        })?;
+        for (seq, kind, payload, hand, mac) in &rows {
+            tx.prepare_cached(
+                "INSERT INTO records (seq, ts, kind, payload, hand, mac) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )
+            .and_then(|mut s| s.execute(params![seq, ts, kind, payload, hand, &mac[..]]))
+            .map_err(|err| match err.sqlite_error_code() {
+                Some(ErrorCode::ConstraintViolation) => LogError::ConcurrentWriter {
+                    path: path.clone(),
+                },
+                _ => e(err),
+            })?;
+        }
         let moved = tx
             .prepare_cached(
                 "UPDATE head SET seq = ?1, mac = ?2, tag = ?3 WHERE id = 1 AND seq = ?4",
@@ -140,10 +176,11 @@ impl HandLog {
         self.last_tag = tag;
         self.last_ts = ts;
         self.tracker = tracker;
-        if kind == KIND_CONFIG {
-            self.has_config = true;
-        }
-        Ok(Seq(seq.unsigned_abs()))
+        self.has_config = has_config;
+        Ok(rows
+            .iter()
+            .map(|(seq, ..)| Seq(seq.unsigned_abs()))
+            .collect())
     }
 
     /// The last record's number (0 for an empty log).

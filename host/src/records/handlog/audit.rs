@@ -382,6 +382,14 @@ impl AuditLog {
         AuditLog::with(open_evidence(&path)?, path)
     }
 
+    pub(super) fn conn(&self) -> &Connection {
+        self.db.conn()
+    }
+
+    pub(super) fn path(&self) -> &Path {
+        &self.path
+    }
+
     fn with(db: ReadOnly, path: PathBuf) -> Result<AuditLog, LogError> {
         let (table_id, _) = check_meta(db.conn(), &path, None)?;
         Ok(AuditLog { db, path, table_id })

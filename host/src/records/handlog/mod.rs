@@ -99,7 +99,8 @@
 //! (`keys.rs`), the signed head (`head.rs`), the SQLite file (`storage.rs`),
 //! the walk over the chain that names a problem (`walk.rs`), appending (`append.rs`),
 //! opening and recovery (`recovery.rs`), the verify report (`verify.rs`) and the
-//! floor's read-only queries (`audit.rs`). Every public item is re-exported here:
+//! floor's read-only queries (`audit.rs`), and a record with its seal as the floor's
+//! store receives it (`sealed.rs`). Every public item is re-exported here:
 //! callers name `handlog::X`, never the file it lives in.
 
 mod append;
@@ -115,6 +116,7 @@ mod keys;
 mod payload_error;
 mod record;
 mod recovery;
+mod sealed;
 mod shift;
 mod storage;
 mod tracker;
@@ -135,6 +137,7 @@ pub use keys::{public_file, KeyError, PublicKey, TableKey};
 pub use payload_error::{EventDataError, PayloadError};
 pub use record::Record;
 pub use recovery::{rebuild_table, DroppedRecord, Recovered};
+pub use sealed::{SealedRecord, GENESIS_HASH};
 pub use shift::{rake_report, RakeHour, RakeReport};
 pub use verify::{Problem, ProblemKind, Scheme, Trust, VerifyReport};
 
@@ -172,8 +175,11 @@ pub fn now_ms() -> u64 {
         .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
-/// A record's sequence number: 1 for the first record of a log, then one more each.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// A record's sequence number: 1 for the first record of a log, then one more each
+/// (0, the default: before the first).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[serde(transparent)]
 pub struct Seq(pub u64);
 

@@ -10,6 +10,8 @@
 //! limit = "nl"                #   `tablectl settings` lists them all
 //! blinds = [5, 10]
 //! rake_pct = 5
+//! floor = "postgres://table7@floor-db:5432/floor"  # the floor's store: every record
+//!                             #   shipped there once durable here (host::floor)
 //!
 //! [panel]
 //! pins = "/etc/tablectl/pins.toml"   # hardware/pins.toml, with the shoe's port
@@ -18,6 +20,7 @@
 //! bind = "127.0.0.1:8080"     # the players' screen: only what the table shows
 //! language = "en"             # en, mk, pl, bg or ru
 //! equity = true               # all-in equity beside the seats
+//! four_colour = true          # cards in four colours (diamonds blue, clubs green)
 //! floor_token = "/etc/tablectl/floor-token"  # 0600; names it: the floor view is on
 //! floor_bind = "127.0.0.1:8081"              # the floor view's own address
 //! floor_hosts = ["table-7.floor.lan"]        # needed for a network address
@@ -129,6 +132,8 @@ struct RawDisplay {
     language: String,
     #[serde(default = "default_true")]
     equity: bool,
+    #[serde(default = "default_true")]
+    four_colour: bool,
     #[serde(default)]
     floor_bind: Option<String>,
     #[serde(default)]
@@ -143,6 +148,7 @@ impl Default for RawDisplay {
             bind: default_bind(),
             language: default_language(),
             equity: true,
+            four_colour: true,
             floor_bind: None,
             floor_token: None,
             floor_hosts: Vec::new(),
@@ -175,6 +181,8 @@ pub struct DisplaySettings {
     pub language: String,
     /// Show all-in equity.
     pub equity: bool,
+    /// Draw the cards in four colours.
+    pub four_colour: bool,
     /// The floor view, when a token file is named.
     pub floor: Option<FloorSettings>,
 }
@@ -201,6 +209,8 @@ pub struct TableFile {
     pub data: PathBuf,
     /// The private signing key's file (never in the data folder).
     pub key: PathBuf,
+    /// The floor's store the hand log is shipped to (`[table] floor`), if any.
+    pub floor_db: Option<String>,
     /// The pin map file (with the shoe's port).
     pub pins: PathBuf,
     /// The table display.
@@ -263,6 +273,14 @@ impl TableFile {
             Some(toml::Value::String(k)) => PathBuf::from(k),
             Some(_) => return Err(invalid("[table] key: write a file in quotes".into())),
         };
+        let floor = match t.remove("floor") {
+            None => None,
+            Some(toml::Value::String(url)) if url.starts_with("postgres") => Some(url),
+            Some(_) => return Err(invalid(
+                "[table] floor: write the floor's store as \"postgres://USER@HOST:PORT/DATABASE\""
+                    .into(),
+            )),
+        };
         if key.starts_with(&data) {
             return Err(invalid(format!(
                 "[table] key `{}` is in the data folder: whoever reads the hand log could sign one; keep the key elsewhere (e.g. {DEFAULT_KEY_FILE})",
@@ -289,18 +307,21 @@ impl TableFile {
                 LANGUAGES.join(", ")
             )));
         }
-        let floor = floor_settings(d.floor_bind, d.floor_token, d.floor_hosts).map_err(invalid)?;
+        let floor_view =
+            floor_settings(d.floor_bind, d.floor_token, d.floor_hosts).map_err(invalid)?;
         Ok(TableFile {
             id,
             config,
             data,
             key,
+            floor_db: floor,
             pins: raw.panel.pins,
             display: DisplaySettings {
                 bind,
                 language: d.language,
                 equity: d.equity,
-                floor,
+                four_colour: d.four_colour,
+                floor: floor_view,
             },
         })
     }
@@ -437,6 +458,17 @@ mod tests {
         let e =
             TableFile::parse("[table]\nid = \"t\"\ndata = \"/d\"\nkey = \"/d/k\"\n").unwrap_err();
         assert!(e.to_string().contains("is in the data folder"), "{e}");
+    }
+
+    #[test]
+    fn the_floor_store_is_named_by_its_postgres_url_or_not_at_all() {
+        let f = TableFile::parse("[table]\nid = \"t\"\n").unwrap();
+        assert_eq!(f.floor_db, None);
+        let url = "postgres://t@floor:5432/floor";
+        let f = TableFile::parse(&format!("[table]\nid = \"t\"\nfloor = \"{url}\"\n")).unwrap();
+        assert_eq!(f.floor_db.as_deref(), Some(url));
+        let e = TableFile::parse("[table]\nid = \"t\"\nfloor = \"floor:5432\"\n").unwrap_err();
+        assert!(e.to_string().contains("postgres://"), "{e}");
     }
 
     #[test]

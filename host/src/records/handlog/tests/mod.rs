@@ -247,3 +247,45 @@ fn at(p: &Problem) -> (Option<u64>, ProblemKind) {
 fn now_ms_reads_the_clock() {
     assert!(now_ms() > T0);
 }
+
+#[test]
+fn evidence_and_its_input_commit_together_each_its_own_link() {
+    let mut b = TestTable::new(cfg());
+    let before = b.log.last_seq().0;
+    let input = parse_input("seat 1 1000").unwrap();
+    let result = b.table.handle(input);
+    let records = [
+        Record::KeyPress {
+            key: "1".into(),
+            kind: "down".into(),
+        },
+        Record::RawShoeFrame {
+            bytes: vec![2, 3, 5],
+        },
+        Record::outcome(input, &result),
+    ];
+    let at = b.tick();
+    let seqs = b.log.append_all(at, &records).unwrap();
+    assert_eq!(
+        seqs,
+        [Seq(before + 1), Seq(before + 2), Seq(before + 3)],
+        "one number each, in order"
+    );
+    assert_eq!(b.log.last_seq(), Seq(before + 3));
+    assert_eq!(b.log.append_all(at, &[]).unwrap(), []);
+    // A batch with one record the log refuses writes none of them.
+    let refused = [
+        Record::Note { text: "x".into() },
+        Record::Config { config: cfg() },
+    ];
+    assert!(matches!(
+        b.log.append_all(at, &refused),
+        Err(LogError::ConfigAlreadyWritten)
+    ));
+    assert_eq!(b.log.last_seq(), Seq(before + 3));
+    b.line("seat 2 1000");
+    let (dir, _) = b.close();
+    let last = i64::try_from(before + 4).unwrap();
+    assert_eq!(sql_count(dir.path(), "SELECT MAX(seq) FROM records"), last);
+    assert!(HandLog::verify(dir.path(), &trust()).is_intact());
+}

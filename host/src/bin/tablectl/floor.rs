@@ -1,0 +1,117 @@
+//! `tablectl floor`: the casino floor's store read from the command line: hands of
+//! every table by the same filters as `tablectl audit list`, the tables with their
+//! backlog and last shipment, the alerts, and clearing one.
+
+use crate::cli::{Floor, FloorArgs, FloorClearArgs, FloorHandsArgs, FloorServeArgs};
+use crate::error::CliError;
+use host::floor::{hands, Store};
+use std::process::ExitCode;
+
+/// Runs a `tablectl floor` command.
+pub fn floor(command: &Floor) -> ExitCode {
+    let result = match command {
+        Floor::Hands(args) => floor_hands(args),
+        Floor::Tables(args) => floor_tables(args),
+        Floor::Alerts(args) => floor_alerts(args),
+        Floor::Clear(args) => floor_clear(args),
+        Floor::Serve(args) => floor_serve(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tablectl floor: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn open(url: &str) -> Result<Store, CliError> {
+    Store::open_to_read(url).map_err(|e| CliError::hint(e, "see --db"))
+}
+
+fn json(value: &impl serde::Serialize) -> String {
+    serde_json::to_string(value).unwrap_or_default()
+}
+
+fn floor_hands(args: &FloorHandsArgs) -> Result<(), CliError> {
+    let mut store = open(&args.floor.db)?;
+    let found = hands::list(store.client(), args.table.as_deref(), &args.filter.filter())
+        .map_err(CliError::failed)?;
+    for h in &found {
+        if args.floor.json {
+            println!("{}", json(h));
+        } else {
+            println!("table {}  {}", h.table_id, crate::hand_line(&h.hand));
+        }
+    }
+    Ok(())
+}
+
+fn floor_tables(args: &FloorArgs) -> Result<(), CliError> {
+    let mut store = open(&args.db)?;
+    for t in store.tables().map_err(CliError::failed)? {
+        if args.json {
+            println!("{}", json(&t));
+        } else {
+            println!(
+                "table {}  record {}  backlog {}  last shipment {}  alerts {}",
+                t.table_id,
+                t.head_seq,
+                t.backlog,
+                t.seconds_since_shipment
+                    .map_or("never".to_string(), |s| format!("{s:.0} s ago")),
+                t.open_alerts
+            );
+        }
+    }
+    Ok(())
+}
+
+fn floor_alerts(args: &FloorArgs) -> Result<(), CliError> {
+    let mut store = open(&args.db)?;
+    for a in store.alerts(false).map_err(CliError::failed)? {
+        if args.json {
+            println!("{}", json(&a));
+        } else {
+            println!("alert {}: {a}", a.id);
+        }
+    }
+    Ok(())
+}
+
+fn floor_clear(args: &FloorClearArgs) -> Result<(), CliError> {
+    let mut store = open(&args.db)?;
+    if store.clear_alert(args.id).map_err(CliError::failed)? {
+        println!("alert {} cleared", args.id);
+        Ok(())
+    } else {
+        Err(CliError::failed(host::floor::FloorError::Database(
+            format!("no alert {} waiting to be cleared", args.id),
+        )))
+    }
+}
+
+/// Serves the floor's pages until the process is stopped.
+fn floor_serve(args: &FloorServeArgs) -> Result<(), CliError> {
+    let token_file = args
+        .token
+        .clone()
+        .unwrap_or_else(|| std::path::PathBuf::from("floor-token"));
+    let token = host::display::auth::load_or_create_token(&token_file)
+        .map_err(|e| CliError::hint(e, "see --token"))?;
+    let service = host::floor::FloorService::start(host::floor::ServeOptions {
+        url: args.db.clone(),
+        bind: args.listen,
+        token,
+        hosts: args.hosts.clone(),
+    })
+    .map_err(CliError::failed)?;
+    println!(
+        "floor: {} (the password is in {}; any user name)",
+        service.url(),
+        token_file.display()
+    );
+    loop {
+        std::thread::park();
+    }
+}

@@ -1,0 +1,221 @@
+//! The dealer's view: what the dealer needs beside the players' screen, in the
+//! dealer's language. The next step the table expects, the amount being keyed, the
+//! inputs refused with their reasons, the last inputs taken (UNDO takes back the
+//! last), and the shoe's health. Shown by the same page on its `/dealer` address.
+//! Nothing here is secret: no hole card is ever named (a card dealt to a seat is
+//! "dealt to seat 4"), only the board's cards.
+
+use super::i18n::{Lang, Word};
+use super::view::CardView;
+use firmware::{Event, Phase, Table};
+use serde::Serialize;
+use std::collections::VecDeque;
+
+/// Refusals kept on the dealer's view, newest first.
+pub const MAX_REFUSED: usize = 3;
+/// Inputs kept on the dealer's view, newest first.
+pub const MAX_INPUTS: usize = 4;
+
+/// How the shoe is, as far as the controller knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShoeHealth {
+    /// Reads come through.
+    Working,
+    /// The last frame was damaged and read again.
+    ReadAgain,
+    /// The link gave up: the dealer must check the shoe.
+    Silent,
+}
+
+/// The dealer's part of the view.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DealerView {
+    /// What the table expects next ("Deal to Seat 4", "Burn a card").
+    pub next: String,
+    /// "Keyed", and the amount being keyed, if any.
+    pub keyed_label: &'static str,
+    /// The amount being keyed, written in the dealer's language.
+    pub keyed: Option<String>,
+    /// "Refused".
+    pub refused_label: &'static str,
+    /// The inputs refused lately, newest first, with the reason.
+    pub refused: Vec<String>,
+    /// "Last inputs".
+    pub inputs_label: &'static str,
+    /// The inputs taken lately, newest first.
+    pub inputs: Vec<String>,
+    /// "UNDO takes back the last".
+    pub undo_hint: &'static str,
+    /// "Shoe: working".
+    pub shoe: String,
+    /// The shoe needs the dealer.
+    pub shoe_alarm: bool,
+}
+
+/// What the dealer's view remembers between inputs.
+#[derive(Clone, Debug)]
+pub struct DealerState {
+    lang: Lang,
+    keyed: Option<u64>,
+    refused: VecDeque<String>,
+    inputs: VecDeque<String>,
+    shoe: ShoeHealth,
+}
+
+impl DealerState {
+    /// Nothing keyed, refused or taken yet; the shoe working.
+    pub fn new(lang: Lang) -> DealerState {
+        DealerState {
+            lang,
+            keyed: None,
+            refused: VecDeque::new(),
+            inputs: VecDeque::new(),
+            shoe: ShoeHealth::Working,
+        }
+    }
+
+    /// The amount being keyed, or none once cleared or used.
+    pub fn keyed(&mut self, amount: Option<u64>) {
+        self.keyed = amount;
+    }
+
+    /// An input refused, with its reason.
+    pub fn refused(&mut self, reason: &str) {
+        self.refused.push_front(reason.to_string());
+        self.refused.truncate(MAX_REFUSED);
+    }
+
+    /// What the shoe did last.
+    pub fn shoe(&mut self, health: ShoeHealth) {
+        self.shoe = health;
+    }
+
+    /// The events of an input taken: the keyed amount is used, and each is noted.
+    pub fn take(&mut self, events: &[Event]) {
+        if events.is_empty() {
+            return;
+        }
+        self.keyed = None;
+        self.refused.clear();
+        let lang = self.lang;
+        let seat = |s: firmware::SeatNo| format!("{} {s}", lang.word(Word::Seat));
+        let chips = |c: firmware::Chips| lang.number(c.get());
+        for e in events {
+            let text = match *e {
+                Event::HandStarted { number, .. } => {
+                    Some(format!("{} {number}", lang.word(Word::Hand)))
+                }
+                Event::Posted {
+                    seat: s, amount, ..
+                } => Some(format!(
+                    "{}: {} {}",
+                    seat(s),
+                    lang.word(Word::Post),
+                    chips(amount)
+                )),
+                Event::Checked { seat: s } => {
+                    Some(format!("{}: {}", seat(s), lang.word(Word::Check)))
+                }
+                Event::Called { seat: s, .. } => {
+                    Some(format!("{}: {}", seat(s), lang.word(Word::Call)))
+                }
+                Event::Bet { seat: s, to, .. } => Some(format!(
+                    "{}: {} {}",
+                    seat(s),
+                    lang.word(Word::Bet),
+                    chips(to)
+                )),
+                Event::Raised { seat: s, to, .. } => Some(format!(
+                    "{}: {} {}",
+                    seat(s),
+                    lang.word(Word::Raise),
+                    chips(to)
+                )),
+                Event::Folded { seat: s } => {
+                    Some(format!("{}: {}", seat(s), lang.word(Word::Folded)))
+                }
+                Event::HoleCard { seat: s, .. } => {
+                    Some(format!("{} {}", lang.word(Word::DealTo), seat(s)))
+                }
+                Event::Burned { .. } => Some(lang.word(Word::Burned).to_string()),
+                Event::BoardCard { card, .. } => card.map(|c| {
+                    let v = CardView::new(c, lang, false);
+                    format!("{}: {}{}", lang.word(Word::Board), v.rank, v.symbol)
+                }),
+                Event::Undone => Some("UNDO".to_string()),
+                Event::Misdealt { .. } => Some(lang.word(Word::Misdeal).to_string()),
+                _ => None,
+            };
+            if let Some(t) = text {
+                self.inputs.push_front(t);
+            }
+        }
+        self.inputs.truncate(MAX_INPUTS);
+        if events.iter().any(|e| {
+            matches!(
+                e,
+                Event::HoleCard { .. } | Event::Burned { .. } | Event::BoardCard { .. }
+            )
+        }) {
+            self.shoe = ShoeHealth::Working;
+        }
+    }
+
+    /// The dealer's view of `table` now.
+    pub fn view(&self, table: &Table) -> DealerView {
+        let lang = self.lang;
+        DealerView {
+            next: next_step(table, lang),
+            keyed_label: lang.word(Word::Keyed),
+            keyed: self.keyed.map(|v| lang.number(v)),
+            refused_label: lang.word(Word::Refused),
+            refused: self.refused.iter().cloned().collect(),
+            inputs_label: lang.word(Word::LastInputs),
+            inputs: self.inputs.iter().cloned().collect(),
+            undo_hint: lang.word(Word::UndoHint),
+            shoe: format!(
+                "{}: {}",
+                lang.word(Word::Shoe),
+                lang.word(match self.shoe {
+                    ShoeHealth::Working => Word::Working,
+                    ShoeHealth::ReadAgain => Word::ReadAgain,
+                    ShoeHealth::Silent => Word::Silent,
+                })
+            ),
+            shoe_alarm: self.shoe == ShoeHealth::Silent,
+        }
+    }
+}
+
+/// What the table expects next, as the dealer is told it.
+fn next_step(table: &Table, lang: Lang) -> String {
+    let seat = |s: firmware::SeatNo| format!("{} {s}", lang.word(Word::Seat));
+    let Some(h) = table.hand().filter(|_| table.in_hand()) else {
+        return lang.word(Word::NextHand).to_string();
+    };
+    match h.phase {
+        Phase::Dealing => {
+            let order: Vec<firmware::SeatNo> = h.deal_order().collect();
+            match order.get(usize::from(h.hole_dealt) % order.len().max(1)) {
+                Some(&s) => format!("{} {}", lang.word(Word::DealTo), seat(s)),
+                None => lang.word(Word::Dealing).to_string(),
+            }
+        }
+        Phase::Betting => match table.options() {
+            Some(o) => format!("{}: {}", lang.word(Word::ToAct), seat(o.seat)),
+            None => lang.word(Word::Dealing).to_string(),
+        },
+        Phase::Board { burn_due: true } => lang.word(Word::BurnCard).to_string(),
+        Phase::Board { burn_due: false } => lang.word(Word::DealBoard).to_string(),
+        Phase::Exchange => match h.drawer() {
+            Some(s) => format!("{}: {}", lang.word(Word::ToDraw), seat(s)),
+            None => lang.word(Word::Draws).to_string(),
+        },
+        // R-SHOW-1..3: the hands are shown or mucked in turn.
+        Phase::Showdown => match h.next_to_show() {
+            Some(s) => format!("{}: {}", seat(s), lang.word(Word::ShowOrMuck)),
+            None => lang.word(Word::Showdown).to_string(),
+        },
+        Phase::Settling => lang.word(Word::PayPots).to_string(),
+    }
+}

@@ -1,0 +1,38 @@
+//! # The casino floor: every table's hand log in one PostgreSQL store
+//!
+//! Above [`crate::session`]: a table ships each record of its hand log, once it is
+//! durable locally, to the floor's store ([`Shipper`], on its own thread: the table
+//! never waits for the floor). The store takes a record only as the one after the
+//! table's head, chained to it and signed with the table's key, exactly once
+//! ([`Store::ingest`]), and raises an [`Alert`] on a gap, a fork or a bad signature.
+//! It keeps each table's latest signed head, so a controller whose local log was
+//! rolled back is caught (`tablectl audit verify DIR --floor URL`), and one row per
+//! hand for the floor's audits across tables ([`hands::list`]).
+//!
+//! The schema is versioned SQL in `migrations/`, applied at start ([`schema`]).
+//! `tablectl floor serve` ([`serve`]) shows the room live: every table, its backlog
+//! and alerts ([`room`], [`page`]), and a finished hand's timeline.
+//!
+//! The client is the blocking `postgres` crate: the table's session is synchronous
+//! and the shipper is one thread per table doing one transaction at a time, so an
+//! async client would bring an executor for nothing; the crate is `tokio-postgres`
+//! (the protocol, prepared statements, binary arrays for batch inserts) run on a
+//! private runtime.
+
+mod error;
+pub mod hands;
+mod ingest;
+pub mod page;
+pub mod room;
+pub mod schema;
+pub mod serve;
+mod ship;
+mod store;
+
+pub use error::FloorError;
+pub use hands::FloorHand;
+pub use ingest::Ingested;
+pub use room::{Room, TableLine};
+pub use serve::{FloorService, ServeError, ServeOptions};
+pub use ship::{ShipStatus, ShipTap, Shipper, BATCH_RECORDS};
+pub use store::{config, Alert, AlertKind, Store, TableRow, TableStatus};

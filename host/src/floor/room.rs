@@ -1,0 +1,206 @@
+//! What the floor's live page shows, read from the store: each table's game and
+//! stakes (its configuration record), its last hand, the dealer's last input and
+//! when, its backlog and last shipment, and its open alerts; and a finished hand's
+//! timeline. A hand in progress has no timeline here: its hole cards stay hidden
+//! until it is over.
+
+use super::error::FloorError;
+use super::store::{Alert, Store};
+use crate::records::handlog::{SealedRecord, Seq, TimelineEntry};
+use serde::Serialize;
+
+/// A table without a shipment for this long is flagged as stopped shipping.
+pub const STOPPED_SHIPPING_S: f64 = 30.0;
+/// How far back from a table's head the last input is looked for.
+const LAST_INPUT_WINDOW: i64 = 200;
+
+/// One table on the floor's page.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TableLine {
+    /// The table.
+    pub table_id: String,
+    /// Game, limit and blinds, from its configuration.
+    pub game: String,
+    /// The last hand's number, if one was dealt.
+    pub hand: Option<u32>,
+    /// Whether that hand is over.
+    pub hand_over: bool,
+    /// Its pot once awarded.
+    pub pot: Option<u64>,
+    /// The dealer's last input, in the log's words.
+    pub last_input: Option<String>,
+    /// Seconds since it, by the table's clock against the store's.
+    pub seconds_since_input: Option<f64>,
+    /// The last record the store took.
+    pub head_seq: u64,
+    /// Records the table held unshipped at its last shipment.
+    pub backlog: u64,
+    /// Seconds since its last shipment.
+    pub seconds_since_shipment: Option<f64>,
+    /// Its hands with a misdeal, a correction, an over-pot bet or a bad tag.
+    pub flagged_hands: u64,
+}
+
+impl TableLine {
+    /// No shipment for [`STOPPED_SHIPPING_S`]: the table, its network or its shipper
+    /// needs a look.
+    pub fn stopped_shipping(&self) -> bool {
+        self.seconds_since_shipment
+            .is_none_or(|s| s > STOPPED_SHIPPING_S)
+    }
+}
+
+/// The room: every table and the open alerts.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Room {
+    /// The tables, by id.
+    pub tables: Vec<TableLine>,
+    /// Alerts not cleared, newest first.
+    pub alerts: Vec<Alert>,
+}
+
+/// Game, limit and blinds from a configuration record's payload.
+fn game_of(payload: Option<&str>) -> String {
+    let Some(v) = payload.and_then(|p| serde_json::from_str::<serde_json::Value>(p).ok()) else {
+        return "-".to_string();
+    };
+    let s = &v["settings"];
+    ["game", "limit", "blinds"]
+        .iter()
+        .filter_map(|k| s[k].as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The input of an input record's payload, its card hidden: the room's page shows
+/// the dealer's last input while a hand may be in progress, and a card dealt, burned
+/// or thrown is nobody's business until the hand is over (its timeline shows it).
+fn input_of(payload: Option<&str>) -> Option<String> {
+    let v: serde_json::Value = serde_json::from_str(payload?).ok()?;
+    let text = v["input"].as_str()?;
+    let verb = text.split_whitespace().next().unwrap_or_default();
+    Some(if matches!(verb, "deal" | "burn" | "discard") {
+        format!("{verb} (card hidden)")
+    } else {
+        text.to_string()
+    })
+}
+
+impl Store {
+    /// The room as it stands.
+    pub fn room(&mut self) -> Result<Room, FloorError> {
+        let rows = self.client().query(
+            "SELECT t.table_id, t.head_seq, t.backlog,
+                    extract(epoch FROM now() - t.shipped_at)::float8,
+                    h.number, h.end_ms IS NOT NULL, h.pot,
+                    (SELECT payload FROM records r WHERE r.table_id = t.table_id AND r.seq = 1),
+                    i.payload,
+                    extract(epoch FROM now())::float8 * 1000 - i.at_ms,
+                    (SELECT count(*) FROM hands f WHERE f.table_id = t.table_id
+                      AND (f.corrections > 0 OR f.misdeals > 0 OR f.over_pot > 0 OR f.bad_tags > 0
+                           OR f.rulings > 0))
+             FROM floor_tables t
+             LEFT JOIN LATERAL (SELECT number, end_ms, pot FROM hands
+                                WHERE table_id = t.table_id ORDER BY number DESC LIMIT 1) h ON true
+             LEFT JOIN LATERAL (SELECT payload, at_ms FROM records
+                                WHERE table_id = t.table_id AND kind = 'input'
+                                  AND seq > t.head_seq - $1
+                                ORDER BY seq DESC LIMIT 1) i ON true
+             ORDER BY t.table_id",
+            &[&LAST_INPUT_WINDOW],
+        )?;
+        let tables = rows
+            .iter()
+            .map(|r| TableLine {
+                table_id: r.get(0),
+                head_seq: u64::try_from(r.get::<_, i64>(1)).unwrap_or(0),
+                backlog: u64::try_from(r.get::<_, i64>(2)).unwrap_or(0),
+                seconds_since_shipment: r.get(3),
+                hand: r
+                    .get::<_, Option<i32>>(4)
+                    .and_then(|n| u32::try_from(n).ok()),
+                hand_over: r.get::<_, Option<bool>>(5).unwrap_or(false),
+                pot: r
+                    .get::<_, Option<i64>>(6)
+                    .and_then(|p| u64::try_from(p).ok()),
+                game: game_of(r.get::<_, Option<String>>(7).as_deref()),
+                last_input: input_of(r.get::<_, Option<String>>(8).as_deref()),
+                seconds_since_input: r.get::<_, Option<f64>>(9).map(|ms| ms / 1000.0),
+                flagged_hands: u64::try_from(r.get::<_, i64>(10)).unwrap_or(0),
+            })
+            .collect();
+        Ok(Room {
+            tables,
+            alerts: self.alerts(false)?,
+        })
+    }
+
+    /// Hand `number` of `table_id`, once it is over: its records as the floor reads
+    /// them. `Ok(None)`: no such hand, or still in progress.
+    pub fn finished_hand(
+        &mut self,
+        table_id: &str,
+        number: u32,
+    ) -> Result<Option<Vec<TimelineEntry>>, FloorError> {
+        let n = i32::try_from(number).unwrap_or(i32::MAX);
+        let over = self.client().query_opt(
+            "SELECT end_ms IS NOT NULL FROM hands WHERE table_id = $1 AND number = $2",
+            &[&table_id, &n],
+        )?;
+        if over.is_none_or(|r| !r.get::<_, bool>(0)) {
+            return Ok(None);
+        }
+        let rows = self.client().query(
+            "SELECT seq, at_ms, kind, payload, hash, sig FROM records
+             WHERE table_id = $1 AND hand = $2 ORDER BY seq",
+            &[&table_id, &n],
+        )?;
+        let mut out = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let (hash, sig): (Vec<u8>, Vec<u8>) = (r.get(4), r.get(5));
+            let (Ok(hash), Ok(sig)) = (hash.try_into(), sig.try_into()) else {
+                return Err(FloorError::BadStoreRow(
+                    "a record's seal is not 96 bytes".into(),
+                ));
+            };
+            let record = SealedRecord {
+                seq: Seq(u64::try_from(r.get::<_, i64>(0)).unwrap_or(0)),
+                at_ms: u64::try_from(r.get::<_, i64>(1)).unwrap_or(0),
+                kind: r.get(2),
+                payload: r.get(3),
+                hand: Some(number),
+                hash,
+                sig,
+            };
+            out.push(
+                record
+                    .entry()
+                    .map_err(|e| FloorError::BadStoreRow(e.to_string()))?,
+            );
+        }
+        Ok(Some(out))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_game_and_the_input_read_from_their_payloads() {
+        let config =
+            r#"{"v":2,"table_id":"T","settings":{"game":"omaha","limit":"pl","blinds":"5/10"}}"#;
+        assert_eq!(game_of(Some(config)), "omaha pl 5/10");
+        assert_eq!(game_of(Some("not json")), "-");
+        assert_eq!(
+            input_of(Some(r#"{"v":2,"input":"fold","events":[]}"#)).as_deref(),
+            Some("fold")
+        );
+        assert_eq!(input_of(None), None);
+        for card in ["deal Jd", "burn 5h", "discard Ac"] {
+            let payload = format!(r#"{{"v":2,"input":"{card}","events":[]}}"#);
+            let shown = input_of(Some(&payload)).unwrap();
+            assert!(shown.ends_with("(card hidden)") && !shown.contains(&card[card.len() - 2..]));
+        }
+    }
+}

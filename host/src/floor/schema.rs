@@ -1,0 +1,64 @@
+//! The store's schema, kept in the repository as numbered SQL files
+//! (`migrations/NNNN_*.sql`) and applied at start: every missing version in order,
+//! all in one transaction under an advisory lock, each recorded in `schema_version`.
+//! Many tables and the floor service may start at once; the lock makes one apply and
+//! the others find it done.
+
+use super::error::FloorError;
+use postgres::Client;
+
+/// The migrations, in order: (version, SQL).
+const MIGRATIONS: &[(i32, &str)] = &[
+    (1, include_str!("migrations/0001_store.sql")),
+    (2, include_str!("migrations/0002_rulings.sql")),
+];
+
+/// The newest schema version this program knows.
+pub const SCHEMA_VERSION: i32 = 2;
+
+/// The advisory lock key that serializes migrations (any constant; this one spells
+/// "floor").
+const MIGRATION_LOCK: i64 = 0x0066_6c6f_6f72;
+
+/// Brings the store's schema up to [`SCHEMA_VERSION`]; gives the version it found.
+/// A store newer than this program is refused and left as it is.
+pub fn migrate(client: &mut Client) -> Result<i32, FloorError> {
+    let mut tx = client.transaction()?;
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
+    tx.batch_execute(
+        "CREATE TABLE IF NOT EXISTS schema_version (
+             version integer PRIMARY KEY,
+             applied_at timestamptz NOT NULL DEFAULT now()
+         )",
+    )?;
+    let found: i32 = tx
+        .query_one("SELECT coalesce(max(version), 0) FROM schema_version", &[])?
+        .get(0);
+    if found > SCHEMA_VERSION {
+        return Err(FloorError::NewerSchema {
+            found,
+            known: SCHEMA_VERSION,
+        });
+    }
+    for (version, sql) in MIGRATIONS.iter().filter(|(v, _)| *v > found) {
+        tx.batch_execute(sql)?;
+        tx.execute(
+            "INSERT INTO schema_version (version) VALUES ($1)",
+            &[version],
+        )?;
+    }
+    tx.commit()?;
+    Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_migrations_are_numbered_in_order_up_to_the_version() {
+        let versions: Vec<i32> = MIGRATIONS.iter().map(|(v, _)| *v).collect();
+        let expected: Vec<i32> = (1..=SCHEMA_VERSION).collect();
+        assert_eq!(versions, expected);
+    }
+}

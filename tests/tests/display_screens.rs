@@ -1,0 +1,533 @@
+//! The players' screen on the screens it will meet: the Raspberry Pi's 800x480,
+//! 1280x720, 1920x1080, a portrait 1080x1920 and 4K, in each language, at tables of
+//! 2, 6 and 10 seats, over a scripted Omaha hi/lo hand with side pots and split
+//! pots. At each moment and each size, the page's element boxes must show that
+//! nothing is off the screen, cut off or covering something else, and that the key
+//! figures are at least the sizes chosen for reading at a distance (page.css): whose
+//! turn, to call, the limits and the total pot a font of max(3.7vh, 38px); the seats'
+//! and pots' figures and the winners (whose bar may come down to that size when
+//! several winners share a small screen) max(2.4vh, 18px) in landscape (portrait
+//! has its own floors, page.css). One browser, one page, the
+//! screen sizes changed under it. Screenshots are saved under the target folder.
+//!
+//! Then the page's honesty: a warning already put right is quiet and ends with its
+//! cause, a real one is loud and ends with its cause, and a page cut off from the
+//! controller says so in large type within two seconds and stops showing the turn
+//! as live.
+
+mod browser;
+
+use browser::Cdp;
+use host::display::{Display, DisplayOptions, Lang, Warn};
+use host::records::scenario::Scenario;
+use serde_json::{json, Value};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// The screens: width, height, and whether a screenshot of each moment is kept.
+const SCREENS: [(u32, u32, bool); 5] = [
+    (800, 480, true),
+    (1280, 720, true),
+    (1920, 1080, true),
+    (1080, 1920, false),
+    (3840, 2160, false),
+];
+/// The table sizes.
+const TABLES: [u8; 3] = [2, 6, 10];
+
+/// The four hands that stay in. Board As 2d 7h Kc Qs: seat 1's Jc Tc make the
+/// high straight, seat 4's 3h 4h the best low 7-4-3-2-A, seat 3's 5s 6s the next low
+/// 7-6-5-2-A, seat 2's 8d 6d the worst. Stacks 1000, 200, 400, 100: the main pot
+/// splits between seats 1 (high) and 4 (low), both side pots between 1 and 3.
+const HANDS: [[&str; 4]; 4] = [
+    ["Kh", "Kd", "Jc", "Tc"],
+    ["Jd", "9s", "8d", "6d"],
+    ["Qh", "Qd", "5s", "6s"],
+    ["3h", "4h", "8c", "9d"],
+];
+const BOARD: [&str; 5] = ["As", "2d", "7h", "Kc", "Qs"];
+const BURNS: [&str; 3] = ["2h", "2s", "3c"];
+
+/// The script for a table of `seats` (all taken): the four hands above in seats 1
+/// to 4 (at two seats: seats 1 and 4's hands in seats 1 and 2), the others fold.
+fn script(seats: u8) -> String {
+    let used: Vec<&str> = HANDS
+        .iter()
+        .flatten()
+        .chain(&BOARD)
+        .chain(&BURNS)
+        .copied()
+        .collect();
+    let mut spare = ["c", "d", "h", "s"]
+        .iter()
+        .flat_map(|s| {
+            [
+                "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A",
+            ]
+            .iter()
+            .map(move |r| format!("{r}{s}"))
+        })
+        .filter(|c| !used.contains(&c.as_str()));
+    let hand_of = |seat: u8| -> Vec<String> {
+        let i = match (seats, seat) {
+            (2, 2) => Some(3),
+            (_, s) if s <= 4 => Some(usize::from(s) - 1),
+            _ => None,
+        };
+        i.map_or(Vec::new(), |i| {
+            HANDS[i].iter().map(|c| c.to_string()).collect()
+        })
+    };
+    let mut holes: Vec<Vec<String>> = (1..=seats).map(hand_of).collect();
+    for h in holes.iter_mut() {
+        while h.len() < 4 {
+            h.push(spare.next().expect("a card for each seat"));
+        }
+    }
+    // Dealt one at a time from the seat left of the button (seat 1).
+    let order: Vec<usize> = (1..usize::from(seats)).chain([0]).collect();
+    let deal: Vec<String> = (0..4)
+        .flat_map(|round| order.iter().map(move |&s| (s, round)))
+        .map(|(s, round)| holes[s][round].clone())
+        .collect();
+    let stacks: &[u32] = if seats == 2 {
+        &[1000, 100]
+    } else {
+        &[1000, 200, 400, 100]
+    };
+    let mut out = format!("table omaha8 nl 5/10 max_players={seats}\n");
+    for s in 1..=seats {
+        let stack = stacks.get(usize::from(s) - 1).copied().unwrap_or(500);
+        out.push_str(&format!("seat {s} {stack}\n"));
+    }
+    out.push_str("hand\n");
+    out.push_str(&format!("deal {}\n", deal.join(" ")));
+    if seats == 2 {
+        out.push_str("1 call\n2 allin\n1 call\n");
+    } else {
+        out.push_str("4 allin\n");
+        for s in 5..=seats {
+            out.push_str(&format!("{s} fold\n"));
+        }
+        out.push_str("1 call\n2 allin\n3 allin\n1 call\n");
+    }
+    out.push_str(&format!(
+        "burn {}\ndeal {} {} {}\nburn {}\ndeal {}\nburn {}\ndeal {}\n",
+        BURNS[0], BOARD[0], BOARD[1], BOARD[2], BURNS[1], BOARD[3], BURNS[2], BOARD[4]
+    ));
+    out
+}
+
+/// Runs in the page: every problem of the layout as it is now, as text (empty: none).
+/// Boxes: the seats, the pots, the board, the total, the turn and the results bars,
+/// the header. Each must be inside the screen and show all of its content; no two
+/// seats may overlap, nor a seat and anything in the middle of the felt. The key
+/// figures and the seat figures are measured against their floors.
+const CHECK: &str = r#"(function (key, fig) {
+  const W = window.innerWidth, H = window.innerHeight, out = [];
+  const name = (e) => e.id ? '#' + e.id : (e.className || e.tagName);
+  const box = (e) => e.getBoundingClientRect();
+  const shown = (e) => e.offsetParent !== null || getComputedStyle(e).position === 'fixed';
+  const all = (sel) => Array.from(document.querySelectorAll(sel)).filter(shown);
+  const inside = (e) => { const r = box(e);
+    if (r.left < -0.5 || r.top < -0.5 || r.right > W + 0.5 || r.bottom > H + 0.5)
+      out.push(name(e) + ' off the screen: ' + [r.left, r.top, r.right, r.bottom].map(Math.round)); };
+  const whole = (e) => {
+    if (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
+      out.push(name(e) + ' cut off: ' + e.scrollWidth + 'x' + e.scrollHeight + ' in ' + e.clientWidth + 'x' + e.clientHeight
+        + ' (' + Array.from(e.children).map((c) => name(c) + ' ' + Math.round(box(c).width) + 'x' + Math.round(box(c).height)).join(', ') + ')'); };
+  const apart = (a, b) => { const p = box(a), q = box(b);
+    if (p.left < q.right - 1 && q.left < p.right - 1 && p.top < q.bottom - 1 && q.top < p.bottom - 1)
+      out.push(name(a) + ' overlaps ' + name(b)); };
+  const size = (e, floor) => { const f = parseFloat(getComputedStyle(e).fontSize);
+    if (f + 0.5 < floor) out.push(name(e) + ' "' + e.textContent + '" is ' + f.toFixed(1) + 'px, under ' + floor.toFixed(1)); };
+  const seats = all('.seat');
+  const middle = all('#center .pot, #board-row, #burns');
+  seats.concat(middle, all('header, #turn, #results, #dealer, .card, .figure, .result')).forEach(inside);
+  seats.concat(all('header, #turn, #results, #center, #dealer, .pot')).forEach(whole);
+  seats.forEach((a, i) => { seats.slice(i + 1).forEach((b) => apart(a, b)); middle.forEach((m) => apart(a, m)); });
+  all('.pot').forEach((a, i, ps) => ps.slice(i + 1).forEach((b) => apart(a, b)));
+  all('.figure-amount, .turn-label, .total-amount, .figure.check .figure-label').forEach((e) => size(e, key));
+  all('.seat .stack, .seat:not(.empty) .card:not(.back), .pot-amount, .result-text').forEach((e) => size(e, fig));
+  return out;
+})"#;
+
+/// The floors of the key figures and the seats' figures at a screen of `w` x `h`
+/// (page.css: `--key` and `--fig`).
+fn floors(w: u32, h: u32) -> (f64, f64) {
+    let (w, h) = (f64::from(w), f64::from(h));
+    if h > w {
+        ((0.022 * h).max(0.036 * w).max(30.0), 18.0)
+    } else {
+        ((0.037 * h).max(38.0), (0.024 * h).max(18.0))
+    }
+}
+
+/// Checks the page at every screen size, and saves the screenshots.
+fn check_screens(cdp: &mut Cdp, what: &str, shots: &Path, screens: &[(u32, u32, bool)]) -> usize {
+    let mut checked = 0;
+    for &(w, h, keep) in screens {
+        cdp.viewport(w, h);
+        // The page lays itself out again on the resize; two frames later it is drawn.
+        cdp.call(
+            "Runtime.evaluate",
+            json!({
+                "expression": "new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))",
+                "awaitPromise": true,
+            }),
+            true,
+        );
+        let (key, fig) = floors(w, h);
+        let problems = cdp.eval(&format!("{CHECK}({key}, {fig})"));
+        let problems = problems.as_array().cloned().unwrap_or_default();
+        if keep || !problems.is_empty() {
+            cdp.screenshot(&shots.join(format!("{what}-{w}x{h}.png")));
+        }
+        assert!(
+            problems.is_empty(),
+            "{what} at {w}x{h}: {problems:#?}\n(screenshot in {})",
+            shots.display()
+        );
+        checked += 1;
+    }
+    checked
+}
+
+/// What must be on the page at the showdown of the script, per language: seat 1
+/// named for his high hand, seats 3 and 4 for their lows only.
+fn showdown_words(lang: Lang) -> (&'static str, &'static str) {
+    match lang {
+        Lang::En => ("Straight", "Low"),
+        Lang::Mk => ("Кента", "Ниска"),
+        Lang::Pl => ("Strit", "Niska"),
+        Lang::Bg => ("Кента", "Ниска"),
+        Lang::Ru => ("Стрит", "Низкая"),
+    }
+}
+
+fn play(cdp: &mut Cdp, lang: Lang, seats: u8, shots: &Path) -> usize {
+    let text = script(seats);
+    let scenario = Scenario::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let mut opts = DisplayOptions::local(0, "T1");
+    opts.lang = lang;
+    let mut display = Display::start(opts).unwrap();
+    cdp.viewport(1280, 720);
+    cdp.open(&display.url());
+    let lines: Vec<&str> = text.lines().collect();
+    let last_raise = lines.iter().rposition(|l| l.ends_with("allin")).unwrap() + 1;
+    let flop = lines.iter().position(|l| l.starts_with("deal As")).unwrap() + 1;
+    let river = lines.len();
+    let mut seq = 0u64;
+    let mut checked = 0;
+    let code = lang.code();
+    scenario
+        .run_with_table(|line, _, events, table| {
+            display.show(table, events);
+            seq += 1;
+            cdp.wait_for_update(seq);
+            let moment = if line == last_raise {
+                "turn"
+            } else if line == flop {
+                cdp.wait_for(
+                    "document.querySelector('.equity').textContent.includes('%')",
+                    "the equity",
+                );
+                "allin"
+            } else if line == river {
+                let (high, low) = showdown_words(lang);
+                let results = cdp.eval("document.getElementById('results').innerText");
+                let results = results.as_str().unwrap_or_default();
+                assert!(
+                    results.contains(high) && results.contains(low),
+                    "{code} {seats} seats: the winners' hands: {results}"
+                );
+                "showdown"
+            } else {
+                return;
+            };
+            if lang != Lang::En {
+                no_english(cdp, lang, &format!("{code} {seats} seats, {moment}"));
+            }
+            checked += check_screens(
+                cdp,
+                &format!("screen-{code}-{seats}-{moment}"),
+                shots,
+                &SCREENS,
+            );
+        })
+        .unwrap();
+    checked
+}
+
+/// Lower-case words separated by single spaces: "To call" and "TO CALL" alike.
+fn words(text: &str) -> String {
+    let spaced: String = text
+        .chars()
+        .map(|c| if c.is_alphanumeric() { c } else { ' ' })
+        .collect();
+    let joined = spaced.split_whitespace().collect::<Vec<_>>().join(" ");
+    format!(" {} ", joined.to_lowercase())
+}
+
+/// No word of the page is left in English on a page in another language (the
+/// words a language takes from English as they are aside).
+fn no_english(cdp: &mut Cdp, lang: Lang, moment: &str) {
+    let page = cdp.eval("document.body.innerText");
+    let page = words(page.as_str().unwrap_or_default());
+    for w in host::display::i18n::WORDS {
+        let english = Lang::En.word(w);
+        if lang.word(w) == english {
+            continue;
+        }
+        let english = words(english);
+        assert!(
+            !page.contains(&english),
+            "{moment}: `{}` is left in English:{page}",
+            english.trim()
+        );
+    }
+}
+
+/// The results of the showdown name each winner by the half he won (the view's
+/// words): seat 1 his straight and no low, seats 3 and 4 their lows and no high.
+fn hi_lo_results_name_each_half(cdp: &mut Cdp) {
+    let v = cdp.eval("window.__display.view.results");
+    let r = v.as_array().expect("results");
+    let of = |s: u64| r.iter().find(|x| x["seat"] == json!(s)).cloned();
+    let one = of(1).expect("seat 1 wins");
+    assert_eq!(one["low"], Value::Null, "{one}");
+    assert!(one["hand"].as_str().unwrap_or_default().contains("traight"));
+    for s in [3, 4] {
+        let x = of(s).unwrap_or_else(|| panic!("seat {s} wins: {v}"));
+        assert_eq!(x["hand"], Value::Null, "{x}");
+        assert!(x["low"].as_str().unwrap_or_default().starts_with("Low 7-"));
+    }
+}
+
+#[test]
+fn the_players_screen_fits_every_screen_in_every_language() {
+    let Some((mut browser, shots)) = browser::start("screens") else {
+        return;
+    };
+    let started = Instant::now();
+    let mut checked = 0;
+    for seats in TABLES {
+        for lang in host::display::i18n::ALL {
+            checked += play(&mut browser.cdp, lang, seats, &shots);
+            if lang == Lang::En && seats == 6 {
+                hi_lo_results_name_each_half(&mut browser.cdp);
+            }
+        }
+    }
+    eprintln!(
+        "{checked} layouts checked in {:.1} s; screenshots: {}",
+        started.elapsed().as_secs_f64(),
+        shots.display()
+    );
+}
+
+/// Waits until the page's `expression` is true, at most `within`; the time it took.
+fn within(cdp: &mut Cdp, expression: &str, within: Duration, what: &str) -> Duration {
+    let started = Instant::now();
+    while cdp.eval(expression) != json!(true) {
+        assert!(started.elapsed() < within, "{what}: not within {within:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    started.elapsed()
+}
+
+/// Shows the six-seat script on `display` up to seat 4's all-in: the table then.
+fn to_the_turn(display: &mut Display) -> firmware::Table {
+    let text = script(6);
+    let turn = text.lines().position(|l| l.starts_with("4 allin")).unwrap() + 1;
+    let mut table = None;
+    Scenario::parse(&text)
+        .unwrap()
+        .run_with_table(|line, _, events, t| {
+            if line <= turn {
+                display.show(t, events);
+                table = Some(t.clone());
+            }
+        })
+        .unwrap();
+    table.expect("the table at the turn")
+}
+
+#[test]
+fn the_page_says_when_it_is_not_live_and_banners_end_with_their_cause() {
+    let Some((mut browser, _)) = browser::start("screens") else {
+        return;
+    };
+    let cdp = &mut browser.cdp;
+    let mut display = Display::start(DisplayOptions::local(0, "T1")).unwrap();
+    cdp.viewport(1280, 720);
+    cdp.open(&display.url());
+    let header = "document.querySelector('header').className";
+    let mut table = to_the_turn(&mut display);
+    cdp.wait_for("!document.getElementById('turn').hidden", "the turn");
+    // A damaged frame read again: quiet, beside the title, the turn still live.
+    display.warn(&table, Warn::ShoeFault);
+    cdp.wait_for(
+        "document.querySelectorAll('#banners .banner.quiet').length === 1",
+        "the quiet notice",
+    );
+    assert_eq!(cdp.eval(header), json!("noticed"));
+    // The shoe lost: loud, in place of the title.
+    display.warn(&table, Warn::ShoeLost);
+    cdp.wait_for(
+        "document.querySelector('header').classList.contains('alarmed')",
+        "the loud banner",
+    );
+    // An input that reads no card: the shoe is still silent, the banner stays.
+    let input = |t: &mut firmware::Table, i: firmware::Input| -> Vec<firmware::Event> {
+        t.handle(i)
+            .unwrap_or_else(|e| panic!("{i:?}: {e}"))
+            .iter()
+            .copied()
+            .collect()
+    };
+    let ev = input(&mut table, firmware::Input::Act(firmware::Action::Fold));
+    display.show(&table, &ev);
+    cdp.wait_for(
+        "document.querySelector('#seat-5 .act.a-fold') !== null",
+        "seat 5's fold",
+    );
+    assert!(cdp
+        .eval(header)
+        .as_str()
+        .unwrap_or_default()
+        .contains("alarmed"));
+    // UNDO: said as such, and seat 5's fold is taken back.
+    let ev = input(&mut table, firmware::Input::Undo);
+    display.show(&table, &ev);
+    cdp.wait_for(
+        "document.getElementById('banners').innerText.includes('UNDO') \
+         && document.querySelector('#seat-5 .act') === null",
+        "the UNDO",
+    );
+    // A frame read again, damaged or not, means the link is back: the loud banner ends.
+    display.warn(&table, Warn::ShoeFault);
+    cdp.wait_for(
+        "!document.querySelector('header').classList.contains('alarmed')",
+        "the loud banner gone once the shoe talks",
+    );
+    // A misdeal is said as such.
+    let ev = input(&mut table, firmware::Input::Misdeal);
+    display.show(&table, &ev);
+    cdp.wait_for(
+        "document.getElementById('banners').innerText.includes('MISDEAL')",
+        "the misdeal",
+    );
+    // The controller goes away: within two seconds the page says so, over the
+    // table, and the turn is no longer shown as live.
+    assert_eq!(cdp.eval("window.__display.live"), json!(true));
+    drop(display);
+    let took = within(
+        cdp,
+        "!document.getElementById('status').hidden && document.body.classList.contains('stale')",
+        Duration::from_secs(2),
+        "the page saying it is not live",
+    );
+    let said = cdp.eval("document.getElementById('status').innerText");
+    assert!(
+        said.as_str().unwrap_or_default().contains("DISCONNECTED"),
+        "{said}"
+    );
+    let size = cdp.eval("parseFloat(getComputedStyle(document.getElementById('status')).fontSize)");
+    assert!(size.as_f64().unwrap_or_default() >= 38.0, "{size}");
+    eprintln!(
+        "the page said it was not live {} ms after the controller went",
+        took.as_millis()
+    );
+}
+
+/// RULES.md E22 in the browser: the draw's rounds in their own words, the exchange
+/// with its turn and each drawer's count, the redeal said, and no board or burns.
+#[test]
+fn r_draw_the_draw_has_its_own_words_on_the_page() {
+    const E22: &str = include_str!("../scenarios/e22_draw.scn");
+    let Some((mut browser, shots)) = browser::start("screens") else {
+        return;
+    };
+    let cdp = &mut browser.cdp;
+    let line = |text: &str| E22.lines().position(|l| l.starts_with(text)).unwrap() + 1;
+    let (before, redeal, exchange, after) = (
+        line("3 check"),
+        line("1 check"),
+        line("discard Js Ts 8s"),
+        line("deal 7h"),
+    );
+    let mut display = Display::start(DisplayOptions::local(0, "T1")).unwrap();
+    cdp.viewport(800, 480);
+    cdp.open(&display.url());
+    let mut seq = 0u64;
+    let text = |cdp: &mut Cdp, id: &str| {
+        cdp.eval(&format!("document.getElementById('{id}').innerText"))
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    };
+    Scenario::parse(E22)
+        .unwrap()
+        .run_with_table(|l, _, events, table| {
+            display.show(table, events);
+            seq += 1;
+            cdp.wait_for_update(seq);
+            if l == before {
+                assert_eq!(text(cdp, "phase"), "Before the draw");
+                assert_eq!(text(cdp, "board"), "");
+                assert_eq!(text(cdp, "burns"), "");
+            } else if l == redeal {
+                assert!(text(cdp, "banners").starts_with("Everyone checked"));
+            } else if l == exchange {
+                assert_eq!(text(cdp, "phase"), "Draw");
+                let turn = text(cdp, "turn");
+                assert!(
+                    turn.contains("To draw") && turn.contains("Seat 4"),
+                    "{turn}"
+                );
+                assert!(
+                    text(cdp, "seat-4").contains("DRAWS "),
+                    "{}",
+                    text(cdp, "seat-4")
+                );
+                cdp.screenshot(&shots.join("draw-exchange-800x480.png"));
+            } else if l == after {
+                assert_eq!(text(cdp, "phase"), "After the draw");
+            }
+        })
+        .unwrap();
+}
+
+/// The dealer's page: the table and, under it, the next step, the amount being
+/// keyed, a refused key with its reason, the last inputs and the shoe; laid out
+/// within the screen like the players' page.
+#[test]
+fn the_dealers_page_shows_the_next_step_the_amount_keyed_and_refusals() {
+    use host::session::live::Outcome;
+    let Some((mut browser, shots)) = browser::start("screens") else {
+        return;
+    };
+    let cdp = &mut browser.cdp;
+    let mut display = Display::start(DisplayOptions::local(0, "T1")).unwrap();
+    cdp.viewport(1280, 720);
+    cdp.open(&format!("{}dealer", display.url()));
+    let table = to_the_turn(&mut display);
+    display.report(&table, &Outcome::Amount(1250));
+    display.report(
+        &table,
+        &Outcome::Refused("out of turn: seat 5 is to act".into()),
+    );
+    cdp.wait_for(
+        "document.getElementById('dealer').innerText.includes('1,250') \
+         && document.getElementById('dealer').innerText.includes('out of turn')",
+        "the dealer's view",
+    );
+    let shown = cdp.eval("document.getElementById('dealer').innerText");
+    let shown = shown.as_str().unwrap_or_default();
+    assert!(shown.contains("To act: Seat 5"), "{shown}");
+    assert!(shown.contains("UNDO"), "{shown}");
+    assert!(shown.contains("Shoe: working"), "{shown}");
+    // The dealer's screen is 720p or larger: the Pi's 800x480 is the players'.
+    check_screens(cdp, "dealer-en-6", &shots, &SCREENS[1..3]);
+}

@@ -1,0 +1,161 @@
+//! The floor's live page in headless Chromium, on a real PostgreSQL store: a bench
+//! table dealing and shipping shows up and updates on its own; a hand in progress
+//! shows no card (its timeline is refused until it is over); an alert raised by a
+//! forged record appears, and goes once cleared; a finished hand's timeline opens.
+//! Skipped (one line) without Chromium or PostgreSQL; `.ci/run` requires both.
+
+use host::floor::{AlertKind, FloorService, ServeOptions, Shipper, Store};
+use host::records::handlog::{AuditLog, HandLog, Seq, TableKey};
+use host::session::simulated::{DirectSource, SimOptions, SimulatedTable};
+use serde_json::json;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use table_tests::browser::launch;
+use table_tests::postgres::PgServer;
+
+const TOKEN: &str = "floor-browser-test-token-0123456789";
+
+/// Whether the page's text contains `text`, as a page expression.
+fn shows(text: &str) -> String {
+    format!("document.body.innerText.includes({})", json!(text))
+}
+
+#[test]
+fn the_floor_page_in_a_browser_live_alerts_and_a_finished_hand() {
+    let Some(exe) = table_tests::peers::chromium("the floor's page in headless Chromium") else {
+        return;
+    };
+    let Some(server) = PgServer::start("the floor's page in headless Chromium") else {
+        return;
+    };
+    let url = server.url();
+    let dir = tempfile::tempdir().expect("folder");
+    let key = TableKey::from_seed([21; 32]);
+    let (log, _) = HandLog::open(dir.path(), "B1", &key).expect("log");
+    let shipper = Arc::new(Shipper::start(&url, dir.path(), "B1").expect("shipper"));
+    let service = FloorService::start(ServeOptions {
+        url: url.clone(),
+        bind: "127.0.0.1:0".parse().expect("address"),
+        token: TOKEN.into(),
+        hosts: Vec::new(),
+    })
+    .expect("the floor service");
+
+    // The table deals slowly enough to be seen mid-hand, until told to stop.
+    let dealt = Arc::new(AtomicU32::new(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let table = {
+        let (dealt, stop, shipper) = (dealt.clone(), stop.clone(), shipper.clone());
+        std::thread::spawn(move || {
+            let mut log = log;
+            let opts = SimOptions {
+                hands: 100,
+                seed: 3,
+                pace_ms: 40,
+                ..SimOptions::default()
+            };
+            let mut bench =
+                SimulatedTable::new(&opts, DirectSource, Some(&mut log)).expect("bench");
+            bench.tap(Box::new(shipper.tap()));
+            let mut n = 0;
+            while !stop.load(Ordering::Relaxed) && n < opts.hands {
+                n += 1;
+                bench.run(n, &mut |_| {}).expect("a hand");
+                dealt.store(n, Ordering::Relaxed);
+            }
+        })
+    };
+
+    let mut browser = launch(&exe);
+    let cdp = &mut browser.cdp;
+    cdp.call("Network.enable", json!({}), true);
+    cdp.call(
+        "Network.setExtraHTTPHeaders",
+        json!({ "headers": { "Authorization": format!("Bearer {TOKEN}") } }),
+        true,
+    );
+    cdp.call("Page.navigate", json!({ "url": service.url() }), true);
+    cdp.wait_for(&shows("B1"), "the table");
+    cdp.wait_for(&shows("holdem nl 5/10"), "its game");
+    // Live: the page reloads itself and the table's records count goes up.
+    let records =
+        || "Number(document.querySelector('tr[data-table=\"B1\"] td:nth-child(7)').innerText)";
+    cdp.wait_for(&format!("{} > 0", records()), "records shipped");
+    let first = cdp.eval(records()).as_f64().expect("a number");
+    cdp.wait_for(&format!("{} > {first}", records()), "the count going up");
+
+    // Mid-hand: no card on the page, and the hand's timeline is refused.
+    cdp.wait_for(&shows("(in progress)"), "a hand in progress");
+    let text = cdp
+        .eval("document.body.innerText")
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let hand: u32 = text
+        .split(" (in progress)")
+        .next()
+        .and_then(|s| s.split_whitespace().last())
+        .and_then(|n| n.parse().ok())
+        .expect("the hand's number");
+    let card = r"/\b(?:[2-9TJQKA]|10)[cdhs]\b/.test(document.body.innerText)";
+    assert_eq!(cdp.eval(card), json!(false), "a card on the page: {text}");
+    assert!(
+        text.contains("card hidden") || !text.contains("deal"),
+        "{text}"
+    );
+    let status = cdp.eval(&format!(
+        "fetch('/floor/table/B1/hand/{hand}').then(r => r.status)"
+    ));
+    // Unless the hand ended meanwhile, its timeline is not served yet.
+    if AuditLog::open(dir.path())
+        .expect("log")
+        .list_hands(&Default::default())
+        .expect("hands")
+        .iter()
+        .any(|h| h.number == hand && h.end_ms.is_none())
+    {
+        assert_eq!(status, json!(404), "a hand in progress opened");
+    }
+
+    // An alert: a record forged at the store's door, shown, then cleared.
+    let mut store = Store::open(&url).expect("store");
+    let head = store.table("B1").expect("row").head_seq;
+    let mut forged = AuditLog::open(dir.path())
+        .expect("log")
+        .sealed_at(Seq(head.0.max(1)))
+        .expect("read")
+        .expect("a record");
+    forged.seq = Seq(head.0 + 1);
+    let done = store.ingest("B1", &[forged], 0).expect("ingest");
+    // The table ships on meanwhile: the store may already hold that number (a fork).
+    assert!(matches!(
+        done.refused.map(|r| r.1),
+        Some(AlertKind::BrokenLink | AlertKind::Fork)
+    ));
+    cdp.wait_for(
+        "document.querySelectorAll('li.alert').length > 0",
+        "the alert",
+    );
+    cdp.wait_for(&shows("1 chain alert(s)"), "the table flagged");
+    let id = store.alerts(false).expect("alerts")[0].id;
+    assert!(store.clear_alert(id).expect("clear"));
+    cdp.wait_for(&shows("No alert."), "the alert cleared");
+
+    // A finished hand's timeline, every card in it.
+    stop.store(true, Ordering::Relaxed);
+    table.join().expect("the table");
+    assert!(shipper.wait_shipped(Duration::from_secs(30)));
+    assert!(dealt.load(Ordering::Relaxed) >= 1);
+    cdp.call(
+        "Page.navigate",
+        json!({ "url": format!("http://{}/floor/table/B1/hand/1", service.addr()) }),
+        true,
+    );
+    cdp.wait_for(&shows("hand 1:"), "hand 1's timeline");
+    cdp.wait_for(&shows("seat 1 gets"), "its hole cards, once it is over");
+    let shots = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("floor");
+    if std::fs::create_dir_all(&shots).is_ok() {
+        cdp.screenshot(&shots.join("hand-1.png"));
+    }
+}
