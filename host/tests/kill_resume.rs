@@ -1,5 +1,5 @@
 //! A controller under a casino table loses power: killed (SIGKILL) at random points
-//! over 500 hands, restarted each time on the same data folder, the bench table comes
+//! over 1,000 hands, restarted each time on the same data folder, the bench table comes
 //! back from its hand log and carries on. At the end the log holds exactly the inputs
 //! of an uninterrupted run, none lost, none doubled, and the table is identical.
 
@@ -9,7 +9,9 @@ use host::session::simulated::{DirectSource, SimOptions, SimulatedTable};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-const HANDS: u32 = 500;
+/// Enough hands that a hundred kills, each after 10 to 70 ms, land before the table
+/// is done: a run of them takes seconds since the log groups a hand's writes.
+const HANDS: u32 = 1000;
 const SEED: u64 = 3;
 
 fn tablectl(dir: &std::path::Path) -> Command {
@@ -54,7 +56,7 @@ fn killed_at_random_the_table_resumes_exactly() {
         assert!(runs < 2_000, "the table never finished");
         let mut child = tablectl(&dir).spawn().expect("tablectl starts");
         if kills < 100 {
-            std::thread::sleep(Duration::from_millis(20 + rng.below(120)));
+            std::thread::sleep(Duration::from_millis(10 + rng.below(60)));
             if child.try_wait().expect("status").is_none() {
                 child.kill().expect("SIGKILL");
                 child.wait().expect("reaped");
