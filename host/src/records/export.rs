@@ -320,8 +320,15 @@ fn walk(
                         }
                     } else if misdeal {
                         let voided: Vec<&str> = gone.iter().map(|l| l.text.as_str()).collect();
+                        // A hand the floor voided (PD-RFID) is dealt again as after a
+                        // misdeal: the correction names the ruling and its floor person.
+                        let what = if input.starts_with("ruling ") {
+                            format!("`{input}`, a floor ruling,")
+                        } else {
+                            "misdeal".to_string()
+                        };
                         b.corrections.push(format!(
-                            "misdeal at {at_ms} ms (record #{seq}): the deal was voided and dealt again; voided inputs: {}",
+                            "{what} at {at_ms} ms (record #{seq}): the deal was voided and dealt again; voided inputs: {}",
                             voided.join(", ")
                         ));
                     }
@@ -1146,6 +1153,54 @@ mod tests {
             .collect();
         assert_eq!(hh.finishing_stacks, Some(plain(&paid)));
         // Read back by our parser and replayed under its house rules: the same stacks.
+        let back = parse_str(&to_phhs(&hands)).expect("reads");
+        let (spec, steps, cfg) = replay_parts(&back[0]).expect("replay parts");
+        let r = replay_with(cfg, &spec, &steps).expect("replays");
+        assert_eq!(r.finishing_stacks, paid);
+    }
+
+    /// Floor rulings (PD-RFID's void, PD-PREMATURE) are kept in the export and the
+    /// hand replays to what the table paid: the void's first deal is gone as a
+    /// misdeal's; the set-aside turn card is not on the board, the river has no burn.
+    #[test]
+    fn a_hand_with_floor_rulings_is_written_as_played() {
+        let d = dir();
+        let script = "seat 1 1000\nseat 2 1000\nseat 3 1000\nhand
+             deal As\ndeal Ks\ndeal Qs\ndeal Js\ndeal Ts\ndeal 9s
+             bet 60\ncall\ncall\nburn 2c\ndeal 3d\ndeal 4d\ndeal 5c
+             ruling void 4
+             deal Ah\ndeal Kh\ndeal Qh\ndeal Jh\ndeal Th\ndeal 9h
+             call\ncall\ncall\nburn 2c\ndeal 3d\ndeal 4d\ndeal 5c
+             call\nruling premature 9 8c\ncall\ncall
+             burn 2d\ndeal 7s\ncall\ncall\ncall
+             deal 8c\ncall\ncall\ncall
+             settle";
+        let t = play(d.path(), seats3(Game::Holdem, Structure::NoLimit), script);
+        let hands = export_dir(d.path(), Some("t1"), &[1]).expect("export");
+        let hh = &hands[0];
+        let written = hh.to_toml();
+        for line in [
+            "\"d dh p1 AhJh\"",
+            "\"d db 7s\"",
+            "\"d db 8c\"",
+            "_burns = [\"2c\", \"2d\"]",
+        ] {
+            assert!(written.contains(line), "{line} in\n{written}");
+        }
+        assert!(
+            !written.contains("AsJs"),
+            "the voided deal is gone:\n{written}"
+        );
+        let corrections = text(hh.field("_corrections"));
+        assert!(
+            corrections.contains("`ruling void 4`, a floor ruling"),
+            "{corrections}"
+        );
+        let paid: Vec<Chips> = [2, 3, 1]
+            .iter()
+            .map(|&s| t.seat(sn(s)).map_or(Chips::ZERO, |s| s.stack))
+            .collect();
+        assert_eq!(hh.finishing_stacks, Some(plain(&paid)));
         let back = parse_str(&to_phhs(&hands)).expect("reads");
         let (spec, steps, cfg) = replay_parts(&back[0]).expect("replay parts");
         let r = replay_with(cfg, &spec, &steps).expect("replays");
