@@ -1108,6 +1108,20 @@ mod tests {
         }
     }
 
+    /// The three-seat table's first exported hand says what `t` paid, and read back
+    /// by our parser and replayed under its house rules it pays the same stacks.
+    fn replays_to_what_was_paid(t: &Table, hands: &[HandHistory]) {
+        let paid: Vec<Chips> = [2, 3, 1]
+            .iter()
+            .map(|&s| t.seat(sn(s)).map_or(Chips::ZERO, |s| s.stack))
+            .collect();
+        assert_eq!(hands[0].finishing_stacks, Some(plain(&paid)));
+        let back = parse_str(&to_phhs(hands)).expect("reads");
+        let (spec, steps, cfg) = replay_parts(&back[0]).expect("replay parts");
+        let r = replay_with(cfg, &spec, &steps).expect("replays");
+        assert_eq!(r.finishing_stacks, paid);
+    }
+
     #[test]
     fn a_corrected_and_misdealt_hand_is_written_as_dealt_in_the_end() {
         let d = dir();
@@ -1147,16 +1161,7 @@ mod tests {
         let corrections = text(hh.field("_corrections"));
         assert!(corrections.contains("undo") && corrections.contains("`bet 60`"));
         assert!(corrections.contains("misdeal") && corrections.contains("deal As"));
-        let paid: Vec<Chips> = [2, 3, 1]
-            .iter()
-            .map(|&s| t.seat(sn(s)).map_or(Chips::ZERO, |s| s.stack))
-            .collect();
-        assert_eq!(hh.finishing_stacks, Some(plain(&paid)));
-        // Read back by our parser and replayed under its house rules: the same stacks.
-        let back = parse_str(&to_phhs(&hands)).expect("reads");
-        let (spec, steps, cfg) = replay_parts(&back[0]).expect("replay parts");
-        let r = replay_with(cfg, &spec, &steps).expect("replays");
-        assert_eq!(r.finishing_stacks, paid);
+        replays_to_what_was_paid(&t, &hands);
     }
 
     /// Floor rulings (PD-RFID's void, PD-PREMATURE) are kept in the export and the
@@ -1196,15 +1201,7 @@ mod tests {
             corrections.contains("`ruling void 4`, a floor ruling"),
             "{corrections}"
         );
-        let paid: Vec<Chips> = [2, 3, 1]
-            .iter()
-            .map(|&s| t.seat(sn(s)).map_or(Chips::ZERO, |s| s.stack))
-            .collect();
-        assert_eq!(hh.finishing_stacks, Some(plain(&paid)));
-        let back = parse_str(&to_phhs(&hands)).expect("reads");
-        let (spec, steps, cfg) = replay_parts(&back[0]).expect("replay parts");
-        let r = replay_with(cfg, &spec, &steps).expect("replays");
-        assert_eq!(r.finishing_stacks, paid);
+        replays_to_what_was_paid(&t, &hands);
     }
 
     #[test]
