@@ -33,17 +33,7 @@ fn e1_pot_limit_max_after_a_pot_bet() {
 
 /// Four players put 25 each in preflop at 5/10 pot limit: flop pot 100.
 fn four_at_flop_pot_100() -> Table {
-    let mut t = table(
-        Structure::PotLimit,
-        ch(5),
-        ch(10),
-        &[
-            (sn(1), ch(2000)),
-            (sn(2), ch(2000)),
-            (sn(3), ch(2000)),
-            (sn(4), ch(2000)),
-        ],
-    );
+    let mut t = table(Structure::PotLimit, ch(5), ch(10), &seats_1_to(4, ch(2000)));
     assert_eq!(start(&mut t), (sn(1), Some(sn(2)), sn(3)));
     deal_hole(&mut t);
     act!(t, Action::BetTo(ch(25)));

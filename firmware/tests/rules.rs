@@ -149,15 +149,7 @@ fn r_ante_1_antes_are_dead_money_not_part_of_the_call() {
     let mut cfg = TableConfig::new(Game::Holdem, Structure::PotLimit, ch(5), ch(10));
     cfg.stakes.ante = ch(2);
     cfg.pl_sb_virtual = false;
-    let mut t = table_with(
-        cfg,
-        &[
-            (sn(1), ch(100)),
-            (sn(2), ch(100)),
-            (sn(3), ch(100)),
-            (sn(4), ch(100)),
-        ],
-    );
+    let mut t = table_with(cfg, &seats_1_to(4, ch(100)));
     start(&mut t);
     assert_eq!(t.hand().unwrap().pot(), ch(23));
     deal_hole(&mut t);
@@ -218,15 +210,7 @@ fn pd_btn_dead_button_when_the_small_blind_seat_empties() {
 fn pd_btn_moving_button_skips_empty_seats() {
     let mut cfg = TableConfig::new(Game::Holdem, Structure::NoLimit, ch(5), ch(10));
     cfg.button_rule = ButtonRule::MovingButton;
-    let mut t = table_with(
-        cfg,
-        &[
-            (sn(1), ch(100)),
-            (sn(2), ch(100)),
-            (sn(3), ch(100)),
-            (sn(4), ch(100)),
-        ],
-    );
+    let mut t = table_with(cfg, &seats_1_to(4, ch(100)));
     assert_eq!(start(&mut t), (sn(1), Some(sn(2)), sn(3)));
     fold_out(&mut t);
     t.handle(Input::Leave { seat: sn(3) }).unwrap();
@@ -811,17 +795,7 @@ fn r_nl_3_the_maximum_is_the_whole_stack() {
 
 #[test]
 fn r_pl_4_with_no_small_blind_nothing_is_added() {
-    let mut t = table(
-        Structure::PotLimit,
-        ch(5),
-        ch(10),
-        &[
-            (sn(1), ch(1000)),
-            (sn(2), ch(1000)),
-            (sn(3), ch(1000)),
-            (sn(4), ch(1000)),
-        ],
-    );
+    let mut t = table(Structure::PotLimit, ch(5), ch(10), &seats_1_to(4, ch(1000)));
     start(&mut t);
     fold_out(&mut t);
     t.handle(Input::Leave { seat: sn(3) }).unwrap();
@@ -1032,12 +1006,7 @@ fn draw_table(players: &[(SeatNo, Chips)]) -> Table {
 #[test]
 fn r_draw_1_3_antes_five_cards_and_a_redeal_when_everyone_checks() {
     // E22: four players ante 1; S2 first; all check: redeal, pot 4 stays, S2 deals.
-    let mut t = draw_table(&[
-        (sn(1), ch(50)),
-        (sn(2), ch(50)),
-        (sn(3), ch(50)),
-        (sn(4), ch(50)),
-    ]);
+    let mut t = draw_table(&seats_1_to(4, ch(50)));
     assert_eq!(start(&mut t).0, sn(1));
     assert_eq!(t.hand().unwrap().pot(), ch(4));
     deal_hole(&mut t);
@@ -1341,12 +1310,7 @@ fn r_fl_3_the_per_player_cap_is_for_the_first_round_only() {
 fn pd_misdeal_keeps_seat_changes_made_during_the_hand() {
     // Found by the engine fuzz target: a player who left during the hand came back
     // with his chips after a misdeal.
-    let mut t = nl(&[
-        (sn(1), ch(100)),
-        (sn(2), ch(100)),
-        (sn(3), ch(100)),
-        (sn(4), ch(100)),
-    ]);
+    let mut t = nl(&seats_1_to(4, ch(100)));
     start(&mut t);
     fold_out(&mut t);
     t.handle(Input::SitOut { seat: sn(4) }).unwrap();
