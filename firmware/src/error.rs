@@ -128,6 +128,22 @@ pub enum RuleError {
     PrematureCardUnnamed,
     /// A floor ruling without the floor person's number (1 to 9999).
     NoFloorNumber,
+    /// PD-EXPOSED is ruled during the deal: afterwards an exposed card plays.
+    ExposedAfterDeal,
+    /// PD-EXPOSED, PD-MISDEAL: the deal's first or second card exposed is a misdeal.
+    ExposedFirstCards,
+    /// PD-MISDEAL: a second hole card exposed by the dealer is a misdeal.
+    SecondExposed,
+    /// The seat ruled to have an exposed card has none yet.
+    NoCardToExpose(SeatNo),
+    /// The card named exposed is not the seat's last card dealt.
+    NotSeatsLastCard(SeatNo, Card),
+    /// PD-EXPOSED: the exposed card is the first burn; another card was read there.
+    ExposedIsTheBurn(Card),
+    /// A boxed card is ruled right after its read; this card is not the last read.
+    NotBoxable(Card),
+    /// UNDO after a boxed card: the floor's ruling stands, the card stays dead.
+    BoxedStands(Card),
     /// The hand cannot be voided: its pot is being paid.
     VoidTooLate,
     /// The floor ruled a straddle announced, but there is no unconfirmed straddle in
@@ -280,6 +296,29 @@ impl fmt::Display for RuleError {
             ),
             NoFloorNumber => f.write_str(
                 "a floor ruling needs the floor person's number: key it (1 to 9999), then the ruling",
+            ),
+            ExposedAfterDeal => f.write_str(
+                "the deal is over: an exposed card plays (PD-EXPOSED); rule it during the deal",
+            ),
+            ExposedFirstCards => f.write_str(
+                "the first or second card of the deal is exposed: hold MISDEAL (PD-MISDEAL)",
+            ),
+            SecondExposed => f.write_str(
+                "a second hole card is exposed: hold MISDEAL (PD-MISDEAL)",
+            ),
+            NoCardToExpose(s) => write!(f, "seat {s} has no card yet to expose"),
+            NotSeatsLastCard(s, c) => write!(f, "{c} is not the last card dealt to seat {s}"),
+            ExposedIsTheBurn(c) => write!(
+                f,
+                "the exposed card {c} is this burn: pass it through the burn slot (PD-EXPOSED)"
+            ),
+            NotBoxable(c) => write!(
+                f,
+                "{c} is not the card just dealt: a boxed card is ruled right after its read"
+            ),
+            BoxedStands(c) => write!(
+                f,
+                "{c} was ruled boxed and stays dead: deal the next card in its place"
             ),
             VoidTooLate => f.write_str("the pot is being paid: the hand can no longer be voided"),
             NoUnconfirmedStraddle => f.write_str(

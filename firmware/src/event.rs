@@ -92,6 +92,29 @@ pub enum Ruling {
         /// river it goes back at once and need not be named).
         card: Option<Card>,
     },
+    /// PD-EXPOSED: the dealer exposed the hole card just dealt to `seat` (one of the
+    /// deal's first two is a misdeal instead, PD-MISDEAL). The deal goes on; after
+    /// it the player gets the next card, and the exposed card is the first burn.
+    /// Taken during the deal, once a hand (a second exposed card is a misdeal).
+    Exposed {
+        /// The seat whose card was exposed.
+        seat: SeatNo,
+        /// The card exposed: the seat's last card dealt. The panel leaves it out (the
+        /// engine knows it); the ruling's event always names it.
+        card: Option<Card>,
+    },
+    /// A boxed card (found face up in the stub) was the card just dealt: it is dead
+    /// for this hand and its place takes the next card. Taken right after its read.
+    Boxed {
+        /// The boxed card: the last card read.
+        card: Card,
+    },
+    /// PD-RFID: a card whose tag the shoe cannot read, entered by hand: dealt where
+    /// the shoe's read would have gone (the burn, when a burn is due).
+    Manual {
+        /// The card, as its face says.
+        card: Card,
+    },
 }
 
 /// Everything the table reacts to: the dealer's keys, the shoe's reads, and the host's
@@ -549,6 +572,19 @@ impl core::fmt::Display for Event {
                 Ruling::Premature { card: None } => write!(
                     f,
                     "floor {floor} rules the board premature: its cards go back, the next street comes without a burn (PD-PREMATURE)"
+                ),
+                Ruling::Exposed { seat, card } => write!(
+                    f,
+                    "floor {floor} rules seat {seat}'s {} exposed: he gets the next card after the deal, and it is the first burn (PD-EXPOSED)",
+                    Face(card)
+                ),
+                Ruling::Boxed { card } => write!(
+                    f,
+                    "floor {floor} rules {card} boxed: it is dead, the next card takes its place"
+                ),
+                Ruling::Manual { card } => write!(
+                    f,
+                    "floor {floor} enters {card} by hand: its tag does not read (PD-RFID)"
                 ),
             },
             Event::Undone => f.write_str("CORRECTION: last input undone"),

@@ -68,7 +68,15 @@ impl Hand {
                         RuleError::UnexpectedBurn
                     });
                 }
-                self.check_card(cfg, read.card)?;
+                if let (true, Some(exposed)) = (burn_due, self.exposed_burn) {
+                    // PD-EXPOSED: the exposed card is the first burn.
+                    if read.card != Some(exposed) {
+                        return Err(RuleError::ExposedIsTheBurn(exposed));
+                    }
+                    self.exposed_burn = None;
+                } else {
+                    self.check_card(cfg, read.card)?;
+                }
                 self.note_seen(read.card);
                 if burn_due {
                     self.burns = self.burns.saturating_add(1);
@@ -132,10 +140,20 @@ impl Hand {
             return Err(RuleError::NoCardExpected);
         }
         let k = self.hole_dealt;
-        let seat = self
-            .deal_order()
-            .nth(usize::from(k % n))
-            .ok_or(RuleError::NoCardExpected)?;
+        let all = n * Self::hole_count(cfg);
+        let seat = match (k < all, self.owed) {
+            (true, _) => self
+                .deal_order()
+                .nth(usize::from(k % n))
+                .ok_or(RuleError::NoCardExpected)?,
+            // PD-EXPOSED: after the deal, the player whose card was exposed gets the
+            // next one.
+            (false, Some(owed)) => {
+                self.owed = None;
+                owed
+            }
+            (false, None) => return Err(RuleError::NoCardExpected),
+        };
         if k == 0 {
             if let Some((s, false)) = self.straddle {
                 // R-STRAD-4: unconfirmed when the cards come: the straddle stands.
@@ -156,9 +174,9 @@ impl Hand {
         *slot = card;
         p.holes += 1;
         self.note_seen(card);
-        self.hole_dealt = k + 1;
+        self.hole_dealt = k.saturating_add(1);
         push(ev, Event::HoleCard { seat, card })?;
-        if self.hole_dealt == n * Self::hole_count(cfg) {
+        if self.hole_dealt >= all && self.owed.is_none() {
             self.open_betting(cfg, seats, ev)?;
         }
         Ok(())

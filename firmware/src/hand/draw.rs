@@ -37,6 +37,9 @@ impl Hand {
         self.discarded = CardSet::EMPTY;
         self.served_discards = CardSet::EMPTY;
         self.hole_dealt = 0;
+        self.exposed = None;
+        self.owed = None;
+        self.exposed_burn = None;
         self.opener = None;
         self.begin_street(Street::Preflop);
         self.set_phase(Phase::Dealing);

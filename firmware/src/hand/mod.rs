@@ -12,6 +12,7 @@
 
 mod deal;
 mod draw;
+mod exposed;
 mod openers;
 mod premature;
 mod round;
@@ -174,6 +175,12 @@ pub struct Hand {
     pub burnless: Option<Street>,
     /// PD-PREMATURE: the premature turn card, out of play until the river.
     pub set_aside: Option<Card>,
+    /// PD-EXPOSED: the hole card the dealer exposed and its seat (one a hand).
+    pub exposed: Option<(SeatNo, Card)>,
+    /// PD-EXPOSED: the seat owed a card for its exposed one, dealt after the others.
+    pub owed: Option<SeatNo>,
+    /// PD-EXPOSED: the exposed card, still to be read as the first burn.
+    pub exposed_burn: Option<Card>,
 }
 
 impl Hand {
@@ -210,6 +217,9 @@ impl Hand {
             deal: 0,
             burnless: None,
             set_aside: None,
+            exposed: None,
+            owed: None,
+            exposed_burn: None,
         }
     }
 

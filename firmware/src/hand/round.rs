@@ -171,6 +171,8 @@ impl Hand {
             });
             if burn && cfg.automations.burns {
                 self.burns = self.burns.saturating_add(1);
+                // PD-EXPOSED: the exposed card was this burn.
+                self.exposed_burn = None;
             }
             Ok(())
         } else {

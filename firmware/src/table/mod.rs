@@ -23,9 +23,10 @@ pub use posts::straddle_size;
 pub use state::State;
 
 use crate::betting::{Options, Resolved};
+use crate::card::Card;
 use crate::config::MAX_INPUTS_PER_HAND;
 use crate::error::RuleError;
-use crate::event::{Action, Event, Events, Input, Ruling};
+use crate::event::{Action, Event, Events, Input, Read, Ruling};
 use crate::hand::{push, Hand, Phase};
 use crate::rules::{Chips, ConfigError, SeatNo, TableConfig};
 
@@ -149,6 +150,10 @@ impl Table {
         ev.clear();
         match input {
             Input::Undo => return self.undo(ev),
+            Input::Ruling {
+                ruling: Ruling::Boxed { card },
+                ..
+            } => return self.boxed(card, input, ev),
             Input::StartHand => {
                 let mut next = self.state;
                 next.apply(&self.cfg, input, ev)?;
@@ -223,11 +228,41 @@ impl Table {
         if self.log.is_empty() {
             return Err(RuleError::NothingToUndo);
         }
+        if let Some(Input::Ruling {
+            ruling: Ruling::Boxed { card },
+            ..
+        }) = self.log.last()
+        {
+            // Its read is gone from the hand's inputs: the card stays dead.
+            return Err(RuleError::BoxedStands(*card));
+        }
         let keep = self.log.len() - 1;
         let rebuilt = Self::rebuild(&self.cfg, &self.start, &self.log[..keep])?;
         self.state = rebuilt;
         self.log.truncate(keep);
         push(ev, Event::Undone)
+    }
+
+    /// A boxed card (the floor's ruling `input`): the hand is rebuilt without the read
+    /// of `card`, which must be its last input, and the card is then marked dead. The
+    /// read leaves the hand's inputs (its place takes the next card); the ruling
+    /// stays, so that replaying the inputs rebuilds the same hand.
+    fn boxed(&mut self, card: Card, input: Input, ev: &mut Events) -> Result<(), RuleError> {
+        let read = matches!(
+            self.log.last(),
+            Some(Input::Card(Read { card: Some(c), burn: false })) if *c == card
+        );
+        let keep = self.log.len().saturating_sub(1);
+        if !read || !self.in_hand() {
+            return Err(RuleError::NotBoxable(card));
+        }
+        let mut rebuilt = Self::rebuild(&self.cfg, &self.start, &self.log[..keep])?;
+        rebuilt.apply(&self.cfg, input, ev)?;
+        self.state = rebuilt;
+        self.log.truncate(keep);
+        // Cannot fail: one input was just taken out.
+        let _ = self.log.push(input);
+        Ok(())
     }
 
     /// Replays `inputs` on `start`: exactly the state the live table reached.

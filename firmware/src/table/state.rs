@@ -277,6 +277,33 @@ impl State {
                 self.hand_mut()?.premature(cfg, card, floor, ev)?;
             }
             Input::Ruling {
+                ruling: Ruling::Exposed { seat, card },
+                floor,
+            } => {
+                check_floor(floor)?;
+                self.seat_index(cfg, seat)?;
+                self.hand_mut()?.expose(cfg, seat, card, floor, ev)?;
+            }
+            // The table has taken the card's read back (it holds the hand's inputs):
+            // here the card is only marked dead.
+            Input::Ruling {
+                ruling: Ruling::Boxed { card },
+                floor,
+            } => {
+                check_floor(floor)?;
+                self.hand_mut()?.box_card(card, floor, ev)?;
+            }
+            Input::Ruling {
+                ruling: Ruling::Manual { card },
+                floor,
+            } => {
+                check_floor(floor)?;
+                self.hand_mut()?;
+                let seats = &mut self.seats;
+                let h = self.hand.as_mut().ok_or(RuleError::NoHand)?;
+                h.manual(cfg, seats, card, floor, ev)?;
+            }
+            Input::Ruling {
                 ruling: Ruling::StraddleAnnounced,
                 floor,
             } => {

@@ -285,6 +285,7 @@ fn walk(
                 let misdeal = has(|e| matches!(e, EventData::Misdealt { .. }));
                 let redeal = has(|e| matches!(e, EventData::Redeal { .. }));
                 let complete = has(|e| matches!(e, EventData::HandComplete { .. }));
+                let ruled = has(|e| matches!(e, EventData::Ruled { .. }));
                 for e in &logged.events {
                     // In the engine's own words (its `Warning`'s text).
                     if let Ok(Event::Warning(w)) = e.to_event() {
@@ -318,6 +319,19 @@ fn walk(
                             // NEXT HAND itself was undone: the hand waits to be dealt again.
                             current = None;
                         }
+                    } else if ruled && !misdeal {
+                        // A ruling on the cards (exposed, boxed, entered by hand,
+                        // premature): the history shows its result, this says why.
+                        let taken: Vec<String> =
+                            gone.iter().map(|l| format!("`{}`", l.text)).collect();
+                        b.corrections.push(format!(
+                            "`{input}`, a floor ruling, at {at_ms} ms (record #{seq}){}",
+                            if taken.is_empty() {
+                                String::new()
+                            } else {
+                                format!(": took back {}", taken.join(", "))
+                            }
+                        ));
                     } else if misdeal {
                         let voided: Vec<&str> = gone.iter().map(|l| l.text.as_str()).collect();
                         // A hand the floor voided (PD-RFID) is dealt again as after a
@@ -707,6 +721,21 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
                     }
                 }
                 hole[p].push(c);
+            }
+            EventData::Ruled {
+                ruling: crate::records::handlog::RulingName::Exposed,
+                seat: Some(seat),
+                card,
+                ..
+            } => {
+                // PD-EXPOSED: the exposed card left his hand (it is the first burn);
+                // his hand is the cards he kept and the one he got after the deal.
+                if let Some(p) = index(*seat) {
+                    let c = card_of(card);
+                    if let Some(i) = hole[p].iter().rposition(|h| *h == c) {
+                        hole[p].remove(i);
+                    }
+                }
             }
             EventData::Burned { card } => burns.push(card_text(card_of(card))),
             EventData::BoardCard { card, .. } => board_run.push(card_of(card)),
@@ -1164,6 +1193,24 @@ mod tests {
         replays_to_what_was_paid(&t, &hands);
     }
 
+    /// Plays `script` at a three-seat no-limit Hold'em table and exports its first
+    /// hand: the table, the hands, and the first one's text.
+    fn played_and_exported(
+        d: &tempfile::TempDir,
+        script: &str,
+    ) -> (Table, Vec<HandHistory>, String) {
+        let t = play(d.path(), seats3(Game::Holdem, Structure::NoLimit), script);
+        let hands = export_dir(d.path(), Some("t1"), &[1]).expect("export");
+        let written = hands[0].to_toml();
+        (t, hands, written)
+    }
+
+    fn assert_written(written: &str, lines: &[&str]) {
+        for line in lines {
+            assert!(written.contains(line), "{line} in\n{written}");
+        }
+    }
+
     /// Floor rulings (PD-RFID's void, PD-PREMATURE) are kept in the export and the
     /// hand replays to what the table paid: the void's first deal is gone as a
     /// misdeal's; the set-aside turn card is not on the board, the river has no burn.
@@ -1180,27 +1227,68 @@ mod tests {
              burn 2d\ndeal 7s\ncall\ncall\ncall
              deal 8c\ncall\ncall\ncall
              settle";
-        let t = play(d.path(), seats3(Game::Holdem, Structure::NoLimit), script);
-        let hands = export_dir(d.path(), Some("t1"), &[1]).expect("export");
-        let hh = &hands[0];
-        let written = hh.to_toml();
-        for line in [
-            "\"d dh p1 AhJh\"",
-            "\"d db 7s\"",
-            "\"d db 8c\"",
-            "_burns = [\"2c\", \"2d\"]",
-        ] {
-            assert!(written.contains(line), "{line} in\n{written}");
-        }
+        let (t, hands, written) = played_and_exported(&d, script);
+        assert_written(
+            &written,
+            &[
+                "\"d dh p1 AhJh\"",
+                "\"d db 7s\"",
+                "\"d db 8c\"",
+                "_burns = [\"2c\", \"2d\"]",
+            ],
+        );
         assert!(
             !written.contains("AsJs"),
             "the voided deal is gone:\n{written}"
         );
-        let corrections = text(hh.field("_corrections"));
+        let corrections = text(hands[0].field("_corrections"));
         assert!(
             corrections.contains("`ruling void 4`, a floor ruling"),
             "{corrections}"
         );
+        replays_to_what_was_paid(&t, &hands);
+    }
+
+    /// Rulings on cards (PD-EXPOSED, a boxed card, a card entered by hand, PD-RFID)
+    /// export as the hand was played in the end: the exposed card is out of its
+    /// player's hand and is the flop's burn, the boxed card is gone, the hand-entered
+    /// card is dealt; the hand replays to what the table paid.
+    #[test]
+    fn a_hand_with_exposed_boxed_and_hand_entered_cards_is_written_as_played() {
+        let d = dir();
+        let script = "seat 1 1000\nseat 2 1000\nseat 3 1000\nhand
+             deal As\ndeal Ks\ndeal Qs\nruling exposed 9 1
+             deal Ah\ndeal Kh\nruling boxed 9 Kh\ndeal 9c\nruling manual 9 Qh
+             deal Jc
+             call\ncall\ncall\nburn Qs\ndeal 3d\ndeal 4d\ndeal 5c
+             call\ncall\ncall\nburn 2d\ndeal 7s\ncall\ncall\ncall
+             burn 2h\ndeal 8c\ncall\ncall\ncall
+             settle";
+        let (t, hands, written) = played_and_exported(&d, script);
+        // p1 is the small blind (seat 2), p3 the button (seat 1).
+        assert_written(
+            &written,
+            &[
+                "\"d dh p1 AsAh\"",
+                "\"d dh p2 Ks9c\"",
+                "\"d dh p3 QhJc\"",
+                "_burns = [\"Qs\", \"2d\", \"2h\"]",
+            ],
+        );
+        let hh = &hands[0];
+        let actions: Vec<String> = hh.actions.iter().map(|a| a.to_phh(hh.scale)).collect();
+        assert!(
+            !actions.iter().any(|a| a.contains("Kh")),
+            "the boxed card is gone: {actions:?}"
+        );
+        let corrections = text(hh.field("_corrections"));
+        for ruling in [
+            "ruling exposed 9 1",
+            "ruling boxed 9 Kh",
+            "ruling manual 9 Qh",
+        ] {
+            assert!(corrections.contains(ruling), "{ruling} in {corrections}");
+        }
         replays_to_what_was_paid(&t, &hands);
     }
 

@@ -121,6 +121,8 @@ pub enum Expect {
     Dealt(SeatNo, bool),
     /// `expect event TEXT`: the last input's events, as the log writes them, include TEXT.
     Event(String),
+    /// `expect hole 3 As Kd`: seat 3's hole cards, in the order dealt (`??` unread).
+    Hole(SeatNo, String),
 }
 
 /// A parsed script: its table settings and its steps with their line numbers.
@@ -256,6 +258,15 @@ fn parse_expect(line: usize, w: &[&str], text: &str) -> Result<Expect, ScenarioE
             num(line, "seat", w.get(2).copied())?,
             parse_bool(line, "dealt", w.get(3).copied().unwrap_or(""))?,
         ),
+        "hole" => {
+            let seat = num(line, "seat", w.get(2).copied())?;
+            let cards = w.get(3..).unwrap_or(&[]);
+            for c in cards.iter().filter(|c| **c != "??") {
+                c.parse::<firmware::Card>()
+                    .map_err(|e| err(line, format!("hole: card `{}`: {e}", excerpt(c))))?;
+            }
+            Expect::Hole(seat, cards.join(" "))
+        }
         "event" => {
             let rest = text
                 .split_once("event")
@@ -616,6 +627,20 @@ fn check(t: &Table, x: &Expect, last: &[Event]) -> Result<(), String> {
             hand()?.player(*s).dealt.to_string(),
             d.to_string(),
         ),
+        Expect::Hole(s, cards) => {
+            let p = hand()?.player(*s);
+            let held: Vec<String> = p
+                .hole
+                .iter()
+                .take(usize::from(p.holes))
+                .map(|c| c.map_or("??".to_string(), |c| c.to_string()))
+                .collect();
+            eq(
+                &format!("seat {s} hole cards"),
+                held.join(" "),
+                cards.clone(),
+            )
+        }
         Expect::Event(text) => {
             let lines: Vec<String> = last.iter().map(|e| e.to_string()).collect();
             if lines.iter().any(|l| l.contains(text.as_str())) {

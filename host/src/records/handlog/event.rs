@@ -49,25 +49,36 @@ pub enum RulingName {
     VoidHand,
     StraddleAnnounced,
     Premature,
+    Exposed,
+    Boxed,
+    Manual,
 }
 
 impl RulingName {
-    /// The ruling's name, and the card it names (a premature turn card).
-    fn of(r: Ruling) -> (RulingName, Option<Card>) {
+    /// The ruling's name, the card it names (a premature turn card, an exposed,
+    /// boxed or hand-entered card) and the seat it names (an exposed card's).
+    fn of(r: Ruling) -> (RulingName, Option<Card>, Option<SeatNo>) {
         match r {
-            Ruling::VoidHand => (RulingName::VoidHand, None),
-            Ruling::StraddleAnnounced => (RulingName::StraddleAnnounced, None),
-            Ruling::Premature { card } => (RulingName::Premature, card),
+            Ruling::VoidHand => (RulingName::VoidHand, None, None),
+            Ruling::StraddleAnnounced => (RulingName::StraddleAnnounced, None, None),
+            Ruling::Premature { card } => (RulingName::Premature, card, None),
+            Ruling::Exposed { seat, card } => (RulingName::Exposed, card, Some(seat)),
+            Ruling::Boxed { card } => (RulingName::Boxed, Some(card), None),
+            Ruling::Manual { card } => (RulingName::Manual, Some(card), None),
         }
     }
 
-    /// The ruling of this name naming `card`.
-    fn ruling(self, card: Option<Card>) -> Ruling {
-        match self {
+    /// The ruling of this name naming `card` and `seat`; `None` when one it needs is
+    /// missing.
+    fn ruling(self, card: Option<Card>, seat: Option<SeatNo>) -> Option<Ruling> {
+        Some(match self {
             RulingName::VoidHand => Ruling::VoidHand,
             RulingName::StraddleAnnounced => Ruling::StraddleAnnounced,
             RulingName::Premature => Ruling::Premature { card },
-        }
+            RulingName::Exposed => Ruling::Exposed { seat: seat?, card },
+            RulingName::Boxed => Ruling::Boxed { card: card? },
+            RulingName::Manual => Ruling::Manual { card: card? },
+        })
     }
 }
 
@@ -275,6 +286,8 @@ pub enum EventData {
         floor: u16,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         card: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<SeatNo>,
     },
 }
 
@@ -405,11 +418,12 @@ impl From<&Event> for EventData {
             Event::Misdealt { number } => D::Misdealt { number },
             Event::Undone => D::Undone,
             Event::Ruled { ruling, floor } => {
-                let (ruling, card) = RulingName::of(ruling);
+                let (ruling, card, seat) = RulingName::of(ruling);
                 D::Ruled {
                     ruling,
                     floor,
                     card: card_text(card),
+                    seat,
                 }
             }
         }
@@ -557,8 +571,11 @@ impl EventData {
                 ruling,
                 floor,
                 card,
+                seat,
             } => Event::Ruled {
-                ruling: ruling.ruling(card_from(card)?),
+                ruling: ruling
+                    .ruling(card_from(card)?, *seat)
+                    .ok_or(EventDataError::RulingIncomplete(*ruling))?,
                 floor: *floor,
             },
         })

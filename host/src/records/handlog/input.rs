@@ -67,13 +67,27 @@ pub fn encode_input(input: &Input) -> String {
         Input::Rake { amount } => format!("rake {amount}"),
         Input::Misdeal => "misdeal".to_string(),
         Input::Undo => "undo".to_string(),
-        Input::Ruling {
-            ruling: Ruling::Premature { card: Some(c) },
-            floor,
-        } => format!("ruling premature {floor} {c}"),
-        Input::Ruling { ruling, floor } => format!("ruling {} {floor}", ruling_word(ruling)),
+        Input::Ruling { ruling, floor } => {
+            let word = ruling_word(ruling);
+            match ruling {
+                Ruling::VoidHand | Ruling::StraddleAnnounced | Ruling::Premature { card: None } => {
+                    format!("ruling {word} {floor}")
+                }
+                Ruling::Premature { card: Some(c) }
+                | Ruling::Boxed { card: c }
+                | Ruling::Manual { card: c } => format!("ruling {word} {floor} {c}"),
+                Ruling::Exposed { seat, card: None } => format!("ruling {word} {floor} {seat}"),
+                Ruling::Exposed {
+                    seat,
+                    card: Some(c),
+                } => format!("ruling {word} {floor} {seat} {c}"),
+            }
+        }
     }
 }
+
+/// The rulings' words in the log's input text and a script (`ruling void 17`).
+const RULING_WORDS: &str = "void, straddle_announced, premature, exposed, boxed or manual";
 
 /// A ruling's word in the log's input text and a script (`ruling void 17`).
 fn ruling_word(ruling: Ruling) -> &'static str {
@@ -81,6 +95,9 @@ fn ruling_word(ruling: Ruling) -> &'static str {
         Ruling::VoidHand => "void",
         Ruling::StraddleAnnounced => "straddle_announced",
         Ruling::Premature { .. } => "premature",
+        Ruling::Exposed { .. } => "exposed",
+        Ruling::Boxed { .. } => "boxed",
+        Ruling::Manual { .. } => "manual",
     }
 }
 
@@ -251,26 +268,55 @@ pub fn parse_input(text: &str) -> Result<Input, InputParseError> {
             Input::Undo
         }
         "ruling" => {
-            arity(2, 3)?;
+            // `ruling WORD FLOOR [ARGS]`: what follows the floor's number is the
+            // ruling's own (a card, or a seat and perhaps a card).
             let word = args.first().copied().unwrap_or("");
-            let named = if args.len() == 3 { card(2)? } else { None };
-            let ruling = [
-                Ruling::VoidHand,
-                Ruling::StraddleAnnounced,
-                Ruling::Premature { card: named },
-            ]
-            .into_iter()
-            .find(|r| ruling_word(*r) == word)
-            .ok_or_else(|| {
-                fail(format!(
-                    "ruling: expected void, straddle_announced or premature, found `{}`",
-                    excerpt(word)
-                ))
-            })?;
-            if named.is_some() && !matches!(ruling, Ruling::Premature { .. }) {
-                return Err(fail(format!("ruling {word} names no card")));
-            }
             let number = args.get(1).copied().unwrap_or("");
+            let named_card = |i: usize| match card(i)? {
+                Some(c) => Ok(c),
+                None => Err(fail(format!("ruling {word} names a card, not `??`"))),
+            };
+            let ruling = match word {
+                "void" => {
+                    arity(2, 2)?;
+                    Ruling::VoidHand
+                }
+                "straddle_announced" => {
+                    arity(2, 2)?;
+                    Ruling::StraddleAnnounced
+                }
+                "premature" => {
+                    arity(2, 3)?;
+                    let card = if args.len() == 3 { card(2)? } else { None };
+                    Ruling::Premature { card }
+                }
+                "exposed" => {
+                    arity(3, 4)?;
+                    let card = if args.len() == 4 { card(3)? } else { None };
+                    Ruling::Exposed {
+                        seat: seat(2)?,
+                        card,
+                    }
+                }
+                "boxed" => {
+                    arity(3, 3)?;
+                    Ruling::Boxed {
+                        card: named_card(2)?,
+                    }
+                }
+                "manual" => {
+                    arity(3, 3)?;
+                    Ruling::Manual {
+                        card: named_card(2)?,
+                    }
+                }
+                other => {
+                    return Err(fail(format!(
+                        "ruling: expected {RULING_WORDS}, found `{}`",
+                        excerpt(other)
+                    )))
+                }
+            };
             let floor = number.parse().map_err(|_| {
                 fail(format!(
                     "floor: expected the floor person's number, found `{}`",

@@ -129,7 +129,7 @@ mod tests;
 pub use append::HandLog;
 pub use audit::{AuditLog, Entry, HandFilter, HandFlags, HandSummary, TimelineEntry};
 pub use error::LogError;
-pub use event::{EventData, EventRecord, PostKind, StreetName, WarningData};
+pub use event::{EventData, EventRecord, PostKind, RulingName, StreetName, WarningData};
 pub use follow::Follower;
 pub use head::{HeadParseError, SignedHead, HEAD_PREFIX};
 pub use input::{encode_input, parse_input, InputParseError};

@@ -74,6 +74,8 @@ pub enum EventDataError {
     },
     /// A discard without its card.
     DiscardWithoutCard,
+    /// A floor ruling without the card or seat it names.
+    RulingIncomplete(super::event::RulingName),
 }
 
 impl fmt::Display for EventDataError {
@@ -81,6 +83,12 @@ impl fmt::Display for EventDataError {
         match self {
             EventDataError::Card { text, error } => write!(f, "card `{text}`: {error}"),
             EventDataError::DiscardWithoutCard => f.write_str("a discard names its card"),
+            EventDataError::RulingIncomplete(r) => {
+                write!(
+                    f,
+                    "the floor's ruling {r:?} without the card or seat it names"
+                )
+            }
         }
     }
 }
@@ -89,7 +97,7 @@ impl std::error::Error for EventDataError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             EventDataError::Card { error, .. } => Some(error),
-            EventDataError::DiscardWithoutCard => None,
+            EventDataError::DiscardWithoutCard | EventDataError::RulingIncomplete(_) => None,
         }
     }
 }

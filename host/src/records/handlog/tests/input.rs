@@ -2,7 +2,7 @@
 //! bad text says what is wrong.
 
 use super::*;
-use firmware::{Action, Read};
+use firmware::{Action, Read, Ruling};
 
 fn every_input() -> Vec<Input> {
     vec![
@@ -55,6 +55,47 @@ fn every_input() -> Vec<Input> {
         Input::Rake { amount: ch(3) },
         Input::Misdeal,
         Input::Undo,
+        Input::Show { seat: sn(2) },
+        Input::Ruling {
+            ruling: Ruling::VoidHand,
+            floor: 17,
+        },
+        Input::Ruling {
+            ruling: Ruling::StraddleAnnounced,
+            floor: 4,
+        },
+        Input::Ruling {
+            ruling: Ruling::Premature { card: None },
+            floor: 9,
+        },
+        Input::Ruling {
+            ruling: Ruling::Premature {
+                card: Some(card("Jd")),
+            },
+            floor: 9,
+        },
+        Input::Ruling {
+            ruling: Ruling::Exposed {
+                seat: sn(3),
+                card: None,
+            },
+            floor: 12,
+        },
+        Input::Ruling {
+            ruling: Ruling::Exposed {
+                seat: sn(3),
+                card: Some(card("Qs")),
+            },
+            floor: 12,
+        },
+        Input::Ruling {
+            ruling: Ruling::Boxed { card: card("Kh") },
+            floor: 9999,
+        },
+        Input::Ruling {
+            ruling: Ruling::Manual { card: card("2c") },
+            floor: 1,
+        },
     ]
 }
 
@@ -98,6 +139,15 @@ fn the_text_form_is_the_script_syntax() {
             "rake 3",
             "misdeal",
             "undo",
+            "show 2",
+            "ruling void 17",
+            "ruling straddle_announced 4",
+            "ruling premature 9",
+            "ruling premature 9 Jd",
+            "ruling exposed 12 3",
+            "ruling exposed 12 3 Qs",
+            "ruling boxed 9999 Kh",
+            "ruling manual 1 2c",
         ]
     );
     // The script's synonyms read too.
@@ -134,6 +184,26 @@ fn bad_input_text_says_what_is_wrong() {
     );
     assert_eq!(msg("fold now"), "`fold` takes 0 word(s) after it, found 1");
     assert_eq!(msg("discard ??"), "a discard names its card");
+    assert_eq!(
+        msg("ruling fold 9"),
+        "ruling: expected void, straddle_announced, premature, exposed, boxed or manual, found `fold`"
+    );
+    assert_eq!(
+        msg("ruling void 9 8c"),
+        "`ruling` takes 2 word(s) after it, found 3"
+    );
+    assert_eq!(
+        msg("ruling boxed 9 ??"),
+        "ruling boxed names a card, not `??`"
+    );
+    assert_eq!(
+        msg("ruling exposed 9"),
+        "`ruling` takes 3 or 4 word(s) after it, found 2"
+    );
+    assert_eq!(
+        msg("ruling manual x 2c"),
+        "floor: expected the floor person's number, found `x`"
+    );
     assert!(msg("deal Zz").starts_with("card `Zz`"));
     assert_eq!(
         msg("deal As Ks"),

@@ -123,7 +123,28 @@ fn every_event() -> Vec<Event> {
         Event::HandComplete { number: 7 },
         Event::Misdealt { number: 7 },
         Event::Undone,
+        Event::ShowdownOpened { first: sn(3) },
+        Event::Shown { seat: sn(3) },
     ]
+    .into_iter()
+    .chain(
+        [
+            firmware::Ruling::VoidHand,
+            firmware::Ruling::StraddleAnnounced,
+            firmware::Ruling::Premature { card: None },
+            firmware::Ruling::Premature {
+                card: Some(card("8c")),
+            },
+            firmware::Ruling::Exposed {
+                seat: sn(4),
+                card: Some(card("Qs")),
+            },
+            firmware::Ruling::Boxed { card: card("Kh") },
+            firmware::Ruling::Manual { card: card("2c") },
+        ]
+        .map(|ruling| Event::Ruled { ruling, floor: 17 }),
+    )
+    .collect()
 }
 
 #[test]
