@@ -296,7 +296,7 @@ impl Display {
                 self.presenter.keyed(Some(*v));
                 self.publish(table);
             }
-            Outcome::Cleared => {
+            Outcome::Cleared | Outcome::FloorMode(_) => {
                 self.presenter.keyed(None);
                 self.publish(table);
             }

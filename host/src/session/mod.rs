@@ -4,10 +4,12 @@
 //! [`TableSession`] is the one place an input is applied by the engine, logged, paid
 //! and shown, whatever drives it. [`live`] runs a table on its panel and shoe (the
 //! Raspberry Pi, or the simulated devices in tests); [`simulated`] seats simulated
-//! players at a simulated shoe (the bench table).
+//! players at a simulated shoe (the bench table). [`staff`] checks the floor's PINs
+//! before a ruling reaches the engine.
 
 pub mod live;
 pub mod simulated;
+pub mod staff;
 pub mod table;
 
 pub use table::{Observer, Outcome, RecordTap, ShoeEvent, TableSession};

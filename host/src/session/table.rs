@@ -13,13 +13,17 @@ use crate::money::settle;
 use crate::records::handlog::{
     self, now_ms, HandLog, LogError, Record, Recovered, Seq, SignedHead, TableKey,
 };
-use firmware::buttons::KeyEvent;
+use crate::session::staff::{FloorStaff, PinRefused};
+use firmware::buttons::{Key, KeyEvent};
 use firmware::console::{Console, Press};
 use firmware::deck::DeckMap;
 use firmware::shoe::to_read;
 use firmware::{Chips, Event, Input, RuleError, SeatNo, Table, TableConfig};
 use hardware::link::Received;
 use std::path::Path;
+
+/// How the hand log writes a digit keyed in floor mode (part of a PIN).
+pub const MASKED_DIGIT: &str = "*";
 
 /// What the shoe's reader reports to the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,8 +44,10 @@ pub enum Outcome {
     Accepted(Vec<Event>),
     /// An amount is being keyed.
     Amount(u64),
-    /// The amount keyed was cleared.
+    /// The amount keyed was cleared (or floor mode left).
     Cleared,
+    /// Floor mode: the floor keys his number and PIN (digits so far, not their values).
+    FloorMode(u8),
     /// Refused: the message for the dealer. Nothing changed.
     Refused(String),
     /// A card read refused (out of order, already seen, not of this deck): the
@@ -67,6 +73,10 @@ impl std::fmt::Display for Outcome {
             }
             Outcome::Amount(v) => write!(f, "amount: {v}"),
             Outcome::Cleared => f.write_str("amount cleared"),
+            Outcome::FloorMode(digits) => write!(
+                f,
+                "FLOOR: number and PIN, then the ruling's key ({digits} digits keyed)"
+            ),
             Outcome::Refused(m) => write!(f, "refused: {m}"),
             Outcome::CardRefused(m) => write!(f, "card refused: {m}"),
             Outcome::ShoeFault(m) => write!(f, "{m} (read again)"),
@@ -148,6 +158,8 @@ pub struct TableSession<'a> {
     /// dealer presses ENTER only for a showdown).
     auto_pay_uncontested: bool,
     accepted: u64,
+    /// Who may confirm a floor ruling on the panel; `None`: nobody can.
+    staff: Option<FloorStaff>,
 }
 
 impl<'a> TableSession<'a> {
@@ -164,6 +176,7 @@ impl<'a> TableSession<'a> {
             evidence: Vec::new(),
             auto_pay_uncontested: false,
             accepted: 0,
+            staff: None,
         }
     }
 
@@ -188,6 +201,17 @@ impl<'a> TableSession<'a> {
     pub fn paying_uncontested(mut self) -> Self {
         self.auto_pay_uncontested = true;
         self
+    }
+
+    /// Takes floor rulings from the panel when their number and PIN match `staff`.
+    pub fn with_floor_staff(mut self, staff: FloorStaff) -> Self {
+        self.staff = Some(staff);
+        self
+    }
+
+    /// Whether the panel is in floor mode (the floor keying his number and PIN).
+    pub fn floor_mode(&self) -> bool {
+        self.console.floor_mode()
     }
 
     /// Tells `observer` every outcome from now on.
@@ -344,14 +368,35 @@ impl<'a> TableSession<'a> {
     /// makes an input is logged in the input's transaction; any other, on its own,
     /// before anyone is told.
     pub fn key(&mut self, event: KeyEvent) -> Result<Outcome, LogError> {
+        // A digit in floor mode is part of a floor PIN: logged as pressed, not as
+        // which digit.
+        let masked = self.console.floor_mode() && matches!(event.key, Key::Digit(_));
         self.evidence.push(Record::KeyPress {
-            key: event.key.to_string(),
+            key: if masked {
+                MASKED_DIGIT.to_string()
+            } else {
+                event.key.to_string()
+            },
             kind: event.kind.to_string(),
         });
         let outcome = match self.console.press(&self.table, event) {
             Ok(Press::Amount(v)) => Outcome::Amount(v),
             Ok(Press::Cleared) => Outcome::Cleared,
+            Ok(Press::FloorMode(digits)) => Outcome::FloorMode(digits),
             Ok(Press::Input(input)) => return self.apply(input),
+            Ok(Press::Ruling { input, pin }) => {
+                let Input::Ruling { floor, .. } = input else {
+                    return self.refuse(format!("not a floor ruling: {input:?}"));
+                };
+                let checked = match self.staff.as_mut() {
+                    Some(staff) => staff.check(floor, pin, std::time::Instant::now()),
+                    None => Err(PinRefused::NoStaff),
+                };
+                return match checked {
+                    Ok(()) => self.apply(input),
+                    Err(e) => self.refuse(e.to_string()),
+                };
+            }
             Ok(Press::Pay) => {
                 let paid = self.pay()?;
                 // Nothing to pay writes no record: the press is logged alone.

@@ -49,6 +49,15 @@ pub enum Command {
     /// `table` line and the bench table's --set.
     #[command(verbatim_doc_comment)]
     Settings,
+    /// A floor person's line for a table's staff file ([panel] staff in table.toml)
+    ///
+    /// Reads his four-digit PIN from standard input, never from the command line
+    /// (the shell keeps that), and prints his number and the PIN's Argon2id hash:
+    ///   echo 0042 | tablectl staff-pin 17 >> /etc/tablectl/floor-staff.toml
+    /// The file starts with a [staff] line. At the panel the floor holds CLEAR, keys
+    /// his number and PIN as one number (170042), then the ruling's key.
+    #[command(verbatim_doc_comment)]
+    StaffPin(StaffPinArgs),
     /// The evaluator's census and speed, an exact equity, PHH replay speed
     ///
     /// The evaluator's census of all 133,784,560 seven-card hands and its speed;
@@ -337,6 +346,13 @@ pub struct ShoeArgs {
     /// The table's data folder, which keeps the deck map
     #[arg(long, value_name = "DIR", default_value = "table-data")]
     pub data: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct StaffPinArgs {
+    /// The floor person's number, 1 to 9999
+    #[arg(value_name = "NUMBER", value_parser = clap::value_parser!(u16).range(1..=9999))]
+    pub number: u16,
 }
 
 #[derive(Debug, Args)]

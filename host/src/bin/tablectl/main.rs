@@ -43,9 +43,38 @@ fn run_command(command: &Command) -> ExitCode {
         Command::Run(args) => run_pi(args),
         Command::Floor(command) => floor::floor(command),
         Command::Settings => settings(),
+        Command::StaffPin(args) => staff_pin(args.number),
         Command::Bench(args) => bench(args),
     }
 }
+
+/// `tablectl staff-pin NUMBER`: the staff file's line for floor NUMBER, his PIN read
+/// from standard input (a command line is kept by the shell, and seen by `ps`).
+fn staff_pin(number: u16) -> ExitCode {
+    let mut line = String::new();
+    let read = std::io::Read::read_to_string(
+        &mut std::io::Read::take(std::io::stdin(), STAFF_PIN_INPUT_BYTES),
+        &mut line,
+    );
+    if let Err(e) = read {
+        eprintln!("tablectl staff-pin: standard input: {e}");
+        return ExitCode::FAILURE;
+    }
+    match host::session::staff::staff_line(number, line.trim()) {
+        Ok(line) => {
+            println!("{line}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("tablectl staff-pin: {e} (give it on standard input)");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The most read from standard input for a PIN: four digits and a line end, with room
+/// for a terminal's stray characters.
+const STAFF_PIN_INPUT_BYTES: u64 = 64;
 
 /// `tablectl scenario FILE...`: each script in turn; the status is the last failure's.
 fn scenarios(files: &[String]) -> ExitCode {
@@ -897,6 +926,15 @@ fn pi_table(
         Some(table) => TableSession::new(table, Some(&mut log)),
         None => TableSession::create(file.config, Some(&mut log)).map_err(CliError::failed)?,
     };
+    match file.floor_staff().map_err(CliError::failed)? {
+        Some(staff) => {
+            println!("floor rulings: {} floor staff", staff.numbers().count());
+            session = session.with_floor_staff(staff);
+        }
+        None => println!(
+            "floor rulings: no floor staff ([panel] staff in table.toml): none can be confirmed"
+        ),
+    }
     session.tap(Box::new(tap));
     if let Some(s) = &shipper {
         session.tap(Box::new(s.tap()));

@@ -15,6 +15,9 @@
 //!
 //! [panel]
 //! pins = "/etc/tablectl/pins.toml"   # hardware/pins.toml, with the shoe's port
+//! staff = "/etc/tablectl/floor-staff.toml"  # 0600: floor numbers and PIN hashes
+//!                             #   (`tablectl staff-pin`); without it no floor ruling
+//!                             #   can be confirmed at the panel
 //!
 //! [display]
 //! bind = "127.0.0.1:8080"     # the players' screen: only what the table shows
@@ -113,12 +116,15 @@ struct Raw {
 struct RawPanel {
     #[serde(default = "default_pins")]
     pins: PathBuf,
+    #[serde(default)]
+    staff: Option<PathBuf>,
 }
 
 impl Default for RawPanel {
     fn default() -> Self {
         RawPanel {
             pins: default_pins(),
+            staff: None,
         }
     }
 }
@@ -213,6 +219,8 @@ pub struct TableFile {
     pub floor_db: Option<String>,
     /// The pin map file (with the shoe's port).
     pub pins: PathBuf,
+    /// The floor staff file (floor numbers and PIN hashes), if any.
+    pub staff: Option<PathBuf>,
     /// The table display.
     pub display: DisplaySettings,
 }
@@ -316,6 +324,7 @@ impl TableFile {
             key,
             floor_db: floor,
             pins: raw.panel.pins,
+            staff: raw.panel.staff,
             display: DisplaySettings {
                 bind,
                 language: d.language,
@@ -360,7 +369,24 @@ impl TableFile {
                 detail: e.to_string(),
             })?;
         }
+        self.floor_staff()?;
         Ok(pins)
+    }
+
+    /// The floor staff file (`[panel] staff`), read and checked; `None` if none is
+    /// named.
+    pub fn floor_staff(
+        &self,
+    ) -> Result<Option<crate::session::staff::FloorStaff>, ConfigFileError> {
+        let Some(path) = &self.staff else {
+            return Ok(None);
+        };
+        crate::session::staff::FloorStaff::load(path)
+            .map(Some)
+            .map_err(|e| ConfigFileError::Invalid {
+                file: path.display().to_string(),
+                detail: e.to_string(),
+            })
     }
 }
 

@@ -56,7 +56,12 @@ impl Dealer {
         self.table
             .borrow()
             .as_ref()
-            .and_then(|t| t.hand().map(|h| h.seen.len() as usize))
+            // Burns too: an exposed card comes back as the burn (PD-EXPOSED), a card
+            // already seen.
+            .and_then(|t| {
+                t.hand()
+                    .map(|h| h.seen.len() as usize + usize::from(h.burns))
+            })
             .unwrap_or(0)
     }
 }
@@ -160,7 +165,10 @@ fn play(steps: Vec<Step>, faults: (u32, u32, u32)) -> Played {
         leds: Vec::new(),
     };
     let map = DeckMap::simulated(DeckKind::Standard52, 1);
-    let mut rt = on_devices(TableSession::create(config, Some(&mut log)).unwrap(), map);
+    let session = TableSession::create(config, Some(&mut log))
+        .unwrap()
+        .with_floor_staff(crate::session::staff::test_staff(&[(9, "0001")]));
+    let mut rt = on_devices(session, map);
     let mut t = 0u64;
     let mut clock = || {
         t += 20;
@@ -267,9 +275,75 @@ fn a_dealer_plays_two_hands_from_the_panel_and_the_shoe() {
     assert_eq!(hands.len(), 2);
 }
 
+/// Floor mode: CLEAR held, the floor's number and PIN (floor 9, PIN 0001: 90001),
+/// then the ruling's key.
+fn floor(code: u64, key: Step) -> [Step; 3] {
+    [Hold(Key::Clear), Digits(code), key]
+}
+
+/// The floor's rulings on cards from the panel, over the pty shoe: a wrong PIN is
+/// refused; seat 1's card exposed (PD-EXPOSED), a boxed card, and a card whose tag
+/// does not read entered by hand (PD-RFID). The PIN never reaches the log.
+#[test]
+fn the_floor_rules_cards_from_the_panel_with_his_pin() {
+    let mut s = Vec::new();
+    for seat in SeatNo::up_to(3) {
+        s.extend([Digits(1000), Tap(Key::Seat(seat))]);
+    }
+    s.push(Hold(Key::NextHand));
+    // The deal goes seat 2, 3, 1; seat 1's As is exposed.
+    s.extend(cards(&["7c", "8h", "As"]));
+    s.extend(floor(91234, Tap(Key::Seat(sn(1)))));
+    s.extend(floor(90001, Tap(Key::Seat(sn(1)))));
+    s.extend(cards(&["2d", "3s", "Kd"]));
+    // Kd was face up in the stub: boxed. Seat 1's next card does not read: the
+    // dealer keys it (142: A♦) and the floor enters it.
+    s.extend(floor(90001, Tap(Key::Fold)));
+    s.push(Digits(142));
+    s.extend(floor(90001, Tap(Key::Enter)));
+    // Seat 1's card owed for the exposed one; then the exposed As is the flop's burn.
+    s.extend(cards(&["Qc"]));
+    s.extend([Tap(Key::CheckCall); 3]);
+    s.push(Card("As", Antenna::Burn));
+    s.extend(cards(&["Td", "9s", "5h"]));
+    let p = play(s, (0, 0, 0));
+    let refused = p.outcomes.iter().any(|o| {
+        matches!(o, Outcome::Refused(m) if m == "floor 9: number or PIN not recognised (2 tries left)")
+    });
+    assert!(refused, "{:?}", p.outcomes);
+    let h = p.table.hand().unwrap();
+    let held = |seat: u8| h.player(sn(seat)).hole[..2].to_vec();
+    let c = |s: &str| Some(s.parse::<firmware::Card>().unwrap());
+    assert_eq!(held(1), [c("Ad"), c("Qc")]);
+    assert_eq!(held(2), [c("7c"), c("2d")]);
+    assert_eq!(held(3), [c("8h"), c("3s")]);
+    assert_eq!(h.board.len(), 3);
+    assert_eq!(h.phase, firmware::Phase::Betting);
+    let audit = crate::records::handlog::AuditLog::open(p.dir.path()).unwrap();
+    let records = audit.records().unwrap();
+    let lines: Vec<String> = records.iter().map(|(_, r)| r.to_string()).collect();
+    let text = lines.join("\n");
+    for ruling in [
+        "ruling exposed 9 1",
+        "ruling boxed 9 Kd",
+        "ruling manual 9 Ad",
+        "floor 9: number or PIN not recognised",
+    ] {
+        assert!(text.contains(ruling), "{ruling} in\n{text}");
+    }
+    // Floor mode's digits are logged masked: never the PIN's digits.
+    // (The seats' buy-ins and the card's code, 142, are keyed out of floor mode.)
+    let masked = lines.iter().filter(|l| l.contains("key * ")).count();
+    assert_eq!(masked, 4 * 5, "{text}");
+    assert!(
+        !text.contains("key 9 ") && !text.contains("key 3 "),
+        "{text}"
+    );
+}
+
 /// PD-PREMATURE from the panel: the shoe reads the turn while the flop betting is
-/// open (refused); the floor keys his number and holds UNDO: that card is set aside
-/// until the river, which then comes without a burn.
+/// open (refused); the floor, in floor mode with his number and PIN, holds UNDO: that
+/// card is set aside until the river, which then comes without a burn.
 #[test]
 fn the_floor_rules_a_premature_turn_from_the_panel() {
     let mut s = Vec::new();
@@ -284,7 +358,7 @@ fn the_floor_rules_a_premature_turn_from_the_panel() {
     s.push(Tap(Key::CheckCall));
     s.push(Refused("6c", Antenna::Burn));
     s.push(Refused("Jc", Antenna::Exit));
-    s.extend([Digits(9), Hold(Key::Undo)]);
+    s.extend(floor(90001, Hold(Key::Undo)));
     s.extend([Tap(Key::CheckCall); 2]);
     s.push(Card("6c", Antenna::Burn));
     s.extend(cards(&["Qs"]));

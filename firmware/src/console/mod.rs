@@ -10,9 +10,10 @@
 //! | FOLD, CHECK/CALL, ALL-IN | the player to act does it | — | — |
 //! | digits, CLEAR | key an amount / forget it | the same | the same |
 //! | BET/RAISE or ENTER | bet or raise to the keyed amount (fixed limit: the one size, nothing keyed) | — | — |
-//! | UNDO | the last input of the hand; held with the floor's number keyed, the board card just read during the betting is premature (PD-PREMATURE) | — | the same |
-//! | STRADDLE | announce; press again to confirm (R-STRAD-4); with the floor's number keyed, the floor rules an unconfirmed straddle announced | — | — |
-//! | MISDEAL (held) | the deal restarts (PD-MISDEAL); with the floor's number keyed, the floor voids the hand, every bet returned (PD-RFID) | — | — |
+//! | UNDO | the last input of the hand | — | the same |
+//! | STRADDLE | announce; press again to confirm (R-STRAD-4) | — | — |
+//! | MISDEAL (held) | the deal restarts (PD-MISDEAL) | — | — |
+//! | CLEAR (held) | floor mode: the floor's rulings ([`floor`]) | the same | the same |
 //! | NEXT HAND (held) | — | start the next hand | — |
 //! | seat key | — | with an amount keyed: seat a new player with that buy-in, or top up; without: sit out / sit in; held: the player leaves | at the showdown the seat shows; held, he mucks (R-SHOW-3) |
 //! | ENTER | (as BET/RAISE) | — | once every hand is shown or mucked: pay the pots as shown ([`Press::Pay`]) |
@@ -21,17 +22,24 @@
 //! come from the shoe's burn slot (the dealer passes each thrown card through it)
 //! and the replacements from its exit.
 //!
+//! UNDO, STRADDLE and MISDEAL are refused while an amount is keyed: a bet keyed by
+//! mistake never turns one of them into something else.
+//!
 //! A press that means nothing now is refused with [`ConsoleError`], whose message
 //! tells the dealer what to press instead; the keyed amount is kept so that a wrong
 //! key never costs the dealer his typing.
 
 use crate::buttons::{AmountEntry, AmountError, ButtonError, Key, KeyEvent, PressKind};
 use crate::card::Card;
-use crate::event::{Action, Input, Ruling, MAX_FLOOR_ID};
+use crate::event::{Action, Input};
 use crate::hand::{Hand, Phase};
 use crate::rules::{Chips, SeatNo, ShowdownRule, Structure};
 use crate::table::{Presence, Table};
 use core::fmt;
+
+pub mod floor;
+use floor::FloorEntry;
+pub use floor::Pin;
 
 /// What a press did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,6 +54,17 @@ pub enum Press {
     /// ENTER at the showdown: pay the pots as the host's showdown says (the dealer
     /// has seen the hands shown and the mucks keyed).
     Pay,
+    /// Floor mode ([`floor`]): digits of the floor's code keyed so far (never their
+    /// values).
+    FloorMode(u8),
+    /// A floor ruling (`input`, an [`Input::Ruling`]) with the PIN keyed: the host
+    /// checks the PIN before the engine sees the ruling.
+    Ruling {
+        /// The ruling, with the floor person's number.
+        input: Input,
+        /// His PIN as keyed.
+        pin: Pin,
+    },
 }
 
 /// Why a press was refused. The table and the amount being keyed are unchanged.
@@ -72,8 +91,16 @@ pub enum ConsoleError {
     NoHand(Key),
     /// A key with no use at this point of the hand.
     NotNow(Key),
-    /// A floor person's number out of range before a ruling key.
-    FloorNumber,
+    /// UNDO, STRADDLE or MISDEAL with an amount keyed.
+    AmountKeyed(Key),
+    /// In floor mode, a ruling key before a floor number (1 to 9999) and PIN.
+    FloorCode,
+    /// In floor mode, a key that makes no ruling.
+    FloorKey(Key),
+    /// FOLD in floor mode (boxed card) when the last input is not a card dealt.
+    NothingToBox,
+    /// ENTER in floor mode without a card's code keyed before floor mode.
+    CardCode,
     /// A betting key or ENTER while the showdown waits for this seat's show or muck.
     ShowdownOpen(Key, SeatNo),
 }
@@ -106,8 +133,22 @@ impl fmt::Display for ConsoleError {
                 write!(f, "{key} not taken: no hand is being played; hold NEXT HAND to start one")
             }
             ConsoleError::NotNow(key) => write!(f, "{key} has no use at this point of the hand"),
-            ConsoleError::FloorNumber => f.write_str(
-                "The floor's number is 1 to 9999: CLEAR, key it, then hold MISDEAL (void) or press STRADDLE (announced)",
+            ConsoleError::AmountKeyed(key) => write!(
+                f,
+                "{key} not taken: an amount is keyed; press CLEAR first (floor rulings: hold CLEAR)"
+            ),
+            ConsoleError::FloorCode => f.write_str(
+                "Floor: key your number (1 to 9999) and your 4-digit PIN as one number, then the ruling's key",
+            ),
+            ConsoleError::FloorKey(key) => write!(
+                f,
+                "{key} makes no floor ruling: MISDEAL held, STRADDLE, UNDO held, a seat key, FOLD or ENTER; CLEAR leaves floor mode"
+            ),
+            ConsoleError::NothingToBox => f.write_str(
+                "No card to box: a boxed card is ruled right after it is dealt",
+            ),
+            ConsoleError::CardCode => f.write_str(
+                "Key the card before floor mode: rank 2-14, then suit 1 clubs 2 diamonds 3 hearts 4 spades (144 = ace of spades)",
             ),
             ConsoleError::ShowdownOpen(key, seat) => write!(
                 f,
@@ -133,6 +174,8 @@ pub struct Console {
     /// The last card the shoe read while a betting round was open, with its hand's
     /// number: what a premature-card ruling sets aside (PD-PREMATURE).
     premature: Option<(u32, Card)>,
+    /// Floor mode, while the floor keys a ruling ([`floor`]).
+    floor: Option<FloorEntry>,
 }
 
 impl Console {
@@ -141,6 +184,7 @@ impl Console {
         Console {
             amount: AmountEntry::new(),
             premature: None,
+            floor: None,
         }
     }
 
@@ -160,7 +204,11 @@ impl Console {
     pub fn press(&mut self, table: &Table, event: KeyEvent) -> Result<Press, ConsoleError> {
         let key = event.check().map_err(ConsoleError::Press)?;
         let held = event.kind == PressKind::Long;
+        if self.floor.is_some() {
+            return self.floor_press(table, key, held);
+        }
         match key {
+            Key::Clear if held => Ok(self.enter_floor_mode()),
             Key::Digit(_) => {
                 self.amount.press(key)?;
                 Ok(Press::Amount(self.amount.value()))
@@ -189,44 +237,16 @@ impl Console {
                 None => Ok(Input::StartHand),
                 Some(_) => Err(ConsoleError::HandInProgress),
             },
+            Key::Undo | Key::Misdeal | Key::Straddle if self.keyed().is_some() => {
+                Err(ConsoleError::AmountKeyed(key))
+            }
             Key::Undo | Key::Misdeal => match phase {
                 None => Err(ConsoleError::NoHand(key)),
-                // The floor's number keyed and UNDO held: the board card just read
-                // while the betting was open is premature (PD-PREMATURE).
-                Some(_) if key == Key::Undo && held => match self.floor()? {
-                    Some(floor) => {
-                        let number = live(table).map(|h| h.number);
-                        let card = self
-                            .premature
-                            .filter(|(n, _)| Some(*n) == number)
-                            .map(|(_, c)| c);
-                        Ok(Input::Ruling {
-                            ruling: Ruling::Premature { card },
-                            floor,
-                        })
-                    }
-                    None => Ok(Input::Undo),
-                },
                 Some(_) if key == Key::Undo => Ok(Input::Undo),
-                // The floor's number keyed first: the floor voids the hand (PD-RFID).
-                Some(_) => match self.floor()? {
-                    Some(floor) => Ok(Input::Ruling {
-                        ruling: Ruling::VoidHand,
-                        floor,
-                    }),
-                    None => Ok(Input::Misdeal),
-                },
+                Some(_) => Ok(Input::Misdeal),
             },
             Key::Straddle => {
                 let h = live(table).ok_or(ConsoleError::NoHand(key))?;
-                // The floor's number keyed first: the floor rules the straddle
-                // announced ([003] 3д, seed-notes D3(a)).
-                if let Some(floor) = self.floor()? {
-                    return Ok(Input::Ruling {
-                        ruling: Ruling::StraddleAnnounced,
-                        floor,
-                    });
-                }
                 // The first press announces; a second press, before the first hole
                 // card, confirms (R-STRAD-4).
                 Ok(Input::Straddle {
@@ -247,18 +267,6 @@ impl Console {
             }
             Key::Seat(seat) => self.seat(table, seat, held),
             Key::Digit(_) | Key::Clear => Err(ConsoleError::NotNow(key)),
-        }
-    }
-
-    /// The floor person's number keyed before a ruling key, if any.
-    fn floor(&self) -> Result<Option<u16>, ConsoleError> {
-        match self.keyed() {
-            None => Ok(None),
-            Some(n) => u16::try_from(n.get())
-                .ok()
-                .filter(|f| (1..=MAX_FLOOR_ID).contains(f))
-                .map(Some)
-                .ok_or(ConsoleError::FloorNumber),
         }
     }
 
@@ -326,7 +334,7 @@ fn live(table: &Table) -> Option<&Hand> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::event::Read;
+    use crate::event::{Read, Ruling};
     use crate::rules::{ch, sn, Game, TableConfig};
     use crate::Card;
 
@@ -628,33 +636,80 @@ mod tests {
         );
     }
 
+    /// Holds CLEAR, keys the floor's code, and presses `key`: the ruling and PIN.
+    fn floor_ruling(
+        c: &mut Console,
+        t: &Table,
+        code: &str,
+        key: KeyEvent,
+    ) -> Result<Press, ConsoleError> {
+        assert_eq!(c.press(t, held(Key::Clear)), Ok(Press::FloorMode(0)));
+        assert!(c.floor_mode());
+        for (i, d) in code.bytes().enumerate() {
+            let key = Key::digit(d - b'0').unwrap();
+            assert_eq!(c.press(t, short(key)), Ok(Press::FloorMode(i as u8 + 1)));
+        }
+        c.press(t, key)
+    }
+
+    fn ruling(ruling: Ruling, floor: u16, pin: u16) -> Result<Press, ConsoleError> {
+        Ok(Press::Ruling {
+            input: Input::Ruling { ruling, floor },
+            pin: Pin::new(pin).unwrap(),
+        })
+    }
+
     #[test]
-    fn the_floors_number_keyed_before_misdeal_or_straddle_makes_a_ruling() {
+    fn the_floor_rules_in_floor_mode_with_his_number_and_pin() {
         let (mut c, t) = preflop();
-        digits(&mut c, &t, "17");
+        let void = floor_ruling(&mut c, &t, "170042", held(Key::Misdeal));
+        assert_eq!(void, ruling(Ruling::VoidHand, 17, 42));
+        assert!(!c.floor_mode(), "a ruling leaves floor mode");
+        let announced = floor_ruling(&mut c, &t, "49999", short(Key::Straddle));
+        assert_eq!(announced, ruling(Ruling::StraddleAnnounced, 4, 9999));
+        // The last card dealt (seat 3's Qs) boxed; seat 2's card exposed.
+        let boxed = floor_ruling(&mut c, &t, "90001", short(Key::Fold));
+        let qs: Card = "Qs".parse().unwrap();
+        assert_eq!(boxed, ruling(Ruling::Boxed { card: qs }, 9, 1));
+        let exposed = floor_ruling(&mut c, &t, "90001", short(Key::Seat(sn(2))));
+        let on_seat_2 = Ruling::Exposed {
+            seat: sn(2),
+            card: None,
+        };
+        assert_eq!(exposed, ruling(on_seat_2, 9, 1));
+        // A card entered by hand: its code keyed before floor mode (144: A♠).
+        digits(&mut c, &t, "144");
+        let manual = floor_ruling(&mut c, &t, "90001", short(Key::Enter));
+        let a_s: Card = "As".parse().unwrap();
+        assert_eq!(manual, ruling(Ruling::Manual { card: a_s }, 9, 1));
+        assert_eq!(c.keyed(), None, "the card's code is used up");
+    }
+
+    #[test]
+    fn floor_mode_refuses_a_short_code_a_wrong_key_and_a_missing_card() {
+        let (mut c, t) = preflop();
+        // Four digits are only a PIN: the floor's number is missing.
+        let short_code = floor_ruling(&mut c, &t, "4200", held(Key::Misdeal));
+        assert_eq!(short_code, Err(ConsoleError::FloorCode));
+        assert!(c.floor_mode(), "a refused press stays in floor mode");
+        assert_eq!(c.press(&t, short(Key::Clear)), Ok(Press::Cleared));
+        assert!(!c.floor_mode());
+        let no_card = floor_ruling(&mut c, &t, "170042", short(Key::Enter));
+        assert_eq!(no_card, Err(ConsoleError::CardCode));
+        assert_eq!(
+            c.press(&t, short(Key::CheckCall)),
+            Err(ConsoleError::FloorKey(Key::CheckCall))
+        );
+        assert_eq!(c.press(&t, short(Key::Clear)), Ok(Press::Cleared));
+        // Out of floor mode, a keyed amount never turns MISDEAL into a ruling.
+        digits(&mut c, &t, "170042");
         assert_eq!(
             c.press(&t, held(Key::Misdeal)),
-            Ok(Press::Input(Input::Ruling {
-                ruling: Ruling::VoidHand,
-                floor: 17
-            }))
-        );
-        digits(&mut c, &t, "4");
-        assert_eq!(
-            c.press(&t, short(Key::Straddle)),
-            Ok(Press::Input(Input::Ruling {
-                ruling: Ruling::StraddleAnnounced,
-                floor: 4
-            }))
-        );
-        digits(&mut c, &t, "0");
-        assert_eq!(
-            c.press(&t, held(Key::Misdeal)),
-            Err(ConsoleError::FloorNumber)
+            Err(ConsoleError::AmountKeyed(Key::Misdeal))
         );
         assert_eq!(
             c.keyed(),
-            Some(Chips::ZERO),
+            Some(ch(170_042)),
             "a refused press keeps the keying"
         );
     }
