@@ -198,6 +198,9 @@ pub struct FilterArgs {
     /// Hands with a refused card: an unknown tag or a card read twice
     #[arg(long)]
     pub bad_tags: bool,
+    /// Hands with a floor ruling: a void hand, a straddle ruled announced
+    #[arg(long)]
+    pub rulings: bool,
 }
 
 impl FilterArgs {
@@ -212,6 +215,7 @@ impl FilterArgs {
             misdeals: self.misdeals,
             over_pot: self.over_pot,
             bad_tags: self.bad_tags,
+            rulings: self.rulings,
         }
     }
 }
@@ -251,6 +255,14 @@ pub struct FloorServeArgs {
     /// loopback address; may be given again
     #[arg(long = "host", value_name = "NAME", verbatim_doc_comment)]
     pub hosts: Vec<String>,
+    /// The pages' language when a browser asks for none: en, mk, pl, bg or ru
+    #[arg(long, value_name = "CODE", default_value = "en", value_parser = floor_lang)]
+    pub lang: host::display::Lang,
+}
+
+/// A floor page language by its code.
+fn floor_lang(code: &str) -> Result<host::display::Lang, String> {
+    host::display::Lang::from_code(code).ok_or_else(|| "give en, mk, pl, bg or ru".to_string())
 }
 
 #[derive(Debug, Args)]

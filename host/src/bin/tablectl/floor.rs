@@ -104,6 +104,7 @@ fn floor_serve(args: &FloorServeArgs) -> Result<(), CliError> {
         bind: args.listen,
         token,
         hosts: args.hosts.clone(),
+        lang: args.lang,
     })
     .map_err(CliError::failed)?;
     println!(
