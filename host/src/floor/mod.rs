@@ -21,6 +21,7 @@
 //! (the protocol, prepared statements, binary arrays for batch inserts) run on a
 //! private runtime.
 
+pub mod audits;
 mod error;
 pub mod hands;
 mod ingest;

@@ -117,13 +117,20 @@ pub struct RakeArgs {
     /// The table's data folder
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
+    #[command(flatten)]
+    pub span: RakeSpan,
+}
+
+/// The shift a rake report covers, and its form.
+#[derive(Debug, Args)]
+pub struct RakeSpan {
     /// Hands paid at or after this time (ms since the epoch)
     #[arg(long, value_name = "MS")]
     pub from: Option<u64>,
     /// Hands paid before this time (ms since the epoch)
     #[arg(long, value_name = "MS")]
     pub to: Option<u64>,
-    /// One JSON object: the hours and the total
+    /// JSON: an object of the hours and the total (by table: one a line)
     #[arg(long)]
     pub json: bool,
 }
@@ -237,6 +244,44 @@ pub enum Floor {
     /// a finished hand's timeline; a hand in progress shows no hole card.
     #[command(verbatim_doc_comment)]
     Serve(FloorServeArgs),
+    /// Each table's rake per shift: hands, pots and rake, hour by hour (UTC)
+    ///
+    /// As `tablectl audit rake` for every table in the store. --from and --to
+    /// bound the shift in ms since the epoch (--to excluded).
+    #[command(verbatim_doc_comment)]
+    Rake(FloorRakeArgs),
+    /// The hands asked for as PHH hand histories, one file per table
+    ///
+    /// The finished hands that pass the filters (as `tablectl floor hands`),
+    /// replayed from the store's records as `tablectl audit export` does from a
+    /// table's log, written as DIR/TABLE.phhs. Nothing is written unless every
+    /// table's hands export.
+    #[command(verbatim_doc_comment)]
+    Export(FloorExportArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct FloorRakeArgs {
+    /// The floor's store: postgres://USER@HOST:PORT/DATABASE
+    #[arg(long, value_name = "URL")]
+    pub db: String,
+    #[command(flatten)]
+    pub span: RakeSpan,
+}
+
+#[derive(Debug, Args)]
+pub struct FloorExportArgs {
+    /// The floor's store: postgres://USER@HOST:PORT/DATABASE
+    #[arg(long, value_name = "URL")]
+    pub db: String,
+    /// Only this table's hands
+    #[arg(long, value_name = "ID")]
+    pub table: Option<String>,
+    #[command(flatten)]
+    pub filter: FilterArgs,
+    /// The folder to write TABLE.phhs files into (made if missing)
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
 }
 
 #[derive(Debug, Args)]
