@@ -43,6 +43,7 @@ fn the_floor_page_in_a_browser_live_alerts_and_a_finished_hand() {
         token: TOKEN.into(),
         hosts: Vec::new(),
         lang: host::display::Lang::En,
+        migrate: true,
     })
     .expect("the floor service");
 

@@ -1,7 +1,8 @@
 //! `tablectl floor serve`: the floor's pages over HTTP, on the display's bounded
 //! listener (`crate::display::listen`) behind the same token and host allow-list as a
 //! table's floor view (`crate::display::auth`). Every route is a GET; nothing here
-//! changes the store but its schema, brought up to date at start.
+//! changes the store but its schema, brought up to date at start, or only checked
+//! where the service reads a replica (`--no-migrate`).
 //!
 //! One thread owns the store's connection: it reads the room every [`REFRESH`],
 //! feeding each table's new records to its engine for the hands in progress
@@ -55,6 +56,9 @@ pub struct ServeOptions {
     pub hosts: Vec<String>,
     /// The pages' language when the browser asks for none (`?lang=`).
     pub lang: Lang,
+    /// Whether to bring the store's schema up to date at start (the primary), or
+    /// only check it is this program's (a read replica: `--no-migrate`).
+    pub migrate: bool,
 }
 
 /// Why the floor service cannot start.
@@ -138,7 +142,14 @@ impl FloorService {
         if !opts.bind.ip().is_loopback() && opts.hosts.is_empty() {
             return Err(ServeError::NeedsHosts(opts.bind));
         }
-        let store = Store::open(&opts.url).map_err(ServeError::Store)?;
+        let connect = if opts.migrate {
+            Store::connect
+        } else {
+            Store::connect_to_read
+        };
+        let store = config(&opts.url)
+            .and_then(|c| connect(&c))
+            .map_err(ServeError::Store)?;
         let listener =
             std::net::TcpListener::bind(opts.bind).map_err(|e| ServeError::Bind(opts.bind, e))?;
         listener
@@ -155,7 +166,7 @@ impl FloorService {
         let reader_stop = stopped.clone();
         std::thread::Builder::new()
             .name("floor-store".into())
-            .spawn(move || reader(store, &url, &asked, &room_tx, &reader_stop))
+            .spawn(move || reader(store, &url, connect, &asked, &room_tx, &reader_stop))
             .map_err(ServeError::Runtime)?;
         let router = Router::new()
             .route("/", get(|| async { Redirect::to("/floor") }))
@@ -239,6 +250,7 @@ fn answer(store: &mut Store, asked: Asked) -> Result<Answer, FloorError> {
 fn reader(
     store: Store,
     url: &str,
+    connect: fn(&postgres::Config) -> Result<Store, FloorError>,
     asked: &mpsc::Receiver<Ask>,
     room: &watch::Sender<RoomState>,
     stop: &watch::Receiver<bool>,
@@ -250,7 +262,7 @@ fn reader(
         .unwrap_or_else(Instant::now);
     while !*stop.borrow() {
         if store.as_ref().is_none_or(Store::is_closed) {
-            store = match config(url).and_then(|c| Store::connect(&c)) {
+            store = match config(url).and_then(|c| connect(&c)) {
                 Ok(s) => Some(s),
                 Err(e) => {
                     let _ = room.send_replace(Err(e.to_string()));

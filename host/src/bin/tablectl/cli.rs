@@ -239,7 +239,8 @@ pub enum Floor {
     Clear(FloorClearArgs),
     /// Serve the floor's live page of every table (needs the floor's token)
     ///
-    /// Applies the store's migrations at start. The page lists every table
+    /// Applies the store's migrations at start, or with --no-migrate (a read
+    /// replica) only checks the schema is this program's. The page lists every table
     /// (game, hand, pot, last input, backlog, last shipment, alerts) and opens
     /// a finished hand's timeline; a hand in progress shows no hole card.
     #[command(verbatim_doc_comment)]
@@ -258,6 +259,15 @@ pub enum Floor {
     /// table's hands export.
     #[command(verbatim_doc_comment)]
     Export(FloorExportArgs),
+    /// Bring the store's schema up to this program's (run against the primary)
+    Migrate(FloorMigrateArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct FloorMigrateArgs {
+    /// The floor's store: postgres://USER@HOST:PORT/DATABASE
+    #[arg(long, value_name = "URL")]
+    pub db: String,
 }
 
 #[derive(Debug, Args)]
@@ -303,6 +313,10 @@ pub struct FloorServeArgs {
     /// The pages' language when a browser asks for none: en, mk, pl, bg or ru
     #[arg(long, value_name = "CODE", default_value = "en", value_parser = floor_lang)]
     pub lang: host::display::Lang,
+    /// Do not migrate: check the store's schema is this program's and only read
+    /// (a read replica; migrate the primary with `tablectl floor migrate`)
+    #[arg(long, verbatim_doc_comment)]
+    pub no_migrate: bool,
 }
 
 /// A floor page language by its code.

@@ -3,8 +3,8 @@
 //! backlog and last shipment, the alerts, and clearing one.
 
 use crate::cli::{
-    Floor, FloorArgs, FloorClearArgs, FloorExportArgs, FloorHandsArgs, FloorRakeArgs,
-    FloorServeArgs,
+    Floor, FloorArgs, FloorClearArgs, FloorExportArgs, FloorHandsArgs, FloorMigrateArgs,
+    FloorRakeArgs, FloorServeArgs,
 };
 use crate::error::CliError;
 use host::floor::{hands, Store};
@@ -20,6 +20,7 @@ pub fn floor(command: &Floor) -> ExitCode {
         Floor::Serve(args) => floor_serve(args),
         Floor::Rake(args) => floor_rake(args),
         Floor::Export(args) => floor_export(args),
+        Floor::Migrate(args) => floor_migrate(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -134,6 +135,17 @@ fn floor_export(args: &FloorExportArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Brings the store's schema up to date.
+fn floor_migrate(args: &FloorMigrateArgs) -> Result<(), CliError> {
+    let (found, now) = Store::migrate(&args.db).map_err(|e| CliError::hint(e, "see --db"))?;
+    if found == now {
+        println!("the floor's store is at schema version {now}: nothing to do");
+    } else {
+        println!("the floor's store migrated from schema version {found} to {now}");
+    }
+    Ok(())
+}
+
 /// Serves the floor's pages until the process is stopped.
 fn floor_serve(args: &FloorServeArgs) -> Result<(), CliError> {
     let token_file = args
@@ -148,6 +160,7 @@ fn floor_serve(args: &FloorServeArgs) -> Result<(), CliError> {
         token,
         hosts: args.hosts.clone(),
         lang: args.lang,
+        migrate: !args.no_migrate,
     })
     .map_err(CliError::failed)?;
     println!(
