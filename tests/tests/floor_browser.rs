@@ -2,6 +2,9 @@
 //! table dealing and shipping shows up and updates on its own; a hand in progress
 //! shows no card (its timeline is refused until it is over); an alert raised by a
 //! forged record appears, and goes once cleared; a finished hand's timeline opens.
+//! A hand in progress shows its pot and whose turn, from the engine fed the shipped
+//! records; times read as clock times and ages; the page speaks the language asked;
+//! the hands' search across tables finds a table's hands.
 //! Skipped (one line) without Chromium or PostgreSQL; `.ci/run` requires both.
 
 use host::floor::{AlertKind, FloorService, ServeOptions, Shipper, Store};
@@ -39,6 +42,8 @@ fn the_floor_page_in_a_browser_live_alerts_and_a_finished_hand() {
         bind: "127.0.0.1:0".parse().expect("address"),
         token: TOKEN.into(),
         hosts: Vec::new(),
+        lang: host::display::Lang::En,
+        migrate: true,
     })
     .expect("the floor service");
 
@@ -79,13 +84,33 @@ fn the_floor_page_in_a_browser_live_alerts_and_a_finished_hand() {
     cdp.wait_for(&shows("B1"), "the table");
     cdp.wait_for(&shows("holdem nl 5/10"), "its game");
     // Live: the page reloads itself and the table's records count goes up.
-    let records =
-        || "Number(document.querySelector('tr[data-table=\"B1\"] td:nth-child(7)').innerText)";
+    let records = || {
+        "Number(document.querySelector('tr[data-table=\"B1\"] td:nth-child(8)').innerText\
+         .replace(/\\D/g, ''))"
+    };
     cdp.wait_for(&format!("{} > 0", records()), "records shipped");
     let first = cdp.eval(records()).as_f64().expect("a number");
     cdp.wait_for(&format!("{} > {first}", records()), "the count going up");
 
-    // Mid-hand: no card on the page, and the hand's timeline is refused.
+    // Readable times: a clock time and an age, never ms since the epoch.
+    let body = "document.body.innerText";
+    cdp.wait_for(
+        &format!("/\\d{{4}}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d \\(\\d+ s ago\\)/.test({body})"),
+        "the last input's time and age",
+    );
+    assert_eq!(cdp.eval(&format!("/\\d{{12}}/.test({body})")), json!(false));
+
+    // Mid-hand: its pot and whose turn, from the engine, and no card on the page.
+    let cell =
+        |c: &str| format!("document.querySelector('tr[data-table=\"B1\"] td.{c}').innerText");
+    cdp.wait_for(
+        &format!(
+            "/^seat \\d+$/.test({}) && Number({}.replace(/\\D/g, '')) > 0",
+            cell("turn"),
+            cell("pot")
+        ),
+        "a betting round's seat to act and its pot",
+    );
     cdp.wait_for(&shows("(in progress)"), "a hand in progress");
     let text = cdp
         .eval("document.body.innerText")
@@ -137,21 +162,37 @@ fn the_floor_page_in_a_browser_live_alerts_and_a_finished_hand() {
         "document.querySelectorAll('li.alert').length > 0",
         "the alert",
     );
-    cdp.wait_for(&shows("1 chain alert(s)"), "the table flagged");
+    cdp.wait_for(&shows("chain alerts: 1"), "the table flagged");
     let id = store.alerts(false).expect("alerts")[0].id;
     assert!(store.clear_alert(id).expect("clear"));
     cdp.wait_for(&shows("No alert."), "the alert cleared");
+
+    // The same room in Russian, the language asked.
+    cdp.call(
+        "Page.navigate",
+        json!({ "url": format!("{}?lang=ru", service.url()) }),
+        true,
+    );
+    cdp.wait_for("document.documentElement.lang === 'ru'", "the Russian page");
+    cdp.wait_for(&shows("Последний ввод"), "its headings in Russian");
+    cdp.wait_for(&shows("назад"), "its ages in Russian");
 
     // A finished hand's timeline, every card in it.
     stop.store(true, Ordering::Relaxed);
     table.join().expect("the table");
     assert!(shipper.wait_shipped(Duration::from_secs(30)));
     assert!(dealt.load(Ordering::Relaxed) >= 1);
+    // The hands' search finds the table's first hand, with its times, and opens it.
     cdp.call(
         "Page.navigate",
-        json!({ "url": format!("http://{}/floor/table/B1/hand/1", service.addr()) }),
+        json!({ "url": format!("http://{}/floor/hands?table=B1&seat=1", service.addr()) }),
         true,
     );
+    cdp.wait_for(
+        "document.querySelector('tr[data-hand=\"1\"] a') !== null",
+        "hand 1 found",
+    );
+    cdp.eval("document.querySelector('tr[data-hand=\"1\"] a').click()");
     cdp.wait_for(&shows("hand 1:"), "hand 1's timeline");
     cdp.wait_for(&shows("seat 1 gets"), "its hole cards, once it is over");
     let shots = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("floor");

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
+use table_tests::bench::deal_shipping;
 use table_tests::postgres::PgServer;
 
 /// A folder for a table's data: on the RAM disk where there is one, so the tables
@@ -68,23 +69,13 @@ fn three_tables_ship_through_two_outages_and_the_store_holds_every_record_once()
         let (log, _) = HandLog::open(dir.path(), &id, &key).expect("log");
         let shipper = Arc::new(Shipper::start(&url, dir.path(), &id).expect("shipper"));
         shippers.push(shipper.clone());
-        let dealt = hands_dealt.clone();
-        players.push(std::thread::spawn(move || {
-            let mut log = log;
-            let opts = SimOptions {
-                hands: HANDS,
-                seed: 40 + i as u64,
-                pace_ms: 1,
-                ..SimOptions::default()
-            };
-            let mut bench =
-                SimulatedTable::new(&opts, DirectSource, Some(&mut log)).expect("bench");
-            bench.tap(Box::new(shipper.tap()));
-            for n in 1..=HANDS {
-                bench.run(n, &mut |_| {}).expect("a hand");
-                dealt.fetch_add(1, Ordering::Relaxed);
-            }
-        }));
+        let opts = SimOptions {
+            hands: HANDS,
+            seed: 40 + i as u64,
+            pace_ms: 1,
+            ..SimOptions::default()
+        };
+        players.push(deal_shipping(log, opts, shipper, hands_dealt.clone()));
     }
     let total = TABLES as u32 * HANDS;
     let wait_for = |n: u32| {

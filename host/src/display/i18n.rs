@@ -45,7 +45,7 @@ impl Lang {
         }
     }
 
-    fn pick(self, t: [&'static str; 5]) -> &'static str {
+    pub fn pick(self, t: [&'static str; 5]) -> &'static str {
         t[self as usize]
     }
 

@@ -20,6 +20,14 @@ pub enum FloorError {
         /// The newest this program knows.
         known: i32,
     },
+    /// The store's schema is older than this program's (a replica of a primary not
+    /// migrated yet, or a store never migrated).
+    OlderSchema {
+        /// The version the store has (0: none).
+        found: i32,
+        /// The version this program needs.
+        needed: i32,
+    },
     /// The store holds no table of this id.
     UnknownTable(String),
     /// The store's row for a table does not read (edited by hand?).
@@ -42,6 +50,11 @@ impl fmt::Display for FloorError {
             FloorError::NewerSchema { found, known } => write!(
                 f,
                 "the floor's store has schema version {found}, this program knows up to {known}: update tablectl"
+            ),
+            FloorError::OlderSchema { found, needed } => write!(
+                f,
+                "the floor's store has schema version {found}, this program needs {needed}: \
+                 run `tablectl floor migrate --db URL` against the primary (its replicas follow)"
             ),
             FloorError::UnknownTable(id) => {
                 write!(f, "the floor's store holds no table {id:?}")

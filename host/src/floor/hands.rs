@@ -157,6 +157,7 @@ pub fn list(
              AND ($5::bigint IS NULL OR coalesce(pot, 0) > $5)
              AND (NOT $6 OR corrections > 0) AND (NOT $7 OR misdeals > 0)
              AND (NOT $8 OR over_pot > 0) AND (NOT $9 OR bad_tags > 0)
+             AND (NOT $10 OR rulings > 0)
              ORDER BY table_id, number"
         ),
         &[
@@ -169,6 +170,7 @@ pub fn list(
             &filter.misdeals,
             &filter.over_pot,
             &filter.bad_tags,
+            &filter.rulings,
         ],
     )?;
     Ok(rows

@@ -11,7 +11,9 @@
 //!
 //! The schema is versioned SQL in `migrations/`, applied at start ([`schema`]).
 //! `tablectl floor serve` ([`serve`]) shows the room live: every table, its backlog
-//! and alerts ([`room`], [`page`]), and a finished hand's timeline.
+//! and alerts ([`room`], [`page`]), a hand in progress's pot and turn from the
+//! engine ([`live`]), the hands' search, and a finished hand's timeline, in the
+//! floor's language ([`words`]) and clock time ([`when`]).
 //!
 //! The client is the blocking `postgres` crate: the table's session is synchronous
 //! and the shipper is one thread per table doing one transaction at a time, so an
@@ -19,15 +21,20 @@
 //! (the protocol, prepared statements, binary arrays for batch inserts) run on a
 //! private runtime.
 
+pub mod audits;
 mod error;
 pub mod hands;
 mod ingest;
+pub mod live;
 pub mod page;
+mod records;
 pub mod room;
 pub mod schema;
 pub mod serve;
 mod ship;
 mod store;
+pub mod when;
+pub mod words;
 
 pub use error::FloorError;
 pub use hands::FloorHand;

@@ -1,123 +1,445 @@
-//! The floor's pages, as HTML: the room (every table and the open alerts), and a
-//! finished hand's timeline. Every text from the store is escaped; the room reloads
-//! itself every [`REFRESH_S`] seconds (no script: the page loads nothing else).
+//! The floor's pages, as HTML, in the floor's language ([`super::words`]): the room
+//! (every table, filtered, and the open alerts), the hands' search across tables, and
+//! a finished hand's timeline. Times are the floor's clock time and ages
+//! ([`super::when`]). Every text from the store is escaped; the room reloads itself
+//! every [`REFRESH_S`] seconds (no script: the page loads nothing else).
 
+use super::hands::FloorHand;
+use super::live::Turn;
 use super::room::{Room, TableLine};
+use super::when::{age, FloorClock};
+use super::words::{verb, with, word, FloorWord};
 use crate::display::floor::{document, escape};
-use crate::records::handlog::TimelineEntry;
+use crate::display::i18n::ALL;
+use crate::display::Lang;
+use crate::records::handlog::{HandFilter, TimelineEntry};
 
 /// How often the room's page reloads, in seconds.
 pub const REFRESH_S: u32 = 2;
 
-fn seconds(s: Option<f64>) -> String {
-    match s {
-        None => "-".to_string(),
-        Some(s) if s < 90.0 => format!("{:.0} s ago", s.max(0.0)),
-        Some(s) if s < 5400.0 => format!("{:.0} min ago", s / 60.0),
-        Some(s) => format!("{:.1} h ago", s / 3600.0),
+/// What the room's page is asked to show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoomView {
+    /// The page's language.
+    pub lang: Lang,
+    /// Only this table.
+    pub table: Option<String>,
+    /// Only tables of this game (as the page lists them: "holdem nl 5/10").
+    pub game: Option<String>,
+    /// Only tables with something to look at: an alert, a flagged hand, no shipment.
+    pub alerts_only: bool,
+}
+
+impl RoomView {
+    /// Every table, in `lang`.
+    pub fn all(lang: Lang) -> RoomView {
+        RoomView {
+            lang,
+            table: None,
+            game: None,
+            alerts_only: false,
+        }
     }
 }
 
-fn row(t: &TableLine, alerts: usize) -> String {
-    let id = escape(&t.table_id);
-    let hand = match (t.hand, t.hand_over) {
-        (None, _) => "-".to_string(),
-        (Some(n), true) => format!("<a href=\"/floor/table/{id}/hand/{n}\">{n}</a> (over)"),
-        (Some(n), false) => format!("{n} (in progress)"),
+/// A page in `lang`: its `lang` attribute, `title` and `body`.
+fn page(lang: Lang, title: &str, body: &str) -> String {
+    document(title, body).replacen(
+        "<html lang=\"en\">",
+        &format!("<html lang=\"{}\">", lang.code()),
+        1,
+    )
+}
+
+/// The language menu, keeping the other fields of the form.
+fn language_field(lang: Lang) -> String {
+    let options: String = ALL
+        .iter()
+        .map(|l| {
+            format!(
+                "<option value=\"{c}\"{sel}>{c}</option>",
+                c = l.code(),
+                sel = if *l == lang { " selected" } else { "" }
+            )
+        })
+        .collect();
+    format!(
+        "<label>{} <select name=\"lang\">{options}</select></label>",
+        word(lang, FloorWord::Language)
+    )
+}
+
+/// The dealer's last input in `lang`: its verb translated, its figures kept (a card
+/// was hidden already by the room's reading).
+fn input_words(lang: Lang, input: &str) -> String {
+    let mut parts = input.split_whitespace();
+    let Some(first) = parts.next() else {
+        return "-".to_string();
     };
+    let Some(v) = verb(lang, first) else {
+        return escape(input);
+    };
+    let figures: Vec<&str> = parts
+        .filter(|p| p.chars().all(|c| c.is_ascii_digit()))
+        .collect();
+    let hidden = matches!(first, "deal" | "burn" | "discard");
+    let mut out = v.to_string();
+    if !figures.is_empty() {
+        out.push(' ');
+        out.push_str(&figures.join(" "));
+    }
+    if hidden {
+        out.push_str(&format!(" ({})", word(lang, FloorWord::CardHidden)));
+    }
+    escape(&out)
+}
+
+fn turn_words(lang: Lang, turn: Turn) -> String {
+    let seat = |s: Option<u8>, w: FloorWord| match s {
+        Some(s) => format!("{}: {}", word(lang, w), with(lang, FloorWord::SeatN, s)),
+        None => word(lang, w).to_string(),
+    };
+    match turn {
+        Turn::Seat(s) => with(lang, FloorWord::SeatN, s),
+        Turn::Dealing => word(lang, FloorWord::Dealing).to_string(),
+        Turn::Board => word(lang, FloorWord::BoardCards).to_string(),
+        Turn::Exchange(s) => seat(s, FloorWord::Exchange),
+        Turn::Showdown(s) => seat(s, FloorWord::Showdown),
+        Turn::Paying => word(lang, FloorWord::Paying).to_string(),
+    }
+}
+
+/// The alert kind's words (`alerts.kind`), in `lang`.
+fn alert_words(lang: Lang, kind: &str) -> String {
+    let w = match kind {
+        "gap" => FloorWord::GapAlert,
+        "fork" => FloorWord::ForkAlert,
+        "broken_link" => FloorWord::BrokenLinkAlert,
+        "bad_signature" => FloorWord::BadSignatureAlert,
+        "key_changed" => FloorWord::KeyChangedAlert,
+        "rolled_back" => FloorWord::RolledBackAlert,
+        other => return escape(other),
+    };
+    word(lang, w).to_string()
+}
+
+fn notes(t: &TableLine, alerts: usize, lang: Lang) -> Vec<String> {
     let mut notes = Vec::new();
     if t.stopped_shipping() {
-        notes.push("stopped shipping".to_string());
+        notes.push(word(lang, FloorWord::StoppedShipping).to_string());
     }
     if alerts > 0 {
-        notes.push(format!("{alerts} chain alert(s)"));
+        notes.push(with(lang, FloorWord::ChainAlerts, alerts));
     }
     if t.flagged_hands > 0 {
-        notes.push(format!(
-            "{} hand(s) with misdeals, corrections, floor rulings, over-pot bets or bad tags",
-            t.flagged_hands
+        notes.push(with(
+            lang,
+            FloorWord::FlaggedHands,
+            lang.number(t.flagged_hands),
         ));
     }
+    notes
+}
+
+fn row(t: &TableLine, notes: &[String], lang: Lang, clock: &FloorClock) -> String {
+    let id = escape(&t.table_id);
+    let code = lang.code();
+    let (hand, pot, turn) = match (t.hand, t.hand_over) {
+        (None, _) => ("-".to_string(), "-".to_string(), "-".to_string()),
+        (Some(n), true) => (
+            format!(
+                "<a href=\"/floor/table/{id}/hand/{n}?lang={code}\">{n}</a> ({})",
+                word(lang, FloorWord::Over)
+            ),
+            t.pot.map_or("-".to_string(), |p| lang.number(p)),
+            word(lang, FloorWord::Between).to_string(),
+        ),
+        (Some(n), false) => (
+            format!("{n} ({})", word(lang, FloorWord::InProgress)),
+            t.live.map_or("-".to_string(), |l| lang.number(l.pot)),
+            t.live.map_or("-".to_string(), |l| turn_words(lang, l.turn)),
+        ),
+    };
+    let since = match t.last_input_ms {
+        Some(ms) => format!("{} ({})", clock.time(ms), age(lang, t.seconds_since_input)),
+        None => "-".to_string(),
+    };
     format!(
         "<tr{cls} data-table=\"{id}\"><td>{id}</td><td>{game}</td><td class=\"num\">{hand}</td>\
-         <td class=\"num\">{pot}</td><td>{input}</td><td>{since}</td><td class=\"num\">{head}</td>\
-         <td class=\"num backlog\">{backlog}</td><td>{shipped}</td><td>{notes}</td></tr>",
+         <td class=\"num pot\">{pot}</td><td class=\"turn\">{turn}</td><td>{input}</td>\
+         <td>{since}</td><td class=\"num\">{head}</td><td class=\"num backlog\">{backlog}</td>\
+         <td>{shipped}</td><td>{notes}</td></tr>",
         cls = if notes.is_empty() {
             ""
         } else {
             " class=\"flagged\""
         },
         game = escape(&t.game),
-        pot = t.pot.map_or("-".to_string(), |p| p.to_string()),
-        input = escape(t.last_input.as_deref().unwrap_or("-")),
-        since = seconds(t.seconds_since_input),
-        head = t.head_seq,
-        backlog = t.backlog,
-        shipped = seconds(t.seconds_since_shipment),
+        input = t
+            .last_input
+            .as_deref()
+            .map_or("-".to_string(), |i| input_words(lang, i)),
+        head = lang.number(t.head_seq),
+        backlog = lang.number(t.backlog),
+        shipped = age(lang, t.seconds_since_shipment),
         notes = escape(&notes.join("; ")),
     )
 }
 
-/// The room: every table, then the alerts not cleared.
-pub fn room_page(room: &Room) -> String {
+/// A `<select>` of `choices`, `chosen` selected, "every ..." first.
+fn select(name: &str, every: &str, choices: &[&str], chosen: Option<&str>) -> String {
+    let mut out = format!("<select name=\"{name}\"><option value=\"\">{every}</option>");
+    for c in choices {
+        let c = escape(c);
+        let sel = if chosen.is_some_and(|x| escape(x) == c) {
+            " selected"
+        } else {
+            ""
+        };
+        out.push_str(&format!("<option value=\"{c}\"{sel}>{c}</option>"));
+    }
+    out.push_str("</select>");
+    out
+}
+
+/// The room: the tables `view` asks for, then the alerts not cleared.
+pub fn room_page(room: &Room, view: &RoomView, clock: &FloorClock) -> String {
+    let lang = view.lang;
+    let mut games: Vec<&str> = room.tables.iter().map(|t| t.game.as_str()).collect();
+    games.sort_unstable();
+    games.dedup();
+    let ids: Vec<&str> = room.tables.iter().map(|t| t.table_id.as_str()).collect();
     let rows: Vec<String> = room
         .tables
         .iter()
-        .map(|t| {
+        .filter(|t| view.table.as_deref().is_none_or(|id| t.table_id == id))
+        .filter(|t| view.game.as_deref().is_none_or(|g| t.game == g))
+        .filter_map(|t| {
             let alerts = room
                 .alerts
                 .iter()
                 .filter(|a| a.table_id == t.table_id)
                 .count();
-            row(t, alerts)
+            let notes = notes(t, alerts, lang);
+            (!view.alerts_only || !notes.is_empty()).then(|| row(t, &notes, lang, clock))
         })
         .collect();
     let alerts: Vec<String> = room
         .alerts
         .iter()
+        .filter(|a| view.table.as_deref().is_none_or(|id| a.table_id == id))
         .map(|a| {
             format!(
-                "<li class=\"alert\" data-alert=\"{}\">alert {}: {}</li>",
-                a.id,
-                a.id,
-                escape(&a.to_string())
+                "<li class=\"alert\" data-alert=\"{id}\">#{id} · {table} {t} · {kind} · {at}</li>",
+                id = a.id,
+                table = word(lang, FloorWord::Table),
+                t = escape(&a.table_id),
+                kind = alert_words(lang, &a.kind),
+                at = with(lang, FloorWord::AlertAt, a.seq),
             )
         })
         .collect();
     let alerts = if alerts.is_empty() {
-        "<p class=\"no-alerts\">No alert.</p>".to_string()
+        format!(
+            "<p class=\"no-alerts\">{}</p>",
+            word(lang, FloorWord::NoAlert)
+        )
     } else {
         format!(
-            "<ul class=\"alerts\">{}</ul><p>Clear one once dealt with: \
-             <code>tablectl floor clear --db URL ID</code>.</p>",
-            alerts.join("\n")
+            "<ul class=\"alerts\">{}</ul><p>{} <code>tablectl floor clear --db URL ID</code></p>",
+            alerts.join("\n"),
+            word(lang, FloorWord::ClearHint)
         )
     };
-    let body = format!(
-        "<p>Every table's hand log as the floor's store holds it; this page reloads every \
-         {REFRESH_S} s. A hand's timeline opens once the hand is over.</p>\
-         <table class=\"room\"><thead><tr><th>Table</th><th>Game</th><th>Hand</th><th>Pot</th>\
-         <th>Last input</th><th>When</th><th>Records</th><th>Backlog</th><th>Last shipment</th>\
-         <th>Alerts</th></tr></thead><tbody>{}</tbody></table><h2>Alerts</h2>{alerts}",
-        rows.join("\n")
+    let w = |x| word(lang, x);
+    let filter = format!(
+        "<form class=\"filter\" method=\"get\" action=\"/floor\">{table}: {tables} {game}: {games} \
+         <label><input type=\"checkbox\" name=\"alerts\" value=\"1\"{checked}> {only}</label> \
+         {language} <button>{show}</button> <a href=\"/floor/hands?lang={code}\">{hands}</a></form>",
+        table = w(FloorWord::Table),
+        tables = select("table", w(FloorWord::AllTables), &ids, view.table.as_deref()),
+        game = w(FloorWord::Game),
+        games = select("game", w(FloorWord::AllGames), &games, view.game.as_deref()),
+        checked = if view.alerts_only { " checked" } else { "" },
+        only = w(FloorWord::AlertsOnly),
+        language = language_field(lang),
+        show = w(FloorWord::Show),
+        code = lang.code(),
+        hands = w(FloorWord::Hands),
     );
-    document("Floor — every table", &body).replacen(
+    let body = format!(
+        "<p>{intro}</p>{filter}\
+         <table class=\"room\"><thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th>\
+         <th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th>\
+         </tr></thead><tbody>{}</tbody></table><h2>{}</h2>{alerts}",
+        w(FloorWord::Table),
+        w(FloorWord::Game),
+        w(FloorWord::Hand),
+        w(FloorWord::Pot),
+        w(FloorWord::ToAct),
+        w(FloorWord::LastInput),
+        w(FloorWord::When),
+        w(FloorWord::Records),
+        w(FloorWord::Backlog),
+        w(FloorWord::LastShipment),
+        w(FloorWord::Alerts),
+        rows.join("\n"),
+        w(FloorWord::Alerts),
+        intro = with(lang, FloorWord::Intro, REFRESH_S),
+    );
+    page(lang, w(FloorWord::Title), &body).replacen(
         "<meta charset=\"utf-8\">",
         &format!("<meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"{REFRESH_S}\">"),
         1,
     )
 }
 
-/// A finished hand's timeline.
-pub fn hand_page(table_id: &str, number: u32, records: &[TimelineEntry]) -> String {
+/// The hands' search as asked: its filter and table, echoed in its form.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HandsView {
+    /// Only this table.
+    pub table: Option<String>,
+    /// The filter.
+    pub filter: HandFilter,
+}
+
+fn flags_words(lang: Lang, h: &FloorHand) -> String {
+    let f = &h.hand.flags;
+    [
+        (f.corrections, FloorWord::Corrections),
+        (f.misdeals, FloorWord::Misdeals),
+        (f.rulings, FloorWord::Rulings),
+        (f.over_pot, FloorWord::OverPotBets),
+        (f.bad_tags, FloorWord::BadTags),
+    ]
+    .iter()
+    .filter(|(n, _)| *n > 0)
+    .map(|(n, w)| format!("{}: {n}", word(lang, *w)))
+    .collect::<Vec<_>>()
+    .join(", ")
+}
+
+/// The hands' search: its form, then the hands found (`None`: not searched yet).
+pub fn hands_page(
+    lang: Lang,
+    clock: &FloorClock,
+    view: &HandsView,
+    tables: &[String],
+    found: &[FloorHand],
+) -> String {
+    let w = |x| word(lang, x);
+    let f = &view.filter;
+    let ids: Vec<&str> = tables.iter().map(String::as_str).collect();
+    let check = |name: &str, on: bool, label: FloorWord| {
+        format!(
+            "<label><input type=\"checkbox\" name=\"{name}\" value=\"1\"{}> {}</label>",
+            if on { " checked" } else { "" },
+            w(label)
+        )
+    };
+    let time = |ms: Option<u64>| ms.map(|ms| clock.field(ms)).unwrap_or_default();
+    let form = format!(
+        "<form class=\"filter\" method=\"get\" action=\"/floor/hands\">\
+         <label>{table} {tables}</label> \
+         <label>{seat} <input name=\"seat\" size=\"3\" value=\"{seat_v}\"></label> \
+         <label>{from} <input type=\"datetime-local\" name=\"from\" value=\"{from_v}\"></label> \
+         <label>{to} <input type=\"datetime-local\" name=\"to\" value=\"{to_v}\"></label> \
+         <label>{pot} <input name=\"pot_over\" size=\"8\" value=\"{pot_v}\"></label> \
+         {corr} {mis} {rul} {language} <button>{find}</button></form>",
+        table = w(FloorWord::Table),
+        tables = select(
+            "table",
+            w(FloorWord::AllTables),
+            &ids,
+            view.table.as_deref()
+        ),
+        seat = w(FloorWord::Seat),
+        seat_v = f.seat.map(|s| s.to_string()).unwrap_or_default(),
+        from = w(FloorWord::From),
+        from_v = time(f.from_ms),
+        to = w(FloorWord::To),
+        to_v = time(f.to_ms),
+        pot = w(FloorWord::PotOver),
+        pot_v = f.pot_over.map(|p| p.to_string()).unwrap_or_default(),
+        corr = check("corrections", f.corrections, FloorWord::Corrections),
+        mis = check("misdeals", f.misdeals, FloorWord::Misdeals),
+        rul = check("rulings", f.rulings, FloorWord::Rulings),
+        language = language_field(lang),
+        find = w(FloorWord::FindHands),
+    );
+    let rows: Vec<String> = found
+        .iter()
+        .map(|h| {
+            let id = escape(&h.table_id);
+            let n = h.hand.number;
+            let number = if h.hand.end_ms.is_some() {
+                format!(
+                    "<a href=\"/floor/table/{id}/hand/{n}?lang={}\">{n}</a>",
+                    lang.code()
+                )
+            } else {
+                format!("{n} ({})", w(FloorWord::InProgress))
+            };
+            let seats: Vec<String> = h.hand.seats.iter().map(|s| s.to_string()).collect();
+            format!(
+                "<tr data-table=\"{id}\" data-hand=\"{n}\"><td>{id}</td><td class=\"num\">{number}</td>\
+                 <td>{start}</td><td>{end}</td><td>{seats}</td><td class=\"num\">{pot}</td>\
+                 <td class=\"num\">{rake}</td><td>{flags}</td></tr>",
+                start = clock.time(h.hand.start_ms),
+                end = h.hand.end_ms.map_or("-".to_string(), |ms| clock.time(ms)),
+                seats = seats.join(" "),
+                pot = h.hand.pot.map_or("-".to_string(), |p| lang.number(p.get())),
+                rake = lang.number(h.hand.rake.get()),
+                flags = escape(&flags_words(lang, h)),
+            )
+        })
+        .collect();
+    let list = if rows.is_empty() {
+        format!("<p class=\"no-hands\">{}</p>", w(FloorWord::NoHand))
+    } else {
+        format!(
+            "<table class=\"hands\"><thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th>\
+             <th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>{}</tbody></table>",
+            w(FloorWord::Table),
+            w(FloorWord::Hand),
+            w(FloorWord::Start),
+            w(FloorWord::End),
+            w(FloorWord::Seat),
+            w(FloorWord::Pot),
+            w(FloorWord::Rake),
+            w(FloorWord::Flags),
+            rows.join("\n")
+        )
+    };
+    page(
+        lang,
+        w(FloorWord::Hands),
+        &format!(
+            "<p><a href=\"/floor?lang={}\">{}</a></p>{form}{list}",
+            lang.code(),
+            w(FloorWord::EveryTable)
+        ),
+    )
+}
+
+/// A finished hand's timeline (its entries in the log's own words, as `tablectl
+/// audit show` prints them).
+pub fn hand_page(lang: Lang, table_id: &str, number: u32, records: &[TimelineEntry]) -> String {
     let lines: Vec<String> = records
         .iter()
         .map(|e| format!("<li><pre>{}</pre></li>", escape(&e.to_string())))
         .collect();
-    document(
-        &format!("Table {table_id} — hand {number}"),
+    page(
+        lang,
         &format!(
-            "<p><a href=\"/floor\">Every table</a></p><ol class=\"timeline\">{}</ol>",
+            "{} {table_id} · {} {number}",
+            word(lang, FloorWord::Table),
+            word(lang, FloorWord::Hand)
+        ),
+        &format!(
+            "<p><a href=\"/floor?lang={}\">{}</a></p><ol class=\"timeline\">{}</ol>",
+            lang.code(),
+            word(lang, FloorWord::EveryTable),
             lines.join("\n")
         ),
     )
@@ -126,7 +448,11 @@ pub fn hand_page(table_id: &str, number: u32, records: &[TimelineEntry]) -> Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::floor::live::LiveHand;
+    use crate::floor::words::FLOOR_WORDS;
     use crate::floor::Alert;
+    use crate::records::handlog::{HandFlags, HandSummary, Seq};
+    use firmware::{Chips, SeatNo};
 
     fn table(id: &str) -> TableLine {
         TableLine {
@@ -135,7 +461,12 @@ mod tests {
             hand: Some(7),
             hand_over: false,
             pot: None,
+            live: Some(LiveHand {
+                pot: 1_250,
+                turn: Turn::Seat(4),
+            }),
             last_input: Some("<b>call</b>".into()),
+            last_input_ms: Some(1_764_079_392_345),
             seconds_since_input: Some(3.0),
             head_seq: 120,
             backlog: 4,
@@ -144,39 +475,187 @@ mod tests {
         }
     }
 
+    fn alert(table: &str) -> Alert {
+        Alert {
+            id: 3,
+            table_id: table.into(),
+            kind: "fork".into(),
+            seq: 9,
+            detail: "x".into(),
+            cleared: false,
+        }
+    }
+
     #[test]
-    fn a_hand_in_progress_has_no_link_and_text_is_escaped() {
+    fn a_hand_in_progress_shows_its_pot_and_turn_and_no_link() {
         let room = Room {
             tables: vec![table("T<1>")],
-            alerts: vec![Alert {
-                id: 3,
-                table_id: "T<1>".into(),
-                kind: "fork".into(),
-                seq: 9,
-                detail: "x".into(),
-                cleared: false,
-            }],
+            alerts: vec![alert("T<1>")],
         };
-        let page = room_page(&room);
+        let page = room_page(&room, &RoomView::all(Lang::En), &FloorClock::utc());
         assert!(
             page.contains("7 (in progress)") && !page.contains("/hand/7"),
             "{page}"
         );
+        assert!(page.contains("1,250") && page.contains("seat 4"), "{page}");
         assert!(page.contains("&lt;b&gt;call") && !page.contains("<b>call"));
-        assert!(page.contains("1 chain alert(s)") && page.contains("alert 3:"));
+        assert!(page.contains("chain alerts: 1") && page.contains("log rewritten"));
+        assert!(page.contains("2025-11-25 14:03:12 (3 s ago)"), "{page}");
         assert!(page.contains("http-equiv=\"refresh\""));
     }
 
     #[test]
-    fn a_table_silent_for_long_is_flagged() {
+    fn a_card_input_shows_its_verb_and_hides_the_card() {
+        assert_eq!(input_words(Lang::En, "deal"), "card dealt (card hidden)");
+        assert_eq!(input_words(Lang::Ru, "bet 300"), "ставка или рейз до 300");
+        assert_eq!(input_words(Lang::En, "seat 3 1000 wait"), "seat 3 1000");
+        assert_eq!(input_words(Lang::En, "frob <x>"), "frob &lt;x&gt;");
+    }
+
+    #[test]
+    fn a_table_silent_for_long_is_flagged_and_the_filters_pick_tables() {
         let mut t = table("T1");
         t.seconds_since_shipment = Some(120.0);
         t.hand_over = true;
-        let page = room_page(&Room {
-            tables: vec![t],
+        t.pot = Some(300);
+        let mut quiet = table("T2");
+        quiet.game = "omaha pl 5/10".into();
+        let room = Room {
+            tables: vec![t, quiet],
             alerts: vec![],
-        });
+        };
+        let clock = FloorClock::utc();
+        let page = room_page(&room, &RoomView::all(Lang::En), &clock);
         assert!(page.contains("stopped shipping") && page.contains("/floor/table/T1/hand/7"));
-        assert!(page.contains("No alert."));
+        assert!(page.contains("No alert.") && page.contains("data-table=\"T2\""));
+        let only = RoomView {
+            alerts_only: true,
+            ..RoomView::all(Lang::En)
+        };
+        let page = room_page(&room, &only, &clock);
+        assert!(page.contains("data-table=\"T1\"") && !page.contains("data-table=\"T2\""));
+        let omaha = RoomView {
+            game: Some("omaha pl 5/10".into()),
+            ..RoomView::all(Lang::En)
+        };
+        let page = room_page(&room, &omaha, &clock);
+        assert!(!page.contains("data-table=\"T1\"") && page.contains("data-table=\"T2\""));
+        let one = RoomView {
+            table: Some("T1".into()),
+            ..RoomView::all(Lang::En)
+        };
+        let page = room_page(&room, &one, &clock);
+        assert!(page.contains("data-table=\"T1\"") && !page.contains("data-table=\"T2\""));
+    }
+
+    fn found() -> Vec<FloorHand> {
+        vec![FloorHand {
+            table_id: "T1".into(),
+            hand: HandSummary {
+                number: 12,
+                start_ms: 1_764_079_392_345,
+                end_ms: Some(1_764_079_452_345),
+                last_ms: 1_764_079_452_345,
+                seats: SeatNo::up_to(3).collect(),
+                pot: Some(Chips::new(12_500)),
+                rake: Chips::new(250),
+                flags: HandFlags {
+                    misdeals: 1,
+                    rulings: 1,
+                    ..HandFlags::default()
+                },
+                records: 30,
+                first_seq: Seq(100),
+                last_seq: Seq(129),
+            },
+        }]
+    }
+
+    #[test]
+    fn the_hands_search_lists_hands_with_readable_times() {
+        let view = HandsView {
+            table: Some("T1".into()),
+            filter: HandFilter {
+                from_ms: Some(1_764_079_380_000),
+                misdeals: true,
+                ..HandFilter::default()
+            },
+        };
+        let page = hands_page(
+            Lang::En,
+            &FloorClock::utc(),
+            &view,
+            &["T1".into()],
+            &found(),
+        );
+        assert!(page.contains("/floor/table/T1/hand/12?lang=en"), "{page}");
+        assert!(page.contains("2025-11-25 14:04:12") && page.contains("12,500"));
+        assert!(page.contains("value=\"2025-11-25T14:03\""), "{page}");
+        assert!(page.contains("name=\"misdeals\" value=\"1\" checked"));
+        assert!(page.contains("misdeals: 1, floor rulings: 1"));
+        let none = hands_page(Lang::En, &FloorClock::utc(), &view, &[], &[]);
+        assert!(none.contains("No hand matches."));
+    }
+
+    /// The page's text, its tags, attributes, codes and the table's own names left out.
+    fn text_of(page: &str) -> String {
+        let mut out = String::new();
+        let mut in_tag = false;
+        for c in page.chars() {
+            match c {
+                '<' => in_tag = true,
+                '>' => {
+                    in_tag = false;
+                    out.push(' ');
+                }
+                c if !in_tag => out.push(c),
+                _ => {}
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn no_english_is_left_on_a_page_in_another_language() {
+        let mut t = table("T1");
+        t.seconds_since_shipment = Some(120.0);
+        t.flagged_hands = 2;
+        t.last_input = Some("deal".into());
+        let room = Room {
+            tables: vec![t, table("T2")],
+            alerts: vec![alert("T1")],
+        };
+        let clock = FloorClock::utc();
+        for lang in ALL.into_iter().filter(|l| *l != Lang::En) {
+            let pages = [
+                room_page(&room, &RoomView::all(lang), &clock),
+                hands_page(
+                    lang,
+                    &clock,
+                    &HandsView::default(),
+                    &["T1".into()],
+                    &found(),
+                ),
+                hands_page(lang, &clock, &HandsView::default(), &[], &[]),
+            ];
+            for page in pages {
+                assert!(page.contains(&format!("<html lang=\"{}\">", lang.code())));
+                let text = text_of(&page);
+                for &w in FLOOR_WORDS {
+                    let en = word(Lang::En, w).replace("{n}", "");
+                    let en = en.trim();
+                    // Short words ("To", "s") are parts of other words and names.
+                    if en.len() > 3 && en != word(lang, w).replace("{n}", "").trim() {
+                        assert!(!text.contains(en), "{lang:?}: `{en}` left in English");
+                    }
+                }
+                for english in ["ago", "never", "seat", "card", "over", "progress"] {
+                    assert!(
+                        !text.contains(english),
+                        "{lang:?}: `{english}` left in English: {text}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -5,8 +5,9 @@
 //! until it is over.
 
 use super::error::FloorError;
+use super::live::LiveHand;
 use super::store::{Alert, Store};
-use crate::records::handlog::{SealedRecord, Seq, TimelineEntry};
+use crate::records::handlog::TimelineEntry;
 use serde::Serialize;
 
 /// A table without a shipment for this long is flagged as stopped shipping.
@@ -27,8 +28,13 @@ pub struct TableLine {
     pub hand_over: bool,
     /// Its pot once awarded.
     pub pot: Option<u64>,
-    /// The dealer's last input, in the log's words.
+    /// The hand in progress: its pot and whose turn (filled by the floor service from
+    /// the engine, [`super::live`]).
+    pub live: Option<LiveHand>,
+    /// The dealer's last input, in the log's words, its card hidden.
     pub last_input: Option<String>,
+    /// Its time, ms since the epoch (the table's clock).
+    pub last_input_ms: Option<u64>,
     /// Seconds since it, by the table's clock against the store's.
     pub seconds_since_input: Option<f64>,
     /// The last record the store took.
@@ -73,14 +79,15 @@ fn game_of(payload: Option<&str>) -> String {
 }
 
 /// The input of an input record's payload, its card hidden: the room's page shows
-/// the dealer's last input while a hand may be in progress, and a card dealt, burned
-/// or thrown is nobody's business until the hand is over (its timeline shows it).
+/// the dealer's last input while a hand may be in progress, and a card dealt, burned,
+/// thrown or ruled premature is nobody's business until the hand is over (its
+/// timeline shows it). Only the verb is kept of those.
 fn input_of(payload: Option<&str>) -> Option<String> {
     let v: serde_json::Value = serde_json::from_str(payload?).ok()?;
     let text = v["input"].as_str()?;
     let verb = text.split_whitespace().next().unwrap_or_default();
-    Some(if matches!(verb, "deal" | "burn" | "discard") {
-        format!("{verb} (card hidden)")
+    Some(if matches!(verb, "deal" | "burn" | "discard" | "ruling") {
+        verb.to_string()
     } else {
         text.to_string()
     })
@@ -95,7 +102,7 @@ impl Store {
                     h.number, h.end_ms IS NOT NULL, h.pot,
                     (SELECT payload FROM records r WHERE r.table_id = t.table_id AND r.seq = 1),
                     i.payload,
-                    extract(epoch FROM now())::float8 * 1000 - i.at_ms,
+                    extract(epoch FROM now())::float8 * 1000 - i.at_ms, i.at_ms,
                     (SELECT count(*) FROM hands f WHERE f.table_id = t.table_id
                       AND (f.corrections > 0 OR f.misdeals > 0 OR f.over_pot > 0 OR f.bad_tags > 0
                            OR f.rulings > 0))
@@ -126,7 +133,11 @@ impl Store {
                 game: game_of(r.get::<_, Option<String>>(7).as_deref()),
                 last_input: input_of(r.get::<_, Option<String>>(8).as_deref()),
                 seconds_since_input: r.get::<_, Option<f64>>(9).map(|ms| ms / 1000.0),
-                flagged_hands: u64::try_from(r.get::<_, i64>(10)).unwrap_or(0),
+                last_input_ms: r
+                    .get::<_, Option<i64>>(10)
+                    .and_then(|ms| u64::try_from(ms).ok()),
+                flagged_hands: u64::try_from(r.get::<_, i64>(11)).unwrap_or(0),
+                live: None,
             })
             .collect();
         Ok(Room {
@@ -150,28 +161,8 @@ impl Store {
         if over.is_none_or(|r| !r.get::<_, bool>(0)) {
             return Ok(None);
         }
-        let rows = self.client().query(
-            "SELECT seq, at_ms, kind, payload, hash, sig FROM records
-             WHERE table_id = $1 AND hand = $2 ORDER BY seq",
-            &[&table_id, &n],
-        )?;
-        let mut out = Vec::with_capacity(rows.len());
-        for r in &rows {
-            let (hash, sig): (Vec<u8>, Vec<u8>) = (r.get(4), r.get(5));
-            let (Ok(hash), Ok(sig)) = (hash.try_into(), sig.try_into()) else {
-                return Err(FloorError::BadStoreRow(
-                    "a record's seal is not 96 bytes".into(),
-                ));
-            };
-            let record = SealedRecord {
-                seq: Seq(u64::try_from(r.get::<_, i64>(0)).unwrap_or(0)),
-                at_ms: u64::try_from(r.get::<_, i64>(1)).unwrap_or(0),
-                kind: r.get(2),
-                payload: r.get(3),
-                hand: Some(number),
-                hash,
-                sig,
-            };
+        let mut out = Vec::new();
+        for record in self.hand_records(table_id, number)? {
             out.push(
                 record
                     .entry()
@@ -197,10 +188,10 @@ mod tests {
             Some("fold")
         );
         assert_eq!(input_of(None), None);
-        for card in ["deal Jd", "burn 5h", "discard Ac"] {
+        for card in ["deal Jd", "burn 5h", "discard Ac", "ruling premature 2 Kc"] {
             let payload = format!(r#"{{"v":2,"input":"{card}","events":[]}}"#);
             let shown = input_of(Some(&payload)).unwrap();
-            assert!(shown.ends_with("(card hidden)") && !shown.contains(&card[card.len() - 2..]));
+            assert_eq!(shown, card.split(' ').next().unwrap());
         }
     }
 }

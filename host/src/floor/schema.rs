@@ -51,6 +51,32 @@ pub fn migrate(client: &mut Client) -> Result<i32, FloorError> {
     Ok(found)
 }
 
+/// Checks, without changing anything, that the store's schema is the one this
+/// program needs: what a reader of a read replica does, where nothing can be
+/// written and the primary is migrated by `tablectl floor migrate`.
+pub fn check(client: &mut Client) -> Result<(), FloorError> {
+    let found: i32 =
+        match client.query_opt("SELECT coalesce(max(version), 0) FROM schema_version", &[]) {
+            Ok(row) => row.map_or(0, |r| r.get(0)),
+            // No schema_version table: a store never migrated.
+            Err(e) if e.code() == Some(&postgres::error::SqlState::UNDEFINED_TABLE) => 0,
+            Err(e) => return Err(e.into()),
+        };
+    if found > SCHEMA_VERSION {
+        return Err(FloorError::NewerSchema {
+            found,
+            known: SCHEMA_VERSION,
+        });
+    }
+    if found < SCHEMA_VERSION {
+        return Err(FloorError::OlderSchema {
+            found,
+            needed: SCHEMA_VERSION,
+        });
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

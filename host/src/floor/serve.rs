@@ -1,20 +1,30 @@
 //! `tablectl floor serve`: the floor's pages over HTTP, on the display's bounded
 //! listener (`crate::display::listen`) behind the same token and host allow-list as a
 //! table's floor view (`crate::display::auth`). Every route is a GET; nothing here
-//! changes the store but its schema, brought up to date at start.
+//! changes the store but its schema, brought up to date at start, or only checked
+//! where the service reads a replica (`--no-migrate`).
 //!
-//! One thread owns the store's connection: it rebuilds the room's page every
-//! [`REFRESH`] and answers the timeline requests the handlers pass it, so the
-//! server's thread never waits on the database and a page costs no query.
+//! One thread owns the store's connection: it reads the room every [`REFRESH`],
+//! feeding each table's new records to its engine for the hands in progress
+//! ([`LiveTables`]), and answers the timeline and hands' searches the handlers pass
+//! it, so the server's thread never waits on the database and the room's page costs
+//! no query. Pages are drawn per request in the language asked (`?lang=`, else the
+//! service's), with the room's filters.
 
-use super::page::{hand_page, room_page};
+use super::hands::{self, FloorHand};
+use super::live::{LiveTables, LIVE_BATCH};
+use super::page::{hand_page, hands_page, room_page, HandsView, RoomView};
+use super::room::Room;
 use super::store::{config, Store};
+use super::when::FloorClock;
 use super::FloorError;
 use crate::display::auth::FloorAuth;
 use crate::display::floor::error_page;
 use crate::display::listen;
 use crate::display::server::{floor_guard, html, no_body, not_found, style};
-use axum::extract::{Path as UrlPath, State};
+use crate::display::Lang;
+use crate::records::handlog::{HandFilter, TimelineEntry};
+use axum::extract::{Path as UrlPath, Query, State};
 use axum::http::StatusCode;
 use axum::middleware;
 use axum::response::{Redirect, Response};
@@ -44,6 +54,11 @@ pub struct ServeOptions {
     pub token: String,
     /// Host names the floor's browsers use besides the loopback names.
     pub hosts: Vec<String>,
+    /// The pages' language when the browser asks for none (`?lang=`).
+    pub lang: Lang,
+    /// Whether to bring the store's schema up to date at start (the primary), or
+    /// only check it is this program's (a read replica: `--no-migrate`).
+    pub migrate: bool,
 }
 
 /// Why the floor service cannot start.
@@ -75,17 +90,38 @@ impl fmt::Display for ServeError {
 
 impl std::error::Error for ServeError {}
 
-/// A timeline asked of the store's thread.
-struct HandAsk {
-    table_id: String,
-    number: u32,
-    reply: oneshot::Sender<(StatusCode, String)>,
+/// What a page asks of the store's thread.
+enum Asked {
+    /// A finished hand's timeline (`None`: not over, or no such hand).
+    Timeline { table_id: String, number: u32 },
+    /// The hands that pass a filter.
+    Hands {
+        table: Option<String>,
+        filter: HandFilter,
+    },
 }
+
+/// The store's answer.
+enum Answer {
+    Timeline(Option<Vec<TimelineEntry>>),
+    Hands(Vec<FloorHand>),
+}
+
+/// A question to the store's thread and where to answer.
+struct Ask {
+    asked: Asked,
+    reply: oneshot::Sender<Result<Answer, String>>,
+}
+
+/// The room as last read, or why it could not be.
+type RoomState = Result<Arc<Room>, String>;
 
 #[derive(Clone)]
 struct Shared {
-    room: watch::Receiver<Arc<str>>,
-    asks: mpsc::Sender<HandAsk>,
+    room: watch::Receiver<RoomState>,
+    asks: mpsc::Sender<Ask>,
+    lang: Lang,
+    clock: Arc<FloorClock>,
 }
 
 /// The running floor service; stops when dropped.
@@ -106,7 +142,14 @@ impl FloorService {
         if !opts.bind.ip().is_loopback() && opts.hosts.is_empty() {
             return Err(ServeError::NeedsHosts(opts.bind));
         }
-        let store = Store::open(&opts.url).map_err(ServeError::Store)?;
+        let connect = if opts.migrate {
+            Store::connect
+        } else {
+            Store::connect_to_read
+        };
+        let store = config(&opts.url)
+            .and_then(|c| connect(&c))
+            .map_err(ServeError::Store)?;
         let listener =
             std::net::TcpListener::bind(opts.bind).map_err(|e| ServeError::Bind(opts.bind, e))?;
         listener
@@ -115,21 +158,21 @@ impl FloorService {
         let addr = listener
             .local_addr()
             .map_err(|e| ServeError::Bind(opts.bind, e))?;
-        let (room_tx, room) = watch::channel::<Arc<str>>(Arc::from(error_page(
-            "the room is being read from the store",
-        )));
-        let (asks, asked) = mpsc::channel::<HandAsk>();
+        let (room_tx, room) =
+            watch::channel::<RoomState>(Err("the room is being read from the store".into()));
+        let (asks, asked) = mpsc::channel::<Ask>();
         let (shutdown, stopped) = watch::channel(false);
         let url = opts.url.clone();
         let reader_stop = stopped.clone();
         std::thread::Builder::new()
             .name("floor-store".into())
-            .spawn(move || reader(store, &url, &asked, &room_tx, &reader_stop))
+            .spawn(move || reader(store, &url, connect, &asked, &room_tx, &reader_stop))
             .map_err(ServeError::Runtime)?;
         let router = Router::new()
             .route("/", get(|| async { Redirect::to("/floor") }))
             .route("/page.css", get(style))
             .route("/floor", get(room_route))
+            .route("/floor/hands", get(hands_route))
             .route("/floor/table/{table}/hand/{number}", get(hand_route))
             .fallback(not_found)
             .layer(middleware::from_fn_with_state(
@@ -137,7 +180,12 @@ impl FloorService {
                 floor_guard,
             ))
             .layer(middleware::from_fn(no_body))
-            .with_state(Shared { room, asks });
+            .with_state(Shared {
+                room,
+                asks,
+                lang: opts.lang,
+                clock: Arc::new(FloorClock::default()),
+            });
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
@@ -175,24 +223,49 @@ impl FloorService {
     }
 }
 
-/// The store's thread: the room every [`REFRESH`], timelines when asked.
+/// The room with each hand in progress from its engine, `live` fed first.
+fn read_room(store: &mut Store, live: &mut LiveTables) -> Result<Room, FloorError> {
+    for (table_id, record) in store.records_past(&live.seen(), LIVE_BATCH)? {
+        live.feed(&table_id, &record);
+    }
+    let mut room = store.room()?;
+    for t in &mut room.tables {
+        t.live = live.hand(&t.table_id);
+    }
+    Ok(room)
+}
+
+fn answer(store: &mut Store, asked: Asked) -> Result<Answer, FloorError> {
+    Ok(match asked {
+        Asked::Timeline { table_id, number } => {
+            Answer::Timeline(store.finished_hand(&table_id, number)?)
+        }
+        Asked::Hands { table, filter } => {
+            Answer::Hands(hands::list(store.client(), table.as_deref(), &filter)?)
+        }
+    })
+}
+
+/// The store's thread: the room every [`REFRESH`], the pages' questions when asked.
 fn reader(
     store: Store,
     url: &str,
-    asked: &mpsc::Receiver<HandAsk>,
-    room: &watch::Sender<Arc<str>>,
+    connect: fn(&postgres::Config) -> Result<Store, FloorError>,
+    asked: &mpsc::Receiver<Ask>,
+    room: &watch::Sender<RoomState>,
     stop: &watch::Receiver<bool>,
 ) {
     let mut store = Some(store);
+    let mut live = LiveTables::default();
     let mut built = Instant::now()
         .checked_sub(REFRESH)
         .unwrap_or_else(Instant::now);
     while !*stop.borrow() {
         if store.as_ref().is_none_or(Store::is_closed) {
-            store = match config(url).and_then(|c| Store::connect(&c)) {
+            store = match config(url).and_then(|c| connect(&c)) {
                 Ok(s) => Some(s),
                 Err(e) => {
-                    room.send_replace(Arc::from(error_page(&e.to_string())));
+                    let _ = room.send_replace(Err(e.to_string()));
                     std::thread::sleep(RETRY);
                     continue;
                 }
@@ -201,28 +274,17 @@ fn reader(
         let Some(s) = store.as_mut() else { continue };
         if built.elapsed() >= REFRESH {
             built = Instant::now();
-            let page = match s.room() {
-                Ok(r) => room_page(&r),
-                Err(e) => error_page(&e.to_string()),
-            };
-            room.send_replace(Arc::from(page));
+            let _ = room.send_replace(
+                read_room(s, &mut live)
+                    .map(Arc::new)
+                    .map_err(|e| e.to_string()),
+            );
         }
         match asked.recv_timeout(REFRESH.saturating_sub(built.elapsed())) {
             Ok(ask) => {
-                let answer = match s.finished_hand(&ask.table_id, ask.number) {
-                    Ok(Some(records)) => {
-                        (StatusCode::OK, hand_page(&ask.table_id, ask.number, &records))
-                    }
-                    Ok(None) => (
-                        StatusCode::NOT_FOUND,
-                        error_page(&format!(
-                            "no finished hand {} at table {}: a hand in progress opens once it is over",
-                            ask.number, ask.table_id
-                        )),
-                    ),
-                    Err(e) => (StatusCode::SERVICE_UNAVAILABLE, error_page(&e.to_string())),
-                };
-                let _ = ask.reply.send(answer);
+                let _ = ask
+                    .reply
+                    .send(answer(s, ask.asked).map_err(|e| e.to_string()));
             }
             Err(mpsc::RecvTimeoutError::Timeout) => {}
             Err(mpsc::RecvTimeoutError::Disconnected) => return,
@@ -230,38 +292,172 @@ fn reader(
     }
 }
 
-async fn room_route(State(s): State<Shared>) -> Response {
-    let page = s.room.borrow().to_string();
-    html(StatusCode::OK, page)
+/// The pages' language: `?lang=` when it names one, else the service's.
+fn lang_of(s: &Shared, code: Option<&str>) -> Lang {
+    code.and_then(Lang::from_code).unwrap_or(s.lang)
+}
+
+/// Sends `asked` to the store's thread and waits for its answer.
+async fn ask(s: &Shared, asked: Asked) -> Result<Answer, Response> {
+    let (reply, answer) = oneshot::channel();
+    if s.asks.send(Ask { asked, reply }).is_err() {
+        return Err(html(
+            StatusCode::SERVICE_UNAVAILABLE,
+            error_page("the floor's store is not being read"),
+        ));
+    }
+    match tokio::time::timeout(HAND_TIMEOUT, answer).await {
+        Ok(Ok(Ok(a))) => Ok(a),
+        Ok(Ok(Err(e))) => Err(html(StatusCode::SERVICE_UNAVAILABLE, error_page(&e))),
+        _ => Err(html(
+            StatusCode::SERVICE_UNAVAILABLE,
+            error_page("the floor's store did not answer in time"),
+        )),
+    }
+}
+
+/// The room page's query: `?lang=&table=&game=&alerts=1`; an empty field is none.
+#[derive(Debug, Default, serde::Deserialize)]
+struct RoomQuery {
+    lang: Option<String>,
+    table: Option<String>,
+    game: Option<String>,
+    alerts: Option<String>,
+}
+
+fn given(v: Option<String>) -> Option<String> {
+    v.filter(|v| !v.trim().is_empty())
+}
+
+async fn room_route(State(s): State<Shared>, Query(q): Query<RoomQuery>) -> Response {
+    let view = RoomView {
+        lang: lang_of(&s, q.lang.as_deref()),
+        table: given(q.table),
+        game: given(q.game),
+        alerts_only: given(q.alerts).is_some(),
+    };
+    let room = s.room.borrow().clone();
+    match room {
+        Ok(room) => html(StatusCode::OK, room_page(&room, &view, &s.clock)),
+        Err(e) => html(StatusCode::SERVICE_UNAVAILABLE, error_page(&e)),
+    }
+}
+
+/// The hands' search: `?table=&seat=&from=&to=&pot_over=&corrections=1&misdeals=1&rulings=1`.
+#[derive(Debug, Default, serde::Deserialize)]
+struct HandsQuery {
+    lang: Option<String>,
+    table: Option<String>,
+    seat: Option<String>,
+    from: Option<String>,
+    to: Option<String>,
+    pot_over: Option<String>,
+    corrections: Option<String>,
+    misdeals: Option<String>,
+    rulings: Option<String>,
+}
+
+impl HandsQuery {
+    /// The search asked, or what in it does not read.
+    fn view(self, clock: &FloorClock) -> Result<HandsView, String> {
+        let time = |v: Option<String>, what: &str| {
+            given(v)
+                .map(|t| {
+                    clock
+                        .parse(&t)
+                        .ok_or(format!("{what} is a date and a time: 2026-11-25T14:00"))
+                })
+                .transpose()
+        };
+        let filter = HandFilter {
+            seat: given(self.seat)
+                .map(|v| {
+                    v.trim()
+                        .parse()
+                        .map_err(|_| "a seat is a number from 1 to 10".to_string())
+                })
+                .transpose()?,
+            from_ms: time(self.from, "from")?,
+            to_ms: time(self.to, "to")?,
+            pot_over: given(self.pot_over)
+                .map(|v| {
+                    v.trim()
+                        .parse()
+                        .map_err(|_| "a pot is a whole number of chips".to_string())
+                })
+                .transpose()?,
+            corrections: given(self.corrections).is_some(),
+            misdeals: given(self.misdeals).is_some(),
+            rulings: given(self.rulings).is_some(),
+            ..HandFilter::default()
+        };
+        Ok(HandsView {
+            table: given(self.table),
+            filter,
+        })
+    }
+}
+
+async fn hands_route(State(s): State<Shared>, Query(q): Query<HandsQuery>) -> Response {
+    let lang = lang_of(&s, q.lang.as_deref());
+    let view = match q.view(&s.clock) {
+        Ok(v) => v,
+        Err(e) => return html(StatusCode::BAD_REQUEST, error_page(&e)),
+    };
+    let tables: Vec<String> = match &*s.room.borrow() {
+        Ok(room) => room.tables.iter().map(|t| t.table_id.clone()).collect(),
+        Err(_) => Vec::new(),
+    };
+    let asked = Asked::Hands {
+        table: view.table.clone(),
+        filter: view.filter.clone(),
+    };
+    match ask(&s, asked).await {
+        Ok(Answer::Hands(found)) => html(
+            StatusCode::OK,
+            hands_page(lang, &s.clock, &view, &tables, &found),
+        ),
+        Ok(Answer::Timeline(_)) => html(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            error_page("the store answered another question"),
+        ),
+        Err(r) => r,
+    }
+}
+
+/// The timeline page's query: `?lang=`.
+#[derive(Debug, Default, serde::Deserialize)]
+struct LangQuery {
+    lang: Option<String>,
 }
 
 async fn hand_route(
     State(s): State<Shared>,
     UrlPath((table_id, number)): UrlPath<(String, String)>,
+    Query(q): Query<LangQuery>,
 ) -> Response {
+    let lang = lang_of(&s, q.lang.as_deref());
     let Ok(number) = number.parse::<u32>() else {
         return html(
             StatusCode::BAD_REQUEST,
             error_page("a hand number is a whole number"),
         );
     };
-    let (reply, answer) = oneshot::channel();
-    let ask = HandAsk {
-        table_id,
+    let asked = Asked::Timeline {
+        table_id: table_id.clone(),
         number,
-        reply,
     };
-    if s.asks.send(ask).is_err() {
-        return html(
-            StatusCode::SERVICE_UNAVAILABLE,
-            error_page("the floor's store is not being read"),
-        );
-    }
-    match tokio::time::timeout(HAND_TIMEOUT, answer).await {
-        Ok(Ok((status, page))) => html(status, page),
-        _ => html(
-            StatusCode::SERVICE_UNAVAILABLE,
-            error_page("the floor's store did not answer in time"),
+    match ask(&s, asked).await {
+        Ok(Answer::Timeline(Some(records))) => html(
+            StatusCode::OK,
+            hand_page(lang, &table_id, number, &records),
         ),
+        Ok(_) => html(
+            StatusCode::NOT_FOUND,
+            error_page(&format!(
+                "no finished hand {number} at table {table_id}: a hand in progress opens once it is over"
+            )),
+        ),
+        Err(r) => r,
     }
 }

@@ -137,10 +137,16 @@ pub fn config(url: &str) -> Result<Config, FloorError> {
     if config.get_connect_timeout().is_none() {
         config.connect_timeout(CONNECT_TIMEOUT);
     }
+    // The URL's own server options (`options=-c ...`) are kept, the timeout added.
+    let timeout = format!("-c statement_timeout={STATEMENT_TIMEOUT_MS}");
+    let options = match config.get_options() {
+        Some(own) if !own.trim().is_empty() => format!("{own} {timeout}"),
+        _ => timeout,
+    };
     config
         .keepalives(true)
         .keepalives_idle(KEEPALIVE_IDLE)
-        .options(&format!("-c statement_timeout={STATEMENT_TIMEOUT_MS}"))
+        .options(&options)
         .application_name("tablectl");
     Ok(config)
 }
@@ -168,24 +174,29 @@ impl Store {
         Store::connect(&config(url)?)
     }
 
-    /// Connects to the store at `url` to read it only (an audit): its schema is
-    /// checked, never changed.
+    /// Connects to the store at `url` to read it only (an audit, the floor's pages on
+    /// a read replica): its schema is checked ([`super::schema::check`]), never
+    /// changed.
     pub fn open_to_read(url: &str) -> Result<Store, FloorError> {
-        let mut client = config(url)?.connect(NoTls)?;
-        let found: i32 = client
-            .query_opt("SELECT coalesce(max(version), 0) FROM schema_version", &[])
-            .map_err(|_| FloorError::Database("the store has no floor schema yet".into()))?
-            .map_or(0, |r| r.get(0));
-        if found > super::schema::SCHEMA_VERSION {
-            return Err(FloorError::NewerSchema {
-                found,
-                known: super::schema::SCHEMA_VERSION,
-            });
-        }
+        Store::connect_to_read(&config(url)?)
+    }
+
+    /// Connects to the store at `config` to read it only ([`Store::open_to_read`]).
+    pub fn connect_to_read(config: &Config) -> Result<Store, FloorError> {
+        let mut client = config.connect(NoTls)?;
+        super::schema::check(&mut client)?;
         Ok(Store {
             client,
             days: HashSet::new(),
         })
+    }
+
+    /// Brings the store at `url` to this program's schema: (the version found, the
+    /// version now).
+    pub fn migrate(url: &str) -> Result<(i32, i32), FloorError> {
+        let mut client = config(url)?.connect(NoTls)?;
+        let found = super::schema::migrate(&mut client)?;
+        Ok((found, super::schema::SCHEMA_VERSION))
     }
 
     /// What the floor brings to `tablectl audit verify` of table `table_id`'s log:
@@ -402,4 +413,30 @@ pub(super) fn raise(
         &[&table_id, &kind.word(), &seq, &detail],
     )?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_urls_own_server_options_are_kept_beside_the_timeout() {
+        let plain = config("postgres://u@127.0.0.1:5432/floor").unwrap();
+        assert_eq!(
+            plain.get_options(),
+            Some(format!("-c statement_timeout={STATEMENT_TIMEOUT_MS}").as_str())
+        );
+        assert_eq!(plain.get_connect_timeout(), Some(&CONNECT_TIMEOUT));
+        let replica = config(
+            "postgres://u@127.0.0.1:5432/floor?options=-c%20default_transaction_read_only%3Don",
+        )
+        .unwrap();
+        let options = replica.get_options().unwrap_or_default();
+        assert!(
+            options.contains("default_transaction_read_only=on")
+                && options.contains("statement_timeout"),
+            "{options}"
+        );
+        assert!(matches!(config("mysql:nope"), Err(FloorError::BadUrl(_))));
+    }
 }

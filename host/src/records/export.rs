@@ -170,9 +170,20 @@ pub fn export_dir(
 /// Exports the finished hands of `log` (all when `hands` is empty, else those, in the
 /// order asked).
 pub fn export_log(log: &AuditLog, hands: &[u32]) -> Result<Vec<HandHistory>, ExportError> {
-    let cfg = log.config()?;
-    let records = log.records()?;
-    let builds = walk(cfg, &records)?;
+    export_records(log.config()?, log.table_id(), &log.records()?, hands)
+}
+
+/// Exports the finished hands of a table's records, read from wherever they are kept
+/// (the table's log, the floor's store): `records` from the log's first on, in
+/// order, each with its hand; `cfg` the table's configuration. All finished hands
+/// when `hands` is empty, else those, in the order asked.
+pub fn export_records(
+    cfg: TableConfig,
+    table_id: &str,
+    records: &[(Option<u32>, crate::records::handlog::TimelineEntry)],
+    hands: &[u32],
+) -> Result<Vec<HandHistory>, ExportError> {
+    let builds = walk(cfg, records)?;
     let finished: BTreeMap<u32, &HandBuild> = builds
         .iter()
         .filter(|b| b.end.is_some())
@@ -191,7 +202,7 @@ pub fn export_log(log: &AuditLog, hands: &[u32]) -> Result<Vec<HandHistory>, Exp
             }
             return Err(ExportError::UnknownHand {
                 number: n,
-                table: log.table_id().to_string(),
+                table: table_id.to_string(),
                 range: finished
                     .keys()
                     .next()
@@ -199,7 +210,7 @@ pub fn export_log(log: &AuditLog, hands: &[u32]) -> Result<Vec<HandHistory>, Exp
                     .zip(finished.keys().next_back().copied()),
             });
         };
-        out.push(to_history(&cfg, log.table_id(), b));
+        out.push(to_history(&cfg, table_id, b));
     }
     Ok(out)
 }

@@ -126,13 +126,20 @@ pub struct RakeArgs {
     /// The table's data folder
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
+    #[command(flatten)]
+    pub span: RakeSpan,
+}
+
+/// The shift a rake report covers, and its form.
+#[derive(Debug, Args)]
+pub struct RakeSpan {
     /// Hands paid at or after this time (ms since the epoch)
     #[arg(long, value_name = "MS")]
     pub from: Option<u64>,
     /// Hands paid before this time (ms since the epoch)
     #[arg(long, value_name = "MS")]
     pub to: Option<u64>,
-    /// One JSON object: the hours and the total
+    /// JSON: an object of the hours and the total (by table: one a line)
     #[arg(long)]
     pub json: bool,
 }
@@ -207,6 +214,9 @@ pub struct FilterArgs {
     /// Hands with a refused card: an unknown tag or a card read twice
     #[arg(long)]
     pub bad_tags: bool,
+    /// Hands with a floor ruling: a void hand, a straddle ruled announced
+    #[arg(long)]
+    pub rulings: bool,
 }
 
 impl FilterArgs {
@@ -221,6 +231,7 @@ impl FilterArgs {
             misdeals: self.misdeals,
             over_pot: self.over_pot,
             bad_tags: self.bad_tags,
+            rulings: self.rulings,
         }
     }
 }
@@ -237,11 +248,59 @@ pub enum Floor {
     Clear(FloorClearArgs),
     /// Serve the floor's live page of every table (needs the floor's token)
     ///
-    /// Applies the store's migrations at start. The page lists every table
+    /// Applies the store's migrations at start, or with --no-migrate (a read
+    /// replica) only checks the schema is this program's. The page lists every table
     /// (game, hand, pot, last input, backlog, last shipment, alerts) and opens
     /// a finished hand's timeline; a hand in progress shows no hole card.
     #[command(verbatim_doc_comment)]
     Serve(FloorServeArgs),
+    /// Each table's rake per shift: hands, pots and rake, hour by hour (UTC)
+    ///
+    /// As `tablectl audit rake` for every table in the store. --from and --to
+    /// bound the shift in ms since the epoch (--to excluded).
+    #[command(verbatim_doc_comment)]
+    Rake(FloorRakeArgs),
+    /// The hands asked for as PHH hand histories, one file per table
+    ///
+    /// The finished hands that pass the filters (as `tablectl floor hands`),
+    /// replayed from the store's records as `tablectl audit export` does from a
+    /// table's log, written as DIR/TABLE.phhs. Nothing is written unless every
+    /// table's hands export.
+    #[command(verbatim_doc_comment)]
+    Export(FloorExportArgs),
+    /// Bring the store's schema up to this program's (run against the primary)
+    Migrate(FloorMigrateArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct FloorMigrateArgs {
+    /// The floor's store: postgres://USER@HOST:PORT/DATABASE
+    #[arg(long, value_name = "URL")]
+    pub db: String,
+}
+
+#[derive(Debug, Args)]
+pub struct FloorRakeArgs {
+    /// The floor's store: postgres://USER@HOST:PORT/DATABASE
+    #[arg(long, value_name = "URL")]
+    pub db: String,
+    #[command(flatten)]
+    pub span: RakeSpan,
+}
+
+#[derive(Debug, Args)]
+pub struct FloorExportArgs {
+    /// The floor's store: postgres://USER@HOST:PORT/DATABASE
+    #[arg(long, value_name = "URL")]
+    pub db: String,
+    /// Only this table's hands
+    #[arg(long, value_name = "ID")]
+    pub table: Option<String>,
+    #[command(flatten)]
+    pub filter: FilterArgs,
+    /// The folder to write TABLE.phhs files into (made if missing)
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
 }
 
 #[derive(Debug, Args)]
@@ -260,6 +319,18 @@ pub struct FloorServeArgs {
     /// loopback address; may be given again
     #[arg(long = "host", value_name = "NAME", verbatim_doc_comment)]
     pub hosts: Vec<String>,
+    /// The pages' language when a browser asks for none: en, mk, pl, bg or ru
+    #[arg(long, value_name = "CODE", default_value = "en", value_parser = floor_lang)]
+    pub lang: host::display::Lang,
+    /// Do not migrate: check the store's schema is this program's and only read
+    /// (a read replica; migrate the primary with `tablectl floor migrate`)
+    #[arg(long, verbatim_doc_comment)]
+    pub no_migrate: bool,
+}
+
+/// A floor page language by its code.
+fn floor_lang(code: &str) -> Result<host::display::Lang, String> {
+    host::display::Lang::from_code(code).ok_or_else(|| "give en, mk, pl, bg or ru".to_string())
 }
 
 #[derive(Debug, Args)]

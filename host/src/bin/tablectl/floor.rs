@@ -2,7 +2,10 @@
 //! every table by the same filters as `tablectl audit list`, the tables with their
 //! backlog and last shipment, the alerts, and clearing one.
 
-use crate::cli::{Floor, FloorArgs, FloorClearArgs, FloorHandsArgs, FloorServeArgs};
+use crate::cli::{
+    Floor, FloorArgs, FloorClearArgs, FloorExportArgs, FloorHandsArgs, FloorMigrateArgs,
+    FloorRakeArgs, FloorServeArgs,
+};
 use crate::error::CliError;
 use host::floor::{hands, Store};
 use std::process::ExitCode;
@@ -15,6 +18,9 @@ pub fn floor(command: &Floor) -> ExitCode {
         Floor::Alerts(args) => floor_alerts(args),
         Floor::Clear(args) => floor_clear(args),
         Floor::Serve(args) => floor_serve(args),
+        Floor::Rake(args) => floor_rake(args),
+        Floor::Export(args) => floor_export(args),
+        Floor::Migrate(args) => floor_migrate(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -91,6 +97,55 @@ fn floor_clear(args: &FloorClearArgs) -> Result<(), CliError> {
     }
 }
 
+/// Each table's rake report, as `audit rake` prints a table's.
+fn floor_rake(args: &FloorRakeArgs) -> Result<(), CliError> {
+    let mut store = open(&args.db)?;
+    for t in host::floor::audits::rake(&mut store, args.span.from, args.span.to)
+        .map_err(CliError::failed)?
+    {
+        if args.span.json {
+            println!("{}", json(&t));
+        } else {
+            println!("table {}", t.table_id);
+            crate::print_rake(&t.report);
+        }
+    }
+    Ok(())
+}
+
+/// The hands asked for as DIR/TABLE.phhs; nothing written unless every table exports.
+fn floor_export(args: &FloorExportArgs) -> Result<(), CliError> {
+    let mut store = open(&args.db)?;
+    let found = hands::list(store.client(), args.table.as_deref(), &args.filter.filter())
+        .map_err(CliError::failed)?;
+    let exported = host::floor::audits::export(&mut store, &found).map_err(CliError::failed)?;
+    let at = |e: std::io::Error| CliError::at(format!("{}: cannot write", args.out.display()), e);
+    std::fs::create_dir_all(&args.out).map_err(at)?;
+    let mut total = 0;
+    for (table_id, histories) in &exported {
+        let file = args.out.join(host::floor::audits::file_name(table_id));
+        std::fs::write(&file, host::records::phh::to_phhs(histories)).map_err(at)?;
+        total += histories.len();
+    }
+    eprintln!(
+        "{total} hand(s) of {} table(s) written to {}",
+        exported.len(),
+        args.out.display()
+    );
+    Ok(())
+}
+
+/// Brings the store's schema up to date.
+fn floor_migrate(args: &FloorMigrateArgs) -> Result<(), CliError> {
+    let (found, now) = Store::migrate(&args.db).map_err(|e| CliError::hint(e, "see --db"))?;
+    if found == now {
+        println!("the floor's store is at schema version {now}: nothing to do");
+    } else {
+        println!("the floor's store migrated from schema version {found} to {now}");
+    }
+    Ok(())
+}
+
 /// Serves the floor's pages until the process is stopped.
 fn floor_serve(args: &FloorServeArgs) -> Result<(), CliError> {
     let token_file = args
@@ -104,6 +159,8 @@ fn floor_serve(args: &FloorServeArgs) -> Result<(), CliError> {
         bind: args.listen,
         token,
         hosts: args.hosts.clone(),
+        lang: args.lang,
+        migrate: !args.no_migrate,
     })
     .map_err(CliError::failed)?;
     println!(

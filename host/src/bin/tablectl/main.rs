@@ -555,31 +555,32 @@ fn audit_rake(args: &RakeArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let report = host::records::handlog::rake_report(&hands, args.from, args.to);
-    if args.json {
+    let report = host::records::handlog::rake_report(&hands, args.span.from, args.span.to);
+    if args.span.json {
         println!("{}", serde_json::to_string(&report).unwrap_or_default());
-        return ExitCode::SUCCESS;
+    } else {
+        print_rake(&report);
     }
+    ExitCode::SUCCESS
+}
+
+/// A rake report as `audit rake` and `floor rake` print it: hour by hour, then the
+/// total.
+fn print_rake(report: &host::records::handlog::RakeReport) {
     println!(
         "{:<20}  {:>6}  {:>6}  {:>12}  {:>10}",
         "hour", "hands", "raked", "pots", "rake"
     );
-    for h in &report.hours {
+    let line = |label: &str, h: &host::records::handlog::RakeHour| {
         println!(
-            "{:<20}  {:>6}  {:>6}  {:>12}  {:>10}",
-            h.label(),
-            h.hands,
-            h.raked_hands,
-            h.pots,
-            h.rake
+            "{label:<20}  {:>6}  {:>6}  {:>12}  {:>10}",
+            h.hands, h.raked_hands, h.pots, h.rake
         );
+    };
+    for h in &report.hours {
+        line(&h.label(), h);
     }
-    let t = &report.total;
-    println!(
-        "{:<20}  {:>6}  {:>6}  {:>12}  {:>10}",
-        "total", t.hands, t.raked_hands, t.pots, t.rake
-    );
-    ExitCode::SUCCESS
+    line("total", &report.total);
 }
 
 /// `tablectl audit show DIR HAND`: the hand's timeline.

@@ -38,6 +38,8 @@ pub struct HandFilter {
     pub over_pot: bool,
     /// Hands with a refused card: not in this deck (an unknown tag) or read twice.
     pub bad_tags: bool,
+    /// Hands with a floor ruling (a void hand, a straddle ruled announced).
+    pub rulings: bool,
 }
 
 impl HandFilter {
@@ -54,6 +56,7 @@ impl HandFilter {
             && (!self.misdeals || h.flags.misdeals > 0)
             && (!self.over_pot || h.flags.over_pot > 0)
             && (!self.bad_tags || h.flags.bad_tags > 0)
+            && (!self.rulings || h.flags.rulings > 0)
     }
 }
 

@@ -89,6 +89,18 @@ impl SealedRecord {
         let seq = i64::try_from(self.seq.0).unwrap_or(i64::MAX);
         Ok(timeline_entry(seq, self.at_ms, parsed))
     }
+
+    /// The engine's settings, if this is a configuration record: what a reader of
+    /// shipped records replays the inputs from (the floor's live view, its export).
+    pub fn config(&self) -> Result<Option<firmware::TableConfig>, PayloadError> {
+        if self.kind != super::record::KIND_CONFIG {
+            return Ok(None);
+        }
+        match parse_payload(self.kind.as_bytes(), self.payload.as_bytes())? {
+            super::record::Parsed::Config { config, .. } => Ok(Some(config)),
+            _ => Ok(None),
+        }
+    }
 }
 
 impl AuditLog {

@@ -80,6 +80,14 @@ fn hands_are_listed_with_their_flags() {
     );
     assert_eq!(
         numbers(HandFilter {
+            rulings: true,
+            ..f()
+        }),
+        [] as [u32; 0],
+        "neither hand had a floor ruling"
+    );
+    assert_eq!(
+        numbers(HandFilter {
             seat: Some(sn(2)),
             ..f()
         }),

@@ -1,0 +1,147 @@
+//! Audits across tables from the floor's store, by the same code as a table's own:
+//! the rake and drop of each table per shift ([`rake_report`], as `tablectl audit
+//! rake`), and PHH hand histories of any set of hands ([`export_records`], as
+//! `tablectl audit export`), read back from the shipped records.
+
+use super::error::FloorError;
+use super::hands::{list, FloorHand};
+use super::store::Store;
+use crate::records::export::{export_records, ExportError};
+use crate::records::handlog::{rake_report, HandFilter, RakeReport};
+use crate::records::phh::HandHistory;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// One table's rake report.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TableRake {
+    /// The table.
+    pub table_id: String,
+    /// Its hours and totals, as `tablectl audit rake` gives them.
+    #[serde(flatten)]
+    pub report: RakeReport,
+}
+
+/// Each table's hands paid between `from_ms` (included) and `to_ms` (excluded), hour
+/// by hour: hands, pots and rake, by table.
+pub fn rake(
+    store: &mut Store,
+    from_ms: Option<u64>,
+    to_ms: Option<u64>,
+) -> Result<Vec<TableRake>, FloorError> {
+    // A hand paid in the span was still going at its start and had started by its
+    // end (the store's indexes narrow on both); the report keeps those paid in it.
+    let filter = HandFilter {
+        from_ms,
+        to_ms,
+        ..HandFilter::default()
+    };
+    let mut by_table: BTreeMap<String, Vec<_>> = BTreeMap::new();
+    for h in list(store.client(), None, &filter)? {
+        by_table.entry(h.table_id).or_default().push(h.hand);
+    }
+    Ok(by_table
+        .into_iter()
+        .map(|(table_id, hands)| TableRake {
+            table_id,
+            report: rake_report(&hands, from_ms, to_ms),
+        })
+        .filter(|t| t.report.total.hands > 0)
+        .collect())
+}
+
+/// Why the floor's hands could not be exported.
+#[derive(Debug)]
+pub enum FloorExportError {
+    /// The store could not be read.
+    Store(FloorError),
+    /// A table's shipped records do not export (they replay as its log's do).
+    Table(String, ExportError),
+    /// A table's shipped records hold no configuration.
+    NoConfig(String),
+}
+
+impl fmt::Display for FloorExportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FloorExportError::Store(e) => write!(f, "{e}"),
+            FloorExportError::Table(t, e) => write!(f, "table {t}: {e}"),
+            FloorExportError::NoConfig(t) => write!(
+                f,
+                "table {t}: the store holds no configuration record of it; check its shipping"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for FloorExportError {}
+
+impl From<FloorError> for FloorExportError {
+    fn from(e: FloorError) -> Self {
+        FloorExportError::Store(e)
+    }
+}
+
+/// The finished hands among `hands` as PHH hand histories, by table: each table's
+/// shipped records replayed from its first, as the table's own export does.
+pub fn export(
+    store: &mut Store,
+    hands: &[FloorHand],
+) -> Result<Vec<(String, Vec<HandHistory>)>, FloorExportError> {
+    let mut wanted: BTreeMap<&str, Vec<&FloorHand>> = BTreeMap::new();
+    for h in hands.iter().filter(|h| h.hand.end_ms.is_some()) {
+        wanted.entry(h.table_id.as_str()).or_default().push(h);
+    }
+    let mut out = Vec::with_capacity(wanted.len());
+    for (table_id, hands) in wanted {
+        let last = hands.iter().map(|h| h.hand.last_seq.0).max().unwrap_or(0);
+        let sealed =
+            store.records_after(table_id, 0, usize::try_from(last).unwrap_or(usize::MAX))?;
+        let mut config = None;
+        let mut records = Vec::with_capacity(sealed.len());
+        for r in &sealed {
+            let bad =
+                |e: &dyn fmt::Display| FloorError::BadStoreRow(format!("record {}: {e}", r.seq.0));
+            if config.is_none() {
+                config = r.config().map_err(|e| bad(&e))?;
+            }
+            records.push((r.hand, r.entry().map_err(|e| bad(&e))?));
+        }
+        let cfg = config.ok_or_else(|| FloorExportError::NoConfig(table_id.to_string()))?;
+        let numbers: Vec<u32> = hands.iter().map(|h| h.hand.number).collect();
+        let histories = export_records(cfg, table_id, &records, &numbers)
+            .map_err(|e| FloorExportError::Table(table_id.to_string(), e))?;
+        out.push((table_id.to_string(), histories));
+    }
+    Ok(out)
+}
+
+/// The file a table's exported hands go in: `TABLE.phhs`, the id's characters that
+/// are not letters, digits, `-` or `_` as `_` (a table id is free text; a file name
+/// must stay in the folder asked for).
+pub fn file_name(table_id: &str) -> String {
+    let safe: String = table_id
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!("{safe}.phhs")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_id_makes_a_file_name_in_the_folder() {
+        assert_eq!(file_name("T-1_a"), "T-1_a.phhs");
+        assert_eq!(file_name("../etc/x"), "___etc_x.phhs");
+        assert_eq!(file_name("стол 3"), "стол_3.phhs");
+    }
+}
