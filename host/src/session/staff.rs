@@ -49,6 +49,8 @@ pub enum StaffError {
     TooMany,
     /// A PIN to hash that is not four digits.
     PinDigits,
+    /// The file can be read by others than its owner.
+    Exposed(String),
 }
 
 impl fmt::Display for StaffError {
@@ -67,6 +69,10 @@ impl fmt::Display for StaffError {
             ),
             StaffError::TooMany => write!(f, "the floor staff file lists more than {MAX_STAFF}"),
             StaffError::PinDigits => f.write_str("a floor PIN is four digits"),
+            StaffError::Exposed(path) => write!(
+                f,
+                "the floor staff file {path} can be read by others: chmod 600 it"
+            ),
         }
     }
 }
@@ -135,8 +141,18 @@ struct RawStaff {
 }
 
 impl FloorStaff {
-    /// Reads a staff file.
+    /// Reads a staff file, which only its owner may read (a PIN's hash can be
+    /// searched through all 10,000 PINs by whoever has it).
     pub fn load(path: &Path) -> Result<FloorStaff, StaffError> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt as _;
+            let meta = std::fs::metadata(path)
+                .map_err(|e| StaffError::Read(format!("{}: {e}", path.display())))?;
+            if meta.permissions().mode() & 0o077 != 0 {
+                return Err(StaffError::Exposed(path.display().to_string()));
+            }
+        }
         let text = hardware::text::read_bounded(path, MAX_STAFF_FILE_BYTES, "a floor staff file")
             .map_err(|e| StaffError::Read(format!("{}: {e}", path.display())))?;
         FloorStaff::parse(&text)
@@ -224,18 +240,21 @@ fn hash_with(floor: u16, pin: &str, argon: &Argon2<'_>) -> Result<String, StaffE
     Ok(format!("{floor} = \"{hash}\""))
 }
 
-/// A staff file for tests and the bench table: cheap hashes (they verify by the
-/// parameters written in them), never for a real table.
-pub fn test_staff(entries: &[(u16, &str)]) -> FloorStaff {
+/// A staff file's line with a cheap hash (it verifies by the parameters written in
+/// it): for tests, never for a real table. Empty for a bad number or PIN.
+pub fn test_staff_line(floor: u16, pin: &str) -> String {
     let cheap = argon2::Params::new(8, 1, 1, None)
         .map(|p| Argon2::new(argon2::Algorithm::Argon2id, argon2::Version::V0x13, p))
         .unwrap_or_default();
+    hash_with(floor, pin, &cheap).unwrap_or_default()
+}
+
+/// The floor staff of `entries` (number, PIN), with cheap hashes: for tests.
+pub fn test_staff(entries: &[(u16, &str)]) -> FloorStaff {
     let mut text = String::from("[staff]\n");
     for (floor, pin) in entries {
-        if let Ok(line) = hash_with(*floor, pin, &cheap) {
-            text.push_str(&line);
-            text.push('\n');
-        }
+        text.push_str(&test_staff_line(*floor, pin));
+        text.push('\n');
     }
     FloorStaff::parse(&text).unwrap_or_default()
 }
@@ -296,6 +315,23 @@ mod tests {
             Err(PinRefused::Locked { seconds: 240 })
         );
         assert_eq!(staff.check(9, pin(2468), t0 + PIN_LOCKOUT), Ok(()));
+    }
+
+    #[test]
+    fn a_staff_file_others_can_read_is_refused() {
+        use std::os::unix::fs::PermissionsExt as _;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("floor-staff.toml");
+        let line = test_staff_line(17, "0042");
+        std::fs::write(&path, format!("[staff]\n{line}\n")).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+        assert!(matches!(
+            FloorStaff::load(&path),
+            Err(StaffError::Exposed(_))
+        ));
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+        let staff = FloorStaff::load(&path).unwrap();
+        assert_eq!(staff.numbers().collect::<Vec<_>>(), [17]);
     }
 
     #[test]
