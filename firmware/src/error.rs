@@ -144,6 +144,16 @@ pub enum RuleError {
     NotBoxable(Card),
     /// UNDO after a boxed card: the floor's ruling stands, the card stays dead.
     BoxedStands(Card),
+    /// R-DRAW-6: only a player who dropped out of the last deal rejoins a redeal,
+    /// before its first card.
+    CannotRejoin(SeatNo),
+    /// R-DRAW-6: the player cannot match what the others have put in.
+    CannotMatch {
+        /// The seat.
+        seat: SeatNo,
+        /// What matching takes.
+        amount: Chips,
+    },
     /// The hand cannot be voided: its pot is being paid.
     VoidTooLate,
     /// The floor ruled a straddle announced, but there is no unconfirmed straddle in
@@ -315,6 +325,14 @@ impl fmt::Display for RuleError {
             NotBoxable(c) => write!(
                 f,
                 "{c} is not the card just dealt: a boxed card is ruled right after its read"
+            ),
+            CannotRejoin(s) => write!(
+                f,
+                "seat {s} cannot rejoin: only a player who dropped out of the last deal rejoins a redeal, before its first card (R-DRAW-6)"
+            ),
+            CannotMatch { seat, amount } => write!(
+                f,
+                "seat {seat} cannot rejoin: matching takes {amount}, more than his stack"
             ),
             BoxedStands(c) => write!(
                 f,

@@ -171,6 +171,13 @@ pub enum Input {
     },
     /// A card read by the shoe.
     Card(Read),
+    /// Draw, after a redeal (R-DRAW-6): a player who dropped out of the last deal
+    /// rejoins by matching what the players still in have put in. Before the
+    /// redeal's first card.
+    Rejoin {
+        /// The seat.
+        seat: SeatNo,
+    },
     /// The player whose turn it is acts.
     Act(Action),
     /// The player to draw discards this card (read at the discard slot).
@@ -377,6 +384,8 @@ pub enum Event {
     /// Everyone checked in draw: the cards are redealt, the pot stays, the deal moves
     /// on (R-DRAW-3, R-DRAW-6).
     Redeal { button: SeatNo },
+    /// R-DRAW-6: `seat` rejoined the redeal, putting in `amount` to match.
+    Rejoined { seat: SeatNo, amount: Chips },
     /// Betting is over; `pot` chips are to be awarded. `contested` is false when
     /// everyone else folded (R-STREET-3) or mucked (R-SHOW-3).
     HandOver { pot: Chips, contested: bool },
@@ -534,6 +543,9 @@ impl core::fmt::Display for Event {
             Event::RoundComplete { street } => write!(f, "{street} betting complete"),
             Event::Discarded { seat, card } => write!(f, "seat {seat} discards {card}"),
             Event::StoodPat { seat } => write!(f, "seat {seat} stands pat"),
+            Event::Rejoined { seat, amount } => {
+                write!(f, "seat {seat} rejoins the redeal, matching with {amount}")
+            }
             Event::Redeal { button } => {
                 write!(
                     f,

@@ -1028,6 +1028,58 @@ fn r_draw_1_3_antes_five_cards_and_a_redeal_when_everyone_checks() {
 }
 
 #[test]
+fn r_draw_6_a_player_who_dropped_out_rejoins_the_redeal_by_matching() {
+    // Seats 3 and 4 fold to seat 2's open; after the draw nobody bets: redeal. Seat
+    // 3, with 3 behind, rejoins by matching the 2 bet; seat 4, with 1, cannot.
+    let mut t = draw_table(&[
+        (sn(1), ch(50)),
+        (sn(2), ch(50)),
+        (sn(3), ch(4)),
+        (sn(4), ch(2)),
+    ]);
+    start(&mut t);
+    deal_hole(&mut t);
+    act!(t, Action::BetTo(ch(2))); // seat 2 opens
+    act!(t, Action::Fold); // seat 3
+    act!(t, Action::Fold); // seat 4
+    act!(t, Action::CheckCall); // seat 1
+    for _ in 0..2 {
+        t.handle(Input::StandPat).unwrap();
+    }
+    act!(t, Action::CheckCall);
+    let ev = events(&mut t, Input::Act(Action::CheckCall));
+    assert!(ev.contains(&Event::Redeal { button: sn(2) }));
+    assert_eq!(
+        t.handle(Input::Rejoin { seat: sn(1) }),
+        Err(RuleError::CannotRejoin(sn(1))),
+        "he never dropped out"
+    );
+    assert_eq!(
+        t.handle(Input::Rejoin { seat: sn(4) }),
+        Err(RuleError::CannotMatch {
+            seat: sn(4),
+            amount: ch(2)
+        }),
+        "1 behind cannot match 2"
+    );
+    let ev = events(&mut t, Input::Rejoin { seat: sn(3) });
+    assert!(ev.contains(&Event::Rejoined {
+        seat: sn(3),
+        amount: ch(2)
+    }));
+    assert_eq!(stack(&t, sn(3)), ch(1));
+    let h = t.hand().unwrap();
+    assert!(h.player(sn(3)).dealt && !h.player(sn(4)).dealt);
+    assert_eq!(h.pot(), ch(4 + 2 + 2 + 2));
+    // Once the redeal's first card is out, nobody else rejoins.
+    t.handle(Input::Card(Read::card(card("As")))).unwrap();
+    assert_eq!(
+        t.handle(Input::Rejoin { seat: sn(4) }),
+        Err(RuleError::CannotRejoin(sn(4)))
+    );
+}
+
+#[test]
 fn pd_draw_a_redeal_takes_a_new_ante_where_the_house_says_so() {
     let seats = seats_1_to(4, ch(50));
     let mut t = draw_table(&seats);

@@ -15,7 +15,7 @@
 //! | MISDEAL (held) | the deal restarts (PD-MISDEAL) | — | — |
 //! | CLEAR (held) | floor mode: the floor's rulings ([`floor`]) | the same | the same |
 //! | NEXT HAND (held) | — | start the next hand | — |
-//! | seat key | — | with an amount keyed: seat a new player with that buy-in, or top up; without: sit out / sit in; held: the player leaves | at the showdown the seat shows; held, he mucks (R-SHOW-3) |
+//! | seat key | before a draw redeal's first card, a player who dropped out rejoins by matching (R-DRAW-6) | with an amount keyed: seat a new player with that buy-in, or top up; without: sit out / sit in; held: the player leaves | at the showdown the seat shows; held, he mucks (R-SHOW-3) |
 //! | ENTER | (as BET/RAISE) | — | once every hand is shown or mucked: pay the pots as shown ([`Press::Pay`]) |
 //!
 //! In a draw game's exchange, CHECK/CALL keeps the hand (stands pat); the discards
@@ -296,6 +296,14 @@ impl Console {
     /// A seat key: between hands, seating and presence; at the showdown, a show
     /// (held: a muck); at a settlement that tabled every hand, a muck.
     fn seat(&self, table: &Table, seat: SeatNo, held: bool) -> Result<Input, ConsoleError> {
+        let rejoins = live(table).is_some_and(|h| {
+            h.phase == Phase::Dealing && h.hole_dealt == 0 && h.dropped & (1 << seat.index()) != 0
+        });
+        if rejoins && !held {
+            // R-DRAW-6: before the redeal's first card, a player who dropped out
+            // rejoins by matching.
+            return Ok(Input::Rejoin { seat });
+        }
         match live(table).map(|h| h.phase) {
             Some(Phase::Showdown) if held => return Ok(Input::Muck { seat }),
             Some(Phase::Showdown) => return Ok(Input::Show { seat }),

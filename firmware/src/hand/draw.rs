@@ -24,6 +24,13 @@ impl Hand {
             .unwrap_or(self.button);
         self.button = button;
         self.deal = self.deal.saturating_add(1);
+        // R-DRAW-6: who dropped out of this deal may rejoin the next by matching.
+        self.dropped = self
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.dealt && p.folded)
+            .fold(0, |bits, (i, _)| bits | 1 << i);
         for p in self.players.iter_mut() {
             p.hole = [None; MAX_HOLE_CARDS];
             p.holes = 0;
@@ -71,6 +78,42 @@ impl Hand {
             }
         }
         Ok(())
+    }
+
+    /// R-DRAW-6: `seat`, who dropped out of the deal before this redeal, rejoins by
+    /// putting in what the players still in have put in beyond him (their largest
+    /// live and dead contributions), before the redeal's first card.
+    pub(crate) fn rejoin(
+        &mut self,
+        seats: &mut Seats,
+        seat: SeatNo,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        let bit = 1u16 << seat.index();
+        if self.phase != Phase::Dealing || self.hole_dealt > 0 || self.dropped & bit == 0 {
+            return Err(RuleError::CannotRejoin(seat));
+        }
+        let (total, dead) = self
+            .in_hand()
+            .map(|s| (self.player(s).total, self.player(s).dead))
+            .fold((Chips::ZERO, Chips::ZERO), |(t, d), (pt, pd)| {
+                (t.max(pt), d.max(pd))
+            });
+        let p = self.player(seat);
+        let live = total.saturating_sub(p.total);
+        let dead = dead.saturating_sub(p.dead);
+        let amount = live.checked_add(dead).ok_or(RuleError::ChipOverflow)?;
+        let stack = &mut seats[seat.index()].stack;
+        *stack = stack
+            .checked_sub(amount)
+            .ok_or(RuleError::CannotMatch { seat, amount })?;
+        let p = self.player_mut(seat);
+        p.total = p.total.checked_add(live).ok_or(RuleError::ChipOverflow)?;
+        p.dead = p.dead.checked_add(dead).ok_or(RuleError::ChipOverflow)?;
+        p.dealt = true;
+        p.folded = false;
+        self.dropped &= !bit;
+        push(ev, Event::Rejoined { seat, amount })
     }
 
     /// R-DRAW-2: on the 32-card deck the first bet of a draw hand needs openers, a

@@ -181,6 +181,9 @@ pub struct Hand {
     pub owed: Option<SeatNo>,
     /// PD-EXPOSED: the exposed card, still to be read as the first burn.
     pub exposed_burn: Option<Card>,
+    /// Draw, R-DRAW-6: the seats that dropped out of the last deal before a redeal
+    /// (bit `seat - 1`), who may rejoin by matching.
+    pub dropped: u16,
 }
 
 impl Hand {
@@ -220,6 +223,7 @@ impl Hand {
             exposed: None,
             owed: None,
             exposed_burn: None,
+            dropped: 0,
         }
     }
 

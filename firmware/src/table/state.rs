@@ -207,6 +207,16 @@ impl State {
                 }
                 h.read(cfg, seats, read, ev)?;
             }
+            Input::Rejoin { seat } => {
+                self.seat_index(cfg, seat)?;
+                if self.seats[seat.index()].presence != crate::table::Presence::Playing {
+                    return Err(RuleError::CannotRejoin(seat));
+                }
+                self.hand_mut()?;
+                let seats = &mut self.seats;
+                let h = self.hand.as_mut().ok_or(RuleError::NoHand)?;
+                h.rejoin(seats, seat, ev)?;
+            }
             Input::Act(action) => {
                 self.hand_mut()?;
                 let seats = &mut self.seats;

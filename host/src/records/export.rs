@@ -748,6 +748,13 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
                     }
                 }
             }
+            EventData::Rejoined { seat, amount } => {
+                // R-DRAW-6: what he put in to rejoin is in the pot before the final
+                // deal, as the carried chips are: dead money, written as an ante.
+                if let Some(p) = index(*seat) {
+                    antes[p] = antes[p].saturating_add(*amount);
+                }
+            }
             EventData::Burned { card } => burns.push(card_text(card_of(card))),
             EventData::BoardCard { card, .. } => board_run.push(card_of(card)),
             EventData::BettingOpened { .. } => {
@@ -1151,7 +1158,13 @@ mod tests {
     /// The three-seat table's first exported hand says what `t` paid, and read back
     /// by our parser and replayed under its house rules it pays the same stacks.
     fn replays_to_what_was_paid(t: &Table, hands: &[HandHistory]) {
-        let paid: Vec<Chips> = [2, 3, 1]
+        replays_in_seat_order(t, hands, &[2, 3, 1]);
+    }
+
+    /// [`replays_to_what_was_paid`] with the players in seat `order` (from the
+    /// button's left).
+    fn replays_in_seat_order(t: &Table, hands: &[HandHistory], order: &[u8]) {
+        let paid: Vec<Chips> = order
             .iter()
             .map(|&s| t.seat(sn(s)).map_or(Chips::ZERO, |s| s.stack))
             .collect();
@@ -1301,6 +1314,47 @@ mod tests {
             assert!(corrections.contains(ruling), "{ruling} in {corrections}");
         }
         replays_to_what_was_paid(&t, &hands);
+    }
+
+    /// R-DRAW-6: a player who dropped out rejoins the redeal by matching; the export
+    /// writes the final deal with what he put in as dead money, and replays to what
+    /// the table paid.
+    #[test]
+    fn a_draw_redeal_with_a_player_rejoining_is_written_as_played() {
+        let d = dir();
+        let cfg = crate::records::scenario::Scenario::parse(
+            "table draw fl 0/0 ante=1 small_bet=2 big_bet=4 max_players=6\n",
+        )
+        .expect("settings")
+        .config;
+        let script = "seat 1 50\nseat 2 50\nseat 3 50\nhand
+             deal 2c\ndeal 3c\ndeal 4c\ndeal 2d\ndeal 3d\ndeal 4d\ndeal 2h\ndeal 3h
+             deal 4h\ndeal 2s\ndeal 3s\ndeal 4s\ndeal 5c\ndeal 5d\ndeal 5h
+             bet 2\nfold\ncall\nstandpat\nstandpat\ncall\ncall
+             rejoin 3
+             deal Ac\ndeal 7c\ndeal 8c\ndeal Ad\ndeal 7d\ndeal 8d\ndeal Ah\ndeal 7h
+             deal 8h\ndeal 6s\ndeal 7s\ndeal 8s\ndeal 9c\ndeal 9d\ndeal 9h
+             bet 2\ncall\ncall\nstandpat\nstandpat\nstandpat\nbet 4\ncall\ncall
+             settle";
+        let t = play(d.path(), cfg, script);
+        let hands = export_dir(d.path(), Some("t1"), &[1]).expect("export");
+        let written = hands[0].to_toml();
+        // The redeal's button is seat 2: seats 3, 1, 2 are p1, p2, p3. Seat 3's
+        // rejoining 2 is dead money beside his ante, as the others' carried chips are.
+        assert_written(
+            &written,
+            &[
+                "seats = [3, 1, 2]",
+                "antes = [3, 3, 3]",
+                "\"d dh p1 AcAdAh6s9c\"",
+            ],
+        );
+        replays_in_seat_order(&t, &hands, &[3, 1, 2]);
+        assert_eq!(
+            t.seat(crate::sn(2)).expect("seat").stack,
+            ch(50 - 1 - 2 - 2 - 4 + 27),
+            "seat 2's four eights win the pot of 27"
+        );
     }
 
     #[test]

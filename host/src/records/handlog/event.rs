@@ -254,6 +254,10 @@ pub enum EventData {
     Redeal {
         button: SeatNo,
     },
+    Rejoined {
+        seat: SeatNo,
+        amount: Chips,
+    },
     HandOver {
         pot: Chips,
         contested: bool,
@@ -408,6 +412,7 @@ impl From<&Event> for EventData {
             },
             Event::StoodPat { seat } => D::StoodPat { seat },
             Event::Redeal { button } => D::Redeal { button },
+            Event::Rejoined { seat, amount } => D::Rejoined { seat, amount },
             Event::HandOver { pot, contested } => D::HandOver { pot, contested },
             Event::ShowdownOpened { first } => D::ShowdownOpened { first },
             Event::Shown { seat } => D::Shown { seat },
@@ -552,6 +557,10 @@ impl EventData {
             },
             D::StoodPat { seat } => Event::StoodPat { seat: *seat },
             D::Redeal { button } => Event::Redeal { button: *button },
+            D::Rejoined { seat, amount } => Event::Rejoined {
+                seat: *seat,
+                amount: *amount,
+            },
             D::HandOver { pot, contested } => Event::HandOver {
                 pot: *pot,
                 contested: *contested,

@@ -61,6 +61,7 @@ pub fn encode_input(input: &Input) -> String {
         Input::Act(Action::AllIn) => "allin".to_string(),
         Input::Discard(card) => format!("discard {card}"),
         Input::StandPat => "standpat".to_string(),
+        Input::Rejoin { seat } => format!("rejoin {seat}"),
         Input::Show { seat } => format!("show {seat}"),
         Input::Muck { seat } => format!("muck {seat}"),
         Input::Award { seat, amount } => format!("award {seat} {amount}"),
@@ -239,6 +240,10 @@ pub fn parse_input(text: &str) -> Result<Input, InputParseError> {
         "standpat" => {
             arity(0, 0)?;
             Input::StandPat
+        }
+        "rejoin" => {
+            arity(1, 1)?;
+            Input::Rejoin { seat: seat(0)? }
         }
         "show" => {
             arity(1, 1)?;

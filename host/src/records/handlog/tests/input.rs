@@ -56,6 +56,7 @@ fn every_input() -> Vec<Input> {
         Input::Misdeal,
         Input::Undo,
         Input::Show { seat: sn(2) },
+        Input::Rejoin { seat: sn(4) },
         Input::Ruling {
             ruling: Ruling::VoidHand,
             floor: 17,
@@ -140,6 +141,7 @@ fn the_text_form_is_the_script_syntax() {
             "misdeal",
             "undo",
             "show 2",
+            "rejoin 4",
             "ruling void 17",
             "ruling straddle_announced 4",
             "ruling premature 9",

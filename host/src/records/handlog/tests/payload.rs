@@ -125,6 +125,10 @@ fn every_event() -> Vec<Event> {
         Event::Undone,
         Event::ShowdownOpened { first: sn(3) },
         Event::Shown { seat: sn(3) },
+        Event::Rejoined {
+            seat: sn(2),
+            amount: ch(12),
+        },
     ]
     .into_iter()
     .chain(
