@@ -723,6 +723,43 @@ mod tests {
     }
 
     #[test]
+    fn r_draw_6_a_seat_key_rejoins_a_redeal_before_its_first_card() {
+        let mut cfg = TableConfig::new(Game::FiveCardDraw, Structure::FixedLimit, ch(0), ch(0));
+        cfg.stakes.ante = ch(1);
+        cfg.stakes.small_bet = ch(2);
+        cfg.stakes.big_bet = ch(4);
+        let mut t = Table::new(cfg).unwrap();
+        let mut c = Console::new();
+        for seat in SeatNo::up_to(3) {
+            digits(&mut c, &t, "50");
+            act(&mut c, &mut t, short(Key::Seat(seat)));
+        }
+        act(&mut c, &mut t, held(Key::NextHand));
+        while t.hand().is_some_and(|h| h.phase == Phase::Dealing) {
+            t.handle(Input::Card(Read::unread())).unwrap();
+        }
+        // Seat 2 opens, seat 3 folds, seat 1 calls; both stand pat; nobody bets.
+        digits(&mut c, &t, "2");
+        act(&mut c, &mut t, short(Key::BetRaise));
+        act(&mut c, &mut t, short(Key::Fold));
+        for _ in 0..5 {
+            act(&mut c, &mut t, short(Key::CheckCall));
+        }
+        assert_eq!(t.hand().map(|h| h.deal), Some(1), "redealt");
+        assert_eq!(
+            c.press(&t, short(Key::Seat(sn(1)))),
+            Err(ConsoleError::SeatKeyInHand(sn(1)))
+        );
+        let rejoin = act(&mut c, &mut t, short(Key::Seat(sn(3))));
+        assert_eq!(rejoin, Input::Rejoin { seat: sn(3) });
+        assert_eq!(
+            c.press(&t, short(Key::Seat(sn(3)))),
+            Err(ConsoleError::SeatKeyInHand(sn(3))),
+            "he is back in"
+        );
+    }
+
+    #[test]
     fn all_in_every_hand_is_tabled_and_a_seat_key_has_no_use() {
         let (mut c, mut t) = preflop();
         // Everyone all in: the board runs out and the hand settles.
