@@ -63,7 +63,7 @@ const EXPECTED: [Expected; 5] = [
             "Место 4 добива 600",
             "Место 2 добива 450",
             "Место 3 добива 600",
-            "Пар",
+            "Пар од асови",
         ],
     },
     Expected {
@@ -81,7 +81,7 @@ const EXPECTED: [Expected; 5] = [
             "Miejsce 4 wygrywa 600",
             "Miejsce 2 wygrywa 450",
             "Miejsce 3 wygrywa 600",
-            "Para",
+            "Para asów",
         ],
     },
     Expected {
@@ -99,7 +99,7 @@ const EXPECTED: [Expected; 5] = [
             "Място 4 печели 600",
             "Място 2 печели 450",
             "Място 3 печели 600",
-            "Чифт",
+            "Чифт аса",
         ],
     },
     Expected {
@@ -117,7 +117,7 @@ const EXPECTED: [Expected; 5] = [
             "Место 4 выигрывает 600",
             "Место 2 выигрывает 450",
             "Место 3 выигрывает 600",
-            "Пара",
+            "Пара тузов",
         ],
     },
 ];

@@ -197,11 +197,11 @@ fn check_screens(cdp: &mut Cdp, what: &str, shots: &Path, screens: &[(u32, u32, 
 /// named for his high hand, seats 3 and 4 for their lows only.
 fn showdown_words(lang: Lang) -> (&'static str, &'static str) {
     match lang {
-        Lang::En => ("Straight", "Low"),
-        Lang::Mk => ("Кента", "Ниска"),
-        Lang::Pl => ("Strit", "Niska"),
-        Lang::Bg => ("Кента", "Ниска"),
-        Lang::Ru => ("Стрит", "Низкая"),
+        Lang::En => ("Straight, ace high", "Low 7-"),
+        Lang::Mk => ("Кента до ас", "Ниска 7-"),
+        Lang::Pl => ("Strit do asa", "Niska 7-"),
+        Lang::Bg => ("Кента до асо", "Ниска 7-"),
+        Lang::Ru => ("Стрит до туза", "Низкая 7-"),
     }
 }
 

@@ -3,10 +3,8 @@
 //!
 //! Card faces stay as the cards print them (A K Q J 10 and the suit symbols, the same
 //! in every casino of these countries); card *names* (read aloud by a screen reader
-//! and shown on hover), hand names, streets, labels and warnings are translated. Hand
-//! names are a category and the five cards that make the hand ("Фулл-хаус: K♠ K♥ K♦
-//! 10♣ 10♥"), which says everything the English name says without declining rank
-//! names in five grammars.
+//! and shown on hover), hand names ([`super::hands`]), streets, labels and warnings
+//! are translated.
 
 use firmware::{Card, Game, Rank, Street, Structure, Suit, Warning as EngineWarning};
 
@@ -380,34 +378,6 @@ impl Lang {
         })
     }
 
-    /// A hand category's name, Hold'em order (`eval::Category` index 0 = high card).
-    pub fn category(self, index: usize) -> &'static str {
-        const NAMES: [[&str; 5]; 9] = [
-            [
-                "High card",
-                "Висока карта",
-                "Wysoka karta",
-                "Висока карта",
-                "Старшая карта",
-            ],
-            ["One pair", "Пар", "Para", "Чифт", "Пара"],
-            ["Two pair", "Два пара", "Dwie pary", "Два чифта", "Две пары"],
-            ["Three of a kind", "Тројка", "Trójka", "Тройка", "Тройка"],
-            ["Straight", "Кента", "Strit", "Кента", "Стрит"],
-            ["Flush", "Флеш", "Kolor", "Флъш", "Флеш"],
-            ["Full house", "Фул хаус", "Full", "Фул хаус", "Фулл-хаус"],
-            ["Four of a kind", "Каре", "Kareta", "Каре", "Каре"],
-            [
-                "Straight flush",
-                "Кента флеш",
-                "Poker",
-                "Кента флъш",
-                "Стрит-флеш",
-            ],
-        ];
-        self.pick(NAMES[index.min(NAMES.len() - 1)])
-    }
-
     /// A card's full name ("ace of spades", "туз пик").
     pub fn card_name(self, card: Card) -> String {
         let rank = self.pick(match card.rank() {
@@ -699,7 +669,12 @@ mod tests {
     #[test]
     fn every_word_is_translated_and_used() {
         let source = include_str!("i18n.rs");
-        let view = [include_str!("view.rs"), include_str!("dealer.rs")].concat();
+        let view = [
+            include_str!("view.rs"),
+            include_str!("dealer.rs"),
+            include_str!("hands.rs"),
+        ]
+        .concat();
         let listed = source
             .lines()
             .filter(|l| l.starts_with("            Word::") && l.contains(" => "))
@@ -743,9 +718,6 @@ mod tests {
     #[test]
     fn no_label_is_left_empty_or_english_where_it_should_not_be() {
         for l in ALL {
-            for i in 0..9 {
-                assert!(!l.category(i).is_empty());
-            }
             assert!(!l.word(Word::MainPot).is_empty());
         }
         // Side pots are what disputes are about: each language names them its own way.

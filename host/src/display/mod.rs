@@ -9,7 +9,8 @@
 //! ([`listen`]).
 //!
 //! - [`view`]: what the screen shows, built from the engine after each input.
-//! - [`i18n`]: its words in English, Macedonian, Polish, Bulgarian and Russian.
+//! - [`i18n`]: its words in English, Macedonian, Polish, Bulgarian and Russian;
+//!   [`hands`]: the hands' names in full in each.
 //! - `server`: the HTTP routes (all GET: nothing here changes the table).
 //! - [`floor`]: the floor's pages, from [`index`], fed as records are logged.
 //! - [`auth`]: the floor's token and host checks.
@@ -21,6 +22,7 @@
 pub mod auth;
 pub mod dealer;
 pub mod floor;
+pub mod hands;
 pub mod i18n;
 pub mod index;
 pub mod listen;

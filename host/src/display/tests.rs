@@ -192,7 +192,7 @@ fn every_language_shows_the_same_pots_and_winners_in_its_own_words() {
     );
     let ru = view_at(THREE_ALL_INS, Lang::Ru, river);
     assert_eq!(ru.results[0].text, "Место 4 выигрывает 600");
-    assert_eq!(ru.results[0].hand.as_deref(), Some("Пара"));
+    assert_eq!(ru.results[0].hand.as_deref(), Some("Пара тузов"));
     assert_eq!(ru.seats[3].cards[0].name, "туз пик");
 }
 

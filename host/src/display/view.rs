@@ -6,12 +6,13 @@
 //! ([`super::i18n`]); the page only lays it out.
 
 use super::dealer::{DealerState, DealerView, ShoeHealth};
+use super::hands;
 use super::i18n::{Lang, Warn, Word};
 use crate::money::equity::EquityReport;
 use crate::money::eval::{self, Category, LowRules};
 use crate::money::settle::{self, Outcome};
 use firmware::rules::ShowdownRule;
-use firmware::{Card, Chips, Event, Game, Phase, Presence, SeatNo, Street, Structure, Table};
+use firmware::{Card, Chips, Event, Game, Phase, Presence, Rank, SeatNo, Street, Structure, Table};
 use serde::Serialize;
 
 /// Banners and notices kept at once: the newest win. Each also ends when its cause
@@ -954,16 +955,12 @@ impl Presenter {
                     .iter()
                     .find(|(x, _, _)| *x == s)
                     .map_or((true, false), |&(_, h, l)| (h, l));
-                let english = o.hands.iter().find(|h| h.seat == s);
                 let card = |c: &Card| CardView::new(*c, lang, true);
                 match best {
-                    Some((_, five, cat, low_five)) => ResultView {
+                    Some((_, five, (cat, ties), low_five)) => ResultView {
                         seat: s,
                         text,
-                        hand: high.then(|| match (lang, english) {
-                            (Lang::En, Some(h)) => h.high.to_string(),
-                            _ => lang.category(cat).to_string(),
-                        }),
+                        hand: high.then(|| hands::hand_name(lang, cat, &ties)),
                         cards: if high {
                             five.iter().map(card).collect()
                         } else {
@@ -974,7 +971,7 @@ impl Presenter {
                                 .iter()
                                 .map(|c| CardView::new(*c, lang, false).rank)
                                 .collect();
-                            format!("{} {}", lang.word(Word::Low), ranks.join("-"))
+                            hands::low_name(lang, &ranks)
                         }),
                         low_cards: low_five
                             .filter(|_| low)
@@ -1028,10 +1025,10 @@ fn won_halves(o: &Outcome) -> Vec<(SeatNo, bool, bool)> {
     out
 }
 
-/// A comparable strength, the five cards, the category index and the low's five
-/// cards of a seat's hand, for the highlight and the names (the winners themselves
-/// come from the showdown, [`settle`]).
-type Best = (u32, [Card; 5], usize, Option<[Card; 5]>);
+/// A comparable strength, the five cards, the category and tie-break ranks (the
+/// name's parts) and the low's five cards of a seat's hand, for the highlight and
+/// the names (the winners themselves come from the showdown, [`settle`]).
+type Best = (u32, [Card; 5], (Category, [Rank; 5]), Option<[Card; 5]>);
 
 fn best_five(table: &Table, seat: SeatNo, low: LowRules) -> Option<Best> {
     let cfg = table.config();
@@ -1039,12 +1036,16 @@ fn best_five(table: &Table, seat: SeatNo, low: LowRules) -> Option<Best> {
     let p = h.player(seat);
     let hole: Vec<Card> = held(p).iter().copied().collect::<Option<_>>()?;
     let board: Vec<Card> = h.board.iter().copied().collect::<Option<_>>()?;
-    let index = |c: Category| Category::ALL.iter().position(|&x| x == c).unwrap_or(0);
     match cfg.game {
         Game::Holdem => {
             let all: Vec<Card> = hole.iter().chain(&board).copied().collect();
             let (v, five) = eval::best_five(&all).ok()?;
-            Some((u32::from(v.get()), five, index(v.category()), None))
+            Some((
+                u32::from(v.get()),
+                five,
+                (v.category(), v.tie_ranks()),
+                None,
+            ))
         }
         Game::Omaha | Game::OmahaHiLo => {
             let (v, five) = eval::omaha_high_best_five(&hole, &board).ok()?;
@@ -1056,7 +1057,7 @@ fn best_five(table: &Table, seat: SeatNo, low: LowRules) -> Option<Best> {
             } else {
                 None
             };
-            Some((u32::from(v.get()), five, index(v.category()), low))
+            Some((u32::from(v.get()), five, (v.category(), v.tie_ranks()), low))
         }
         Game::FiveCardDraw => {
             let five: [Card; 5] = hole.as_slice().try_into().ok()?;
@@ -1068,7 +1069,7 @@ fn best_five(table: &Table, seat: SeatNo, low: LowRules) -> Option<Best> {
                 },
             )
             .ok()?;
-            Some((0, five, index(v.category()), None))
+            Some((0, five, (v.category(), v.tie_ranks()), None))
         }
     }
 }
