@@ -259,32 +259,12 @@ fn play(cdp: &mut Cdp, lang: Lang, seats: u8, shots: &Path) -> usize {
     checked
 }
 
-/// Lower-case words separated by single spaces: "To call" and "TO CALL" alike.
-fn words(text: &str) -> String {
-    let spaced: String = text
-        .chars()
-        .map(|c| if c.is_alphanumeric() { c } else { ' ' })
-        .collect();
-    let joined = spaced.split_whitespace().collect::<Vec<_>>().join(" ");
-    format!(" {} ", joined.to_lowercase())
-}
-
 /// No word of the page is left in English on a page in another language (the
 /// words a language takes from English as they are aside).
 fn no_english(cdp: &mut Cdp, lang: Lang, moment: &str) {
     let page = cdp.eval("document.body.innerText");
-    let page = words(page.as_str().unwrap_or_default());
-    for w in host::display::i18n::WORDS {
-        let english = Lang::En.word(w);
-        if lang.word(w) == english {
-            continue;
-        }
-        let english = words(english);
-        assert!(
-            !page.contains(&english),
-            "{moment}: `{}` is left in English:{page}",
-            english.trim()
-        );
+    if let Some(e) = host::display::i18n::english_left(lang, page.as_str().unwrap_or_default()) {
+        panic!("{moment}: English left: {e}");
     }
 }
 
@@ -504,7 +484,7 @@ fn r_draw_the_draw_has_its_own_words_on_the_page() {
 /// within the screen like the players' page.
 #[test]
 fn the_dealers_page_shows_the_next_step_the_amount_keyed_and_refusals() {
-    use host::session::live::Outcome;
+    use host::session::live::{Outcome, Refusal};
     let Some((mut browser, shots)) = browser::start("screens") else {
         return;
     };
@@ -516,11 +496,13 @@ fn the_dealers_page_shows_the_next_step_the_amount_keyed_and_refusals() {
     display.report(&table, &Outcome::Amount(1250));
     display.report(
         &table,
-        &Outcome::Refused("out of turn: seat 5 is to act".into()),
+        &Outcome::Refused(Refusal::Rule(firmware::RuleError::OutOfTurn {
+            expected: firmware::SeatNo::new(5).unwrap(),
+        })),
     );
     cdp.wait_for(
         "document.getElementById('dealer').innerText.includes('1,250') \
-         && document.getElementById('dealer').innerText.includes('out of turn')",
+         && document.getElementById('dealer').innerText.includes('it is seat 5')",
         "the dealer's view",
     );
     let shown = cdp.eval("document.getElementById('dealer').innerText");

@@ -10,7 +10,8 @@
 //!
 //! - [`view`]: what the screen shows, built from the engine after each input.
 //! - [`i18n`]: its words in English, Macedonian, Polish, Bulgarian and Russian;
-//!   [`hands`]: the hands' names in full in each.
+//!   [`hands`]: the hands' names in full in each; [`reasons`]: why an input was
+//!   refused, from its kind.
 //! - `server`: the HTTP routes (all GET: nothing here changes the table).
 //! - [`floor`]: the floor's pages, from [`index`], fed as records are logged.
 //! - [`auth`]: the floor's token and host checks.
@@ -26,6 +27,7 @@ pub mod hands;
 pub mod i18n;
 pub mod index;
 pub mod listen;
+pub mod reasons;
 pub(crate) mod server;
 pub mod view;
 
@@ -189,6 +191,7 @@ impl Display {
             let router = server::floor_router(server::FloorShared {
                 index: index.clone(),
                 auth: Arc::new(auth::FloorAuth::new(f.token, &f.hosts)),
+                lang: opts.lang,
             });
             (l, router)
         });

@@ -245,7 +245,7 @@
     box.dataset.holes = String(Math.max(2, s.cards.length + s.backs));
     const head = el('div', 'seat-head');
     head.appendChild(el('span', 'seat-label', s.label));
-    s.markers.forEach((m) => head.appendChild(el('span', 'marker m-' + m.toLowerCase(), m)));
+    s.markers.forEach((m) => head.appendChild(el('span', 'marker m-' + m.code, m.text)));
     if (s.position) head.appendChild(el('span', 'marker pos', s.position));
     if (s.name) head.appendChild(el('span', 'seat-name', s.name));
     box.appendChild(head);

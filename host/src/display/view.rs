@@ -63,8 +63,8 @@ pub struct SeatView {
     pub stack: Chips,
     /// Chips in front of him this betting round.
     pub bet: Chips,
-    /// Button, blinds and straddle: `D`, `SB`, `BB`, `STR` (printed on the real buttons).
-    pub markers: Vec<&'static str>,
+    /// Button, blinds and straddle, in the table's language.
+    pub markers: Vec<Marker>,
     /// Missed-blind buttons and the like ("Missed BB", "New player").
     pub owes: Vec<&'static str>,
     /// "Folded", "All-in" or empty.
@@ -90,6 +90,15 @@ pub struct SeatView {
     pub action_text: String,
     /// His stack, written in the table's language ("1 000").
     pub stack_text: String,
+}
+
+/// A seat's button, blind or straddle marker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Marker {
+    /// `d`, `sb`, `bb` or `str`, for the page's colours.
+    pub code: &'static str,
+    /// As the table's language abbreviates it ("D", "МБ", "ББ").
+    pub text: &'static str,
 }
 
 /// One amount the dealer must see in large type.
@@ -617,8 +626,9 @@ impl Presenter {
     }
 
     /// An input the table refused, with its reason, for the dealer's view.
-    pub fn refused(&mut self, reason: &str) {
-        self.dealer.refused(reason);
+    pub fn refused(&mut self, reason: &crate::session::table::Refusal) {
+        self.dealer
+            .refused(&super::reasons::refusal(self.lang, reason));
     }
 
     /// Clears the banner (the link came back, say).
@@ -692,18 +702,22 @@ impl Presenter {
                 let live = dealt && !folded;
                 let mut markers = Vec::new();
                 if let Some(h) = hand {
-                    if h.button == s {
-                        markers.push("D");
-                    }
-                    if h.small_blind == Some(s) {
-                        markers.push("SB");
-                    }
-                    if h.big_blind == s {
-                        markers.push("BB");
-                    }
-                    if h.straddle.is_some_and(|(x, _)| x == s) {
-                        markers.push("STR");
-                    }
+                    let mut mark = |on: bool, code: &'static str, w: Word| {
+                        if on {
+                            markers.push(Marker {
+                                code,
+                                text: lang.word(w),
+                            });
+                        }
+                    };
+                    mark(h.button == s, "d", Word::ButtonMark);
+                    mark(h.small_blind == Some(s), "sb", Word::SmallBlindMark);
+                    mark(h.big_blind == s, "bb", Word::BigBlindMark);
+                    mark(
+                        h.straddle.is_some_and(|(x, _)| x == s),
+                        "str",
+                        Word::StraddleMark,
+                    );
                 }
                 let mut owes = Vec::new();
                 if seat.owes_small {
