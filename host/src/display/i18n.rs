@@ -118,6 +118,10 @@ impl Lang {
             Word::AllIn => ["All-in", "Ол-ин", "All-in", "Ол-ин", "Олл-ин"],
             Word::Win => ["Win", "Победа", "Wygrana", "Победа", "Победа"],
             Word::Tie => ["Tie", "Нерешено", "Remis", "Равенство", "Ничья"],
+            // A seat's chance at the main pot and at each side pot, in its box
+            // (abbreviated: a seat in three pots has three of these lines).
+            Word::MainShort => ["Main", "Глав.", "Gł.", "Осн.", "Осн."],
+            Word::SideShort => ["Side", "Стр.", "Bocz.", "Стр.", "Поб."],
             Word::MissedSb => [
                 "Missed SB",
                 "Пропуштен МБ",
@@ -481,6 +485,16 @@ impl Lang {
         }
     }
 
+    /// A share (0..=1) as a percentage with one decimal, the decimal mark as this
+    /// language writes it: "81.1%" in English, "81,1%" in the others.
+    pub fn percent(self, share: f64) -> String {
+        let text = format!("{:.1}%", share * 100.0);
+        match self {
+            Lang::En => text,
+            _ => text.replace('.', ","),
+        }
+    }
+
     /// The game's name with its betting structure ("Pot-limit Omaha").
     pub fn game(self, game: Game, structure: Structure) -> String {
         let s = self.pick(match structure {
@@ -711,6 +725,8 @@ pub enum Word {
     ReadAgain,
     Silent,
     ShowOrMuck,
+    MainShort,
+    SideShort,
     FloorView,
     Table,
     RecentHands,
@@ -734,7 +750,7 @@ pub enum Word {
 }
 
 /// Every word of the page, for the tests that each is translated and used.
-pub const WORDS: [Word; 86] = [
+pub const WORDS: [Word; 88] = [
     Word::Seat,
     Word::Hand,
     Word::ToAct,
@@ -801,6 +817,8 @@ pub const WORDS: [Word; 86] = [
     Word::ReadAgain,
     Word::Silent,
     Word::ShowOrMuck,
+    Word::MainShort,
+    Word::SideShort,
     Word::FloorView,
     Word::Table,
     Word::RecentHands,

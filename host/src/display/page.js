@@ -267,13 +267,12 @@
     if (!current || !equity || current.equity_key !== equity.key) return;
     equity.seats.forEach((s) => {
       const e = document.getElementById('equity-' + s.seat);
-      if (e) {
-        // A tie only when it matters (half a percent or more): the seat's box has
-        // no room for noise.
-        const parts = [el('span', 'equity-win', current.labels.win + ' ' + s.win + '%')];
-        if (Number(s.tie) >= 0.5) parts.push(el('span', 'equity-tie', current.labels.tie + ' ' + s.tie + '%'));
-        e.replaceChildren(...parts);
-      }
+      // The server writes each line: the win (and a tie that matters) with one
+      // pot, the seat's share of each pot it can win with side pots.
+      if (!e) return;
+      e.replaceChildren(...s.lines.map((t, i) => el('span', i ? 'equity-tie' : 'equity-win', t)));
+      // Several lines (side pots) in smaller type: the stack and the cards keep theirs.
+      e.classList.toggle('many', s.lines.length > 1);
     });
   }
 

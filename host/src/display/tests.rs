@@ -228,6 +228,55 @@ fn equity_of_the_tabled_hands_is_exact() {
     assert!(aces > 50.0, "{aces}");
 }
 
+/// Three all-ins of different sizes make a main pot and two side pots: each seat's
+/// chance is given for each pot it can win, among the hands that can win that pot
+/// only (seat 4, all in for the main pot alone, has no line for the side pots).
+#[test]
+fn equity_is_given_per_pot_among_the_hands_that_can_win_it() {
+    let flop = line_of(THREE_ALL_INS, "deal 2c 7d 9c");
+    let mut jobs = Vec::new();
+    for lang in [Lang::En, Lang::Ru] {
+        let p = Presenter::new(lang, "T1", Vec::new());
+        let mut job = None;
+        Scenario::parse(THREE_ALL_INS)
+            .unwrap()
+            .run_with_table(|line, _, _, table| {
+                if line == flop {
+                    job = p.equity_job(table);
+                }
+            })
+            .unwrap();
+        jobs.push(job.unwrap());
+    }
+    let en = jobs[0].run().unwrap();
+    let seat = |n: u8| en.seats.iter().find(|s| s.seat.get() == n).unwrap();
+    assert_eq!(jobs[0].pots.len(), 3, "{:?}", jobs[0].pots);
+    assert_eq!(seat(4).lines.len(), 1, "{:?}", seat(4).lines);
+    assert!(seat(4).lines[0].starts_with("Main "));
+    assert_eq!(seat(2).lines.len(), 2, "{:?}", seat(2).lines);
+    assert_eq!(seat(1).lines.len(), 3, "{:?}", seat(1).lines);
+    assert!(seat(1).lines[2].starts_with("Side 2 "));
+    // Each pot's shares add up to the whole pot.
+    let share = |line: &str| -> f64 {
+        line.rsplit(' ')
+            .next()
+            .unwrap()
+            .trim_end_matches('%')
+            .parse()
+            .unwrap()
+    };
+    let side2: f64 = [1, 3].iter().map(|&n| share(&seat(n).lines[2])).sum();
+    assert!((side2 - 100.0).abs() < 0.2, "{side2}");
+    // Written as Russian writes a decimal.
+    let ru = jobs[1].run().unwrap();
+    assert!(ru.seats[0].lines[0].starts_with("Осн. "));
+    assert!(
+        ru.seats[0].lines[0].contains(','),
+        "{:?}",
+        ru.seats[0].lines
+    );
+}
+
 #[test]
 fn warnings_are_loud_or_quiet_and_each_ends_with_its_cause() {
     let mut p = Presenter::new(Lang::Pl, "T1", Vec::new());

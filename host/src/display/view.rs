@@ -271,6 +271,11 @@ pub struct SeatEquity {
     pub win: String,
     /// Expected share from ties, percent, two decimals.
     pub tie: String,
+    /// What the seat's box prints, in the table's language: "Win 81,1%" (and the
+    /// tie, when it matters) with one pot; with side pots, its share of each pot it
+    /// can win ("Main 5,0%", "Side 1 95,0%"), each reckoned among the hands that can
+    /// win that pot only.
+    pub lines: Vec<String>,
 }
 
 /// An equity computation the display wants: every live hand is known and up.
@@ -286,16 +291,63 @@ pub struct EquityJob {
     pub hands: Vec<(SeatNo, Vec<Card>)>,
     /// The board so far.
     pub board: Vec<Card>,
+    /// The table's language, for the figures.
+    pub lang: Lang,
+    /// The pots two or more of these seats can win, main pot first: each with the
+    /// seats that can win it.
+    pub pots: Vec<Vec<SeatNo>>,
 }
 
 impl EquityJob {
     /// Computes it: exact, every rest of the board. The burned cards are not used as
     /// dead cards: they are face down, and the screen must not tell what they were.
     pub fn run(&self) -> Result<EquityView, crate::money::equity::EquityError> {
-        let hands: Vec<&[Card]> = self.hands.iter().map(|(_, c)| c.as_slice()).collect();
-        let report: EquityReport =
-            crate::money::equity::exact_with_low(self.game, self.low, &hands, &self.board, &[])?;
+        let report = self.exact(&self.hands)?;
         let pct = |x: f64| format!("{:.2}", x * 100.0);
+        let lang = self.lang;
+        // Each contested pot among its own hands only: a seat that can win only
+        // the main pot has no chance at the side pots' chips.
+        let per_pot = if self.pots.len() > 1 {
+            self.pots
+                .iter()
+                .map(|seats| {
+                    let hands: Vec<(SeatNo, Vec<Card>)> = self
+                        .hands
+                        .iter()
+                        .filter(|(s, _)| seats.contains(s))
+                        .cloned()
+                        .collect();
+                    self.exact(&hands).map(|r| (hands, r))
+                })
+                .collect::<Result<Vec<_>, _>>()?
+        } else {
+            Vec::new()
+        };
+        let lines = |seat: SeatNo, e: &crate::money::equity::Equity| -> Vec<String> {
+            if per_pot.is_empty() {
+                let mut out = vec![format!("{} {}", lang.word(Word::Win), lang.percent(e.win))];
+                // A tie only when it matters (half a percent or more): the seat's
+                // box has no room for noise.
+                if e.tie >= 0.005 {
+                    out.push(format!("{} {}", lang.word(Word::Tie), lang.percent(e.tie)));
+                }
+                return out;
+            }
+            per_pot
+                .iter()
+                .enumerate()
+                .filter_map(|(i, (hands, r))| {
+                    let at = hands.iter().position(|(s, _)| *s == seat)?;
+                    let e = r.players.get(at)?;
+                    let label = if i == 0 {
+                        lang.word(Word::MainShort).to_string()
+                    } else {
+                        format!("{} {i}", lang.word(Word::SideShort))
+                    };
+                    Some(format!("{label} {}", lang.percent(e.win + e.tie)))
+                })
+                .collect()
+        };
         Ok(EquityView {
             key: self.key.clone(),
             boards: report.boards,
@@ -307,9 +359,19 @@ impl EquityJob {
                     seat,
                     win: pct(e.win),
                     tie: pct(e.tie),
+                    lines: lines(seat, e),
                 })
                 .collect(),
         })
+    }
+
+    /// The exact equity of `hands` on this board.
+    fn exact(
+        &self,
+        hands: &[(SeatNo, Vec<Card>)],
+    ) -> Result<EquityReport, crate::money::equity::EquityError> {
+        let cards: Vec<&[Card]> = hands.iter().map(|(_, c)| c.as_slice()).collect();
+        crate::money::equity::exact_with_low(self.game, self.low, &cards, &self.board, &[])
     }
 }
 
@@ -929,12 +991,31 @@ impl Presenter {
             })
             .collect();
         let board: Option<Vec<Card>> = h.board.iter().copied().collect();
+        let hands = hands?;
+        // The pots as they stand, each with the seats still in that can win it.
+        let collected = |p: &firmware::Player| p.total;
+        let pots: Vec<Vec<SeatNo>> =
+            settle::hand_pots(h, cfg.max_players, collected).map_or(Vec::new(), |pots| {
+                pots.iter()
+                    .filter(|p| p.amount > Chips::ZERO)
+                    .map(|p| {
+                        p.eligible
+                            .iter()
+                            .filter_map(|&x| SeatNo::from_index(x))
+                            .filter(|s| hands.iter().any(|(x, _)| x == s))
+                            .collect::<Vec<SeatNo>>()
+                    })
+                    .filter(|seats| seats.len() >= 2)
+                    .collect()
+            });
         Some(EquityJob {
             key: format!("{}-{}-{}", h.number, h.deal, h.board.len()),
             game,
             low: LowRules::of(&table.config().money),
-            hands: hands?,
+            hands,
             board: board?,
+            lang: self.lang,
+            pots,
         })
     }
 
