@@ -217,14 +217,11 @@ fn play(cdp: &mut Cdp, lang: Lang, seats: u8, shots: &Path) -> usize {
     let last_raise = lines.iter().rposition(|l| l.ends_with("allin")).unwrap() + 1;
     let flop = lines.iter().position(|l| l.starts_with("deal As")).unwrap() + 1;
     let river = lines.len();
-    let mut seq = 0u64;
     let mut checked = 0;
     let code = lang.code();
     scenario
         .run_with_table(|line, _, events, table| {
-            display.show(table, events);
-            seq += 1;
-            cdp.wait_for_update(seq);
+            cdp.show(&mut display, table, events);
             let moment = if line == last_raise {
                 "turn"
             } else if line == flop {
@@ -440,7 +437,6 @@ fn r_draw_the_draw_has_its_own_words_on_the_page() {
     let mut display = Display::start(DisplayOptions::local(0, "T1")).unwrap();
     cdp.viewport(800, 480);
     cdp.open(&display.url());
-    let mut seq = 0u64;
     let text = |cdp: &mut Cdp, id: &str| {
         cdp.eval(&format!("document.getElementById('{id}').innerText"))
             .as_str()
@@ -450,9 +446,7 @@ fn r_draw_the_draw_has_its_own_words_on_the_page() {
     Scenario::parse(E22)
         .unwrap()
         .run_with_table(|l, _, events, table| {
-            display.show(table, events);
-            seq += 1;
-            cdp.wait_for_update(seq);
+            cdp.show(&mut display, table, events);
             if l == before {
                 assert_eq!(text(cdp, "phase"), "Before the draw");
                 assert_eq!(text(cdp, "board"), "");
@@ -512,4 +506,94 @@ fn the_dealers_page_shows_the_next_step_the_amount_keyed_and_refusals() {
     assert!(shown.contains("Shoe: working"), "{shown}");
     // The dealer's screen is 720p or larger: the Pi's 800x480 is the players'.
     check_screens(cdp, "dealer-en-6", &shots, &SCREENS[1..3]);
+}
+
+/// Serves the display's page (fetched from `real`) with an event stream that sends
+/// the display's state once and then nothing at all, its socket held open: a
+/// controller hung, or a network that keeps the connection but carries nothing.
+fn silent_stream(real: std::net::SocketAddr) -> std::net::SocketAddr {
+    use std::io::{BufRead, BufReader, Read, Write};
+    use std::net::{TcpListener, TcpStream};
+    let fetch = move |path: &str| -> Vec<u8> {
+        let mut s = TcpStream::connect(real).unwrap();
+        write!(
+            s,
+            "GET {path} HTTP/1.1\r\nHost: {real}\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut out = Vec::new();
+        s.read_to_end(&mut out).unwrap();
+        out
+    };
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let mut line = String::new();
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            if reader.read_line(&mut line).is_err() {
+                continue;
+            }
+            // The rest of the request's head.
+            let mut header = String::new();
+            while reader.read_line(&mut header).is_ok_and(|n| n > 2) {
+                header.clear();
+            }
+            let path = line.split(' ').nth(1).unwrap_or("/").to_string();
+            if path == "/events" {
+                let answer = fetch("/state");
+                let text = String::from_utf8_lossy(&answer);
+                let body = text.split("\r\n\r\n").nth(1).unwrap_or_default();
+                let _ = write!(
+                    stream,
+                    "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncache-control: no-cache\r\n\r\n\
+                     event: state\ndata: {body}\n\n"
+                );
+                let _ = stream.flush();
+                held.push(stream);
+            } else {
+                let _ = stream.write_all(&fetch(&path));
+            }
+        }
+    });
+    addr
+}
+
+/// A page whose event stream stays open but carries no update and no heartbeat
+/// says "not live" in large type within two seconds of the last word it heard, and
+/// stops showing the turn as live.
+#[test]
+fn a_page_that_hears_nothing_on_an_open_stream_says_it_is_not_live() {
+    let Some((mut browser, shots)) = browser::start("screens") else {
+        return;
+    };
+    let cdp = &mut browser.cdp;
+    let mut display = Display::start(DisplayOptions::local(0, "T1")).unwrap();
+    to_the_turn(&mut display);
+    let silent = silent_stream(display.addr());
+    cdp.viewport(1280, 720);
+    cdp.open(&format!("http://{silent}/"));
+    cdp.wait_for("!document.getElementById('turn').hidden", "the turn");
+    let took = within(
+        cdp,
+        "!document.getElementById('status').hidden && document.body.classList.contains('stale')",
+        Duration::from_secs(2),
+        "the silent page saying it is not live",
+    );
+    let said = cdp.eval("document.getElementById('status').innerText");
+    assert!(
+        said.as_str().unwrap_or_default().contains("NOT LIVE"),
+        "{said}"
+    );
+    assert_eq!(cdp.eval("window.__display.connected"), json!(true));
+    assert_eq!(cdp.eval("window.__display.live"), json!(false));
+    let size = cdp.eval("parseFloat(getComputedStyle(document.getElementById('status')).fontSize)");
+    assert!(size.as_f64().unwrap_or_default() >= 38.0, "{size}");
+    cdp.screenshot(&shots.join("stale-open-stream-1280x720.png"));
+    eprintln!(
+        "the page with an open, silent stream said it was not live {} ms after the turn was drawn",
+        took.as_millis()
+    );
 }
