@@ -313,6 +313,23 @@ fn within(cdp: &mut Cdp, expression: &str, within: Duration, what: &str) -> Dura
     started.elapsed()
 }
 
+/// Waits (two seconds at most) until the page says `words` over the table in large
+/// type and no longer shows the turn as live; the time it took.
+fn says_not_live(cdp: &mut Cdp, words: &str) -> Duration {
+    let took = within(
+        cdp,
+        "!document.getElementById('status').hidden && document.body.classList.contains('stale')",
+        Duration::from_secs(2),
+        "the page saying it is not live",
+    );
+    let said = cdp.eval("document.getElementById('status').innerText");
+    assert!(said.as_str().unwrap_or_default().contains(words), "{said}");
+    assert_eq!(cdp.eval("window.__display.live"), json!(false));
+    let size = cdp.eval("parseFloat(getComputedStyle(document.getElementById('status')).fontSize)");
+    assert!(size.as_f64().unwrap_or_default() >= 38.0, "{size}");
+    took
+}
+
 /// Shows the six-seat script on `display` up to seat 4's all-in: the table then.
 fn to_the_turn(display: &mut Display) -> firmware::Table {
     let text = script(6);
@@ -399,19 +416,7 @@ fn the_page_says_when_it_is_not_live_and_banners_end_with_their_cause() {
     // table, and the turn is no longer shown as live.
     assert_eq!(cdp.eval("window.__display.live"), json!(true));
     drop(display);
-    let took = within(
-        cdp,
-        "!document.getElementById('status').hidden && document.body.classList.contains('stale')",
-        Duration::from_secs(2),
-        "the page saying it is not live",
-    );
-    let said = cdp.eval("document.getElementById('status').innerText");
-    assert!(
-        said.as_str().unwrap_or_default().contains("DISCONNECTED"),
-        "{said}"
-    );
-    let size = cdp.eval("parseFloat(getComputedStyle(document.getElementById('status')).fontSize)");
-    assert!(size.as_f64().unwrap_or_default() >= 38.0, "{size}");
+    let took = says_not_live(cdp, "DISCONNECTED");
     eprintln!(
         "the page said it was not live {} ms after the controller went",
         took.as_millis()
@@ -576,21 +581,8 @@ fn a_page_that_hears_nothing_on_an_open_stream_says_it_is_not_live() {
     cdp.viewport(1280, 720);
     cdp.open(&format!("http://{silent}/"));
     cdp.wait_for("!document.getElementById('turn').hidden", "the turn");
-    let took = within(
-        cdp,
-        "!document.getElementById('status').hidden && document.body.classList.contains('stale')",
-        Duration::from_secs(2),
-        "the silent page saying it is not live",
-    );
-    let said = cdp.eval("document.getElementById('status').innerText");
-    assert!(
-        said.as_str().unwrap_or_default().contains("NOT LIVE"),
-        "{said}"
-    );
+    let took = says_not_live(cdp, "NOT LIVE");
     assert_eq!(cdp.eval("window.__display.connected"), json!(true));
-    assert_eq!(cdp.eval("window.__display.live"), json!(false));
-    let size = cdp.eval("parseFloat(getComputedStyle(document.getElementById('status')).fontSize)");
-    assert!(size.as_f64().unwrap_or_default() >= 38.0, "{size}");
     cdp.screenshot(&shots.join("stale-open-stream-1280x720.png"));
     eprintln!(
         "the page with an open, silent stream said it was not live {} ms after the turn was drawn",
