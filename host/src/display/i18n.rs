@@ -246,6 +246,21 @@ impl Lang {
                 "UNDO отменяет последний",
             ],
             Word::Shoe => ["Shoe", "Шуз", "Sabot", "Шуз", "Шуз"],
+            Word::Panel => ["Panel", "Панел", "Panel", "Панел", "Панель"],
+            Word::LastKey => [
+                "last key",
+                "последно копче",
+                "ostatni klawisz",
+                "последен бутон",
+                "последняя кнопка",
+            ],
+            Word::NoKeyYet => [
+                "no key pressed yet",
+                "уште нема притиснато копче",
+                "jeszcze bez naciśnięcia",
+                "още няма натиснат бутон",
+                "кнопки ещё не нажимали",
+            ],
             Word::Working => ["working", "работи", "działa", "работи", "работает"],
             Word::ReadAgain => [
                 "a frame read again",
@@ -725,6 +740,9 @@ pub enum Word {
     ReadAgain,
     Silent,
     ShowOrMuck,
+    Panel,
+    LastKey,
+    NoKeyYet,
     MainShort,
     SideShort,
     FloorView,
@@ -750,7 +768,7 @@ pub enum Word {
 }
 
 /// Every word of the page, for the tests that each is translated and used.
-pub const WORDS: [Word; 88] = [
+pub const WORDS: [Word; 91] = [
     Word::Seat,
     Word::Hand,
     Word::ToAct,
@@ -817,6 +835,9 @@ pub const WORDS: [Word; 88] = [
     Word::ReadAgain,
     Word::Silent,
     Word::ShowOrMuck,
+    Word::Panel,
+    Word::LastKey,
+    Word::NoKeyYet,
     Word::MainShort,
     Word::SideShort,
     Word::FloorView,
@@ -951,9 +972,10 @@ mod tests {
     }
 
     /// Words a language takes from English as they are (the Polish tables say
-    /// "all-in", "showdown" and "rake", and mark the dealer and the straddle "D"
-    /// and "STR").
-    const LOANWORDS: [(Lang, Word); 5] = [
+    /// "all-in", "showdown" and "rake", mark the dealer and the straddle "D" and
+    /// "STR", and call the panel a panel).
+    const LOANWORDS: [(Lang, Word); 6] = [
+        (Lang::Pl, Word::Panel),
         (Lang::Pl, Word::AllIn),
         (Lang::Pl, Word::Showdown),
         (Lang::Pl, Word::Rake),

@@ -308,6 +308,13 @@ impl Display {
         }
     }
 
+    /// A press read from the panel: the dealer's view shows the last one and how
+    /// long ago it came (the outcome that follows publishes it).
+    pub fn pressed(&mut self, event: &firmware::buttons::KeyEvent) {
+        self.presenter
+            .pressed(event.key, crate::records::handlog::now_ms());
+    }
+
     /// Clears the banner.
     pub fn clear_warnings(&mut self, table: &Table) {
         self.presenter.clear_warnings();

@@ -349,10 +349,27 @@
   function drawDealer(d) {
     const column = (...children) => { const c = el('div', 'd-col'); c.replaceChildren(...children); return c; };
     replace('dealer',
-      column(el('div', 'd-next', d.next), el('div', 'd-shoe' + (d.shoe_alarm ? ' alarm' : ''), d.shoe)),
+      column(el('div', 'd-next', d.next), el('div', 'd-shoe' + (d.shoe_alarm ? ' alarm' : ''), d.shoe),
+        panelLine(d)),
       column(el('div', 'd-title', d.keyed_label), el('div', 'd-keyed', d.keyed || '–')),
       column(el('div', 'd-title', d.refused_label), ...d.refused.map((r) => el('div', 'd-refused', r))),
       column(el('div', 'd-title', d.inputs_label + ' · ' + d.undo_hint), ...d.inputs.map((t) => el('div', 'd-input', t))));
+  }
+
+  // The panel's health: the server's words, and the seconds since its last press
+  // (counted here, so they go on between updates).
+  function panelLine(d) {
+    const line = el('div', 'd-shoe d-panel', d.panel);
+    if (d.panel_at_ms) line.dataset.at = String(d.panel_at_ms);
+    tickPanel(line);
+    return line;
+  }
+
+  function tickPanel(line) {
+    const box = line || document.querySelector('.d-panel');
+    if (!box || !box.dataset.at || !current) return;
+    const secs = Math.max(0, Math.round((Date.now() - Number(box.dataset.at)) / 1000));
+    box.textContent = current.dealer.panel + ' · ' + secs + ' s';
   }
 
   // Live, stale or lost: the page says which, in large type, within two seconds,
@@ -406,6 +423,6 @@
 
   // A new screen size, or a turned screen: laid out again before it is drawn.
   new ResizeObserver(() => layout()).observe(document.getElementById('felt'));
-  setInterval(() => showLiveness(Date.now()), 250);
+  setInterval(() => { showLiveness(Date.now()); tickPanel(); }, 250);
   connect();
 })();

@@ -66,7 +66,7 @@ fn face(card: Card) -> String {
 }
 
 /// A key as the panel prints it; a seat key with the language's word for seat.
-fn key(lang: Lang, k: Key) -> String {
+pub(crate) fn key(lang: Lang, k: Key) -> String {
     match k {
         Key::Seat(n) => format!("{} {n}", lang.word(Word::Seat).to_uppercase()),
         k => k.to_string(),

@@ -638,6 +638,20 @@ fn the_dealers_view_says_the_next_step_the_amount_keyed_and_what_was_refused() {
     p.warn(super::Warn::ShoeLost);
     let d = p.view(&table, 0).dealer;
     assert!(d.shoe_alarm && d.shoe.ends_with("SILENT"));
+    // The panel beside the shoe: its last press, and when (the page counts the
+    // seconds since).
+    assert_eq!(d.panel, "Panel: no key pressed yet");
+    assert_eq!(d.panel_at_ms, None);
+    p.pressed(firmware::buttons::Key::Fold, 1_000);
+    let d = p.view(&table, 0).dealer;
+    assert_eq!(d.panel, "Panel: working, last key FOLD");
+    assert_eq!(d.panel_at_ms, Some(1_000));
+    let mut ru = Presenter::new(Lang::Ru, "T1", Vec::new());
+    ru.pressed(firmware::buttons::Key::Seat(sn(4)), 5);
+    assert_eq!(
+        ru.view(&table, 0).dealer.panel,
+        "Панель: работает, последняя кнопка МЕСТО 4"
+    );
 }
 
 /// Every string of `value` but the codes the page keys its colours and cards on.

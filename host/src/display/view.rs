@@ -693,6 +693,11 @@ impl Presenter {
             .refused(&super::reasons::refusal(self.lang, reason));
     }
 
+    /// A press read from the panel at `at_ms`, for the dealer's view.
+    pub fn pressed(&mut self, key: firmware::buttons::Key, at_ms: u64) {
+        self.dealer.pressed(key, at_ms);
+    }
+
     /// Clears the banner (the link came back, say).
     pub fn clear_warnings(&mut self) {
         self.banners.clear();

@@ -123,6 +123,11 @@ impl std::fmt::Display for Refusal {
 pub trait Observer {
     /// `table` as it is after `outcome`.
     fn observe(&mut self, table: &Table, outcome: &Outcome);
+
+    /// A press read from the panel, before what it means is worked out (the
+    /// dealer's view shows the panel's last press); most observers need only the
+    /// outcome that follows.
+    fn pressed(&mut self, _event: &KeyEvent) {}
 }
 
 impl<F: FnMut(&Table, &Outcome)> Observer for F {
@@ -135,11 +140,19 @@ impl Observer for crate::display::Display {
     fn observe(&mut self, table: &Table, outcome: &Outcome) {
         self.report(table, outcome);
     }
+
+    fn pressed(&mut self, event: &KeyEvent) {
+        crate::display::Display::pressed(self, event);
+    }
 }
 
 impl Observer for &mut crate::display::Display {
     fn observe(&mut self, table: &Table, outcome: &Outcome) {
         self.report(table, outcome);
+    }
+
+    fn pressed(&mut self, event: &KeyEvent) {
+        crate::display::Display::pressed(self, event);
     }
 }
 
@@ -403,8 +416,13 @@ impl<'a> TableSession<'a> {
     /// before anyone is told.
     pub fn key(&mut self, event: KeyEvent) -> Result<Outcome, LogError> {
         // A digit in floor mode is part of a floor PIN: logged as pressed, not as
-        // which digit.
+        // which digit, and not shown to the observers at all.
         let masked = self.console.floor_mode() && matches!(event.key, Key::Digit(_));
+        if !masked {
+            for o in &mut self.observers {
+                o.pressed(&event);
+            }
+        }
         self.evidence.push(Record::KeyPress {
             key: if masked {
                 MASKED_DIGIT.to_string()
