@@ -1,7 +1,8 @@
-//! The players' screen on the screens it will meet: the Raspberry Pi's 800x480,
-//! 1280x720, 1920x1080, a portrait 1080x1920 and 4K, in each language, at tables of
-//! 2, 6 and 10 seats, over a scripted Omaha hi/lo hand with side pots and split
-//! pots. At each moment and each size, the page's element boxes must show that
+//! The players' screen on the screens it will meet: the Raspberry Pi's 800x480 and
+//! the same turned (480x800), 1280x720, 1920x1080, a portrait 1080x1920 and 4K, in
+//! each language, at tables of 2, 6, 10 and 11 seats (11: not yet on the Pi's
+//! screen, see `screens_for`), over a scripted Omaha hi/lo hand with side pots and split pots
+//! (Hold'em at 11 seats, beyond Omaha's ten). At each moment and each size, the page's element boxes must show that
 //! nothing is off the screen, cut off or covering something else, and that the key
 //! figures are at least the sizes chosen for reading at a distance (page.css): whose
 //! turn, to call, the limits and the total pot a font of max(3.7vh, 38px); the seats'
@@ -25,15 +26,28 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// The screens: width, height, and whether a screenshot of each moment is kept.
-const SCREENS: [(u32, u32, bool); 5] = [
+const SCREENS: [(u32, u32, bool); 6] = [
     (800, 480, true),
+    (480, 800, true),
     (1280, 720, true),
     (1920, 1080, true),
     (1080, 1920, false),
     (3840, 2160, false),
 ];
+/// The screens a table of `seats` is checked on. Eleven seats do not fit the
+/// Pi's screen yet: at 800x480 the middle is cut off and the bottom row covers the
+/// pots, at 480x800 a Macedonian stack comes out at 17 px. Checked on the larger
+/// screens until the layout makes room for them.
+fn screens_for(seats: u8) -> &'static [(u32, u32, bool)] {
+    if seats > OMAHA_SEATS {
+        &SCREENS[2..]
+    } else {
+        &SCREENS
+    }
+}
+
 /// The table sizes.
-const TABLES: [u8; 3] = [2, 6, 10];
+const TABLES: [u8; 4] = [2, 6, 10, 11];
 
 /// The four hands that stay in. Board As 2d 7h Kc Qs: seat 1's Jc Tc make the
 /// high straight, seat 4's 3h 4h the best low 7-4-3-2-A, seat 3's 5s 6s the next low
@@ -48,9 +62,14 @@ const HANDS: [[&str; 4]; 4] = [
 const BOARD: [&str; 5] = ["As", "2d", "7h", "Kc", "Qs"];
 const BURNS: [&str; 3] = ["2h", "2s", "3c"];
 
+/// Omaha takes at most this many players; a larger table plays the hand as Hold'em,
+/// each of the four hands keeping its last two cards (seat 1's straight wins it all).
+const OMAHA_SEATS: u8 = 10;
+
 /// The script for a table of `seats` (all taken): the four hands above in seats 1
 /// to 4 (at two seats: seats 1 and 4's hands in seats 1 and 2), the others fold.
 fn script(seats: u8) -> String {
+    let holes = if seats > OMAHA_SEATS { 2 } else { 4 };
     let used: Vec<&str> = HANDS
         .iter()
         .flatten()
@@ -75,27 +94,35 @@ fn script(seats: u8) -> String {
             _ => None,
         };
         i.map_or(Vec::new(), |i| {
-            HANDS[i].iter().map(|c| c.to_string()).collect()
+            HANDS[i][4 - holes..]
+                .iter()
+                .map(|c| c.to_string())
+                .collect()
         })
     };
-    let mut holes: Vec<Vec<String>> = (1..=seats).map(hand_of).collect();
-    for h in holes.iter_mut() {
-        while h.len() < 4 {
+    let mut dealt: Vec<Vec<String>> = (1..=seats).map(hand_of).collect();
+    for h in dealt.iter_mut() {
+        while h.len() < holes {
             h.push(spare.next().expect("a card for each seat"));
         }
     }
     // Dealt one at a time from the seat left of the button (seat 1).
     let order: Vec<usize> = (1..usize::from(seats)).chain([0]).collect();
-    let deal: Vec<String> = (0..4)
+    let deal: Vec<String> = (0..holes)
         .flat_map(|round| order.iter().map(move |&s| (s, round)))
-        .map(|(s, round)| holes[s][round].clone())
+        .map(|(s, round)| dealt[s][round].clone())
         .collect();
     let stacks: &[u32] = if seats == 2 {
         &[1000, 100]
     } else {
         &[1000, 200, 400, 100]
     };
-    let mut out = format!("table omaha8 nl 5/10 max_players={seats}\n");
+    let game = if seats > OMAHA_SEATS {
+        "holdem"
+    } else {
+        "omaha8"
+    };
+    let mut out = format!("table {game} nl 5/10 max_players={seats}\n");
     for s in 1..=seats {
         let stack = stacks.get(usize::from(s) - 1).copied().unwrap_or(500);
         out.push_str(&format!("seat {s} {stack}\n"));
@@ -235,7 +262,7 @@ fn play(cdp: &mut Cdp, lang: Lang, seats: u8, shots: &Path) -> usize {
                 let results = cdp.eval("document.getElementById('results').innerText");
                 let results = results.as_str().unwrap_or_default();
                 assert!(
-                    results.contains(high) && results.contains(low),
+                    results.contains(high) && (seats > OMAHA_SEATS || results.contains(low)),
                     "{code} {seats} seats: the winners' hands: {results}"
                 );
                 "showdown"
@@ -249,7 +276,7 @@ fn play(cdp: &mut Cdp, lang: Lang, seats: u8, shots: &Path) -> usize {
                 cdp,
                 &format!("screen-{code}-{seats}-{moment}"),
                 shots,
-                &SCREENS,
+                screens_for(seats),
             );
         })
         .unwrap();
@@ -509,8 +536,9 @@ fn the_dealers_page_shows_the_next_step_the_amount_keyed_and_refusals() {
     assert!(shown.contains("To act: Seat 5"), "{shown}");
     assert!(shown.contains("UNDO"), "{shown}");
     assert!(shown.contains("Shoe: working"), "{shown}");
+    assert!(shown.contains("Panel: no key pressed yet"), "{shown}");
     // The dealer's screen is 720p or larger: the Pi's 800x480 is the players'.
-    check_screens(cdp, "dealer-en-6", &shots, &SCREENS[1..3]);
+    check_screens(cdp, "dealer-en-6", &shots, &SCREENS[2..4]);
 }
 
 /// Serves the display's page (fetched from `real`) with an event stream that sends
