@@ -901,7 +901,7 @@ const ENGLISH: [&str; 20] = [
 
 /// The English left in `text` on a page in `lang`, if any (the translation
 /// tests' check, for the views and for the pages in a browser): a word of the page's
-/// table that `lang` says otherwise, or a word of [`ENGLISH`]. The panel's keys keep
+/// table that `lang` says otherwise, or an English hand or error word (`ENGLISH`). The panel's keys keep
 /// their printed names (NEXT HAND, CHECK/CALL), the command to read an old hand is
 /// a command, and Polish names the betting structures in English ("Pot-limit").
 pub fn english_left(lang: Lang, text: &str) -> Option<String> {
