@@ -210,7 +210,7 @@ fn the_floor_lists_the_hands_and_opens_each_timeline() {
     }
     let (code, _, missing) = floor_get(floor, "/floor/hand/99");
     assert_eq!(code, 404, "a missing hand is not found");
-    assert!(missing.contains("no hand 99"), "{missing}");
+    assert!(missing.contains("No such hand here: 99"), "{missing}");
     assert_eq!(floor_get(floor, "/floor/hand/two").0, 400);
 }
 
@@ -304,7 +304,9 @@ fn the_bench_table_plays_a_script_logs_it_and_says_where_the_display_is() {
 
 #[test]
 fn the_runtimes_card_and_shoe_troubles_reach_the_banner_but_key_slips_do_not() {
-    use host::session::live::Outcome;
+    use firmware::buttons::Key;
+    use firmware::console::ConsoleError;
+    use host::session::live::{Outcome, Refusal};
     let mut d = Display::start(DisplayOptions::local(0, "T9")).unwrap();
     let table = firmware::Table::new(host::session::simulated::table_config(
         firmware::Game::Holdem,
@@ -314,17 +316,24 @@ fn the_runtimes_card_and_shoe_troubles_reach_the_banner_but_key_slips_do_not() {
     ))
     .unwrap();
     d.show(&table, &[]);
-    d.report(&table, &Outcome::Refused("no hand is being played".into()));
+    d.report(
+        &table,
+        &Outcome::Refused(Refusal::Key(ConsoleError::NoHand(Key::Fold))),
+    );
     d.report(&table, &Outcome::Amount(25));
     let v: serde_json::Value = serde_json::from_str(&get(d.addr(), "/state").2).unwrap();
     assert_eq!(v["banners"], serde_json::json!([]));
-    d.report(&table, &Outcome::CardRefused("Kd was already dealt".into()));
+    let kd: firmware::Card = "Kd".parse().unwrap();
+    d.report(
+        &table,
+        &Outcome::CardRefused(Refusal::Rule(firmware::RuleError::DuplicateCard(kd))),
+    );
     d.report(&table, &Outcome::ShoeLost("no such device".into()));
     let v: serde_json::Value = serde_json::from_str(&get(d.addr(), "/state").2).unwrap();
     assert_eq!(
         v["banners"],
         serde_json::json!([
-            "Card refused: Kd was already dealt",
+            "Card refused: Kd was already seen this hand: re-scan the card or call the floor (PD-RFID)",
             "SHOE LINK LOST: check the shoe and its cable"
         ])
     );

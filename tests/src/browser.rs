@@ -2,6 +2,8 @@
 //! (the table display, the floor's page): a fresh profile, a debugging socket, one
 //! page, killed on drop. `crate::peers::chromium` finds the browser.
 
+use firmware::{Event, Table};
+use host::display::Display;
 use serde_json::{json, Value};
 use std::net::TcpStream;
 use std::path::Path;
@@ -34,6 +36,8 @@ pub struct Cdp {
     ws: WebSocket<MaybeTlsStream<TcpStream>>,
     next: u64,
     session: String,
+    /// Updates shown to the display the page opened last ([`Cdp::show`]).
+    shown: u64,
 }
 
 impl Cdp {
@@ -89,6 +93,7 @@ impl Cdp {
 
     /// Opens the display's page and waits until it is connected to the display.
     pub fn open(&mut self, url: &str) {
+        self.shown = 0;
         self.call("Page.navigate", json!({ "url": url }), true);
         self.wait_for(
             "!!(window.__display && window.__display.connected)",
@@ -102,6 +107,15 @@ impl Cdp {
             &format!("window.__display.seq >= {seq}"),
             &format!("update {seq}"),
         );
+    }
+
+    /// Shows `table` after an input and its `events` on `display` (the one the
+    /// page opened last), and waits until the page has drawn that update: the step
+    /// of every scripted hand played into a page.
+    pub fn show(&mut self, display: &mut Display, table: &Table, events: &[Event]) {
+        display.show(table, events);
+        self.shown += 1;
+        self.wait_for_update(self.shown);
     }
 
     /// Shows the page as a screen of `width` x `height` CSS pixels.
@@ -166,6 +180,7 @@ pub fn launch(exe: &Path) -> Browser {
         ws,
         next: 0,
         session: String::new(),
+        shown: 0,
     };
     let target = cdp.call(
         "Target.createTarget",

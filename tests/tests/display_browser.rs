@@ -63,7 +63,7 @@ const EXPECTED: [Expected; 5] = [
             "Место 4 добива 600",
             "Место 2 добива 450",
             "Место 3 добива 600",
-            "Пар",
+            "Пар од асови",
         ],
     },
     Expected {
@@ -81,7 +81,7 @@ const EXPECTED: [Expected; 5] = [
             "Miejsce 4 wygrywa 600",
             "Miejsce 2 wygrywa 450",
             "Miejsce 3 wygrywa 600",
-            "Para",
+            "Para asów",
         ],
     },
     Expected {
@@ -99,7 +99,7 @@ const EXPECTED: [Expected; 5] = [
             "Място 4 печели 600",
             "Място 2 печели 450",
             "Място 3 печели 600",
-            "Чифт",
+            "Чифт аса",
         ],
     },
     Expected {
@@ -117,7 +117,7 @@ const EXPECTED: [Expected; 5] = [
             "Место 4 выигрывает 600",
             "Место 2 выигрывает 450",
             "Место 3 выигрывает 600",
-            "Пара",
+            "Пара тузов",
         ],
     },
 ];
@@ -202,13 +202,10 @@ fn play(cdp: &mut Cdp, e: &Expected, shots: &Path) -> Vec<f64> {
         line_of("deal 3h"),
     );
     let scenario = Scenario::parse(SCRIPT).unwrap();
-    let mut seq = 0u64;
     scenario
         .run_with_table(|line, _, events, table| {
-            display.show(table, events);
-            seq += 1;
             // Every update reaches the page by itself (no reload, no polling).
-            cdp.wait_for_update(seq);
+            cdp.show(&mut display, table, events);
             if line == turn {
                 no_card_of_the_hand_in_progress(cdp, table);
                 assert_shows(cdp, "#turn", &e.turn, "the turn");
@@ -259,15 +256,12 @@ fn pot_limit_maximum(cdp: &mut Cdp, shots: &Path) {
         + 1;
     let mut display = Display::start(DisplayOptions::local(0, "T1")).unwrap();
     cdp.open(&display.url());
-    let mut seq = 0u64;
     let mut checked = false;
     Scenario::parse(E6)
         .unwrap()
         .run_with_table(|line, _, events, table| {
-            display.show(table, events);
-            seq += 1;
+            cdp.show(&mut display, table, events);
             if line == moment && table.options().is_some() {
-                cdp.wait_for_update(seq);
                 assert_shows(
                     cdp,
                     "#turn",
@@ -298,14 +292,11 @@ fn live_showdown(cdp: &mut Cdp, shots: &Path) {
     const SHOWDOWN: &str = include_str!("../scenarios/r_show_1_called_bettor_shows_first.scn");
     let mut display = Display::start(DisplayOptions::local(0, "T1")).unwrap();
     cdp.open(&display.url());
-    let mut seq = 0u64;
     let mut moments = Vec::new();
     Scenario::parse(SHOWDOWN)
         .unwrap()
         .run_with_table(|_, _, events, table| {
-            display.show(table, events);
-            seq += 1;
-            cdp.wait_for_update(seq);
+            cdp.show(&mut display, table, events);
             let Some(h) = table.hand().filter(|_| table.in_hand()) else {
                 return;
             };

@@ -1,7 +1,9 @@
 //! The dealer's view: what the dealer needs beside the players' screen, in the
 //! dealer's language. The next step the table expects, the amount being keyed, the
 //! inputs refused with their reasons, the last inputs taken (UNDO takes back the
-//! last), and the shoe's health. Shown by the same page on its `/dealer` address.
+//! last), and the shoe's and the panel's health (the panel's last press and how long
+//! ago: a panel that stops answering stops the table with its error, so a panel the
+//! session still hears is working). Shown by the same page on its `/dealer` address.
 //! Nothing here is secret: no hole card is ever named (a card dealt to a seat is
 //! "dealt to seat 4"), only the board's cards.
 
@@ -50,6 +52,11 @@ pub struct DealerView {
     pub shoe: String,
     /// The shoe needs the dealer.
     pub shoe_alarm: bool,
+    /// "Panel: working, last key FOLD", or that no key was pressed yet.
+    pub panel: String,
+    /// When the last key was pressed (ms since the epoch): the page counts the
+    /// seconds since, with the server's "s".
+    pub panel_at_ms: Option<u64>,
 }
 
 /// What the dealer's view remembers between inputs.
@@ -60,6 +67,8 @@ pub struct DealerState {
     refused: VecDeque<String>,
     inputs: VecDeque<String>,
     shoe: ShoeHealth,
+    /// The panel's last press and when.
+    pressed: Option<(firmware::buttons::Key, u64)>,
 }
 
 impl DealerState {
@@ -71,7 +80,13 @@ impl DealerState {
             refused: VecDeque::new(),
             inputs: VecDeque::new(),
             shoe: ShoeHealth::Working,
+            pressed: None,
         }
+    }
+
+    /// A press read from the panel at `at_ms`.
+    pub fn pressed(&mut self, key: firmware::buttons::Key, at_ms: u64) {
+        self.pressed = Some((key, at_ms));
     }
 
     /// The amount being keyed, or none once cleared or used.
@@ -183,6 +198,17 @@ impl DealerState {
                 })
             ),
             shoe_alarm: self.shoe == ShoeHealth::Silent,
+            panel: match self.pressed {
+                Some((key, _)) => format!(
+                    "{}: {}, {} {}",
+                    lang.word(Word::Panel),
+                    lang.word(Word::Working),
+                    lang.word(Word::LastKey),
+                    super::reasons::key(lang, key)
+                ),
+                None => format!("{}: {}", lang.word(Word::Panel), lang.word(Word::NoKeyYet)),
+            },
+            panel_at_ms: self.pressed.map(|(_, at)| at),
         }
     }
 }

@@ -2,8 +2,13 @@
 //! content as `tablectl audit show` once the hand is paid. Built from the floor's
 //! index ([`FloorIndex`]), never from the log itself; a hand in progress shows only
 //! what the table shows.
+//!
+//! The page is in the table's language, its times written by the server as the
+//! language writes dates ([`Lang::time`]). The timeline's lines are the hand log's
+//! records as `tablectl audit show` prints them: the evidence in its own words.
 
-use super::index::{FloorIndex, HandLookup, FULL_HANDS};
+use super::i18n::{Lang, Word};
+use super::index::{FloorIndex, HandLookup};
 use crate::records::handlog::{HandFlags, HandSummary};
 
 /// Hands listed, newest first.
@@ -27,24 +32,51 @@ pub fn escape(text: &str) -> String {
 
 /// A floor page: `title` as its heading, `body` below, the floor's style.
 pub fn document(title: &str, body: &str) -> String {
+    document_in(Lang::En, title, body)
+}
+
+/// [`document`] in `lang`.
+pub fn document_in(lang: Lang, title: &str, body: &str) -> String {
     format!(
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+        "<!doctype html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>{t}</title><link rel=\"stylesheet\" href=\"/page.css\"></head>\
          <body class=\"floor\"><h1>{t}</h1>\n{body}\n</body></html>\n",
-        t = escape(title)
+        t = escape(title),
+        lang = lang.code(),
     )
 }
 
 /// A page that says what went wrong.
 pub fn error_page(message: &str) -> String {
-    document(
-        "Floor view",
+    error_page_in(Lang::En, message)
+}
+
+/// [`error_page`] in `lang`.
+pub fn error_page_in(lang: Lang, message: &str) -> String {
+    document_in(
+        lang,
+        lang.word(Word::FloorView),
         &format!("<p class=\"error\">{}</p>", escape(message)),
     )
 }
 
-/// What the floor looks for in a hand, as words.
+/// What the floor looks for in a hand, as words in `lang`: "corrections: 2".
+pub fn flags_in(lang: Lang, f: &HandFlags) -> Vec<String> {
+    [
+        (f.corrections, Word::Corrections),
+        (f.misdeals, Word::Misdeals),
+        (f.over_pot, Word::OverPot),
+        (f.bad_tags, Word::BadTags),
+        (f.refusals, Word::Refusals),
+    ]
+    .iter()
+    .filter(|(n, _)| *n > 0)
+    .map(|&(n, w)| format!("{}: {n}", lang.word(w)))
+    .collect()
+}
+
+/// What the floor looks for in a hand, as words (for `tablectl`'s list).
 pub fn flag_words(f: &HandFlags) -> Vec<String> {
     [
         (f.corrections, "correction"),
@@ -59,9 +91,9 @@ pub fn flag_words(f: &HandFlags) -> Vec<String> {
     .collect()
 }
 
-fn row(h: &HandSummary) -> String {
+fn row(lang: Lang, h: &HandSummary) -> String {
     let seats: Vec<String> = h.seats.iter().map(|s| s.to_string()).collect();
-    let flags = flag_words(&h.flags);
+    let flags = flags_in(lang, &h.flags);
     format!(
         "<tr{cls}><td><a href=\"/floor/hand/{n}\">{n}</a></td><td>{start}</td><td>{seats}</td>\
          <td class=\"num\">{pot}</td><td>{done}</td><td>{flags}</td></tr>",
@@ -71,55 +103,78 @@ fn row(h: &HandSummary) -> String {
             " class=\"flagged\""
         },
         n = h.number,
-        start = h.start_ms,
+        start = lang.time(h.start_ms),
         seats = seats.join(", "),
-        pot = h.pot.map_or("-".to_string(), |p| p.to_string()),
-        done = if h.end_ms.is_some() {
-            "paid"
+        pot = h.pot.map_or("-".to_string(), |p| lang.number(p.get())),
+        done = lang.word(if h.end_ms.is_some() {
+            Word::Paid
         } else {
-            "in progress"
-        },
+            Word::InProgress
+        }),
         flags = escape(&flags.join(", ")),
     )
 }
 
-/// The list of recent hands.
-pub fn list_page(index: &FloorIndex) -> String {
-    let rows: Vec<String> = index.recent(RECENT_HANDS).iter().map(row).collect();
+/// The list of recent hands, in `lang`.
+pub fn list_page(lang: Lang, index: &FloorIndex) -> String {
+    let rows: Vec<String> = index
+        .recent(RECENT_HANDS)
+        .iter()
+        .map(|h| row(lang, h))
+        .collect();
     // The signed head, as it stands: copy it out (the floor's store, a slip) to anchor
     // the log (`tablectl audit verify --anchor`).
     let head = index.head().map_or(String::new(), |h| {
         format!(
-            "<p>Signed head (keep it to anchor the log): <code class=\"head\">{}</code></p>",
+            "<p>{}: <code class=\"head\">{}</code></p>",
+            lang.word(Word::SignedHead),
             escape(h)
         )
     });
-    document(
-        &format!("Table {} — recent hands", index.table_id()),
+    let th: Vec<String> = [
+        Word::Hand,
+        Word::Started,
+        Word::Seats,
+        Word::Pot,
+        Word::State,
+        Word::Flags,
+    ]
+    .iter()
+    .map(|&w| format!("<th>{}</th>", lang.word(w)))
+    .collect();
+    document_in(
+        lang,
         &format!(
-            "<p>Newest first; times in ms since the epoch. Read-only. A hand in progress \
-             shows only what the table shows.</p>{head}\
-             <table><thead><tr><th>Hand</th><th>Started</th><th>Seats</th><th>Pot</th>\
-             <th>State</th><th>Flags</th></tr></thead><tbody>{}</tbody></table>",
+            "{} {} — {}",
+            lang.word(Word::Table),
+            index.table_id(),
+            lang.word(Word::RecentHands)
+        ),
+        &format!(
+            "<p>{}</p>{head}<table><thead><tr>{}</tr></thead><tbody>{}</tbody></table>",
+            lang.word(Word::FloorNote),
+            th.concat(),
             rows.join("\n")
         ),
     )
 }
 
-/// One hand's timeline, and whether there is one to show.
-pub fn hand_page(index: &FloorIndex, number: u32) -> (bool, String) {
+/// One hand's timeline in `lang`, and whether there is one to show.
+pub fn hand_page(lang: Lang, index: &FloorIndex, number: u32) -> (bool, String) {
     let records = match index.hand(number) {
         HandLookup::Found { records, .. } => records,
         HandLookup::Summary => {
             return (
                 false,
-                error_page(&format!(
-                    "hand {number} is older than the last {FULL_HANDS} hands kept here: \
-                     read it with `tablectl audit show`"
-                )),
+                error_page_in(lang, &format!("{}: {number}", lang.word(Word::OlderHand))),
             )
         }
-        HandLookup::Missing => return (false, error_page(&format!("no hand {number} here"))),
+        HandLookup::Missing => {
+            return (
+                false,
+                error_page_in(lang, &format!("{}: {number}", lang.word(Word::NoSuchHand))),
+            )
+        }
     };
     let lines: Vec<String> = records
         .iter()
@@ -133,10 +188,17 @@ pub fn hand_page(index: &FloorIndex, number: u32) -> (bool, String) {
             format!("<li{cls}><pre>{}</pre></li>", escape(&text))
         })
         .collect();
-    let page = document(
-        &format!("Table {} — hand {number}", index.table_id()),
+    let page = document_in(
+        lang,
         &format!(
-            "<p><a href=\"/floor\">All hands</a></p><ol class=\"timeline\">{}</ol>",
+            "{} {} — {} {number}",
+            lang.word(Word::Table),
+            index.table_id(),
+            lang.word(Word::Hand)
+        ),
+        &format!(
+            "<p><a href=\"/floor\">{}</a></p><ol class=\"timeline\">{}</ol>",
+            lang.word(Word::AllHands),
             lines.join("\n")
         ),
     );
@@ -158,10 +220,13 @@ mod tests {
     #[test]
     fn a_missing_hand_is_a_message_not_a_crash() {
         let index = FloorIndex::new("T1");
-        let (found, page) = hand_page(&index, 3);
+        let (found, page) = hand_page(Lang::En, &index, 3);
         assert!(!found);
-        assert!(page.contains("no hand 3"), "{page}");
-        assert!(list_page(&index).contains("Table T1"));
+        assert!(page.contains("No such hand here: 3"), "{page}");
+        assert!(list_page(Lang::En, &index).contains("Table T1"));
+        let (_, page) = hand_page(Lang::Pl, &index, 3);
+        assert!(page.contains("Nie ma tu takiego rozdania: 3"), "{page}");
+        assert!(page.contains("<html lang=\"pl\">"), "{page}");
     }
 
     #[test]

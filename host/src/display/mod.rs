@@ -9,7 +9,9 @@
 //! ([`listen`]).
 //!
 //! - [`view`]: what the screen shows, built from the engine after each input.
-//! - [`i18n`]: its words in English, Macedonian, Polish, Bulgarian and Russian.
+//! - [`i18n`]: its words in English, Macedonian, Polish, Bulgarian and Russian;
+//!   [`hands`]: the hands' names in full in each; [`reasons`]: why an input was
+//!   refused, from its kind.
 //! - `server`: the HTTP routes (all GET: nothing here changes the table).
 //! - [`floor`]: the floor's pages, from [`index`], fed as records are logged.
 //! - [`auth`]: the floor's token and host checks.
@@ -21,9 +23,11 @@
 pub mod auth;
 pub mod dealer;
 pub mod floor;
+pub mod hands;
 pub mod i18n;
 pub mod index;
 pub mod listen;
+pub mod reasons;
 pub(crate) mod server;
 pub mod view;
 
@@ -187,6 +191,7 @@ impl Display {
             let router = server::floor_router(server::FloorShared {
                 index: index.clone(),
                 auth: Arc::new(auth::FloorAuth::new(f.token, &f.hosts)),
+                lang: opts.lang,
             });
             (l, router)
         });
@@ -301,6 +306,13 @@ impl Display {
                 self.publish(table);
             }
         }
+    }
+
+    /// A press read from the panel: the dealer's view shows the last one and how
+    /// long ago it came (the outcome that follows publishes it).
+    pub fn pressed(&mut self, event: &firmware::buttons::KeyEvent) {
+        self.presenter
+            .pressed(event.key, crate::records::handlog::now_ms());
     }
 
     /// Clears the banner.

@@ -245,7 +245,7 @@
     box.dataset.holes = String(Math.max(2, s.cards.length + s.backs));
     const head = el('div', 'seat-head');
     head.appendChild(el('span', 'seat-label', s.label));
-    s.markers.forEach((m) => head.appendChild(el('span', 'marker m-' + m.toLowerCase(), m)));
+    s.markers.forEach((m) => head.appendChild(el('span', 'marker m-' + m.code, m.text)));
     if (s.position) head.appendChild(el('span', 'marker pos', s.position));
     if (s.name) head.appendChild(el('span', 'seat-name', s.name));
     box.appendChild(head);
@@ -267,13 +267,12 @@
     if (!current || !equity || current.equity_key !== equity.key) return;
     equity.seats.forEach((s) => {
       const e = document.getElementById('equity-' + s.seat);
-      if (e) {
-        // A tie only when it matters (half a percent or more): the seat's box has
-        // no room for noise.
-        const parts = [el('span', 'equity-win', current.labels.win + ' ' + s.win + '%')];
-        if (Number(s.tie) >= 0.5) parts.push(el('span', 'equity-tie', current.labels.tie + ' ' + s.tie + '%'));
-        e.replaceChildren(...parts);
-      }
+      // The server writes each line: the win (and a tie that matters) with one
+      // pot, the seat's share of each pot it can win with side pots.
+      if (!e) return;
+      e.replaceChildren(...s.lines.map((t, i) => el('span', i ? 'equity-tie' : 'equity-win', t)));
+      // Several lines (side pots) in smaller type: the stack and the cards keep theirs.
+      e.classList.toggle('many', s.lines.length > 1);
     });
   }
 
@@ -350,10 +349,27 @@
   function drawDealer(d) {
     const column = (...children) => { const c = el('div', 'd-col'); c.replaceChildren(...children); return c; };
     replace('dealer',
-      column(el('div', 'd-next', d.next), el('div', 'd-shoe' + (d.shoe_alarm ? ' alarm' : ''), d.shoe)),
+      column(el('div', 'd-next', d.next), el('div', 'd-shoe' + (d.shoe_alarm ? ' alarm' : ''), d.shoe),
+        panelLine(d)),
       column(el('div', 'd-title', d.keyed_label), el('div', 'd-keyed', d.keyed || '–')),
       column(el('div', 'd-title', d.refused_label), ...d.refused.map((r) => el('div', 'd-refused', r))),
       column(el('div', 'd-title', d.inputs_label + ' · ' + d.undo_hint), ...d.inputs.map((t) => el('div', 'd-input', t))));
+  }
+
+  // The panel's health: the server's words, and the seconds since its last press
+  // (counted here, so they go on between updates).
+  function panelLine(d) {
+    const line = el('div', 'd-shoe d-panel', d.panel);
+    if (d.panel_at_ms) line.dataset.at = String(d.panel_at_ms);
+    tickPanel(line);
+    return line;
+  }
+
+  function tickPanel(line) {
+    const box = line || document.querySelector('.d-panel');
+    if (!box || !box.dataset.at || !current) return;
+    const secs = Math.max(0, Math.round((Date.now() - Number(box.dataset.at)) / 1000));
+    box.textContent = current.dealer.panel + ' · ' + secs + ' s';
   }
 
   // Live, stale or lost: the page says which, in large type, within two seconds,
@@ -407,6 +423,6 @@
 
   // A new screen size, or a turned screen: laid out again before it is drawn.
   new ResizeObserver(() => layout()).observe(document.getElementById('felt'));
-  setInterval(() => showLiveness(Date.now()), 250);
+  setInterval(() => { showLiveness(Date.now()); tickPanel(); }, 250);
   connect();
 })();

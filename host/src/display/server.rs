@@ -46,6 +46,8 @@ pub(crate) struct Shared {
 pub(crate) struct FloorShared {
     pub index: SharedIndex,
     pub auth: Arc<FloorAuth>,
+    /// The table's language, the floor view's too.
+    pub lang: super::Lang,
 }
 
 /// The players' screen: only what the table shows (no floor view here, and no hole
@@ -202,7 +204,7 @@ fn index(s: &FloorShared) -> std::sync::MutexGuard<'_, super::index::FloorIndex>
 }
 
 async fn floor_list(State(s): State<FloorShared>) -> Response {
-    let body = floor::list_page(&index(&s));
+    let body = floor::list_page(s.lang, &index(&s));
     html(StatusCode::OK, body)
 }
 
@@ -210,10 +212,10 @@ async fn floor_hand(State(s): State<FloorShared>, UrlPath(number): UrlPath<Strin
     let Ok(number) = number.parse::<u32>() else {
         return html(
             StatusCode::BAD_REQUEST,
-            floor::error_page("a hand number is a whole number"),
+            floor::error_page_in(s.lang, s.lang.word(super::i18n::Word::NotANumber)),
         );
     };
-    let (found, body) = floor::hand_page(&index(&s), number);
+    let (found, body) = floor::hand_page(s.lang, &index(&s), number);
     let status = if found {
         StatusCode::OK
     } else {

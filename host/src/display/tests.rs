@@ -75,7 +75,7 @@ fn the_turn_shows_the_engines_call_and_minimum() {
     assert_eq!(figures(&v), vec![("To call", 150), ("Min raise to", 290)]);
     let seat1 = &v.seats[0];
     assert!(seat1.acting);
-    assert_eq!(seat1.markers, vec!["D"]);
+    assert_eq!(seat1.markers[0].text, "D");
     assert_eq!(seat1.name, "Ana");
     // Nobody's cards are shown while the betting is open.
     assert!(v.seats.iter().all(|s| s.cards.is_empty()));
@@ -91,7 +91,11 @@ fn pot_limit_shows_the_maximum_the_dealer_announces() {
         figures(&v),
         vec![("To call", 20), ("Min raise to", 30), ("Pot-limit max", 80)]
     );
-    let markers: Vec<Vec<&str>> = v.seats.iter().map(|s| s.markers.clone()).collect();
+    let markers: Vec<Vec<&str>> = v
+        .seats
+        .iter()
+        .map(|s| s.markers.iter().map(|m| m.text).collect())
+        .collect();
     assert_eq!(markers[3], vec!["STR"]);
     assert_eq!(markers[1], vec!["SB"]);
     assert_eq!(markers[2], vec!["BB"]);
@@ -192,7 +196,7 @@ fn every_language_shows_the_same_pots_and_winners_in_its_own_words() {
     );
     let ru = view_at(THREE_ALL_INS, Lang::Ru, river);
     assert_eq!(ru.results[0].text, "Место 4 выигрывает 600");
-    assert_eq!(ru.results[0].hand.as_deref(), Some("Пара"));
+    assert_eq!(ru.results[0].hand.as_deref(), Some("Пара тузов"));
     assert_eq!(ru.seats[3].cards[0].name, "туз пик");
 }
 
@@ -224,6 +228,55 @@ fn equity_of_the_tabled_hands_is_exact() {
     assert!(aces > 50.0, "{aces}");
 }
 
+/// Three all-ins of different sizes make a main pot and two side pots: each seat's
+/// chance is given for each pot it can win, among the hands that can win that pot
+/// only (seat 4, all in for the main pot alone, has no line for the side pots).
+#[test]
+fn equity_is_given_per_pot_among_the_hands_that_can_win_it() {
+    let flop = line_of(THREE_ALL_INS, "deal 2c 7d 9c");
+    let mut jobs = Vec::new();
+    for lang in [Lang::En, Lang::Ru] {
+        let p = Presenter::new(lang, "T1", Vec::new());
+        let mut job = None;
+        Scenario::parse(THREE_ALL_INS)
+            .unwrap()
+            .run_with_table(|line, _, _, table| {
+                if line == flop {
+                    job = p.equity_job(table);
+                }
+            })
+            .unwrap();
+        jobs.push(job.unwrap());
+    }
+    let en = jobs[0].run().unwrap();
+    let seat = |n: u8| en.seats.iter().find(|s| s.seat.get() == n).unwrap();
+    assert_eq!(jobs[0].pots.len(), 3, "{:?}", jobs[0].pots);
+    assert_eq!(seat(4).lines.len(), 1, "{:?}", seat(4).lines);
+    assert!(seat(4).lines[0].starts_with("Main "));
+    assert_eq!(seat(2).lines.len(), 2, "{:?}", seat(2).lines);
+    assert_eq!(seat(1).lines.len(), 3, "{:?}", seat(1).lines);
+    assert!(seat(1).lines[2].starts_with("Side 2 "));
+    // Each pot's shares add up to the whole pot.
+    let share = |line: &str| -> f64 {
+        line.rsplit(' ')
+            .next()
+            .unwrap()
+            .trim_end_matches('%')
+            .parse()
+            .unwrap()
+    };
+    let side2: f64 = [1, 3].iter().map(|&n| share(&seat(n).lines[2])).sum();
+    assert!((side2 - 100.0).abs() < 0.2, "{side2}");
+    // Written as Russian writes a decimal.
+    let ru = jobs[1].run().unwrap();
+    assert!(ru.seats[0].lines[0].starts_with("Осн. "));
+    assert!(
+        ru.seats[0].lines[0].contains(','),
+        "{:?}",
+        ru.seats[0].lines
+    );
+}
+
 #[test]
 fn warnings_are_loud_or_quiet_and_each_ends_with_its_cause() {
     let mut p = Presenter::new(Lang::Pl, "T1", Vec::new());
@@ -243,7 +296,7 @@ fn warnings_are_loud_or_quiet_and_each_ends_with_its_cause() {
     assert!(v.notices[0].contains("140"));
     for _ in 0..10 {
         p.warn(super::Warn::ShoeFault);
-        p.warn(super::Warn::CardRefused("Kd was already dealt".into()));
+        p.warn(super::Warn::CardRefused(crate::session::Refusal::NoDeck));
     }
     let v = p.view(&table, 0);
     assert_eq!(v.banners.len() + v.notices.len(), super::view::MAX_BANNERS);
@@ -570,10 +623,12 @@ fn the_dealers_view_says_the_next_step_the_amount_keyed_and_what_was_refused() {
     assert_eq!(nexts.last().unwrap(), "Press NEXT HAND", "the hand is paid");
     let table = at.unwrap();
     p.keyed(Some(1250));
-    p.refused("below the minimum raise of 290");
+    p.refused(&crate::session::Refusal::Rule(
+        firmware::RuleError::BelowMinimum { min: ch(290) },
+    ));
     let d = p.view(&table, 0).dealer;
     assert_eq!(d.keyed.as_deref(), Some("1,250"));
-    assert_eq!(d.refused, vec!["below the minimum raise of 290"]);
+    assert_eq!(d.refused, vec!["the minimum is 290: enter at least 290"]);
     // No hole card is ever named: a dealt card says only where it went.
     assert!(
         dealt.iter().all(|i| i.starts_with("Deal to Seat")),
@@ -583,4 +638,106 @@ fn the_dealers_view_says_the_next_step_the_amount_keyed_and_what_was_refused() {
     p.warn(super::Warn::ShoeLost);
     let d = p.view(&table, 0).dealer;
     assert!(d.shoe_alarm && d.shoe.ends_with("SILENT"));
+    // The panel beside the shoe: its last press, and when (the page counts the
+    // seconds since).
+    assert_eq!(d.panel, "Panel: no key pressed yet");
+    assert_eq!(d.panel_at_ms, None);
+    p.pressed(firmware::buttons::Key::Fold, 1_000);
+    let d = p.view(&table, 0).dealer;
+    assert_eq!(d.panel, "Panel: working, last key FOLD");
+    assert_eq!(d.panel_at_ms, Some(1_000));
+    let mut ru = Presenter::new(Lang::Ru, "T1", Vec::new());
+    ru.pressed(firmware::buttons::Key::Seat(sn(4)), 5);
+    assert_eq!(
+        ru.view(&table, 0).dealer.panel,
+        "Панель: работает, последняя кнопка МЕСТО 4"
+    );
+}
+
+/// Every string of `value` but the codes the page keys its colours and cards on.
+fn texts(value: &serde_json::Value, out: &mut Vec<String>) {
+    const CODES: [&str; 7] = [
+        "lang",
+        "suit",
+        "rank",
+        "symbol",
+        "code",
+        "action",
+        "equity_key",
+    ];
+    match value {
+        serde_json::Value::String(s) => out.push(s.clone()),
+        serde_json::Value::Array(a) => a.iter().for_each(|v| texts(v, out)),
+        serde_json::Value::Object(o) => o
+            .iter()
+            .filter(|(k, _)| !CODES.contains(&k.as_str()))
+            .for_each(|(_, v)| texts(v, out)),
+        _ => {}
+    }
+}
+
+/// The text of an HTML page, its markup taken out.
+fn html_text(page: &str) -> String {
+    let mut out = String::new();
+    let mut tag = false;
+    for c in page.chars() {
+        match c {
+            '<' => tag = true,
+            '>' => {
+                tag = false;
+                out.push(' ');
+            }
+            c if !tag => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// No English is left on any page in another language: the players' screen and
+/// the dealer's view over a hand of each kind (side pots and a showdown, a straddle
+/// with its markers, the draw), with refused cards and keys, the shoe's troubles,
+/// UNDO and a misdeal; and the floor view's pages.
+#[test]
+fn no_english_is_left_on_any_page_in_another_language() {
+    use crate::session::Refusal;
+    use firmware::RuleError;
+    for lang in ALL.into_iter().filter(|&l| l != Lang::En) {
+        let mut shown = Vec::new();
+        for script in [THREE_ALL_INS, STRADDLE_PL, DRAW] {
+            let mut p = Presenter::new(lang, "T1", Vec::new());
+            let mut last = None;
+            Scenario::parse(script)
+                .unwrap()
+                .run_with_table(|_, _, events, table| {
+                    p.take(table, events);
+                    let v = serde_json::to_value(p.view(table, 0)).unwrap();
+                    texts(&v, &mut shown);
+                    last = Some(table.clone());
+                })
+                .unwrap();
+            let table = last.unwrap();
+            let kd: firmware::Card = "Kd".parse().unwrap();
+            p.refused(&Refusal::Rule(RuleError::OutOfTurn { expected: sn(5) }));
+            p.refused(&Refusal::Key(firmware::console::ConsoleError::NoAmount));
+            p.warn(super::Warn::CardRefused(Refusal::Rule(
+                RuleError::DuplicateCard(kd),
+            )));
+            p.warn(super::Warn::ShoeFault);
+            p.warn(super::Warn::ShoeLost);
+            p.keyed(Some(12_345));
+            texts(
+                &serde_json::to_value(p.view(&table, 0)).unwrap(),
+                &mut shown,
+            );
+        }
+        let index = super::index::FloorIndex::new("T1");
+        shown.push(html_text(&super::floor::list_page(lang, &index)));
+        shown.push(html_text(&super::floor::hand_page(lang, &index, 3).1));
+        for text in &shown {
+            if let Some(e) = super::i18n::english_left(lang, text) {
+                panic!("{lang:?}: English left: {e}");
+            }
+        }
+    }
 }

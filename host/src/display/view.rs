@@ -6,12 +6,13 @@
 //! ([`super::i18n`]); the page only lays it out.
 
 use super::dealer::{DealerState, DealerView, ShoeHealth};
+use super::hands;
 use super::i18n::{Lang, Warn, Word};
 use crate::money::equity::EquityReport;
 use crate::money::eval::{self, Category, LowRules};
 use crate::money::settle::{self, Outcome};
 use firmware::rules::ShowdownRule;
-use firmware::{Card, Chips, Event, Game, Phase, Presence, SeatNo, Street, Structure, Table};
+use firmware::{Card, Chips, Event, Game, Phase, Presence, Rank, SeatNo, Street, Structure, Table};
 use serde::Serialize;
 
 /// Banners and notices kept at once: the newest win. Each also ends when its cause
@@ -62,8 +63,8 @@ pub struct SeatView {
     pub stack: Chips,
     /// Chips in front of him this betting round.
     pub bet: Chips,
-    /// Button, blinds and straddle: `D`, `SB`, `BB`, `STR` (printed on the real buttons).
-    pub markers: Vec<&'static str>,
+    /// Button, blinds and straddle, in the table's language.
+    pub markers: Vec<Marker>,
     /// Missed-blind buttons and the like ("Missed BB", "New player").
     pub owes: Vec<&'static str>,
     /// "Folded", "All-in" or empty.
@@ -89,6 +90,15 @@ pub struct SeatView {
     pub action_text: String,
     /// His stack, written in the table's language ("1 000").
     pub stack_text: String,
+}
+
+/// A seat's button, blind or straddle marker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Marker {
+    /// `d`, `sb`, `bb` or `str`, for the page's colours.
+    pub code: &'static str,
+    /// As the table's language abbreviates it ("D", "МБ", "ББ").
+    pub text: &'static str,
 }
 
 /// One amount the dealer must see in large type.
@@ -261,6 +271,11 @@ pub struct SeatEquity {
     pub win: String,
     /// Expected share from ties, percent, two decimals.
     pub tie: String,
+    /// What the seat's box prints, in the table's language: "Win 81,1%" (and the
+    /// tie, when it matters) with one pot; with side pots, its share of each pot it
+    /// can win ("Main 5,0%", "Side 1 95,0%"), each reckoned among the hands that can
+    /// win that pot only.
+    pub lines: Vec<String>,
 }
 
 /// An equity computation the display wants: every live hand is known and up.
@@ -276,16 +291,63 @@ pub struct EquityJob {
     pub hands: Vec<(SeatNo, Vec<Card>)>,
     /// The board so far.
     pub board: Vec<Card>,
+    /// The table's language, for the figures.
+    pub lang: Lang,
+    /// The pots two or more of these seats can win, main pot first: each with the
+    /// seats that can win it.
+    pub pots: Vec<Vec<SeatNo>>,
 }
 
 impl EquityJob {
     /// Computes it: exact, every rest of the board. The burned cards are not used as
     /// dead cards: they are face down, and the screen must not tell what they were.
     pub fn run(&self) -> Result<EquityView, crate::money::equity::EquityError> {
-        let hands: Vec<&[Card]> = self.hands.iter().map(|(_, c)| c.as_slice()).collect();
-        let report: EquityReport =
-            crate::money::equity::exact_with_low(self.game, self.low, &hands, &self.board, &[])?;
+        let report = self.exact(&self.hands)?;
         let pct = |x: f64| format!("{:.2}", x * 100.0);
+        let lang = self.lang;
+        // Each contested pot among its own hands only: a seat that can win only
+        // the main pot has no chance at the side pots' chips.
+        let per_pot = if self.pots.len() > 1 {
+            self.pots
+                .iter()
+                .map(|seats| {
+                    let hands: Vec<(SeatNo, Vec<Card>)> = self
+                        .hands
+                        .iter()
+                        .filter(|(s, _)| seats.contains(s))
+                        .cloned()
+                        .collect();
+                    self.exact(&hands).map(|r| (hands, r))
+                })
+                .collect::<Result<Vec<_>, _>>()?
+        } else {
+            Vec::new()
+        };
+        let lines = |seat: SeatNo, e: &crate::money::equity::Equity| -> Vec<String> {
+            if per_pot.is_empty() {
+                let mut out = vec![format!("{} {}", lang.word(Word::Win), lang.percent(e.win))];
+                // A tie only when it matters (half a percent or more): the seat's
+                // box has no room for noise.
+                if e.tie >= 0.005 {
+                    out.push(format!("{} {}", lang.word(Word::Tie), lang.percent(e.tie)));
+                }
+                return out;
+            }
+            per_pot
+                .iter()
+                .enumerate()
+                .filter_map(|(i, (hands, r))| {
+                    let at = hands.iter().position(|(s, _)| *s == seat)?;
+                    let e = r.players.get(at)?;
+                    let label = if i == 0 {
+                        lang.word(Word::MainShort).to_string()
+                    } else {
+                        format!("{} {i}", lang.word(Word::SideShort))
+                    };
+                    Some(format!("{label} {}", lang.percent(e.win + e.tie)))
+                })
+                .collect()
+        };
         Ok(EquityView {
             key: self.key.clone(),
             boards: report.boards,
@@ -297,9 +359,19 @@ impl EquityJob {
                     seat,
                     win: pct(e.win),
                     tie: pct(e.tie),
+                    lines: lines(seat, e),
                 })
                 .collect(),
         })
+    }
+
+    /// The exact equity of `hands` on this board.
+    fn exact(
+        &self,
+        hands: &[(SeatNo, Vec<Card>)],
+    ) -> Result<EquityReport, crate::money::equity::EquityError> {
+        let cards: Vec<&[Card]> = hands.iter().map(|(_, c)| c.as_slice()).collect();
+        crate::money::equity::exact_with_low(self.game, self.low, &cards, &self.board, &[])
     }
 }
 
@@ -616,8 +688,14 @@ impl Presenter {
     }
 
     /// An input the table refused, with its reason, for the dealer's view.
-    pub fn refused(&mut self, reason: &str) {
-        self.dealer.refused(reason);
+    pub fn refused(&mut self, reason: &crate::session::table::Refusal) {
+        self.dealer
+            .refused(&super::reasons::refusal(self.lang, reason));
+    }
+
+    /// A press read from the panel at `at_ms`, for the dealer's view.
+    pub fn pressed(&mut self, key: firmware::buttons::Key, at_ms: u64) {
+        self.dealer.pressed(key, at_ms);
     }
 
     /// Clears the banner (the link came back, say).
@@ -691,18 +769,22 @@ impl Presenter {
                 let live = dealt && !folded;
                 let mut markers = Vec::new();
                 if let Some(h) = hand {
-                    if h.button == s {
-                        markers.push("D");
-                    }
-                    if h.small_blind == Some(s) {
-                        markers.push("SB");
-                    }
-                    if h.big_blind == s {
-                        markers.push("BB");
-                    }
-                    if h.straddle.is_some_and(|(x, _)| x == s) {
-                        markers.push("STR");
-                    }
+                    let mut mark = |on: bool, code: &'static str, w: Word| {
+                        if on {
+                            markers.push(Marker {
+                                code,
+                                text: lang.word(w),
+                            });
+                        }
+                    };
+                    mark(h.button == s, "d", Word::ButtonMark);
+                    mark(h.small_blind == Some(s), "sb", Word::SmallBlindMark);
+                    mark(h.big_blind == s, "bb", Word::BigBlindMark);
+                    mark(
+                        h.straddle.is_some_and(|(x, _)| x == s),
+                        "str",
+                        Word::StraddleMark,
+                    );
                 }
                 let mut owes = Vec::new();
                 if seat.owes_small {
@@ -914,12 +996,31 @@ impl Presenter {
             })
             .collect();
         let board: Option<Vec<Card>> = h.board.iter().copied().collect();
+        let hands = hands?;
+        // The pots as they stand, each with the seats still in that can win it.
+        let collected = |p: &firmware::Player| p.total;
+        let pots: Vec<Vec<SeatNo>> =
+            settle::hand_pots(h, cfg.max_players, collected).map_or(Vec::new(), |pots| {
+                pots.iter()
+                    .filter(|p| p.amount > Chips::ZERO)
+                    .map(|p| {
+                        p.eligible
+                            .iter()
+                            .filter_map(|&x| SeatNo::from_index(x))
+                            .filter(|s| hands.iter().any(|(x, _)| x == s))
+                            .collect::<Vec<SeatNo>>()
+                    })
+                    .filter(|seats| seats.len() >= 2)
+                    .collect()
+            });
         Some(EquityJob {
             key: format!("{}-{}-{}", h.number, h.deal, h.board.len()),
             game,
             low: LowRules::of(&table.config().money),
-            hands: hands?,
+            hands,
             board: board?,
+            lang: self.lang,
+            pots,
         })
     }
 
@@ -954,16 +1055,12 @@ impl Presenter {
                     .iter()
                     .find(|(x, _, _)| *x == s)
                     .map_or((true, false), |&(_, h, l)| (h, l));
-                let english = o.hands.iter().find(|h| h.seat == s);
                 let card = |c: &Card| CardView::new(*c, lang, true);
                 match best {
-                    Some((_, five, cat, low_five)) => ResultView {
+                    Some((_, five, (cat, ties), low_five)) => ResultView {
                         seat: s,
                         text,
-                        hand: high.then(|| match (lang, english) {
-                            (Lang::En, Some(h)) => h.high.to_string(),
-                            _ => lang.category(cat).to_string(),
-                        }),
+                        hand: high.then(|| hands::hand_name(lang, cat, &ties)),
                         cards: if high {
                             five.iter().map(card).collect()
                         } else {
@@ -974,7 +1071,7 @@ impl Presenter {
                                 .iter()
                                 .map(|c| CardView::new(*c, lang, false).rank)
                                 .collect();
-                            format!("{} {}", lang.word(Word::Low), ranks.join("-"))
+                            hands::low_name(lang, &ranks)
                         }),
                         low_cards: low_five
                             .filter(|_| low)
@@ -1028,10 +1125,10 @@ fn won_halves(o: &Outcome) -> Vec<(SeatNo, bool, bool)> {
     out
 }
 
-/// A comparable strength, the five cards, the category index and the low's five
-/// cards of a seat's hand, for the highlight and the names (the winners themselves
-/// come from the showdown, [`settle`]).
-type Best = (u32, [Card; 5], usize, Option<[Card; 5]>);
+/// A comparable strength, the five cards, the category and tie-break ranks (the
+/// name's parts) and the low's five cards of a seat's hand, for the highlight and
+/// the names (the winners themselves come from the showdown, [`settle`]).
+type Best = (u32, [Card; 5], (Category, [Rank; 5]), Option<[Card; 5]>);
 
 fn best_five(table: &Table, seat: SeatNo, low: LowRules) -> Option<Best> {
     let cfg = table.config();
@@ -1039,12 +1136,16 @@ fn best_five(table: &Table, seat: SeatNo, low: LowRules) -> Option<Best> {
     let p = h.player(seat);
     let hole: Vec<Card> = held(p).iter().copied().collect::<Option<_>>()?;
     let board: Vec<Card> = h.board.iter().copied().collect::<Option<_>>()?;
-    let index = |c: Category| Category::ALL.iter().position(|&x| x == c).unwrap_or(0);
     match cfg.game {
         Game::Holdem => {
             let all: Vec<Card> = hole.iter().chain(&board).copied().collect();
             let (v, five) = eval::best_five(&all).ok()?;
-            Some((u32::from(v.get()), five, index(v.category()), None))
+            Some((
+                u32::from(v.get()),
+                five,
+                (v.category(), v.tie_ranks()),
+                None,
+            ))
         }
         Game::Omaha | Game::OmahaHiLo => {
             let (v, five) = eval::omaha_high_best_five(&hole, &board).ok()?;
@@ -1056,7 +1157,7 @@ fn best_five(table: &Table, seat: SeatNo, low: LowRules) -> Option<Best> {
             } else {
                 None
             };
-            Some((u32::from(v.get()), five, index(v.category()), low))
+            Some((u32::from(v.get()), five, (v.category(), v.tie_ranks()), low))
         }
         Game::FiveCardDraw => {
             let five: [Card; 5] = hole.as_slice().try_into().ok()?;
@@ -1068,7 +1169,7 @@ fn best_five(table: &Table, seat: SeatNo, low: LowRules) -> Option<Best> {
                 },
             )
             .ok()?;
-            Some((0, five, index(v.category()), None))
+            Some((0, five, (v.category(), v.tie_ranks()), None))
         }
     }
 }

@@ -12,4 +12,4 @@ pub mod simulated;
 pub mod staff;
 pub mod table;
 
-pub use table::{Observer, Outcome, RecordTap, ShoeEvent, TableSession};
+pub use table::{Observer, Outcome, RecordTap, Refusal, ShoeEvent, TableSession};

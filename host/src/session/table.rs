@@ -48,11 +48,11 @@ pub enum Outcome {
     Cleared,
     /// Floor mode: the floor keys his number and PIN (digits so far, not their values).
     FloorMode(u8),
-    /// Refused: the message for the dealer. Nothing changed.
-    Refused(String),
-    /// A card read refused (out of order, already seen, not of this deck): the
-    /// message for the dealer. Nothing changed; the display raises its banner.
-    CardRefused(String),
+    /// Refused: why, for the dealer. Nothing changed.
+    Refused(Refusal),
+    /// A card read refused (out of order, already seen, not of this deck): why,
+    /// for the dealer. Nothing changed; the display raises its banner.
+    CardRefused(Refusal),
     /// A shoe fault that the link recovered by reading again.
     ShoeFault(String),
     /// The shoe stopped answering: the dealer must check it.
@@ -85,10 +85,49 @@ impl std::fmt::Display for Outcome {
     }
 }
 
+/// Why an input was refused, kept as its kind (not only its English words) so the
+/// dealer's screen can say it in the dealer's language. `Display` is the English
+/// message of the console and the hand log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The engine's rule.
+    Rule(RuleError),
+    /// The panel: a press or an amount that means nothing now.
+    Key(firmware::console::ConsoleError),
+    /// A shoe read whose tag the table's deck map refused, with the tag's ID.
+    Tag(firmware::deck::DeckError, String),
+    /// A card read with no deck enrolled at the table.
+    NoDeck,
+    /// The pot could not be paid (the host's own payout failed): the message.
+    Payout(String),
+    /// A floor ruling's number and PIN not taken.
+    Pin(PinRefused),
+    /// The controller's own step went wrong (a bug): the message.
+    Internal(String),
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::Rule(e) => write!(f, "{e}"),
+            Refusal::Key(e) => write!(f, "{e}"),
+            Refusal::Tag(e, uid) => write!(f, "{e} (tag {uid})"),
+            Refusal::NoDeck => f.write_str("no deck is enrolled at this table"),
+            Refusal::Payout(why) | Refusal::Internal(why) => f.write_str(why),
+            Refusal::Pin(e) => write!(f, "{e}"),
+        }
+    }
+}
+
 /// Sees the table after each outcome, once it is logged: the display, the console.
 pub trait Observer {
     /// `table` as it is after `outcome`.
     fn observe(&mut self, table: &Table, outcome: &Outcome);
+
+    /// A press read from the panel, before what it means is worked out (the
+    /// dealer's view shows the panel's last press); most observers need only the
+    /// outcome that follows.
+    fn pressed(&mut self, _event: &KeyEvent) {}
 }
 
 impl<F: FnMut(&Table, &Outcome)> Observer for F {
@@ -101,11 +140,19 @@ impl Observer for crate::display::Display {
     fn observe(&mut self, table: &Table, outcome: &Outcome) {
         self.report(table, outcome);
     }
+
+    fn pressed(&mut self, event: &KeyEvent) {
+        crate::display::Display::pressed(self, event);
+    }
 }
 
 impl Observer for &mut crate::display::Display {
     fn observe(&mut self, table: &Table, outcome: &Outcome) {
         self.report(table, outcome);
+    }
+
+    fn pressed(&mut self, event: &KeyEvent) {
+        crate::display::Display::pressed(self, event);
     }
 }
 
@@ -311,7 +358,7 @@ impl<'a> TableSession<'a> {
         if !self.observers.is_empty() {
             match &result {
                 Ok(events) => self.notify(&Outcome::Accepted(events.clone())),
-                Err(e) => self.notify(&Outcome::Refused(e.to_string())),
+                Err(e) => self.notify(&Outcome::Refused(Refusal::Rule(*e))),
             }
         }
         Ok(result)
@@ -332,7 +379,7 @@ impl<'a> TableSession<'a> {
                 }
                 Ok(Outcome::Accepted(events))
             }
-            Err(e) => Ok(Outcome::Refused(e.to_string())),
+            Err(e) => Ok(Outcome::Refused(Refusal::Rule(e))),
         }
     }
 
@@ -357,9 +404,9 @@ impl<'a> TableSession<'a> {
                 Ok(None) => return Ok(Outcome::Accepted(events)),
                 Err(SessionError::Log(e)) => return Err(e),
                 Err(SessionError::Settle(e)) => {
-                    return self.refuse(format!("the pot cannot be paid: {e}"))
+                    return self.refuse(Refusal::Payout(format!("the pot cannot be paid: {e}")))
                 }
-                Err(e) => return Ok(Outcome::Refused(e.to_string())),
+                Err(e) => return Ok(Outcome::Refused(Refusal::Payout(e.to_string()))),
             }
         }
     }
@@ -369,8 +416,13 @@ impl<'a> TableSession<'a> {
     /// before anyone is told.
     pub fn key(&mut self, event: KeyEvent) -> Result<Outcome, LogError> {
         // A digit in floor mode is part of a floor PIN: logged as pressed, not as
-        // which digit.
+        // which digit, and not shown to the observers at all.
         let masked = self.console.floor_mode() && matches!(event.key, Key::Digit(_));
+        if !masked {
+            for o in &mut self.observers {
+                o.pressed(&event);
+            }
+        }
         self.evidence.push(Record::KeyPress {
             key: if masked {
                 MASKED_DIGIT.to_string()
@@ -386,7 +438,8 @@ impl<'a> TableSession<'a> {
             Ok(Press::Input(input)) => return self.apply(input),
             Ok(Press::Ruling { input, pin }) => {
                 let Input::Ruling { floor, .. } = input else {
-                    return self.refuse(format!("not a floor ruling: {input:?}"));
+                    return self
+                        .refuse(Refusal::Internal(format!("not a floor ruling: {input:?}")));
                 };
                 let checked = match self.staff.as_mut() {
                     Some(staff) => staff.check(floor, pin, std::time::Instant::now()),
@@ -394,7 +447,7 @@ impl<'a> TableSession<'a> {
                 };
                 return match checked {
                     Ok(()) => self.apply(input),
-                    Err(e) => self.refuse(e.to_string()),
+                    Err(e) => self.refuse(Refusal::Pin(e)),
                 };
             }
             Ok(Press::Pay) => {
@@ -403,7 +456,7 @@ impl<'a> TableSession<'a> {
                 self.write_evidence()?;
                 return Ok(paid);
             }
-            Err(e) => return self.refuse(e.to_string()),
+            Err(e) => return self.refuse(Refusal::Key(e)),
         };
         self.write_evidence()?;
         Ok(self.tell(outcome))
@@ -417,11 +470,11 @@ impl<'a> TableSession<'a> {
                 // Every way on from here records the card's input or a refusal.
                 self.evidence.push(Record::RawShoeFrame { bytes: frame });
                 let Some(map) = &self.map else {
-                    return self.refuse_card("no deck is enrolled at this table".into());
+                    return self.refuse_card(Refusal::NoDeck);
                 };
                 let card = match to_read(map, &read) {
                     Ok(card) => card,
-                    Err(e) => return self.refuse_card(format!("{e} (tag {})", read.uid)),
+                    Err(e) => return self.refuse_card(Refusal::Tag(e, read.uid.to_string())),
                 };
                 let outcome = match self.engine(Input::Card(card))? {
                     Ok(events) => Outcome::Accepted(events),
@@ -433,7 +486,7 @@ impl<'a> TableSession<'a> {
                             // rule it premature from the panel (PD-PREMATURE).
                             self.console.premature_read(h.number, c);
                         }
-                        Outcome::CardRefused(e.to_string())
+                        Outcome::CardRefused(Refusal::Rule(e))
                     }
                 };
                 Ok(self.tell(outcome))
@@ -451,19 +504,19 @@ impl<'a> TableSession<'a> {
     }
 
     /// A refusal that is not the engine's: logged as a note, and shown.
-    fn refuse(&mut self, message: String) -> Result<Outcome, LogError> {
+    fn refuse(&mut self, message: Refusal) -> Result<Outcome, LogError> {
         self.refused(Outcome::Refused, message)
     }
 
     /// A card the deck map refused: logged as a note, and shown as a refused card.
-    fn refuse_card(&mut self, message: String) -> Result<Outcome, LogError> {
+    fn refuse_card(&mut self, message: Refusal) -> Result<Outcome, LogError> {
         self.refused(Outcome::CardRefused, message)
     }
 
     fn refused(
         &mut self,
-        kind: fn(String) -> Outcome,
-        message: String,
+        kind: fn(Refusal) -> Outcome,
+        message: Refusal,
     ) -> Result<Outcome, LogError> {
         self.record(Record::Note {
             text: format!("refused: {message}"),

@@ -118,6 +118,7 @@ mod record;
 mod recovery;
 mod sealed;
 mod shift;
+pub(crate) use shift::civil_date;
 mod storage;
 mod tracker;
 mod verify;

@@ -35,7 +35,7 @@ impl RakeHour {
 /// The calendar date of `days` after 1970-01-01 (the proleptic Gregorian calendar;
 /// H. Hinnant's `civil_from_days`). A dozen lines, where a date crate would be a
 /// dependency for one label.
-fn civil_date(days: u64) -> (u64, u64, u64) {
+pub(crate) fn civil_date(days: u64) -> (u64, u64, u64) {
     let z = days + 719_468;
     let era = z / 146_097;
     let doe = z - era * 146_097;

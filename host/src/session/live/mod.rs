@@ -18,7 +18,7 @@ pub mod config;
 pub mod pi;
 
 use super::table::TableSession;
-pub use super::table::{Outcome, ShoeEvent};
+pub use super::table::{Outcome, Refusal, ShoeEvent};
 use crate::records::handlog::LogError;
 use firmware::buttons::KeyEvent;
 use firmware::deck::{DeckMap, TagUid};

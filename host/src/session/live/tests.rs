@@ -243,11 +243,11 @@ fn a_dealer_plays_two_hands_from_the_panel_and_the_shoe() {
     // Aces win the checked-down pot of 30; then the big blind takes the small blind.
     let stacks: Vec<_> = SeatNo::up_to(3).map(|s| t.seat(s).unwrap().stack).collect();
     assert_eq!(stacks, [1025, 990, 985].map(ch));
-    let refused: Vec<&String> = p
+    let refused: Vec<String> = p
         .outcomes
         .iter()
         .filter_map(|o| match o {
-            Outcome::Refused(m) => Some(m),
+            Outcome::Refused(m) => Some(m.to_string()),
             _ => None,
         })
         .collect();
@@ -308,7 +308,7 @@ fn the_floor_rules_cards_from_the_panel_with_his_pin() {
     s.extend(cards(&["Td", "9s", "5h"]));
     let p = play(s, (0, 0, 0));
     let refused = p.outcomes.iter().any(|o| {
-        matches!(o, Outcome::Refused(m) if m == "floor 9: number or PIN not recognised (2 tries left)")
+        matches!(o, Outcome::Refused(m) if m.to_string() == "floor 9: number or PIN not recognised (2 tries left)")
     });
     assert!(refused, "{:?}", p.outcomes);
     let h = p.table.hand().unwrap();
@@ -412,7 +412,7 @@ fn a_foreign_tag_is_refused_and_never_a_card() {
     let h = p.table.hand().unwrap();
     assert_eq!(h.seen.len(), 1, "only the deck's card was dealt");
     assert!(p.outcomes.iter().any(
-        |o| matches!(o, Outcome::CardRefused(m) if m.contains("not in this table's deck") || m.contains("deck"))
+        |o| matches!(o, Outcome::CardRefused(m) if m.to_string().contains("not in this table's deck") || m.to_string().contains("deck"))
     ));
 }
 
