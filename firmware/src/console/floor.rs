@@ -10,7 +10,7 @@
 //! | key in floor mode | ruling |
 //! |---|---|
 //! | MISDEAL (held) | void hand, every bet returned (PD-RFID) |
-//! | STRADDLE | the unconfirmed straddle was announced ([003] 3д) |
+//! | STRADDLE | the unconfirmed straddle was announced (\[003\] 3д) |
 //! | UNDO (held) | the board card just refused is premature (PD-PREMATURE) |
 //! | seat key | that seat's card just dealt was exposed by the dealer (PD-EXPOSED) |
 //! | FOLD | the card just dealt is a boxed card: dead, the next card takes its place |

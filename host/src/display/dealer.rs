@@ -69,6 +69,9 @@ pub struct DealerState {
     shoe: ShoeHealth,
     /// The panel's last press and when.
     pressed: Option<(firmware::buttons::Key, u64)>,
+    /// Floor mode: the digits of the floor's number and PIN keyed so far (shown as
+    /// dots, never as digits).
+    floor: Option<u8>,
 }
 
 impl DealerState {
@@ -81,7 +84,13 @@ impl DealerState {
             inputs: VecDeque::new(),
             shoe: ShoeHealth::Working,
             pressed: None,
+            floor: None,
         }
+    }
+
+    /// Floor mode with `digits` keyed, or out of it.
+    pub fn floor_mode(&mut self, digits: Option<u8>) {
+        self.floor = digits;
     }
 
     /// A press read from the panel at `at_ms`.
@@ -182,7 +191,14 @@ impl DealerState {
         DealerView {
             next: next_step(table, lang),
             keyed_label: lang.word(Word::Keyed),
-            keyed: self.keyed.map(|v| lang.number(v)),
+            keyed: match self.floor {
+                Some(digits) => Some(format!(
+                    "{}: {}",
+                    lang.word(Word::FloorMode),
+                    "•".repeat(usize::from(digits))
+                )),
+                None => self.keyed.map(|v| lang.number(v)),
+            },
             refused_label: lang.word(Word::Refused),
             refused: self.refused.iter().cloned().collect(),
             inputs_label: lang.word(Word::LastInputs),

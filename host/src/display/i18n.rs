@@ -230,6 +230,13 @@ impl Lang {
                 "покажите или сбросьте",
             ],
             Word::Keyed => ["Keyed", "Внесено", "Wpisano", "Въведено", "Введено"],
+            Word::FloorMode => [
+                "FLOOR",
+                "ФЛОР",
+                "KIEROWNIK SALI",
+                "ФЛОР",
+                "ФЛОР-МЕНЕДЖЕР",
+            ],
             Word::Refused => ["Refused", "Одбиено", "Odrzucono", "Отказано", "Отклонено"],
             Word::LastInputs => [
                 "Last inputs",
@@ -732,6 +739,7 @@ pub enum Word {
     DealBoard,
     PayPots,
     Keyed,
+    FloorMode,
     Refused,
     LastInputs,
     UndoHint,
@@ -768,7 +776,7 @@ pub enum Word {
 }
 
 /// Every word of the page, for the tests that each is translated and used.
-pub const WORDS: [Word; 91] = [
+pub const WORDS: [Word; 92] = [
     Word::Seat,
     Word::Hand,
     Word::ToAct,
@@ -827,6 +835,7 @@ pub const WORDS: [Word; 91] = [
     Word::DealBoard,
     Word::PayPots,
     Word::Keyed,
+    Word::FloorMode,
     Word::Refused,
     Word::LastInputs,
     Word::UndoHint,

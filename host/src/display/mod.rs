@@ -289,8 +289,17 @@ impl Display {
     pub fn report(&mut self, table: &Table, outcome: &crate::session::live::Outcome) {
         use crate::session::live::Outcome;
         match outcome {
-            Outcome::Accepted(events) => self.show(table, events),
+            Outcome::Accepted(events) => {
+                // A ruling taken leaves floor mode.
+                self.presenter.floor_mode(None);
+                self.show(table, events)
+            }
             Outcome::Refused(m) => {
+                // A press the panel refused keeps floor mode; a ruling refused (its
+                // PIN, or the engine) has left it.
+                if !matches!(m, crate::session::table::Refusal::Key(_)) {
+                    self.presenter.floor_mode(None);
+                }
                 self.presenter.refused(m);
                 self.publish(table);
             }
@@ -301,8 +310,14 @@ impl Display {
                 self.presenter.keyed(Some(*v));
                 self.publish(table);
             }
-            Outcome::Cleared | Outcome::FloorMode(_) => {
+            Outcome::Cleared => {
                 self.presenter.keyed(None);
+                self.presenter.floor_mode(None);
+                self.publish(table);
+            }
+            Outcome::FloorMode(digits) => {
+                self.presenter.keyed(None);
+                self.presenter.floor_mode(Some(*digits));
                 self.publish(table);
             }
         }

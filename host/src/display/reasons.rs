@@ -455,6 +455,18 @@ fn rule(lang: Lang, e: &RuleError) -> [String; 4] {
             format!("{} остава мъртва по решението: раздайте следващата на нейно място", face(*c)),
             format!("{} остаётся мёртвой по решению: сдайте следующую вместо неё", face(*c)),
         ],
+        CannotRejoin(x) => [
+            format!("Место {} не може да се врати: само играч што се повлекол од претходното делење, пред првата карта", s(x)),
+            format!("Miejsce {} nie może wrócić: tylko gracz, który spasował w poprzednim rozdaniu, przed pierwszą kartą", s(x)),
+            format!("Място {} не може да се върне: само играч, излязъл от предишното раздаване, преди първата карта", s(x)),
+            format!("Место {} не может вернуться: только игрок, выбывший из прошлой сдачи, до первой карты", s(x)),
+        ],
+        CannotMatch { seat, amount } => [
+            format!("Место {} не може да се врати: за изедначување треба {}, повеќе од неговите чипови", s(seat), n(amount)),
+            format!("Miejsce {} nie może wrócić: wyrównanie to {}, więcej niż ma żetonów", s(seat), n(amount)),
+            format!("Място {} не може да се върне: изравняването е {}, повече от чиповете му", s(seat), n(amount)),
+            format!("Место {} не может вернуться: уравнять нужно {}, больше его фишек", s(seat), n(amount)),
+        ],
         Config(_) => [
             "Поставките на масата не се во ред: повикајте техничар".to_string(),
             "Ustawienia stołu są błędne: wezwij technika".to_string(),

@@ -629,6 +629,12 @@ fn the_dealers_view_says_the_next_step_the_amount_keyed_and_what_was_refused() {
     let d = p.view(&table, 0).dealer;
     assert_eq!(d.keyed.as_deref(), Some("1,250"));
     assert_eq!(d.refused, vec!["the minimum is 290: enter at least 290"]);
+    // Floor mode: the floor's number and PIN as dots, never as digits.
+    p.floor_mode(Some(6));
+    let d = p.view(&table, 0).dealer;
+    assert_eq!(d.keyed.as_deref(), Some("FLOOR: ••••••"));
+    p.floor_mode(None);
+    assert_eq!(p.view(&table, 0).dealer.keyed.as_deref(), Some("1,250"));
     // No hole card is ever named: a dealt card says only where it went.
     assert!(
         dealt.iter().all(|i| i.starts_with("Deal to Seat")),

@@ -687,6 +687,11 @@ impl Presenter {
         self.dealer.keyed(amount);
     }
 
+    /// The panel in floor mode with `digits` keyed, or out of it.
+    pub fn floor_mode(&mut self, digits: Option<u8>) {
+        self.dealer.floor_mode(digits);
+    }
+
     /// An input the table refused, with its reason, for the dealer's view.
     pub fn refused(&mut self, reason: &crate::session::table::Refusal) {
         self.dealer

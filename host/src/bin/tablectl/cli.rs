@@ -49,12 +49,12 @@ pub enum Command {
     /// `table` line and the bench table's --set.
     #[command(verbatim_doc_comment)]
     Settings,
-    /// A floor person's line for a table's staff file ([panel] staff in table.toml)
+    /// A floor person's line for a table's staff file (table.toml, panel section: staff)
     ///
     /// Reads his four-digit PIN from standard input, never from the command line
     /// (the shell keeps that), and prints his number and the PIN's Argon2id hash:
     ///   echo 0042 | tablectl staff-pin 17 >> /etc/tablectl/floor-staff.toml
-    /// The file starts with a [staff] line. At the panel the floor holds CLEAR, keys
+    /// The file's first line is `[staff]`. At the panel the floor holds CLEAR, keys
     /// his number and PIN as one number (170042), then the ruling's key.
     #[command(verbatim_doc_comment)]
     StaffPin(StaffPinArgs),
