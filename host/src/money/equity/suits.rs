@@ -2,11 +2,11 @@
 //! are dealt once and counted as many times as they occur.
 //!
 //! A hand's value depends on its ranks and on which of its cards share a suit, never
-//! on which suit that is (R-RANK-1: suits have no rank). So if a permutation of the
+//! on which suit that is (R-DECK-1: all suits are equal). So if a permutation of the
 //! suits maps every player's hole cards to themselves, the known board to itself and
 //! the unseen cards to themselves, it maps each possible board to one with exactly
-//! the same winners. With Ah As against Kh Ks, clubs and diamonds are
-//! interchangeable; with Ah As against Kd Kc, hearts with spades and clubs with
+//! the same winners. With Ah As against Kd Kc (or Kh Ks), hearts may swap with
+//! spades and clubs with diamonds; with Ah Ks against Kh As, only clubs with
 //! diamonds. Every board is worth the same as the other boards of its orbit under
 //! those permutations (the *group*), so one board per orbit is dealt, weighted by the
 //! orbit's size. The counts stay exact: the weights add up to every board.
