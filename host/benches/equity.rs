@@ -8,7 +8,9 @@
 //!   no board stands for another;
 //! - `holdem_3way_flop`: three Hold'em hands on a flop, 903 boards;
 //! - `omaha_hu_preflop` / `omaha8_hu_preflop`: two Omaha hands before the flop,
-//!   all 1,086,008 boards, high only and hi/lo.
+//!   all 1,086,008 boards, high only and hi/lo (no suit symmetry);
+//! - `omaha_hu_preflop_symmetric`: Ah As Kh Ks against Qc Qd 3c 2d (hearts with
+//!   spades, clubs with diamonds).
 //!
 //! Neither peer computes exact equity; each is asked the same question the plain
 //! way: every board dealt in five nested loops, one card per level added to its
@@ -100,7 +102,7 @@ fn unseen(hands: &[Vec<Card>]) -> Vec<usize> {
 }
 
 fn equity(c: &mut Criterion<ThreadCpu>) {
-    let cases: [Case; 5] = [
+    let cases: [Case; 6] = [
         (
             "holdem_hu_preflop",
             Game::Holdem,
@@ -123,6 +125,12 @@ fn equity(c: &mut Criterion<ThreadCpu>) {
             "omaha_hu_preflop",
             Game::Omaha,
             vec![cards("Ah As Kh Qd"), cards("Jc Tc 9h 8h")],
+            vec![],
+        ),
+        (
+            "omaha_hu_preflop_symmetric",
+            Game::Omaha,
+            vec![cards("Ah As Kh Ks"), cards("Qc Qd 3c 2d")],
             vec![],
         ),
         (
