@@ -15,8 +15,10 @@
 //!   indices each (as the shoe reports them), valued from scratch (`compare`: the
 //!   hands taken in pairs, five million comparisons of two valuations).
 //!
-//! Card indices are converted to each library's card type before timing. Throughput
-//! is in hands (elements) per second. A quick run:
+//! Card indices are converted to each library's card type before timing. Times are
+//! the benchmark thread's CPU time (`common/thread_cpu.rs`; the load average is
+//! printed before and after); throughput is in hands (elements) per CPU second. A
+//! quick run:
 //!
 //! ```text
 //! cargo bench -p host --bench eval -- --warm-up-time 1 --measurement-time 5
@@ -25,37 +27,17 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
+use criterion::{Criterion, SamplingMode, Throughput};
 
-use firmware::{Card, Rank, Suit};
+use firmware::Card;
 use host::money::eval::{random_seven_card_hands, Accum, Evaluator};
+
+mod common;
+use common::decks;
+use common::thread_cpu::ThreadCpu;
 
 const ALL_SEVEN: u64 = 133_784_560;
 const RANDOM: usize = 10_000_000;
-
-/// Our cards, rs_poker's and aya_poker's, by our card index (rank * 4 + suit;
-/// suits s, h, d, c).
-fn decks() -> (
-    [Card; 52],
-    [rs_poker::core::Card; 52],
-    [aya_poker::base::Card; 52],
-) {
-    use aya_poker::base as aya;
-    use rs_poker::core as rs;
-    let ours: [Card; 52] = std::array::from_fn(|i| Card::new(Rank::ALL[i / 4], Suit::ALL[i % 4]));
-    let rs: [rs::Card; 52] = std::array::from_fn(|i| {
-        let suit = [
-            rs::Suit::Spade,
-            rs::Suit::Heart,
-            rs::Suit::Diamond,
-            rs::Suit::Club,
-        ][i % 4];
-        rs::Card::new(rs::Value::from((i / 4) as u8), suit)
-    });
-    // aya_poker's CARDS are rank * 4 + suit with suits c, d, h, s.
-    let aya: [aya::Card; 52] = std::array::from_fn(|i| aya::CARDS[i / 4 * 4 + 3 - i % 4]);
-    (ours, rs, aya)
-}
 
 /// Every seven-card hand of `d`, built one card per loop level from `start` with
 /// `add`; `leaf` sees each complete hand. Generic so each library's adder and leaf
@@ -130,7 +112,7 @@ fn aya_rank(h: &[aya_poker::base::Card; 7]) -> aya_poker::PokerHandRank {
     aya_poker::poker_rank(&hand)
 }
 
-fn bench(c: &mut Criterion) {
+fn bench(c: &mut Criterion<ThreadCpu>) {
     use aya_poker::base::Hand as AyaHand;
     use rs_poker::core::SevenCardAccum;
     let (ours, rs, aya) = decks();
@@ -289,5 +271,6 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
-criterion_main!(benches);
+fn main() {
+    common::run(bench);
+}

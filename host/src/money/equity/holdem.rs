@@ -32,7 +32,14 @@ fn run_n<const N: usize>(deal: &Deal<'_>, tally: &mut Tally) -> Result<(), Equit
         hole.iter().chain(deal.board).fold(empty, |a, &c| a.add(c))
     });
     let unseen = Unseen::new(&deal.unseen);
-    unseen.walk(&hands, deal.missing(), 0, tally);
+    let missing = deal.missing();
+    deal.orbits().each(missing, &mut |prefix, rank, weight| {
+        let start = deal
+            .unseen
+            .partition_point(|c| usize::from(c.rank().index()) < rank);
+        let hands = prefix.iter().fold(hands, |h, &c| add(&h, c));
+        unseen.walk(&hands, missing - prefix.len(), start, weight, tally);
+    });
     Ok(())
 }
 
@@ -95,31 +102,39 @@ impl<'a> Unseen<'a> {
     }
 
     /// Deals `missing` more board cards from the cards `start..` (in index order,
-    /// so each board once) to every hand in `hands`.
+    /// so each board once) to every hand in `hands`, each board counted `weight`
+    /// times.
     fn walk<const N: usize>(
         &self,
         hands: &[Accum; N],
         missing: usize,
         start: usize,
+        weight: u64,
         tally: &mut Tally,
     ) {
         match missing {
-            0 => tally.record(board_winners(hands, None), 0),
-            1 => self.last_card(hands, start, 1, tally),
-            2 => self.turn_and_river(hands, start, tally),
+            0 => tally.record_boards(board_winners(hands, None), 0, weight),
+            1 => self.last_card(hands, start, weight, tally),
+            2 => self.turn_and_river(hands, start, weight, tally),
             _ => {
                 // Leave enough cards for the levels below.
                 let end = self.cards.len().saturating_sub(missing - 1);
                 for (i, &c) in self.cards.iter().enumerate().take(end).skip(start) {
-                    self.walk(&add(hands, c), missing - 1, i + 1, tally);
+                    self.walk(&add(hands, c), missing - 1, i + 1, weight, tally);
                 }
             }
         }
     }
 
     /// The last two board cards from the cards `start..`, the turn rank by rank (see
-    /// the module docs).
-    fn turn_and_river<const N: usize>(&self, hands: &[Accum; N], start: usize, tally: &mut Tally) {
+    /// the module docs); each board counted `weight` times.
+    fn turn_and_river<const N: usize>(
+        &self,
+        hands: &[Accum; N],
+        start: usize,
+        weight: u64,
+        tally: &mut Tally,
+    ) {
         let Some(&(first, first_suits)) = self.from.get(start) else {
             return;
         };
@@ -140,7 +155,8 @@ impl<'a> Unseen<'a> {
                 one_by_one &= one_by_one - 1;
                 let before = group.suits & ((1u8 << s) - 1);
                 let at = group_start + before.count_ones() as usize;
-                self.last_card(&add(hands, suit_card(group, 1 << s)), at + 1, 1, tally);
+                let turn = add(hands, suit_card(group, 1 << s));
+                self.last_card(&turn, at + 1, weight, tally);
             }
             let plain = suits & !live;
             if plain == 0 {
@@ -149,7 +165,8 @@ impl<'a> Unseen<'a> {
             // Rivers of higher ranks: the same for every plain turn card of this rank.
             if let Some(&next_group) = self.starts.get(g + 1) {
                 let turn = add(hands, suit_card(group, plain));
-                self.last_card(&turn, next_group, u64::from(plain.count_ones()), tally);
+                let same = u64::from(plain.count_ones()) * weight;
+                self.last_card(&turn, next_group, same, tally);
             }
             // Rivers of the turn's own rank, after it in suit order.
             let mut turns = plain;
@@ -164,7 +181,7 @@ impl<'a> Unseen<'a> {
                 while rivers != 0 {
                     let river = suit_card(group, rivers);
                     rivers &= rivers - 1;
-                    tally.record(board_winners(&turn, Some(river)), 0);
+                    tally.record_boards(board_winners(&turn, Some(river)), 0, weight);
                 }
             }
         }

@@ -56,6 +56,7 @@ use crate::money::eval::{EvalError, LowRules};
 mod holdem;
 mod omaha;
 mod report;
+mod suits;
 mod tally;
 
 pub use report::bench_report;
@@ -223,11 +224,16 @@ pub fn exact_with_low(
     dead: &[Card],
 ) -> Result<EquityReport, EquityError> {
     let deal = Deal::check(game, hands, board, dead)?;
-    let mut tally = tally::Tally::new(hands.len());
+    run(game, low, &deal)
+}
+
+/// Counts every board of a checked deal.
+fn run(game: Game, low: LowRules, deal: &Deal<'_>) -> Result<EquityReport, EquityError> {
+    let mut tally = tally::Tally::new(deal.hands.len());
     match game {
-        Game::Holdem => holdem::run(&deal, &mut tally)?,
-        Game::Omaha => omaha::run(&deal, None, &mut tally)?,
-        Game::OmahaHiLo => omaha::run(&deal, Some(low), &mut tally)?,
+        Game::Holdem => holdem::run(deal, &mut tally)?,
+        Game::Omaha => omaha::run(deal, None, &mut tally)?,
+        Game::OmahaHiLo => omaha::run(deal, Some(low), &mut tally)?,
         Game::FiveCardDraw => return Err(EquityError::DrawGame),
     }
     Ok(tally.report(game.spec().hi_lo))
@@ -239,6 +245,9 @@ struct Deal<'a> {
     board: &'a [Card],
     /// The cards that may still come, in index order.
     unseen: Vec<Card>,
+    /// Whether boards equal up to a swap of suits are dealt once ([`suits`]); off
+    /// only in tests, to check that it changes no figure.
+    by_orbit: bool,
 }
 
 impl<'a> Deal<'a> {
@@ -285,12 +294,22 @@ impl<'a> Deal<'a> {
             hands,
             board,
             unseen,
+            by_orbit: true,
         })
     }
 
     /// Board cards still to come.
     fn missing(&self) -> usize {
         MAX_BOARD_CARDS - self.board.len()
+    }
+
+    /// The boards to deal, one per orbit of the deal's suit symmetries.
+    fn orbits(&self) -> suits::Orbits {
+        if self.by_orbit {
+            suits::Orbits::new(self.hands, self.board, &self.unseen)
+        } else {
+            suits::Orbits::none(&self.unseen)
+        }
     }
 }
 

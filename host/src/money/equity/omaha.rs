@@ -155,7 +155,20 @@ fn run_cells<C: Cell>(
     for x in 0..known {
         board = board.add(x, t, &table);
     }
-    walk(&board, known, t, &table, tally);
+    let missing = deal.missing();
+    deal.orbits().each(missing, &mut |prefix, rank, weight| {
+        // The prefix's cards by their place among the cards that can be on the board.
+        let mut dealt = board;
+        for c in prefix {
+            if let Ok(i) = deal.unseen.binary_search(c) {
+                dealt = dealt.add(known + i, t, &table);
+            }
+        }
+        let start = deal
+            .unseen
+            .partition_point(|c| usize::from(c.rank().index()) < rank);
+        walk(&dealt, known + start, t, &table, weight, tally);
+    });
     Ok(())
 }
 
@@ -239,12 +252,20 @@ impl<C: Cell> Partial<C> {
     }
 }
 
-/// Deals the rest of the board from the cards `start..t`, in increasing order.
-fn walk<C: Cell>(board: &Partial<C>, start: usize, t: usize, table: &[C], tally: &mut Tally) {
+/// Deals the rest of the board from the cards `start..t`, in increasing order, each
+/// board counted `weight` times.
+fn walk<C: Cell>(
+    board: &Partial<C>,
+    start: usize,
+    t: usize,
+    table: &[C],
+    weight: u64,
+    tally: &mut Tally,
+) {
     match MAX_BOARD_CARDS.saturating_sub(board.len) {
         0 => {
             let (high, low) = board.best.winners();
-            tally.record(high, low);
+            tally.record_boards(high, low, weight);
         }
         // The innermost level: the six triples that hold card `x`, from six rows
         // side by side.
@@ -270,12 +291,12 @@ fn walk<C: Cell>(board: &Partial<C>, start: usize, t: usize, table: &[C], tally:
                     .best(c4)
                     .best(c5);
                 let (high, low) = best.winners();
-                tally.record(high, low);
+                tally.record_boards(high, low, weight);
             }
         }
         missing => {
             for x in start..(t + 1).saturating_sub(missing) {
-                walk(&board.add(x, t, table), x + 1, t, table, tally);
+                walk(&board.add(x, t, table), x + 1, t, table, weight, tally);
             }
         }
     }

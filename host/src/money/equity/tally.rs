@@ -57,14 +57,9 @@ impl Tally {
         }
     }
 
-    /// One board: `high` and `low` are the winner sets ([`winners`]), `low` empty
-    /// when nobody qualifies for low (then the high takes the whole pot, R-HILO-1).
-    #[inline(always)]
-    pub(super) fn record(&mut self, high: u16, low: u16) {
-        self.record_boards(high, low, 1);
-    }
-
-    /// [`Tally::record`] for `boards` boards with the same winners.
+    /// `boards` boards with the same winners: `high` and `low` are the winner sets
+    /// ([`winners`]), `low` empty when nobody qualifies for low (then the high takes
+    /// the whole pot, R-HILO-1).
     #[inline(always)]
     pub(super) fn record_boards(&mut self, high: u16, low: u16, boards: u64) {
         if low == 0 {

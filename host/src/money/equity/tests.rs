@@ -146,6 +146,41 @@ fn both(game: Game, hands: &[&[Card]], board: &[Card], dead: &[Card]) -> EquityR
 
 // Tests for Hold'em
 
+/// The symmetric all-ins of the benchmark and the display, by orbit and board by
+/// board: the same figures.
+#[test]
+fn symmetric_preflop_all_ins_by_orbit_and_board_by_board() {
+    let low = LowRules::of(&firmware::rules::MoneyRules::CASINO);
+    for pair in [
+        ["Ah As", "Kd Kc"],
+        ["Ah As", "Kh Ks"],
+        ["Ac Ad", "Kh Ks"],
+        ["Ah Kh", "Qh Jh"],
+        ["Ah Kh", "Qs Js"],
+        ["7c 2d", "7d 2c"],
+    ] {
+        let hands: Vec<Vec<Card>> = pair.iter().map(|h| cards(h)).collect();
+        let refs: Vec<&[Card]> = hands.iter().map(Vec::as_slice).collect();
+        let fast = exact(Game::Holdem, &refs, &[], &[]).unwrap();
+        assert_eq!(fast.boards, 1_712_304, "{pair:?}");
+        assert_eq!(
+            fast,
+            every_board(Game::Holdem, low, &refs, &[], &[]),
+            "{pair:?}"
+        );
+    }
+    let (aks, qjs) = (cards("Ah As Kh Ks"), cards("Qc Qd 3c 2d"));
+    for game in [Game::Omaha, Game::OmahaHiLo] {
+        let fast = exact(game, &[&aks, &qjs], &[], &[]).unwrap();
+        assert_eq!(fast.boards, 1_086_008);
+        assert_eq!(
+            fast,
+            every_board(game, low, &[&aks, &qjs], &[], &[]),
+            "{game:?}"
+        );
+    }
+}
+
 #[test]
 fn aces_against_kings_preflop_every_board() {
     let (aa, kk) = (cards("Ah As"), cards("Kd Kc"));
@@ -472,8 +507,80 @@ fn preflop_situation() -> impl Strategy<Value = (Vec<Vec<Card>>, Vec<Card>)> {
         })
 }
 
+/// Every board dealt one by one, without the suit symmetries ([`suits`]).
+fn every_board(
+    game: Game,
+    low: LowRules,
+    hands: &[&[Card]],
+    board: &[Card],
+    dead: &[Card],
+) -> EquityReport {
+    let mut deal = Deal::check(game, hands, board, dead).unwrap();
+    deal.by_orbit = false;
+    run(game, low, &deal).unwrap()
+}
+
+/// A random all-in whose cards come from one to three suits (so that the others are
+/// interchangeable, and often some of those used too): `players` hands of `hole`
+/// cards, a board of 0, 3 or 4 cards and up to 3 dead cards, all distinct.
+fn suited_situation(hole: usize) -> impl Strategy<Value = (Vec<Vec<Card>>, Vec<Card>, Vec<Card>)> {
+    (
+        2usize..=3,
+        prop_oneof![Just(0usize), Just(3), Just(4)],
+        0usize..=3,
+        1usize..=3,
+        Just((0u8..4).collect::<Vec<u8>>()).prop_shuffle(),
+        Just((0u8..13).collect::<Vec<u8>>()).prop_shuffle(),
+        any::<u64>(),
+    )
+        .prop_map(move |(players, board, dead, k, suits, ranks, seed)| {
+            // Cards of the first `k` suits, mixed by `seed`, ranks in a shuffled order.
+            let mut pool: Vec<Card> = ranks
+                .iter()
+                .flat_map(|&r| suits.iter().take(k).map(move |&s| r * 4 + s))
+                .filter_map(Card::from_index)
+                .collect();
+            let mut x = seed | 1;
+            for i in (1..pool.len()).rev() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                pool.swap(i, (x % (i as u64 + 1)) as usize);
+            }
+            let mut deck = pool.into_iter();
+            let hands = (0..players)
+                .map(|_| deck.by_ref().take(hole).collect::<Vec<Card>>())
+                .collect::<Vec<_>>();
+            let board = deck.by_ref().take(board).collect();
+            let dead = deck.take(dead).collect();
+            (hands, board, dead)
+        })
+        .prop_filter("every hand dealt in full", move |(hands, _, _)| {
+            hands.iter().all(|h| h.len() == hole)
+        })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Dealing one board per orbit of the suit symmetries changes no figure, in every
+    /// game (the hands share suits, and often leave some unused).
+    #[test]
+    fn boards_by_orbit_count_as_every_board(
+        (hands, board, dead) in suited_situation(2),
+        (omaha, obord, odead) in suited_situation(4),
+        lenient in any::<bool>(),
+    ) {
+        let low = LowRules::new(lenient);
+        let refs: Vec<&[Card]> = hands.iter().map(Vec::as_slice).collect();
+        let fast = exact_with_low(Game::Holdem, low, &refs, &board, &dead).unwrap();
+        prop_assert_eq!(fast, every_board(Game::Holdem, low, &refs, &board, &dead));
+        let refs: Vec<&[Card]> = omaha.iter().map(Vec::as_slice).collect();
+        for game in [Game::Omaha, Game::OmahaHiLo] {
+            let fast = exact_with_low(game, low, &refs, &obord, &odead).unwrap();
+            prop_assert_eq!(fast, every_board(game, low, &refs, &obord, &odead));
+        }
+    }
 
     #[test]
     fn holdem_fast_path_equals_the_reference((hands, board, dead) in situation(2)) {
