@@ -144,6 +144,8 @@ pub enum RuleError {
     NotBoxable(Card),
     /// UNDO after a boxed card: the floor's ruling stands, the card stays dead.
     BoxedStands(Card),
+    /// PD-DRAW: a dead hand for want of openers is the opener's, at a draw showdown.
+    NotTheOpener(SeatNo),
     /// R-DRAW-6: only a player who dropped out of the last deal rejoins a redeal,
     /// before its first card.
     CannotRejoin(SeatNo),
@@ -325,6 +327,10 @@ impl fmt::Display for RuleError {
             NotBoxable(c) => write!(
                 f,
                 "{c} is not the card just dealt: a boxed card is ruled right after its read"
+            ),
+            NotTheOpener(s) => write!(
+                f,
+                "seat {s} did not open: only the opener's hand is dead for want of openers, at the showdown (PD-DRAW)"
             ),
             CannotRejoin(s) => write!(
                 f,

@@ -115,6 +115,13 @@ pub enum Ruling {
         /// The card, as its face says.
         card: Card,
     },
+    /// PD-DRAW: the opener cannot show his openers (R-DRAW-2): his hand is dead at
+    /// the showdown, shown or not. Openers are checked from the reads when he opens;
+    /// this is for a hand opened with a card the shoe did not read.
+    DeadHand {
+        /// The opener's seat.
+        seat: SeatNo,
+    },
 }
 
 /// Everything the table reacts to: the dealer's keys, the shoe's reads, and the host's
@@ -597,6 +604,10 @@ impl core::fmt::Display for Event {
                 Ruling::Manual { card } => write!(
                     f,
                     "floor {floor} enters {card} by hand: its tag does not read (PD-RFID)"
+                ),
+                Ruling::DeadHand { seat } => write!(
+                    f,
+                    "floor {floor} rules seat {seat}'s hand dead: he cannot show openers (PD-DRAW)"
                 ),
             },
             Event::Undone => f.write_str("CORRECTION: last input undone"),

@@ -19,7 +19,7 @@
 use super::{push, Hand, Phase, Seats};
 use crate::config::MAX_SEATS;
 use crate::error::RuleError;
-use crate::event::{Event, Events};
+use crate::event::{Event, Events, Ruling};
 use crate::rules::{Chips, SeatNo, ShowdownRule, TableConfig};
 
 /// The seats still in, in the order they show.
@@ -146,6 +146,47 @@ impl Hand {
         let p = self.player_mut(seat);
         p.folded = true;
         p.mucked = true;
+        push(ev, Event::Mucked { seat })?;
+        self.close_showdown(ev)
+    }
+
+    /// PD-DRAW: the opener cannot show openers: his hand is dead, shown or not. As
+    /// with a muck, a pot he alone is still in for is not left without a hand.
+    pub(crate) fn dead_hand(
+        &mut self,
+        cfg: &TableConfig,
+        seat: SeatNo,
+        floor: u16,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        if cfg.game.has_board() || self.opener != Some(seat) {
+            return Err(RuleError::NotTheOpener(seat));
+        }
+        if self.phase != Phase::Showdown {
+            return Err(RuleError::NoShowdown);
+        }
+        let p = self.player(seat);
+        if !p.dealt || p.folded {
+            return Err(RuleError::NoHandToShow(seat));
+        }
+        let covered = self
+            .in_hand()
+            .filter(|&o| o != seat)
+            .any(|o| self.player(o).total >= self.player(seat).total);
+        if !covered {
+            return Err(RuleError::LastHandForPot(seat));
+        }
+        let p = self.player_mut(seat);
+        p.folded = true;
+        p.mucked = true;
+        p.shown = false;
+        push(
+            ev,
+            Event::Ruled {
+                ruling: Ruling::DeadHand { seat },
+                floor,
+            },
+        )?;
         push(ev, Event::Mucked { seat })?;
         self.close_showdown(ev)
     }

@@ -314,6 +314,14 @@ impl State {
                 h.manual(cfg, seats, card, floor, ev)?;
             }
             Input::Ruling {
+                ruling: Ruling::DeadHand { seat },
+                floor,
+            } => {
+                check_floor(floor)?;
+                self.seat_index(cfg, seat)?;
+                self.hand_mut()?.dead_hand(cfg, seat, floor, ev)?;
+            }
+            Input::Ruling {
                 ruling: Ruling::StraddleAnnounced,
                 floor,
             } => {

@@ -455,6 +455,12 @@ fn rule(lang: Lang, e: &RuleError) -> [String; 4] {
             format!("{} остава мъртва по решението: раздайте следващата на нейно място", face(*c)),
             format!("{} остаётся мёртвой по решению: сдайте следующую вместо неё", face(*c)),
         ],
+        NotTheOpener(x) => [
+            format!("Место {} не отвори: само раката на отворачот е мртва поради отворачи, на отворањето карти", s(x)),
+            format!("Miejsce {} nie otwierało: tylko ręka otwierającego jest martwa z braku otwarcia, przy odkryciu kart", s(x)),
+            format!("Място {} не е отворило: само ръката на отварящия е мъртва без отварящи карти, при показването", s(x)),
+            format!("Место {} не открывало: только рука открывшего мертва без открывающих карт, на вскрытии", s(x)),
+        ],
         CannotRejoin(x) => [
             format!("Место {} не може да се врати: само играч што се повлекол од претходното делење, пред првата карта", s(x)),
             format!("Miejsce {} nie może wrócić: tylko gracz, który spasował w poprzednim rozdaniu, przed pierwszą kartą", s(x)),

@@ -52,6 +52,7 @@ pub enum RulingName {
     Exposed,
     Boxed,
     Manual,
+    DeadHand,
 }
 
 impl RulingName {
@@ -65,6 +66,7 @@ impl RulingName {
             Ruling::Exposed { seat, card } => (RulingName::Exposed, card, Some(seat)),
             Ruling::Boxed { card } => (RulingName::Boxed, Some(card), None),
             Ruling::Manual { card } => (RulingName::Manual, Some(card), None),
+            Ruling::DeadHand { seat } => (RulingName::DeadHand, None, Some(seat)),
         }
     }
 
@@ -78,6 +80,7 @@ impl RulingName {
             RulingName::Exposed => Ruling::Exposed { seat: seat?, card },
             RulingName::Boxed => Ruling::Boxed { card: card? },
             RulingName::Manual => Ruling::Manual { card: card? },
+            RulingName::DeadHand => Ruling::DeadHand { seat: seat? },
         })
     }
 }

@@ -77,7 +77,9 @@ pub fn encode_input(input: &Input) -> String {
                 Ruling::Premature { card: Some(c) }
                 | Ruling::Boxed { card: c }
                 | Ruling::Manual { card: c } => format!("ruling {word} {floor} {c}"),
-                Ruling::Exposed { seat, card: None } => format!("ruling {word} {floor} {seat}"),
+                Ruling::Exposed { seat, card: None } | Ruling::DeadHand { seat } => {
+                    format!("ruling {word} {floor} {seat}")
+                }
                 Ruling::Exposed {
                     seat,
                     card: Some(c),
@@ -88,7 +90,8 @@ pub fn encode_input(input: &Input) -> String {
 }
 
 /// The rulings' words in the log's input text and a script (`ruling void 17`).
-const RULING_WORDS: &str = "void, straddle_announced, premature, exposed, boxed or manual";
+const RULING_WORDS: &str =
+    "void, straddle_announced, premature, exposed, boxed, manual or dead_hand";
 
 /// A ruling's word in the log's input text and a script (`ruling void 17`).
 fn ruling_word(ruling: Ruling) -> &'static str {
@@ -99,6 +102,7 @@ fn ruling_word(ruling: Ruling) -> &'static str {
         Ruling::Exposed { .. } => "exposed",
         Ruling::Boxed { .. } => "boxed",
         Ruling::Manual { .. } => "manual",
+        Ruling::DeadHand { .. } => "dead_hand",
     }
 }
 
@@ -314,6 +318,10 @@ pub fn parse_input(text: &str) -> Result<Input, InputParseError> {
                     Ruling::Manual {
                         card: named_card(2)?,
                     }
+                }
+                "dead_hand" => {
+                    arity(3, 3)?;
+                    Ruling::DeadHand { seat: seat(2)? }
                 }
                 other => {
                     return Err(fail(format!(

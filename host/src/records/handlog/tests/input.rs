@@ -97,6 +97,10 @@ fn every_input() -> Vec<Input> {
             ruling: Ruling::Manual { card: card("2c") },
             floor: 1,
         },
+        Input::Ruling {
+            ruling: Ruling::DeadHand { seat: sn(5) },
+            floor: 3,
+        },
     ]
 }
 
@@ -150,6 +154,7 @@ fn the_text_form_is_the_script_syntax() {
             "ruling exposed 12 3 Qs",
             "ruling boxed 9999 Kh",
             "ruling manual 1 2c",
+            "ruling dead_hand 3 5",
         ]
     );
     // The script's synonyms read too.
@@ -188,7 +193,7 @@ fn bad_input_text_says_what_is_wrong() {
     assert_eq!(msg("discard ??"), "a discard names its card");
     assert_eq!(
         msg("ruling fold 9"),
-        "ruling: expected void, straddle_announced, premature, exposed, boxed or manual, found `fold`"
+        "ruling: expected void, straddle_announced, premature, exposed, boxed, manual or dead_hand, found `fold`"
     );
     assert_eq!(
         msg("ruling void 9 8c"),

@@ -145,6 +145,7 @@ fn every_event() -> Vec<Event> {
             },
             firmware::Ruling::Boxed { card: card("Kh") },
             firmware::Ruling::Manual { card: card("2c") },
+            firmware::Ruling::DeadHand { seat: sn(5) },
         ]
         .map(|ruling| Event::Ruled { ruling, floor: 17 }),
     )
