@@ -134,8 +134,13 @@ impl Hand {
         if next != seat {
             return Err(RuleError::NotYourTurnToMuck { seat, next });
         }
-        // Nobody else still in put in as much as he did: a side pot has no other
-        // hand, and a pot must always have one to go to.
+        self.throw_away(seat, ev)
+    }
+
+    /// `seat`'s hand leaves the showdown, mucked (or ruled dead): unless nobody else
+    /// still in put in as much as he did, for then a side pot has no other hand, and
+    /// a pot must always have one to go to.
+    fn throw_away(&mut self, seat: SeatNo, ev: &mut Events) -> Result<(), RuleError> {
         let covered = self
             .in_hand()
             .filter(|&o| o != seat)
@@ -146,6 +151,7 @@ impl Hand {
         let p = self.player_mut(seat);
         p.folded = true;
         p.mucked = true;
+        p.shown = false;
         push(ev, Event::Mucked { seat })?;
         self.close_showdown(ev)
     }
@@ -169,17 +175,6 @@ impl Hand {
         if !p.dealt || p.folded {
             return Err(RuleError::NoHandToShow(seat));
         }
-        let covered = self
-            .in_hand()
-            .filter(|&o| o != seat)
-            .any(|o| self.player(o).total >= self.player(seat).total);
-        if !covered {
-            return Err(RuleError::LastHandForPot(seat));
-        }
-        let p = self.player_mut(seat);
-        p.folded = true;
-        p.mucked = true;
-        p.shown = false;
         push(
             ev,
             Event::Ruled {
@@ -187,8 +182,7 @@ impl Hand {
                 floor,
             },
         )?;
-        push(ev, Event::Mucked { seat })?;
-        self.close_showdown(ev)
+        self.throw_away(seat, ev)
     }
 
     /// Checks that the showdown is open and `seat` has a hand there not yet shown.
