@@ -341,6 +341,50 @@ fn the_floor_rules_cards_from_the_panel_with_his_pin() {
     );
 }
 
+/// The floor's other rulings from the panel over the pty shoe: an unconfirmed
+/// straddle ruled announced ([003] 3д), then the hand voided after action, every
+/// bet back and the hand dealt again (PD-RFID).
+#[test]
+fn the_floor_rules_a_straddle_announced_and_a_void_hand_from_the_panel() {
+    let mut s = Vec::new();
+    for seat in SeatNo::up_to(4) {
+        s.extend([Digits(1000), Tap(Key::Seat(seat))]);
+    }
+    s.push(Hold(Key::NextHand));
+    // Seat 4, left of the big blind, announces; the first card leaves it unconfirmed.
+    s.push(Tap(Key::Straddle));
+    s.extend(cards(&["7c", "8h", "As", "2d", "3s", "Ad", "Kc", "Qh"]));
+    s.extend(floor(90001, Tap(Key::Straddle)));
+    s.extend([Digits(100), Tap(Key::BetRaise)]);
+    s.extend(floor(90001, Hold(Key::Misdeal)));
+    let p = play(s, (0, 0, 0));
+    let ruled = |ruling| {
+        p.outcomes.iter().any(|o| {
+            matches!(o, Outcome::Accepted(events) if events.contains(&Event::Ruled {
+                ruling,
+                floor: 9,
+            }))
+        })
+    };
+    assert!(
+        ruled(firmware::Ruling::StraddleAnnounced),
+        "{:?}",
+        p.outcomes
+    );
+    assert!(ruled(firmware::Ruling::VoidHand), "{:?}", p.outcomes);
+    let h = p.table.hand().unwrap();
+    assert_eq!(h.phase, firmware::Phase::Dealing, "dealt again");
+    assert_eq!(h.straddle, Some((sn(4), true)), "the ruled straddle stays");
+    assert_eq!(
+        h.pot(),
+        ch(5 + 10 + 20),
+        "the raise went back; the posts stay"
+    );
+    let audit = crate::records::handlog::AuditLog::open(p.dir.path()).unwrap();
+    let hands = audit.list_hands(&Default::default()).unwrap();
+    assert_eq!(hands[0].flags.rulings, 2, "{:?}", hands[0]);
+}
+
 /// PD-PREMATURE from the panel: the shoe reads the turn while the flop betting is
 /// open (refused); the floor, in floor mode with his number and PIN, holds UNDO: that
 /// card is set aside until the river, which then comes without a burn.
