@@ -348,3 +348,92 @@ fn pokerkit_replays_the_export_to_the_same_stacks() {
             .join("\n")
     );
 }
+
+/// The scenario scripts whose hands carry floor rulings on the cards and finish.
+const RULING_SCRIPTS: [&str; 4] = [
+    "pd_exposed_card.scn",
+    "pd_premature_turn_and_flop.scn",
+    "floor_void_hand.scn",
+    "pd_draw_opener_dead_hand.scn",
+];
+
+/// Plays the script `name` (tests/scenarios) on a table session writing a hand log in
+/// `dir`, and exports its finished hands.
+fn script_exported(dir: &Path, name: &str) -> Vec<HandHistory> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios")
+        .join(name);
+    let scenario = host::records::scenario::Scenario::load(&path).expect("the script reads");
+    let (mut log, _) = HandLog::open(dir, TABLE, &TableKey::from_seed([7; 32])).expect("hand log");
+    let mut session =
+        host::session::TableSession::create(scenario.config, Some(&mut log)).expect("a table");
+    scenario
+        .run_on(&mut session, |_, _, _, _| {})
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    drop(session);
+    drop(log);
+    let finished: Vec<u32> = host::records::handlog::AuditLog::open(dir)
+        .expect("the log opens")
+        .list_hands(&Default::default())
+        .expect("its hands")
+        .iter()
+        .filter(|h| h.end_ms.is_some())
+        .map(|h| h.number)
+        .collect();
+    export_dir(dir, Some(TABLE), &finished).expect("export")
+}
+
+/// Floor rulings export as the hand was played in the end (an exposed card out of its
+/// player's hand and burnt, a premature card set aside, a void's first deal gone, a
+/// dead opener's hand mucked): PokerKit replays each to the stacks the table paid.
+#[test]
+fn pokerkit_replays_hands_with_floor_rulings_to_the_same_stacks() {
+    let Some(pokerkit) = table_tests::peers::pokerkit("PokerKit's replay of hands with rulings")
+    else {
+        return;
+    };
+    let out = data_dir();
+    let mut files = Vec::new();
+    let mut paid = Vec::new();
+    for name in RULING_SCRIPTS {
+        let dir = data_dir();
+        let hands = script_exported(dir.path(), name);
+        assert!(!hands.is_empty(), "{name} finishes a hand");
+        let path = out.path().join(name.replace(".scn", ".phhs"));
+        std::fs::write(&path, to_phhs(&hands)).expect("write the export");
+        for hh in &hands {
+            paid.push((
+                name,
+                hh.finishing_stacks.clone().expect("stacks"),
+                hh.to_toml(),
+            ));
+        }
+        files.push(path);
+    }
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("peer/replay_stacks.py");
+    let output = std::process::Command::new(&pokerkit.python)
+        .arg(&script)
+        .args(&files)
+        .output()
+        .expect("the interpreter that imported PokerKit runs");
+    assert!(
+        output.status.success(),
+        "replay_stacks.py failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let answers: Vec<serde_json::Value> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(answers.len(), paid.len(), "one answer per hand");
+    for ((name, ours, written), got) in paid.iter().zip(&answers) {
+        let theirs: Option<Vec<u64>> = got["finishing_stacks"]
+            .as_array()
+            .map(|a| a.iter().map(|x| x.as_u64().expect("an integer")).collect());
+        assert_eq!(
+            theirs.as_ref(),
+            Some(ours),
+            "{name}: PokerKit {got}\n{written}"
+        );
+    }
+}

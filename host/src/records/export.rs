@@ -848,6 +848,12 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
     if contested {
         actions.append(&mut replacements);
         show(&mut actions, &hole, &folded, final_aggressor, &mut shown);
+    } else if (0..n).any(|p| mucked[p] && !folded[p]) {
+        // Every other hand mucked at the showdown (R-SHOW-3, or a hand ruled dead):
+        // the last hand won unseen, but PHH (as PokerKit plays it) ends a showdown
+        // only once every hand in it has shown or mucked: his cards are written shown.
+        actions.append(&mut replacements);
+        show(&mut actions, &hole, &folded, final_aggressor, &mut shown);
     }
     let starting: Vec<Chips> = seats
         .iter()
