@@ -247,6 +247,29 @@ fn strip_lines<'a>(v: &Value<'a>) -> Value<'a> {
     }
 }
 
+/// PokerKit's replay of every hand of `files` (peer/replay_stacks.py): one JSON
+/// answer a hand, in order, with its finishing stacks or its error.
+fn pokerkit_answers<P: AsRef<std::ffi::OsStr>>(
+    python: &Path,
+    files: impl IntoIterator<Item = P>,
+) -> Vec<serde_json::Value> {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("peer/replay_stacks.py");
+    let output = std::process::Command::new(python)
+        .arg(&script)
+        .args(files)
+        .output()
+        .expect("the interpreter that imported PokerKit runs");
+    assert!(
+        output.status.success(),
+        "replay_stacks.py failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
 #[test]
 fn pokerkit_replays_the_export_to_the_same_stacks() {
     let Some(pokerkit) = table_tests::peers::pokerkit("PokerKit's replay of the PHH export") else {
@@ -266,21 +289,7 @@ fn pokerkit_replays_the_export_to_the_same_stacks() {
         }
         by_file.insert(path.display().to_string(), hands);
     }
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("peer/replay_stacks.py");
-    let output = std::process::Command::new(&pokerkit.python)
-        .arg(&script)
-        .args(by_file.keys())
-        .output()
-        .expect("the interpreter that imported PokerKit runs");
-    assert!(
-        output.status.success(),
-        "replay_stacks.py failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect();
+    let lines = pokerkit_answers(&pokerkit.python, by_file.keys());
     let total: usize = by_file.values().map(Vec::len).sum();
     assert_eq!(lines.len(), total, "one answer per hand");
     assert!(total >= 500);
@@ -410,21 +419,7 @@ fn pokerkit_replays_hands_with_floor_rulings_to_the_same_stacks() {
         }
         files.push(path);
     }
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("peer/replay_stacks.py");
-    let output = std::process::Command::new(&pokerkit.python)
-        .arg(&script)
-        .args(&files)
-        .output()
-        .expect("the interpreter that imported PokerKit runs");
-    assert!(
-        output.status.success(),
-        "replay_stacks.py failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let answers: Vec<serde_json::Value> = String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect();
+    let answers = pokerkit_answers(&pokerkit.python, &files);
     assert_eq!(answers.len(), paid.len(), "one answer per hand");
     for ((name, ours, written), got) in paid.iter().zip(&answers) {
         let theirs: Option<Vec<u64>> = got["finishing_stacks"]
