@@ -139,10 +139,7 @@ impl Console {
                 let (floor, pin) = floor_code(&entry)?;
                 let ruling = ruling_of(table, &entry, key, held, self.premature)?;
                 self.floor = None;
-                Ok(Press::Ruling {
-                    input: Input::Ruling { ruling, floor },
-                    pin,
-                })
+                Ok(Press::Ruling { ruling, floor, pin })
             }
         }
     }

@@ -31,7 +31,7 @@
 
 use crate::buttons::{AmountEntry, AmountError, ButtonError, Key, KeyEvent, PressKind};
 use crate::card::Card;
-use crate::event::{Action, Input};
+use crate::event::{Action, Input, Ruling};
 use crate::hand::{Hand, Phase};
 use crate::rules::{Chips, SeatNo, ShowdownRule, Structure};
 use crate::table::{Presence, Table};
@@ -57,11 +57,13 @@ pub enum Press {
     /// Floor mode ([`floor`]): digits of the floor's code keyed so far (never their
     /// values).
     FloorMode(u8),
-    /// A floor ruling (`input`, an [`Input::Ruling`]) with the PIN keyed: the host
-    /// checks the PIN before the engine sees the ruling.
+    /// A floor ruling with the PIN keyed: the host checks the PIN before the engine
+    /// sees the ruling ([`Input::Ruling`]).
     Ruling {
-        /// The ruling, with the floor person's number.
-        input: Input,
+        /// The ruling.
+        ruling: Ruling,
+        /// The floor person's number.
+        floor: u16,
         /// His PIN as keyed.
         pin: Pin,
     },
@@ -296,10 +298,7 @@ impl Console {
     /// A seat key: between hands, seating and presence; at the showdown, a show
     /// (held: a muck); at a settlement that tabled every hand, a muck.
     fn seat(&self, table: &Table, seat: SeatNo, held: bool) -> Result<Input, ConsoleError> {
-        let rejoins = live(table).is_some_and(|h| {
-            h.phase == Phase::Dealing && h.hole_dealt == 0 && h.dropped & (1 << seat.index()) != 0
-        });
-        if rejoins && !held {
+        if !held && live(table).is_some_and(|h| h.may_rejoin(seat)) {
             // R-DRAW-6: before the redeal's first card, a player who dropped out
             // rejoins by matching.
             return Ok(Input::Rejoin { seat });
@@ -342,7 +341,7 @@ fn live(table: &Table) -> Option<&Hand> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::event::{Read, Ruling};
+    use crate::event::Read;
     use crate::rules::{ch, sn, Game, TableConfig};
     use crate::Card;
 
@@ -662,7 +661,8 @@ mod tests {
 
     fn ruling(ruling: Ruling, floor: u16, pin: u16) -> Result<Press, ConsoleError> {
         Ok(Press::Ruling {
-            input: Input::Ruling { ruling, floor },
+            ruling,
+            floor,
             pin: Pin::new(pin).unwrap(),
         })
     }

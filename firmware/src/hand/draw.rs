@@ -80,6 +80,15 @@ impl Hand {
         Ok(())
     }
 
+    /// R-DRAW-6: whether `seat` dropped out of the deal before this redeal and its
+    /// first card is not out yet (the console reads this to make his seat key a
+    /// rejoin).
+    pub fn may_rejoin(&self, seat: SeatNo) -> bool {
+        self.phase == Phase::Dealing
+            && self.hole_dealt == 0
+            && self.dropped & (1u16 << seat.index()) != 0
+    }
+
     /// R-DRAW-6: `seat`, who dropped out of the deal before this redeal, rejoins by
     /// putting in what the players still in have put in beyond him (their largest
     /// live and dead contributions), before the redeal's first card.
@@ -89,8 +98,7 @@ impl Hand {
         seat: SeatNo,
         ev: &mut Events,
     ) -> Result<(), RuleError> {
-        let bit = 1u16 << seat.index();
-        if self.phase != Phase::Dealing || self.hole_dealt > 0 || self.dropped & bit == 0 {
+        if !self.may_rejoin(seat) {
             return Err(RuleError::CannotRejoin(seat));
         }
         let (total, dead) = self
@@ -112,7 +120,7 @@ impl Hand {
         p.dead = p.dead.checked_add(dead).ok_or(RuleError::ChipOverflow)?;
         p.dealt = true;
         p.folded = false;
-        self.dropped &= !bit;
+        self.dropped &= !(1u16 << seat.index());
         push(ev, Event::Rejoined { seat, amount })
     }
 

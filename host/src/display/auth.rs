@@ -58,13 +58,8 @@ impl std::error::Error for TokenError {}
 pub fn load_token(path: &Path) -> Result<String, TokenError> {
     let io = |e| TokenError::Io(path.to_path_buf(), e);
     let file = std::fs::File::open(path).map_err(io)?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt as _;
-        let mode = file.metadata().map_err(io)?.permissions().mode();
-        if mode & 0o077 != 0 {
-            return Err(TokenError::Exposed(path.to_path_buf()));
-        }
+    if crate::records::handlog::exposed_mode(&file.metadata().map_err(io)?).is_some() {
+        return Err(TokenError::Exposed(path.to_path_buf()));
     }
     let mut text = String::new();
     file.take(MAX_TOKEN_FILE_BYTES + 1)

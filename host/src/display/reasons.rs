@@ -33,12 +33,6 @@ pub fn refusal(lang: Lang, r: &Refusal) -> String {
             "За этим столом не зарегистрирована колода".to_string(),
         ],
         Refusal::Pin(e) => pin(e),
-        Refusal::Internal(_) => [
-            "Внатрешна грешка на контролерот: повикајте техничар".to_string(),
-            "Błąd wewnętrzny sterownika: wezwij technika".to_string(),
-            "Вътрешна грешка на контролера: повикайте техник".to_string(),
-            "Внутренняя ошибка контроллера: позовите техника".to_string(),
-        ],
         Refusal::Payout(_) => [
             "Потот не може да се исплати: повикајте го флорот".to_string(),
             "Nie można wypłacić puli: wezwij kierownika sali".to_string(),

@@ -144,14 +144,10 @@ impl FloorStaff {
     /// Reads a staff file, which only its owner may read (a PIN's hash can be
     /// searched through all 10,000 PINs by whoever has it).
     pub fn load(path: &Path) -> Result<FloorStaff, StaffError> {
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt as _;
-            let meta = std::fs::metadata(path)
-                .map_err(|e| StaffError::Read(format!("{}: {e}", path.display())))?;
-            if meta.permissions().mode() & 0o077 != 0 {
-                return Err(StaffError::Exposed(path.display().to_string()));
-            }
+        let meta = std::fs::metadata(path)
+            .map_err(|e| StaffError::Read(format!("{}: {e}", path.display())))?;
+        if crate::records::handlog::exposed_mode(&meta).is_some() {
+            return Err(StaffError::Exposed(path.display().to_string()));
         }
         let text = hardware::text::read_bounded(path, MAX_STAFF_FILE_BYTES, "a floor staff file")
             .map_err(|e| StaffError::Read(format!("{}: {e}", path.display())))?;
@@ -242,7 +238,8 @@ fn hash_with(floor: u16, pin: &str, argon: &Argon2<'_>) -> Result<String, StaffE
 
 /// A staff file's line with a cheap hash (it verifies by the parameters written in
 /// it): for tests, never for a real table. Empty for a bad number or PIN.
-pub fn test_staff_line(floor: u16, pin: &str) -> String {
+#[cfg(test)]
+pub(crate) fn test_staff_line(floor: u16, pin: &str) -> String {
     let cheap = argon2::Params::new(8, 1, 1, None)
         .map(|p| Argon2::new(argon2::Algorithm::Argon2id, argon2::Version::V0x13, p))
         .unwrap_or_default();
@@ -250,7 +247,8 @@ pub fn test_staff_line(floor: u16, pin: &str) -> String {
 }
 
 /// The floor staff of `entries` (number, PIN), with cheap hashes: for tests.
-pub fn test_staff(entries: &[(u16, &str)]) -> FloorStaff {
+#[cfg(test)]
+pub(crate) fn test_staff(entries: &[(u16, &str)]) -> FloorStaff {
     let mut text = String::from("[staff]\n");
     for (floor, pin) in entries {
         text.push_str(&test_staff_line(*floor, pin));

@@ -102,8 +102,6 @@ pub enum Refusal {
     Payout(String),
     /// A floor ruling's number and PIN not taken.
     Pin(PinRefused),
-    /// The controller's own step went wrong (a bug): the message.
-    Internal(String),
 }
 
 impl std::fmt::Display for Refusal {
@@ -113,7 +111,7 @@ impl std::fmt::Display for Refusal {
             Refusal::Key(e) => write!(f, "{e}"),
             Refusal::Tag(e, uid) => write!(f, "{e} (tag {uid})"),
             Refusal::NoDeck => f.write_str("no deck is enrolled at this table"),
-            Refusal::Payout(why) | Refusal::Internal(why) => f.write_str(why),
+            Refusal::Payout(why) => f.write_str(why),
             Refusal::Pin(e) => write!(f, "{e}"),
         }
     }
@@ -436,17 +434,13 @@ impl<'a> TableSession<'a> {
             Ok(Press::Cleared) => Outcome::Cleared,
             Ok(Press::FloorMode(digits)) => Outcome::FloorMode(digits),
             Ok(Press::Input(input)) => return self.apply(input),
-            Ok(Press::Ruling { input, pin }) => {
-                let Input::Ruling { floor, .. } = input else {
-                    return self
-                        .refuse(Refusal::Internal(format!("not a floor ruling: {input:?}")));
-                };
+            Ok(Press::Ruling { ruling, floor, pin }) => {
                 let checked = match self.staff.as_mut() {
                     Some(staff) => staff.check(floor, pin, std::time::Instant::now()),
                     None => Err(PinRefused::NoStaff),
                 };
                 return match checked {
-                    Ok(()) => self.apply(input),
+                    Ok(()) => self.apply(Input::Ruling { ruling, floor }),
                     Err(e) => self.refuse(Refusal::Pin(e)),
                 };
             }

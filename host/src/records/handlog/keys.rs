@@ -297,21 +297,31 @@ fn is_inside(path: &Path, data: &Path) -> bool {
     dir.starts_with(absolute(data))
 }
 
-#[cfg(unix)]
 fn check_private_mode(path: &Path) -> Result<(), KeyError> {
-    use std::os::unix::fs::PermissionsExt as _;
-    match std::fs::metadata(path) {
-        Ok(m) if m.permissions().mode() & 0o077 != 0 => Err(KeyError::Exposed {
+    match std::fs::metadata(path).ok().and_then(|m| exposed_mode(&m)) {
+        Some(mode) => Err(KeyError::Exposed {
             path: path.to_path_buf(),
-            mode: m.permissions().mode() & 0o777,
+            mode,
         }),
-        _ => Ok(()),
+        None => Ok(()),
     }
 }
 
-#[cfg(not(unix))]
-fn check_private_mode(_path: &Path) -> Result<(), KeyError> {
-    Ok(())
+/// A secret file's mode when others than its owner may read or write it (the table's
+/// key, the floor view's token, the floor staff's PIN hashes); `None` when only its
+/// owner may, or where the system has no such modes.
+pub(crate) fn exposed_mode(meta: &std::fs::Metadata) -> Option<u32> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        let mode = meta.permissions().mode() & 0o777;
+        (mode & 0o077 != 0).then_some(mode)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        None
+    }
 }
 
 fn read_hex_file(path: &Path) -> Result<[u8; 32], KeyError> {

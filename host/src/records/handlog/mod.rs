@@ -134,6 +134,7 @@ pub use event::{EventData, EventRecord, PostKind, RulingName, StreetName, Warnin
 pub use follow::Follower;
 pub use head::{HeadParseError, SignedHead, HEAD_PREFIX};
 pub use input::{encode_input, parse_input, InputParseError};
+pub(crate) use keys::exposed_mode;
 pub use keys::{public_file, KeyError, PublicKey, TableKey};
 pub use payload_error::{EventDataError, PayloadError};
 pub use record::Record;
