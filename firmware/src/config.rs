@@ -13,6 +13,8 @@ pub const MAX_TABLE_CHIPS: u64 = 1 << 53;
 pub const DECK_SIZE: usize = 52;
 /// Hole cards of the game with the most (five-card draw: 5; Omaha: 4).
 pub const MAX_HOLE_CARDS: usize = 5;
+/// Draw: the most cards a player may exchange (R-DRAW-5).
+pub const MAX_DRAW: u8 = 4;
 /// Board cards in Hold'em and Omaha (flop 3, turn 1, river 1).
 pub const MAX_BOARD_CARDS: usize = 5;
 /// Burns in one hand: before flop, turn and river (R-BURN-1), plus the burns of

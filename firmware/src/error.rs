@@ -63,6 +63,27 @@ pub enum RuleError {
     NoOpeners(SeatNo),
     /// The exchange is waiting for replacement cards for the player's discards.
     ReplacementsDue(SeatNo),
+    /// A draw of no cards or more than four (R-DRAW-5).
+    DrawCount(u8),
+    /// A replacement read before the player threw the cards he asked for (R-DRAW-5).
+    DiscardsDue {
+        /// The seat.
+        seat: SeatNo,
+        /// Cards he asked for.
+        asked: u8,
+        /// Discards read so far.
+        thrown: u8,
+    },
+    /// A discard beyond the cards the player asked for, or a count below the discards
+    /// already read (R-DRAW-5).
+    MoreThanAsked {
+        /// The seat.
+        seat: SeatNo,
+        /// Cards he asked for.
+        asked: u8,
+    },
+    /// A new count after the player's first replacement came (R-DRAW-5).
+    DrawUnderway(SeatNo),
 
     // ---- Betting ----
     /// No betting is in progress.
@@ -265,6 +286,22 @@ impl fmt::Display for RuleError {
             ReplacementsDue(s) => {
                 write!(f, "deal seat {s} the replacement cards for the discards first (R-DRAW-5)")
             }
+            DrawCount(n) => write!(
+                f,
+                "a player draws 1 to 4 cards, not {n}: key the count, then CHECK/CALL (nothing keyed: stands pat) (R-DRAW-5)"
+            ),
+            DiscardsDue { seat, asked, thrown } => write!(
+                f,
+                "seat {seat} draws {asked}: {thrown} discarded so far; pass his other discards through the burn slot before the replacements (R-DRAW-5)"
+            ),
+            MoreThanAsked { seat, asked } => write!(
+                f,
+                "seat {seat} asked for {asked}: that many discards are read; key his count again if he draws more (R-DRAW-5)"
+            ),
+            DrawUnderway(s) => write!(
+                f,
+                "seat {s}'s replacements have begun: deal the rest, or UNDO them first (R-DRAW-5)"
+            ),
             NotBetting => f.write_str("no betting round is open"),
             IllegalAction { seat, action } => {
                 let what = match action {

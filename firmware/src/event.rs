@@ -187,6 +187,14 @@ pub enum Input {
     },
     /// The player whose turn it is acts.
     Act(Action),
+    /// The player to draw asks for `count` cards (1 to [`crate::config::MAX_DRAW`],
+    /// R-DRAW-5): the discards and replacements are then checked against it. The
+    /// panel keys the count, then CHECK/CALL; asked again before the first
+    /// replacement, the new count stands.
+    Draw {
+        /// Cards asked for.
+        count: u8,
+    },
     /// The player to draw discards this card (read at the discard slot).
     Discard(Card),
     /// The player to draw keeps his hand.
@@ -384,6 +392,8 @@ pub enum Event {
     Returned { seat: SeatNo, amount: Chips },
     /// A betting round ended.
     RoundComplete { street: Street },
+    /// The player to draw asked for `count` cards (R-DRAW-5).
+    DrawAsked { seat: SeatNo, count: u8 },
     /// A player discarded a card in the exchange.
     Discarded { seat: SeatNo, card: Card },
     /// A player kept his hand.
@@ -550,6 +560,7 @@ impl core::fmt::Display for Event {
             Event::RoundComplete { street } => write!(f, "{street} betting complete"),
             Event::Discarded { seat, card } => write!(f, "seat {seat} discards {card}"),
             Event::StoodPat { seat } => write!(f, "seat {seat} stands pat"),
+            Event::DrawAsked { seat, count } => write!(f, "seat {seat} draws {count}"),
             Event::Rejoined { seat, amount } => {
                 write!(f, "seat {seat} rejoins the redeal, matching with {amount}")
             }

@@ -180,6 +180,13 @@ fn random_input(t: &Table, rng: &mut Rng, deck: &mut Vec<Card>) -> Input {
         Phase::Exchange => {
             let seat = h.drawer().unwrap();
             let p = h.player(seat);
+            // Sometimes a count keyed (R-DRAW-5), in range or not: the discards and
+            // replacements that follow are held to it, or refused.
+            if rng.chance(10) {
+                return Input::Draw {
+                    count: rng.below(6) as u8,
+                };
+            }
             if p.discards != 0 || rng.chance(30) {
                 if p.discards == 0 && rng.chance(50) {
                     return Input::StandPat;

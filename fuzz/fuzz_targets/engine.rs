@@ -77,7 +77,12 @@ fn input(b: &[u8]) -> Input {
         16 => card.map_or(Input::StandPat, Input::Discard),
         17 => Input::Award { seat, amount },
         18 => Input::Rake { amount: Chips::new(amount.get() % 8) },
-        _ => [Input::Misdeal, Input::Undo, Input::Muck { seat }][usize::from(b[1] % 3)],
+        _ => [
+            Input::Misdeal,
+            Input::Undo,
+            Input::Muck { seat },
+            Input::Draw { count: b[3] % 6 },
+        ][usize::from(b[1] % 4)],
     }
 }
 

@@ -44,6 +44,7 @@ fn input(b: &[u8; 9]) -> Input {
         11 => Input::Act(Action::BetTo(amount)),
         12 => Input::Act(Action::AllIn),
         13 => card.map_or(Input::StandPat, Input::Discard),
+        14 if flag => Input::Draw { count: b[3] },
         14 => Input::StandPat,
         15 => Input::Muck { seat },
         16 => Input::Award { seat, amount },

@@ -118,6 +118,7 @@ fn a_draw_table_over_the_pty_shoe_discards_at_the_slot_and_shows_in_turn() {
         has("burn ") && has("discards"),
         "a discard read at the slot"
     );
+    assert!(has(" draws "), "the count the dealer keyed (R-DRAW-5)");
     assert!(has("showdown: seat"), "a showdown opened");
     assert!(has(" shows"), "a hand shown");
     assert!(has(" mucks"), "a hand mucked");

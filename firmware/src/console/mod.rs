@@ -18,9 +18,11 @@
 //! | seat key | before a draw redeal's first card, a player who dropped out rejoins by matching (R-DRAW-6) | with an amount keyed: seat a new player with that buy-in, or top up; without: sit out / sit in; held: the player leaves | at the showdown the seat shows; held, he mucks (R-SHOW-3) |
 //! | ENTER | (as BET/RAISE) | — | once every hand is shown or mucked: pay the pots as shown ([`Press::Pay`]) |
 //!
-//! In a draw game's exchange, CHECK/CALL keeps the hand (stands pat); the discards
-//! come from the shoe's burn slot (the dealer passes each thrown card through it)
-//! and the replacements from its exit.
+//! In a draw game's exchange, the dealer keys the number of cards the player asks
+//! for, then CHECK/CALL ("seat 3 draws 2"); CHECK/CALL with nothing keyed keeps the
+//! hand (stands pat). The discards come from the shoe's burn slot (the dealer passes
+//! each thrown card through it) and the replacements from its exit; both are
+//! checked against the count (R-DRAW-5).
 //!
 //! UNDO, STRADDLE and MISDEAL are refused while an amount is keyed: a bet keyed by
 //! mistake never turns one of them into something else.
@@ -255,7 +257,14 @@ impl Console {
                     confirmed: h.straddle.is_some(),
                 })
             }
-            Key::CheckCall if phase == Some(Phase::Exchange) => Ok(Input::StandPat),
+            // R-DRAW-5: the count the player asks for, keyed; nothing (or 0): he
+            // stands pat.
+            Key::CheckCall if phase == Some(Phase::Exchange) => Ok(match self.keyed() {
+                Some(n) if n > Chips::ZERO => Input::Draw {
+                    count: u8::try_from(n.get()).unwrap_or(u8::MAX),
+                },
+                _ => Input::StandPat,
+            }),
             Key::Fold | Key::CheckCall | Key::AllIn | Key::BetRaise | Key::Enter
                 if phase == Some(Phase::Showdown) =>
             {
@@ -341,6 +350,7 @@ fn live(table: &Table) -> Option<&Hand> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::RuleError;
     use crate::event::Read;
     use crate::rules::{ch, sn, Game, TableConfig};
     use crate::Card;
@@ -722,8 +732,9 @@ mod tests {
         );
     }
 
-    #[test]
-    fn r_draw_6_a_seat_key_rejoins_a_redeal_before_its_first_card() {
+    /// A three-handed draw table, fixed limit 2/4 with an ante of 1, seated from the
+    /// panel: the first hand started, its cards due.
+    fn draw_hand() -> (Console, Table) {
         let mut cfg = TableConfig::new(Game::FiveCardDraw, Structure::FixedLimit, ch(0), ch(0));
         cfg.stakes.ante = ch(1);
         cfg.stakes.small_bet = ch(2);
@@ -735,6 +746,12 @@ mod tests {
             act(&mut c, &mut t, short(Key::Seat(seat)));
         }
         act(&mut c, &mut t, held(Key::NextHand));
+        (c, t)
+    }
+
+    #[test]
+    fn r_draw_6_a_seat_key_rejoins_a_redeal_before_its_first_card() {
+        let (mut c, mut t) = draw_hand();
         while t.hand().is_some_and(|h| h.phase == Phase::Dealing) {
             t.handle(Input::Card(Read::unread())).unwrap();
         }
@@ -757,6 +774,100 @@ mod tests {
             Err(ConsoleError::SeatKeyInHand(sn(3))),
             "he is back in"
         );
+    }
+
+    /// A three-handed draw table, fixed limit, dealt from a known deck; seat 2 opens
+    /// and both others call: the exchange is due, seat 2 first.
+    fn draw_exchange() -> (Console, Table) {
+        let (mut c, mut t) = draw_hand();
+        let deck = "2c 3c 4c 5c 6c 7c 8c 9c Tc Jc 2d 3d 4d 5d 6d";
+        for card in deck.split(' ') {
+            t.handle(Input::Card(Read::card(card.parse().unwrap())))
+                .unwrap();
+        }
+        digits(&mut c, &t, "2");
+        act(&mut c, &mut t, short(Key::BetRaise));
+        act(&mut c, &mut t, short(Key::CheckCall));
+        act(&mut c, &mut t, short(Key::CheckCall));
+        assert_eq!(t.hand().map(|h| h.phase), Some(Phase::Exchange));
+        (c, t)
+    }
+
+    /// The `i`th hole card of `seat`.
+    fn hole(t: &Table, seat: SeatNo, i: usize) -> Card {
+        t.hand().unwrap().player(seat).hole[i].unwrap()
+    }
+
+    #[test]
+    fn r_draw_5_the_count_keyed_binds_the_discards_and_replacements() {
+        let (mut c, mut t) = draw_exchange();
+        let drawer = t.hand().unwrap().drawer().unwrap();
+        digits(&mut c, &t, "2");
+        let asked = act(&mut c, &mut t, short(Key::CheckCall));
+        assert_eq!(asked, Input::Draw { count: 2 });
+        // A replacement before his two discards are read is refused.
+        t.handle(Input::Card(Read::burn(hole(&t, drawer, 0))))
+            .unwrap();
+        let early = t.handle(Input::Card(Read::card("Ah".parse().unwrap())));
+        assert_eq!(
+            early.err(),
+            Some(RuleError::DiscardsDue {
+                seat: drawer,
+                asked: 2,
+                thrown: 1
+            })
+        );
+        t.handle(Input::Card(Read::burn(hole(&t, drawer, 1))))
+            .unwrap();
+        // A third discard is more than he asked for.
+        let third = t.handle(Input::Card(Read::burn(hole(&t, drawer, 2))));
+        assert_eq!(
+            third.err(),
+            Some(RuleError::MoreThanAsked {
+                seat: drawer,
+                asked: 2
+            })
+        );
+        t.handle(Input::Card(Read::card("Ah".parse().unwrap())))
+            .unwrap();
+        // Once a replacement has come, the count stands.
+        assert_eq!(
+            t.handle(Input::Draw { count: 3 }).err(),
+            Some(RuleError::DrawUnderway(drawer))
+        );
+        t.handle(Input::Card(Read::card("Kh".parse().unwrap())))
+            .unwrap();
+        assert_ne!(t.hand().unwrap().drawer(), Some(drawer), "his draw is done");
+    }
+
+    #[test]
+    fn r_draw_5_a_count_out_of_range_is_refused_and_nothing_keyed_stands_pat() {
+        let (mut c, mut t) = draw_exchange();
+        let drawer = t.hand().unwrap().drawer().unwrap();
+        digits(&mut c, &t, "5");
+        let five = c.press(&t, short(Key::CheckCall));
+        assert_eq!(five, Ok(Press::Input(Input::Draw { count: 5 })));
+        assert_eq!(
+            t.handle(Input::Draw { count: 5 }).err(),
+            Some(RuleError::DrawCount(5))
+        );
+        // Asked for one, he may change his mind before any card comes, but he
+        // cannot stand pat without UNDO.
+        t.handle(Input::Draw { count: 1 }).unwrap();
+        t.handle(Input::Draw { count: 3 }).unwrap();
+        assert_eq!(
+            t.handle(Input::StandPat).err(),
+            Some(RuleError::DiscardsDue {
+                seat: drawer,
+                asked: 3,
+                thrown: 0
+            })
+        );
+        t.handle(Input::Undo).unwrap();
+        t.handle(Input::Undo).unwrap();
+        let pat = act(&mut c, &mut t, short(Key::CheckCall));
+        assert_eq!(pat, Input::StandPat);
+        assert_ne!(t.hand().unwrap().drawer(), Some(drawer));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use super::{push, Hand, Phase, Seats};
 use crate::card::{Card, CardSet};
-use crate::config::MAX_HOLE_CARDS;
+use crate::config::{MAX_DRAW, MAX_HOLE_CARDS};
 use crate::error::RuleError;
 use crate::event::{Event, Events, Post, Street};
 use crate::rules::{Chips, SeatNo, TableConfig};
@@ -35,6 +35,7 @@ impl Hand {
             p.hole = [None; MAX_HOLE_CARDS];
             p.holes = 0;
             p.discards = 0;
+            p.asked = 0;
             p.drawn = false;
             if p.folded {
                 p.dealt = false;
@@ -156,10 +157,36 @@ impl Hand {
         })
     }
 
+    /// The drawer asks for `count` cards (R-DRAW-5): his discards and replacements
+    /// are checked against it. He may change his mind until the first replacement
+    /// comes, but not to fewer cards than he has already thrown.
+    pub(crate) fn ask_draw(&mut self, count: u8, ev: &mut Events) -> Result<(), RuleError> {
+        let seat = self.drawer().ok_or(RuleError::NotDrawing)?;
+        if !(1..=MAX_DRAW).contains(&count) {
+            return Err(RuleError::DrawCount(count));
+        }
+        let thrown = self.thrown();
+        let p = self.player_mut(seat);
+        if u32::from(thrown) != p.discards.count_ones() {
+            return Err(RuleError::DrawUnderway(seat));
+        }
+        if count < thrown {
+            return Err(RuleError::MoreThanAsked { seat, asked: count });
+        }
+        p.asked = count;
+        push(ev, Event::DrawAsked { seat, count })
+    }
+
+    /// The discards the drawer has thrown this draw (R-DRAW-5: at most four).
+    fn thrown(&self) -> u8 {
+        // `served_discards` holds only the drawer's own, at most `MAX_DRAW`.
+        u8::try_from(self.served_discards.len()).unwrap_or(u8::MAX)
+    }
+
     /// The drawer discards one card (read at the discard slot).
     pub(crate) fn discard(&mut self, card: Card, ev: &mut Events) -> Result<(), RuleError> {
         let seat = self.drawer().ok_or(RuleError::NotDrawing)?;
-        let thrown = self.served_discards.len();
+        let thrown = self.thrown();
         let p = self.player_mut(seat);
         let holes = usize::from(p.holes);
         let i = p.hole[..holes]
@@ -170,8 +197,17 @@ impl Hand {
         // cards he has thrown this draw are `served_discards`; more of them than are
         // still waiting for a replacement means one has come, and a replacement is
         // never thrown again.
-        if p.discards & (1 << i) != 0 || thrown >= 4 || thrown != p.discards.count_ones() {
+        if p.discards & (1 << i) != 0
+            || thrown >= MAX_DRAW
+            || u32::from(thrown) != p.discards.count_ones()
+        {
             return Err(RuleError::BadDiscard(card));
+        }
+        if p.asked != 0 && thrown >= p.asked {
+            return Err(RuleError::MoreThanAsked {
+                seat,
+                asked: p.asked,
+            });
         }
         p.discards |= 1 << i;
         p.hole[i] = None;
@@ -188,8 +224,17 @@ impl Hand {
         ev: &mut Events,
     ) -> Result<(), RuleError> {
         let seat = self.drawer().ok_or(RuleError::NotDrawing)?;
-        if self.player(seat).discards != 0 {
+        let p = self.player(seat);
+        if p.discards != 0 {
             return Err(RuleError::ReplacementsDue(seat));
+        }
+        if p.asked != 0 {
+            // He asked for cards: UNDO the count to stand pat.
+            return Err(RuleError::DiscardsDue {
+                seat,
+                asked: p.asked,
+                thrown: 0,
+            });
         }
         self.player_mut(seat).drawn = true;
         push(ev, Event::StoodPat { seat })?;
@@ -205,7 +250,17 @@ impl Hand {
         ev: &mut Events,
     ) -> Result<(), RuleError> {
         let seat = self.drawer().ok_or(RuleError::NoCardExpected)?;
+        let thrown = self.thrown();
         let p = self.player_mut(seat);
+        // With a count asked, the replacements wait for all his discards (once the
+        // first has come, `thrown` equals it).
+        if p.asked != 0 && thrown < p.asked {
+            return Err(RuleError::DiscardsDue {
+                seat,
+                asked: p.asked,
+                thrown,
+            });
+        }
         if p.discards == 0 {
             return Err(RuleError::NoCardExpected);
         }

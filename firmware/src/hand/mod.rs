@@ -74,6 +74,9 @@ pub struct Player {
     pub raises: u8,
     /// Draw: bit `i` set when hole card `i` was discarded and awaits its replacement.
     pub discards: u8,
+    /// Draw: the cards he asked for in the exchange (0: no count keyed; the discards
+    /// read then say how many).
+    pub asked: u8,
     /// Draw: he has finished his exchange.
     pub drawn: bool,
     /// His hand is tabled (shown at the showdown, or all-in with the betting over,
@@ -240,6 +243,7 @@ impl Hand {
             acted_at: None,
             raises: 0,
             discards: 0,
+            asked: 0,
             drawn: false,
             shown: false,
             mucked: false,

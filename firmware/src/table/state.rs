@@ -223,6 +223,9 @@ impl State {
                 let h = self.hand.as_mut().ok_or(RuleError::NoHand)?;
                 h.act(cfg, seats, action, ev)?;
             }
+            Input::Draw { count } => {
+                self.hand_mut()?.ask_draw(count, ev)?;
+            }
             Input::Discard(card) => {
                 let h = self.hand_mut()?;
                 h.discard(card, ev)?;

@@ -250,6 +250,14 @@ fn next_step(table: &Table, lang: Lang) -> String {
         Phase::Board { burn_due: true } => lang.word(Word::BurnCard).to_string(),
         Phase::Board { burn_due: false } => lang.word(Word::DealBoard).to_string(),
         Phase::Exchange => match h.drawer() {
+            // R-DRAW-5: once his count is keyed, the dealer sees it beside his turn.
+            Some(s) if h.player(s).asked > 0 => format!(
+                "{}: {} · {} {}",
+                lang.word(Word::ToDraw),
+                seat(s),
+                lang.word(Word::Draws),
+                h.player(s).asked
+            ),
             Some(s) => format!("{}: {}", lang.word(Word::ToDraw), seat(s)),
             None => lang.word(Word::Draws).to_string(),
         },

@@ -222,6 +222,57 @@ fn rule(lang: Lang, e: &RuleError) -> [String; 4] {
             format!("Първо раздайте заместващите карти на място {}", s(x)),
             format!("Сначала сдайте замену месту {}", s(x)),
         ],
+        DrawCount(n) => {
+            let k = key(Lang::Mk, Key::CheckCall);
+            [
+                format!("Се менуваат 1 до 4 карти, не {n}: внесете го бројот, па {k}"),
+                format!("Wymienia się od 1 do 4 kart, nie {n}: wpisz liczbę, potem {k}"),
+                format!("Сменят се от 1 до 4 карти, не {n}: въведете броя, после {k}"),
+                format!("Меняют от 1 до 4 карт, не {n}: введите число, затем {k}"),
+            ]
+        }
+        DiscardsDue { seat, asked, thrown } => [
+            format!(
+                "Место {} менува {asked}, фрлени {thrown}: прво останатите фрлени карти низ отворот за горење",
+                s(seat)
+            ),
+            format!(
+                "Miejsce {} wymienia {asked}, odrzucone {thrown}: najpierw pozostałe odrzucone przez szczelinę spalonych",
+                s(seat)
+            ),
+            format!(
+                "Място {} сменя {asked}, хвърлени {thrown}: първо другите хвърлени през процепа за изгорени",
+                s(seat)
+            ),
+            format!(
+                "Место {} меняет {asked}, сброшено {thrown}: сначала остальные сброшенные через щель для сожжённых",
+                s(seat)
+            ),
+        ],
+        MoreThanAsked { seat, asked } => [
+            format!(
+                "Место {} побара {asked}: толку фрлени се прочитани; ако менува повеќе, внесете го бројот повторно",
+                s(seat)
+            ),
+            format!(
+                "Miejsce {} prosiło o {asked}: tyle odrzuconych odczytano; jeśli wymienia więcej, wpisz liczbę ponownie",
+                s(seat)
+            ),
+            format!(
+                "Място {} поиска {asked}: толкова хвърлени са прочетени; ако сменя повече, въведете броя отново",
+                s(seat)
+            ),
+            format!(
+                "Место {} просило {asked}: столько сброшенных прочитано; если меняет больше, введите число снова",
+                s(seat)
+            ),
+        ],
+        DrawUnderway(x) => [
+            format!("Замените за место {} започнаа: поделете ги останатите или прво UNDO", s(x)),
+            format!("Wymiana miejsca {} trwa: rozdaj resztę albo najpierw UNDO", s(x)),
+            format!("Замените за място {} започнаха: раздайте останалите или първо UNDO", s(x)),
+            format!("Замена месту {} начата: сдайте остальные или сначала UNDO", s(x)),
+        ],
         NotBetting => [
             "Нема отворен круг на влогување".to_string(),
             "Nie trwa runda licytacji".to_string(),
@@ -716,6 +767,17 @@ mod tests {
             Refusal::Rule(RuleError::BelowMinimum { min: ch(4246) }),
             Refusal::Rule(RuleError::DuplicateCard(kd)),
             Refusal::Rule(RuleError::MisdealTooLate),
+            Refusal::Rule(RuleError::DrawCount(5)),
+            Refusal::Rule(RuleError::DiscardsDue {
+                seat: sn(3),
+                asked: 2,
+                thrown: 1,
+            }),
+            Refusal::Rule(RuleError::MoreThanAsked {
+                seat: sn(3),
+                asked: 2,
+            }),
+            Refusal::Rule(RuleError::DrawUnderway(sn(3))),
             Refusal::Rule(RuleError::IllegalAction {
                 seat: sn(2),
                 action: ActionKind::Check,

@@ -11,6 +11,7 @@ use firmware::Chips;
 const THREE_ALL_INS: &str = include_str!("../../../tests/scenarios/three_all_ins.scn");
 const STRADDLE_PL: &str = include_str!("../../../tests/scenarios/e6_straddle.scn");
 const DRAW: &str = include_str!("../../../tests/scenarios/e22_draw.scn");
+const DRAW_COUNT: &str = include_str!("../../../tests/scenarios/r_draw_5_count_keyed.scn");
 
 /// Runs a script and returns the view after the input on each line that `at`
 /// names (the last input of that line).
@@ -563,6 +564,21 @@ fn pd_rake_the_rake_taken_is_shown_with_the_result() {
     let v = view_at(&raked, Lang::Ru, river);
     assert_eq!(v.rake.as_deref(), Some("Рейк: 40"));
     assert_eq!(view_at(THREE_ALL_INS, Lang::En, river).rake, None);
+}
+
+/// R-DRAW-5: a count keyed is what the seat shows, whatever the discards read so far.
+#[test]
+fn r_draw_5_the_count_keyed_is_shown_at_the_seat() {
+    let at = |text: &str| view_at(DRAW_COUNT, Lang::En, line_of(DRAW_COUNT, text));
+    let v = at("draw 1");
+    assert_eq!(v.seats[1].action_text, "Draws 1");
+    let v = at("draw 2");
+    assert_eq!(
+        v.seats[1].action_text, "Draws 2",
+        "one discard read, two asked"
+    );
+    let v = view_at(DRAW_COUNT, Lang::Pl, line_of(DRAW_COUNT, "discard 3s"));
+    assert_eq!(v.seats[0].action_text, "Wymienia 1");
 }
 
 #[test]

@@ -412,6 +412,9 @@ enum Act {
     Fold,
     /// Draw: the cards thrown so far in the exchange.
     Draws(u8),
+    /// Draw: the cards he asked for, keyed by the dealer (R-DRAW-5): the discards
+    /// that follow do not change it.
+    Asks(u8),
     /// Draw: kept his five.
     Pat,
 }
@@ -426,7 +429,7 @@ impl Act {
             Act::Raise => "raise",
             Act::AllIn => "allin",
             Act::Fold => "fold",
-            Act::Draws(_) => "draw",
+            Act::Draws(_) | Act::Asks(_) => "draw",
             Act::Pat => "pat",
         }
     }
@@ -440,7 +443,7 @@ impl Act {
             Act::Raise => Word::Raise,
             Act::AllIn => Word::AllIn,
             Act::Fold => Word::Folded,
-            Act::Draws(_) => Word::Draws,
+            Act::Draws(_) | Act::Asks(_) => Word::Draws,
             Act::Pat => Word::StandsPat,
         }
     }
@@ -468,6 +471,7 @@ impl Act {
             } => Some((seat, all_in(a, Act::Raise))),
             Event::Folded { seat } => Some((seat, Act::Fold)),
             Event::StoodPat { seat } => Some((seat, Act::Pat)),
+            Event::DrawAsked { seat, count } => Some((seat, Act::Asks(count))),
             _ => None,
         }
     }
@@ -562,11 +566,11 @@ impl Presenter {
                 | Event::Discarded { .. } => {
                     if let Event::Discarded { seat, .. } = e {
                         if let Some(slot) = self.acts.get_mut(seat.index()) {
-                            let n = match *slot {
-                                Some(Act::Draws(n)) => n.saturating_add(1),
-                                _ => 1,
-                            };
-                            *slot = Some(Act::Draws(n));
+                            *slot = Some(match *slot {
+                                Some(Act::Draws(n)) => Act::Draws(n.saturating_add(1)),
+                                Some(Act::Asks(n)) => Act::Asks(n),
+                                _ => Act::Draws(1),
+                            });
                         }
                     }
                     self.end(&[
@@ -835,7 +839,9 @@ impl Presenter {
                     None
                 };
                 let action_text = match act {
-                    Some(Act::Draws(n)) => format!("{} {n}", lang.word(Word::Draws)),
+                    Some(Act::Draws(n) | Act::Asks(n)) => {
+                        format!("{} {n}", lang.word(Word::Draws))
+                    }
                     Some(a) if bet > Chips::ZERO && a != Act::Fold => {
                         format!("{} {}", lang.word(a.word()), lang.number(bet.get()))
                     }

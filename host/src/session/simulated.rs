@@ -563,7 +563,16 @@ impl<'a, S: CardSource> SimulatedTable<'a, S> {
                 let pending = p.discards.count_ones();
                 // How many this player throws: fixed for him in this hand (R-DRAW-5).
                 let wanted = self.rng(0xD15C ^ u64::from(seat.get())).below(4) as u32;
-                if discarded == pending && discarded < wanted {
+                if wanted > 0 && p.asked == 0 && discarded == 0 {
+                    // The player says how many he draws; the dealer keys it
+                    // (R-DRAW-5), and the discards and replacements are held to it.
+                    self.input(
+                        Input::Draw {
+                            count: wanted as u8,
+                        },
+                        report,
+                    )?;
+                } else if discarded == pending && discarded < wanted {
                     let card = p
                         .hole
                         .iter()

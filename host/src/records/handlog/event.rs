@@ -254,6 +254,10 @@ pub enum EventData {
     StoodPat {
         seat: SeatNo,
     },
+    DrawAsked {
+        seat: SeatNo,
+        count: u8,
+    },
     Redeal {
         button: SeatNo,
     },
@@ -414,6 +418,7 @@ impl From<&Event> for EventData {
                 card: card.to_string(),
             },
             Event::StoodPat { seat } => D::StoodPat { seat },
+            Event::DrawAsked { seat, count } => D::DrawAsked { seat, count },
             Event::Redeal { button } => D::Redeal { button },
             Event::Rejoined { seat, amount } => D::Rejoined { seat, amount },
             Event::HandOver { pot, contested } => D::HandOver { pot, contested },
@@ -559,6 +564,10 @@ impl EventData {
                 card: card_from(&Some(card.clone()))?.ok_or(EventDataError::DiscardWithoutCard)?,
             },
             D::StoodPat { seat } => Event::StoodPat { seat: *seat },
+            D::DrawAsked { seat, count } => Event::DrawAsked {
+                seat: *seat,
+                count: *count,
+            },
             D::Redeal { button } => Event::Redeal { button: *button },
             D::Rejoined { seat, amount } => Event::Rejoined {
                 seat: *seat,

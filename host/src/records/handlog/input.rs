@@ -59,6 +59,7 @@ pub fn encode_input(input: &Input) -> String {
         Input::Act(Action::CheckCall) => "call".to_string(),
         Input::Act(Action::BetTo(to)) => format!("bet {to}"),
         Input::Act(Action::AllIn) => "allin".to_string(),
+        Input::Draw { count } => format!("draw {count}"),
         Input::Discard(card) => format!("discard {card}"),
         Input::StandPat => "standpat".to_string(),
         Input::Rejoin { seat } => format!("rejoin {seat}"),
@@ -236,6 +237,19 @@ pub fn parse_input(text: &str) -> Result<Input, InputParseError> {
         "allin" => {
             arity(0, 0)?;
             Input::Act(Action::AllIn)
+        }
+        "draw" => {
+            arity(1, 1)?;
+            let n = args.first().copied().unwrap_or("");
+            // The engine says whether the count is legal (R-DRAW-5); here only
+            // that it is a number.
+            let count = n.parse().map_err(|_| {
+                fail(format!(
+                    "draw: expected the number of cards, found `{}`",
+                    excerpt(n)
+                ))
+            })?;
+            Input::Draw { count }
         }
         "discard" => {
             arity(1, 1)?;

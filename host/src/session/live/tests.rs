@@ -57,10 +57,11 @@ impl Dealer {
             .borrow()
             .as_ref()
             // Burns too: an exposed card comes back as the burn (PD-EXPOSED), a card
-            // already seen.
+            // already seen; and the draw's discards (R-DRAW-5).
             .and_then(|t| {
-                t.hand()
-                    .map(|h| h.seen.len() as usize + usize::from(h.burns))
+                t.hand().map(|h| {
+                    h.seen.len() as usize + usize::from(h.burns) + h.discarded.len() as usize
+                })
             })
             .unwrap_or(0)
     }
@@ -128,8 +129,21 @@ struct Played {
     dir: tempfile::TempDir,
 }
 
-/// Plays `steps` through the runtime loop with the shoe at `faults` percent.
+/// Plays `steps` at a no-limit Hold'em table through the runtime loop with the shoe
+/// at `faults` percent.
 fn play(steps: Vec<Step>, faults: (u32, u32, u32)) -> Played {
+    let config = crate::session::simulated::table_config(
+        Game::Holdem,
+        firmware::Structure::NoLimit,
+        (ch(5), ch(10)),
+        ch(0),
+    );
+    play_at(config, steps, faults)
+}
+
+/// Plays `steps` at a table of `config` through the runtime loop with the shoe at
+/// `faults` percent.
+fn play_at(config: firmware::TableConfig, steps: Vec<Step>, faults: (u32, u32, u32)) -> Played {
     let dir = tempfile::tempdir().unwrap();
     let (mut log, _) = HandLog::open(
         dir.path(),
@@ -137,12 +151,6 @@ fn play(steps: Vec<Step>, faults: (u32, u32, u32)) -> Played {
         &crate::records::handlog::TableKey::from_seed([3; 32]),
     )
     .unwrap();
-    let config = crate::session::simulated::table_config(
-        Game::Holdem,
-        firmware::Structure::NoLimit,
-        (ch(5), ch(10)),
-        ch(0),
-    );
     let table = Table::new(config).unwrap();
 
     let (shoe, handle) = SimShoe::new(SimConfig::default());
@@ -524,4 +532,86 @@ fn the_runtime_takes_presses_and_reads_in_order() {
     assert_eq!(t.state().hands, 2, "{outcomes:?}");
     let stacks: Vec<_> = SeatNo::up_to(3).map(|s| t.seat(s).unwrap().stack).collect();
     assert_eq!(stacks, [1025, 990, 985].map(ch));
+}
+
+/// R-DRAW-5 from the panel over the pty shoe: the dealer keys the number of cards
+/// each player draws, then CHECK/CALL; the discards pass the burn slot and the
+/// replacements the exit, held to the count. A replacement before the discards and
+/// a count of five are refused with the rule; nothing keyed stands pat.
+#[test]
+fn r_draw_5_the_dealer_keys_each_draw_and_the_shoe_holds_him_to_it() {
+    let config = crate::session::simulated::table_config(
+        Game::FiveCardDraw,
+        firmware::Structure::FixedLimit,
+        (ch(5), ch(10)),
+        ch(1),
+    );
+    let mut s = Vec::new();
+    for seat in SeatNo::up_to(3) {
+        s.extend([Digits(1000), Tap(Key::Seat(seat))]);
+    }
+    s.push(Hold(Key::NextHand));
+    // Button 1: dealt seat 2, 3, 1. Seat 2: As Ah Kc 7d 2c; seat 3: Ks Kd Kh Qc Qd;
+    // seat 1: 9c Tc Jc Qh 3s.
+    s.extend(cards(&[
+        "As", "Ks", "9c", "Ah", "Kd", "Tc", "Kc", "Kh", "Jc", "7d", "Qc", "Qh", "2c", "Qd", "3s",
+    ]));
+    // Seat 2 opens for the small bet; both call.
+    s.extend([Tap(Key::BetRaise), Tap(Key::CheckCall), Tap(Key::CheckCall)]);
+    // Seat 2 draws 2: a replacement before his second discard is refused.
+    s.extend([Digits(2), Tap(Key::CheckCall), Card("7d", Antenna::Burn)]);
+    s.push(Refused("Ad", Antenna::Exit));
+    s.extend([Card("2c", Antenna::Burn), Card("Ad", Antenna::Exit)]);
+    s.push(Card("Qs", Antenna::Exit));
+    // Seat 3: five is refused; nothing keyed, he stands pat.
+    s.extend([Digits(5), Tap(Key::CheckCall), Tap(Key::CheckCall)]);
+    // Seat 1 draws 1.
+    s.extend([Digits(1), Tap(Key::CheckCall), Card("3s", Antenna::Burn)]);
+    s.push(Card("8c", Antenna::Exit));
+    // Seat 2 bets the big bet (checked through, R-DRAW-6 would redeal), seat 3
+    // calls, seat 1 folds.
+    s.extend([Tap(Key::BetRaise), Tap(Key::CheckCall), Tap(Key::Fold)]);
+    // R-SHOW-1: the bettor shows first, then seat 3 his full house.
+    s.extend([
+        Tap(Key::Seat(sn(2))),
+        Tap(Key::Seat(sn(3))),
+        Tap(Key::Enter),
+    ]);
+    let p = play_at(config, s, (0, 0, 0));
+    let t = &p.table;
+    assert_eq!(t.state().hands, 1);
+    assert!(!t.in_hand(), "the hand is paid: {:?}", p.outcomes);
+    let stacks: Vec<_> = SeatNo::up_to(3).map(|s| t.seat(s).unwrap().stack).collect();
+    assert_eq!(stacks, [989, 969, 1042].map(ch), "kings full win 73");
+    let h = t.hand().unwrap();
+    let hole = |seat| h.player(sn(seat)).hole.map(|c| c.unwrap().to_string());
+    assert_eq!(hole(2), ["As", "Ah", "Kc", "Ad", "Qs"]);
+    assert_eq!(hole(1), ["9c", "Tc", "Jc", "Qh", "8c"]);
+    let refused: Vec<String> = p
+        .outcomes
+        .iter()
+        .filter_map(|o| match o {
+            Outcome::Refused(m) | Outcome::CardRefused(m) => Some(m.to_string()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(refused.len(), 2, "{refused:?}");
+    assert!(
+        refused[0].contains("seat 2 draws 2: 1 discarded"),
+        "{}",
+        refused[0]
+    );
+    assert!(refused[1].contains("1 to 4 cards, not 5"), "{}", refused[1]);
+
+    // The log keeps each count keyed; the audit's timeline says who drew how many.
+    let audit = crate::records::handlog::AuditLog::open(p.dir.path()).unwrap();
+    let lines: Vec<String> = audit
+        .timeline(1)
+        .unwrap()
+        .iter()
+        .map(|e| e.to_string())
+        .collect();
+    let has = |text: &str| lines.iter().any(|l| l.contains(text));
+    assert!(has("seat 2 draws 2") && has("seat 1 draws 1"), "{lines:#?}");
+    assert!(has("seat 3 stands pat"), "{lines:#?}");
 }

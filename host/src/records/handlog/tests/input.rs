@@ -47,6 +47,7 @@ fn every_input() -> Vec<Input> {
         Input::Act(Action::AllIn),
         Input::Discard(card("7c")),
         Input::StandPat,
+        Input::Draw { count: 3 },
         Input::Muck { seat: sn(8) },
         Input::Award {
             seat: sn(3),
@@ -139,6 +140,7 @@ fn the_text_form_is_the_script_syntax() {
             "allin",
             "discard 7c",
             "standpat",
+            "draw 3",
             "muck 8",
             "award 3 120",
             "rake 3",
@@ -191,6 +193,11 @@ fn bad_input_text_says_what_is_wrong() {
     );
     assert_eq!(msg("fold now"), "`fold` takes 0 word(s) after it, found 1");
     assert_eq!(msg("discard ??"), "a discard names its card");
+    assert_eq!(
+        msg("draw 300"),
+        "draw: expected the number of cards, found `300`"
+    );
+    assert_eq!(msg("draw"), "`draw` takes 1 word(s) after it, found 0");
     assert_eq!(
         msg("ruling fold 9"),
         "ruling: expected void, straddle_announced, premature, exposed, boxed, manual or dead_hand, found `fold`"

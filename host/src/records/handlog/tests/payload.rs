@@ -109,6 +109,10 @@ fn every_event() -> Vec<Event> {
             card: card("9d"),
         },
         Event::StoodPat { seat: sn(2) },
+        Event::DrawAsked {
+            seat: sn(2),
+            count: 3,
+        },
         Event::Redeal { button: sn(3) },
         Event::HandOver {
             pot: ch(300),
