@@ -172,7 +172,12 @@ fn play_at(config: firmware::TableConfig, steps: Vec<Step>, faults: (u32, u32, u
         stop: stop.clone(),
         leds: Vec::new(),
     };
-    let map = DeckMap::simulated(DeckKind::Standard52, 1);
+    let kind = if config.short_deck {
+        DeckKind::Short32
+    } else {
+        DeckKind::Standard52
+    };
+    let map = DeckMap::simulated(kind, 1);
     let session = TableSession::create(config, Some(&mut log))
         .unwrap()
         .with_floor_staff(crate::session::staff::test_staff(&[(9, "0001")]));
@@ -604,14 +609,80 @@ fn r_draw_5_the_dealer_keys_each_draw_and_the_shoe_holds_him_to_it() {
     assert!(refused[1].contains("1 to 4 cards, not 5"), "{}", refused[1]);
 
     // The log keeps each count keyed; the audit's timeline says who drew how many.
-    let audit = crate::records::handlog::AuditLog::open(p.dir.path()).unwrap();
-    let lines: Vec<String> = audit
-        .timeline(1)
-        .unwrap()
-        .iter()
-        .map(|e| e.to_string())
-        .collect();
+    let lines = timeline(&p, 1);
     let has = |text: &str| lines.iter().any(|l| l.contains(text));
     assert!(has("seat 2 draws 2") && has("seat 1 draws 1"), "{lines:#?}");
     assert!(has("seat 3 stands pat"), "{lines:#?}");
+}
+
+/// PD-DRAW over the pty shoe, on the 32-card deck: seat 2 opens with kings (the
+/// shoe's reads show them), splits them in the draw for a flush, and cannot show
+/// openers. Floor person 9 rules his hand dead from the panel (floor mode, then his
+/// seat key) and seat 3's full house takes the pot the flush would have won (R-RANK-2:
+/// in draw a flush beats a full house).
+#[test]
+fn pd_draw_the_floor_rules_the_openers_hand_dead_from_the_panel() {
+    let mut config = crate::session::simulated::table_config(
+        Game::FiveCardDraw,
+        firmware::Structure::FixedLimit,
+        (ch(5), ch(10)),
+        ch(1),
+    );
+    // 32 cards: at most six players (R-TABLE-1).
+    config.short_deck = true;
+    config.max_players = 6;
+    let mut s = Vec::new();
+    for seat in SeatNo::up_to(3) {
+        s.extend([Digits(1000), Tap(Key::Seat(seat))]);
+    }
+    s.push(Hold(Key::NextHand));
+    // Seat 2: Ks Kd Ah Qh Jh; seat 3: As Ad 8c 8d 7s; seat 1: Qs Js Ts 9d 7d.
+    s.extend(cards(&[
+        "Ks", "As", "Qs", "Kd", "Ad", "Js", "Ah", "8c", "Ts", "Qh", "8d", "9d", "Jh", "7s", "7d",
+    ]));
+    // Seat 2 opens with his kings; seat 3 calls; seat 1 folds.
+    s.extend([Tap(Key::BetRaise), Tap(Key::CheckCall), Tap(Key::Fold)]);
+    // Seat 2 throws his openers for two hearts; seat 3 fills up.
+    s.extend([Digits(2), Tap(Key::CheckCall)]);
+    s.extend([Card("Ks", Antenna::Burn), Card("Kd", Antenna::Burn)]);
+    s.extend(cards(&["Th", "9h"]));
+    s.extend([Digits(1), Tap(Key::CheckCall), Card("7s", Antenna::Burn)]);
+    s.extend(cards(&["Ac"]));
+    s.extend([Tap(Key::BetRaise), Tap(Key::CheckCall)]);
+    // The bettor shows his flush; he has no openers to show: dead.
+    s.push(Tap(Key::Seat(sn(2))));
+    s.extend(floor(90001, Tap(Key::Seat(sn(2)))));
+    s.push(Tap(Key::Enter));
+    let p = play_at(config, s, (3, 3, 3));
+    let t = &p.table;
+    assert!(!t.in_hand(), "the hand is paid: {:?}", p.outcomes);
+    let stacks: Vec<_> = SeatNo::up_to(3).map(|s| t.seat(s).unwrap().stack).collect();
+    assert_eq!(stacks, [999, 969, 1032].map(ch), "the full house takes 63");
+    let ruled = p.outcomes.iter().any(|o| {
+        matches!(o, Outcome::Accepted(events) if events.iter().any(|e| matches!(
+            e,
+            Event::Ruled {
+                ruling: firmware::Ruling::DeadHand { seat },
+                floor: 9
+            } if *seat == sn(2)
+        )))
+    });
+    assert!(ruled, "{:?}", p.outcomes);
+
+    // The audit names the ruling; the PIN's digits never reach the log.
+    let lines = timeline(&p, 1);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("floor 9 rules seat 2's hand dead")),
+        "{lines:#?}"
+    );
+    assert!(!lines.iter().any(|l| l.contains("90001")), "{lines:#?}");
+}
+
+/// Hand `number`'s timeline in the audit's words.
+fn timeline(p: &Played, number: u32) -> Vec<String> {
+    let audit = crate::records::handlog::AuditLog::open(p.dir.path()).unwrap();
+    let entries = audit.timeline(number).unwrap();
+    entries.iter().map(|e| e.to_string()).collect()
 }
