@@ -177,3 +177,42 @@ fn a_floor_address_that_does_not_read_is_refused_before_anything_starts() {
         );
     }
 }
+
+/// The floor staff file and the PIN lock kept in the data folder are checked with the
+/// rest: a lock file that does not read stops the table before anything starts
+/// (a lock a restart could lift is no lock).
+#[test]
+fn a_pin_lock_that_does_not_read_is_refused_before_anything_starts() {
+    use std::io::Write as _;
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tablectl"))
+        .args(["staff-pin", "17"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"0042\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let staff = dir.path().join("floor-staff.toml");
+    let line = String::from_utf8(out.stdout).unwrap();
+    std::fs::write(&staff, format!("[staff]\n{line}")).unwrap();
+    std::fs::set_permissions(&staff, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(data.join("floor-pin-lock.toml"), "failures = \"x\"\n").unwrap();
+    let config = bench_config(dir.path(), &shipped_pins(), "");
+    let text = std::fs::read_to_string(&config).unwrap().replace(
+        "[panel]\n",
+        &format!("[panel]\nstaff = \"{}\"\n", staff.display()),
+    );
+    std::fs::write(&config, text).unwrap();
+    let (code, text) = tablectl(&["run", "--config", config.to_str().unwrap()]);
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("floor-pin-lock.toml") && text.contains("floor PIN lock"),
+        "{text}"
+    );
+    assert!(!text.contains("is valid"), "{text}");
+}

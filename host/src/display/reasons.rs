@@ -659,6 +659,12 @@ fn pin(e: &PinRefused) -> [String; 4] {
             format!("Решенията са заключени след грешни кодове: още {seconds} s"),
             format!("Решения заблокированы после неверных кодов: ещё {seconds} s"),
         ],
+        PinRefused::LockNotSaved => [
+            "Проверката на PIN не може да се зачува: одлуката не е примена; проверете ја меморијата на контролерот".to_string(),
+            "Nie można zapisać sprawdzenia PIN: decyzji nie przyjęto; sprawdź pamięć sterownika".to_string(),
+            "Проверката на PIN не може да се запише: решението не е прието; проверете паметта на контролера".to_string(),
+            "Проверку PIN нельзя сохранить: решение не принято; проверьте память контроллера".to_string(),
+        ],
     }
 }
 

@@ -15,6 +15,11 @@
 //! someone with the file and time: the file is the table's, readable by it alone
 //! (like its key), and at the panel three wrong codes in a row lock rulings for five
 //! minutes. Every refusal is in the hand log with the number keyed, never the PIN.
+//!
+//! The count of wrong codes and the lock are kept in the table's data folder
+//! ([`PIN_LOCK_FILE`]), written before the refusal is shown: switching the
+//! controller off and on neither resets the count nor lifts the lock. The lock runs on
+//! the wall clock, the only one that survives a restart.
 
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
@@ -22,8 +27,8 @@ use firmware::console::Pin;
 use firmware::event::MAX_FLOOR_ID;
 use std::collections::BTreeMap;
 use std::fmt;
-use std::path::Path;
-use std::time::{Duration, Instant};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Wrong codes in a row before rulings are locked.
 pub const MAX_PIN_FAILURES: u8 = 3;
@@ -33,6 +38,11 @@ pub const PIN_LOCKOUT: Duration = Duration::from_secs(300);
 pub const MAX_STAFF_FILE_BYTES: u64 = 64 * 1024;
 /// The most floor staff one file lists.
 pub const MAX_STAFF: usize = 500;
+/// The PIN lock's file in the table's data folder (wrong codes in a row, and the
+/// lock's end).
+pub const PIN_LOCK_FILE: &str = "floor-pin-lock.toml";
+/// The largest PIN lock file read (it holds two numbers).
+const MAX_LOCK_FILE_BYTES: u64 = 1024;
 
 /// Why a staff file cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,6 +61,8 @@ pub enum StaffError {
     PinDigits,
     /// The file can be read by others than its owner.
     Exposed(String),
+    /// The PIN lock file cannot be read.
+    LockState(String),
 }
 
 impl fmt::Display for StaffError {
@@ -72,6 +84,10 @@ impl fmt::Display for StaffError {
             StaffError::Exposed(path) => write!(
                 f,
                 "the floor staff file {path} can be read by others: chmod 600 it"
+            ),
+            StaffError::LockState(e) => write!(
+                f,
+                "the floor PIN lock file {e}; remove it only once the floor has checked the log's refused codes"
             ),
         }
     }
@@ -96,6 +112,9 @@ pub enum PinRefused {
         /// Seconds until rulings are taken again.
         seconds: u64,
     },
+    /// The count of wrong codes could not be saved: no ruling is taken until it can
+    /// (a lock that a restart could lift is no lock).
+    LockNotSaved,
 }
 
 impl fmt::Display for PinRefused {
@@ -120,6 +139,9 @@ impl fmt::Display for PinRefused {
                 f,
                 "floor rulings are locked after {MAX_PIN_FAILURES} wrong codes: {seconds} s left"
             ),
+            PinRefused::LockNotSaved => f.write_str(
+                "the PIN check could not be saved to the table's data folder: no ruling taken; check the controller's storage",
+            ),
         }
     }
 }
@@ -131,7 +153,20 @@ impl std::error::Error for PinRefused {}
 pub struct FloorStaff {
     pins: BTreeMap<u16, String>,
     failures: u8,
-    locked_until: Option<Instant>,
+    locked_until: Option<SystemTime>,
+    /// Where the count and the lock are kept across restarts (none: in memory, for
+    /// tests and the bench).
+    lock_file: Option<PathBuf>,
+}
+
+/// The PIN lock as its file keeps it.
+#[derive(serde::Deserialize, Default, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+struct LockState {
+    /// Wrong codes in a row.
+    failures: u8,
+    /// The lock's end, in milliseconds since 1970 (UTC).
+    locked_until_ms: Option<u64>,
 }
 
 #[derive(serde::Deserialize)]
@@ -183,18 +218,41 @@ impl FloorStaff {
         self.pins.keys().copied()
     }
 
+    /// Keeps the count of wrong codes and the lock in `path` (the table's data
+    /// folder's [`PIN_LOCK_FILE`]), taking up where the last run left them.
+    pub fn keep_lock_in(mut self, path: &Path) -> Result<FloorStaff, StaffError> {
+        let unreadable = |e: String| StaffError::LockState(format!("{}: {e}", path.display()));
+        if path.exists() {
+            let text = hardware::text::read_bounded(path, MAX_LOCK_FILE_BYTES, "a PIN lock file")
+                .map_err(|e| unreadable(e.to_string()))?;
+            let state: LockState = toml::from_str(&text).map_err(|e| unreadable(e.to_string()))?;
+            self.failures = state.failures.min(MAX_PIN_FAILURES);
+            self.locked_until = state
+                .locked_until_ms
+                .map(|ms| UNIX_EPOCH + Duration::from_millis(ms));
+        }
+        self.lock_file = Some(path.to_path_buf());
+        Ok(self)
+    }
+
     /// Checks floor `floor`'s `pin` at `now`. Three wrong codes in a row lock every
-    /// ruling for [`PIN_LOCKOUT`]; a right one resets the count.
-    pub fn check(&mut self, floor: u16, pin: Pin, now: Instant) -> Result<(), PinRefused> {
+    /// ruling for [`PIN_LOCKOUT`]; a right one resets the count. The count is saved
+    /// before the answer is given.
+    pub fn check(&mut self, floor: u16, pin: Pin, now: SystemTime) -> Result<(), PinRefused> {
         if let Some(until) = self.locked_until {
-            if now < until {
-                let left = until.saturating_duration_since(now);
-                return Err(PinRefused::Locked {
-                    seconds: left.as_secs().max(1),
-                });
+            match until.duration_since(now) {
+                Ok(left) if !left.is_zero() => {
+                    // Rounded up: "0 s left" is never said of a lock still on.
+                    let seconds = u64::try_from(left.as_millis().div_ceil(1000));
+                    return Err(PinRefused::Locked {
+                        seconds: seconds.unwrap_or(u64::MAX).max(1),
+                    });
+                }
+                _ => {
+                    self.locked_until = None;
+                    self.failures = 0;
+                }
             }
-            self.locked_until = None;
-            self.failures = 0;
         }
         let digits = pin.digits();
         let right = self.pins.get(&floor).is_some_and(|hash| {
@@ -203,6 +261,7 @@ impl FloorStaff {
         });
         if right {
             self.failures = 0;
+            self.save()?;
             return Ok(());
         }
         self.failures = self.failures.saturating_add(1);
@@ -210,7 +269,32 @@ impl FloorStaff {
         if tries_left == 0 {
             self.locked_until = Some(now + PIN_LOCKOUT);
         }
+        self.save()?;
         Err(PinRefused::NotRecognised { floor, tries_left })
+    }
+
+    /// Writes the count and the lock to the lock file, whole or not at all.
+    fn save(&self) -> Result<(), PinRefused> {
+        let Some(path) = &self.lock_file else {
+            return Ok(());
+        };
+        let state = LockState {
+            failures: self.failures,
+            locked_until_ms: self.locked_until.map(|t| {
+                let ms = t.duration_since(UNIX_EPOCH).unwrap_or_default().as_millis();
+                u64::try_from(ms).unwrap_or(u64::MAX)
+            }),
+        };
+        // Two numbers: written here as the TOML that `keep_lock_in` reads.
+        let mut text = format!("failures = {}\n", state.failures);
+        if let Some(ms) = state.locked_until_ms {
+            text.push_str(&format!("locked_until_ms = {ms}\n"));
+        }
+        let tmp = path.with_extension("toml.new");
+        let written = std::fs::write(&tmp, text)
+            .and_then(|()| std::fs::File::open(&tmp)?.sync_all())
+            .and_then(|()| std::fs::rename(&tmp, path));
+        written.map_err(|_| PinRefused::LockNotSaved)
     }
 }
 
@@ -272,7 +356,7 @@ mod tests {
         assert!(!line.contains("0042"));
         let mut staff = FloorStaff::parse(&format!("[staff]\n{line}\n")).unwrap();
         assert_eq!(staff.numbers().collect::<Vec<_>>(), [17]);
-        let now = Instant::now();
+        let now = SystemTime::now();
         assert_eq!(staff.check(17, pin(42), now), Ok(()));
         assert!(matches!(
             staff.check(17, pin(43), now),
@@ -295,7 +379,7 @@ mod tests {
     #[test]
     fn three_wrong_codes_lock_rulings_for_five_minutes() {
         let mut staff = test_staff(&[(9, "2468")]);
-        let t0 = Instant::now();
+        let t0 = SystemTime::now();
         for left in [2, 1, 0] {
             let refused = staff.check(9, pin(1111), t0);
             assert_eq!(
@@ -313,6 +397,56 @@ mod tests {
             Err(PinRefused::Locked { seconds: 240 })
         );
         assert_eq!(staff.check(9, pin(2468), t0 + PIN_LOCKOUT), Ok(()));
+    }
+
+    #[test]
+    fn the_count_and_the_lock_survive_a_restart() {
+        let dir = tempfile::tempdir().unwrap();
+        let lock = dir.path().join(PIN_LOCK_FILE);
+        let restart = || test_staff(&[(9, "2468")]).keep_lock_in(&lock).unwrap();
+        let t0 = SystemTime::now();
+        let mut staff = restart();
+        for _ in 0..2 {
+            assert!(staff.check(9, pin(1111), t0).is_err());
+        }
+        // Switched off and on: the third wrong code still locks.
+        let mut staff = restart();
+        assert_eq!(
+            staff.check(9, pin(1111), t0),
+            Err(PinRefused::NotRecognised {
+                floor: 9,
+                tries_left: 0
+            })
+        );
+        let mut staff = restart();
+        let later = t0 + Duration::from_secs(100);
+        assert_eq!(
+            staff.check(9, pin(2468), later),
+            Err(PinRefused::Locked { seconds: 200 })
+        );
+        let mut staff = restart();
+        assert_eq!(staff.check(9, pin(2468), t0 + PIN_LOCKOUT), Ok(()));
+        let state = std::fs::read_to_string(&lock).unwrap();
+        assert_eq!(state, "failures = 0\n", "a right code resets the count");
+    }
+
+    #[test]
+    fn a_lock_that_cannot_be_kept_takes_no_ruling() {
+        let dir = tempfile::tempdir().unwrap();
+        let lock = dir.path().join(PIN_LOCK_FILE);
+        std::fs::write(&lock, "failures = lots\n").unwrap();
+        let garbled = test_staff(&[(9, "2468")]).keep_lock_in(&lock);
+        assert!(
+            matches!(&garbled, Err(StaffError::LockState(e)) if e.contains(PIN_LOCK_FILE)),
+            "{garbled:?}"
+        );
+        // A folder that is gone: even the right PIN is refused, the lock unsaved.
+        let gone = dir.path().join("gone").join(PIN_LOCK_FILE);
+        let mut staff = test_staff(&[(9, "2468")]).keep_lock_in(&gone).unwrap();
+        assert_eq!(
+            staff.check(9, pin(2468), SystemTime::now()),
+            Err(PinRefused::LockNotSaved)
+        );
     }
 
     #[test]

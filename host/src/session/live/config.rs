@@ -373,20 +373,26 @@ impl TableFile {
         Ok(pins)
     }
 
-    /// The floor staff file (`[panel] staff`), read and checked; `None` if none is
-    /// named.
+    /// The floor staff file (`[panel] staff`), read and checked, with the PIN lock
+    /// kept in the data folder; `None` if none is named.
     pub fn floor_staff(
         &self,
     ) -> Result<Option<crate::session::staff::FloorStaff>, ConfigFileError> {
         let Some(path) = &self.staff else {
             return Ok(None);
         };
-        crate::session::staff::FloorStaff::load(path)
-            .map(Some)
-            .map_err(|e| ConfigFileError::Invalid {
-                file: path.display().to_string(),
+        let invalid =
+            |file: &Path, e: crate::session::staff::StaffError| ConfigFileError::Invalid {
+                file: file.display().to_string(),
                 detail: e.to_string(),
-            })
+            };
+        let staff = crate::session::staff::FloorStaff::load(path).map_err(|e| invalid(path, e))?;
+        // The count of wrong codes and the lock carry over from the last run.
+        let lock = self.data.join(crate::session::staff::PIN_LOCK_FILE);
+        staff
+            .keep_lock_in(&lock)
+            .map(Some)
+            .map_err(|e| invalid(&lock, e))
     }
 }
 
