@@ -311,3 +311,20 @@ fn r_show_3_the_last_hand_in_for_a_side_pot_cannot_be_mucked() {
     t.handle(Input::Muck { seat: sn(1) }).unwrap();
     assert_eq!(phase(&t), Phase::Settling);
 }
+
+/// E21 on the order alone ([`firmware::hand::show_order`], which the engine's
+/// showdown and the hand-history export share).
+#[test]
+fn e21_showdown_order() {
+    use firmware::hand::show_order;
+    let order = |list: &[u8], aggressor| show_order(list, aggressor).to_vec();
+    // Button S9: S1, S4, S6, S9 see the river. S4 bets, S6 and S9 call, S1 folds.
+    assert_eq!(order(&[4, 6, 9], Some(4)), [4, 6, 9]);
+    // Checked through on the river (S6 bet the turn): S1 first.
+    assert_eq!(order(&[1, 4, 6, 9], None), [1, 4, 6, 9]);
+    // R-SHOW-1 with the bettor later in the order: the rest follow clockwise.
+    assert_eq!(order(&[1, 4, 6, 9], Some(9)), [9, 1, 4, 6]);
+    // An aggressor who is not in the list (folded) is ignored.
+    assert_eq!(order(&[1, 4], Some(6)), [1, 4]);
+    assert_eq!(order(&[], Some(1)), Vec::<u8>::new());
+}

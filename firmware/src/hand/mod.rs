@@ -27,6 +27,7 @@ use crate::event::{Event, Events, Street};
 use crate::rules::{Chips, FlCap, SeatNo, Stakes, Structure, TableConfig};
 pub use crate::seat::Seats;
 pub use round::uncalled_excess;
+pub use showdown::{show_order, ShowOrder};
 
 /// Where a hand is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -25,24 +25,45 @@ use crate::rules::{Chips, SeatNo, ShowdownRule, TableConfig};
 /// The seats still in, in the order they show.
 pub type ShowOrder = heapless::Vec<SeatNo, MAX_SEATS>;
 
+/// The order hands are shown in (R-SHOW-1..3, E21), for any way of naming players:
+/// `clockwise` lists the hands still in, clockwise from the first seat left of the
+/// button; the final round's called bettor or raiser (`aggressor`, ignored if not in
+/// the list) shows first, else the first of the list (R-SHOW-2); the rest follow
+/// clockwise (R-SHOW-3). The engine's showdown and the hand-history export both
+/// order the shows by it. At most [`MAX_SEATS`] hands are ordered.
+///
+/// ```
+/// use firmware::hand::show_order;
+/// // E21: button S9; S1, S4, S6, S9 see the river.
+/// assert_eq!(show_order(&[4, 6, 9], Some(4)).as_slice(), [4, 6, 9]); // S4 bet, S1 folded
+/// assert_eq!(show_order(&[1, 4, 6, 9], None).as_slice(), [1, 4, 6, 9]); // checked through
+/// assert_eq!(show_order(&[1, 4, 6, 9], Some(6)).as_slice(), [6, 9, 1, 4]);
+/// ```
+pub fn show_order<T: Copy + PartialEq>(
+    clockwise: &[T],
+    aggressor: Option<T>,
+) -> heapless::Vec<T, MAX_SEATS> {
+    let start = aggressor
+        .and_then(|a| clockwise.iter().position(|&p| p == a))
+        .unwrap_or(0);
+    let (before, from) = clockwise.split_at(start);
+    from.iter().chain(before).copied().take(MAX_SEATS).collect()
+}
+
 impl Hand {
     /// The seats still in, in showdown order: the last bettor or raiser of the final
     /// round, whose bet was called, first (R-SHOW-1); with no bet on that round, the
     /// first player left of the button (R-SHOW-2); then clockwise (R-SHOW-3).
     pub fn showdown_order(&self) -> ShowOrder {
         let n = self.seat_count;
-        let live = |s: SeatNo| {
-            let p = self.player(s);
-            p.dealt && !p.folded
-        };
-        let (from, skip) = match self.round.aggressor.filter(|&a| live(a)) {
-            Some(a) => (a, 0),
-            None => (self.button, 1),
-        };
-        (skip..n + skip)
-            .filter_map(|k| from.clockwise(k, n))
-            .filter(|&s| live(s))
-            .collect()
+        let clockwise: ShowOrder = (1..=n)
+            .filter_map(|k| self.button.clockwise(k, n))
+            .filter(|&s| {
+                let p = self.player(s);
+                p.dealt && !p.folded
+            })
+            .collect();
+        show_order(&clockwise, self.round.aggressor)
     }
 
     /// Whose turn it is to show or muck: `None` outside the showdown.

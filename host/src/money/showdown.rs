@@ -4,7 +4,8 @@
 //! §16 (PD-RAKE), PD-ODD, the worked examples E11-E17 and E21, and replay-schema.md
 //! rule 4.
 //!
-//! * [`showdown_order`]: the order players show in (R-SHOW-1/2/3, E21).
+//! * The order players show in (R-SHOW-1..3, E21) is the engine's
+//!   [`firmware::hand::show_order`].
 //! * [`award`] / [`award_high`]: pays every [`Pot`] on its own. The function is
 //!   generic over hand strength: any `Ord` type where **greater is better** — for
 //!   the high hand ([`crate::money::eval::HandValue`]) and for the low hand alike
@@ -149,31 +150,6 @@ impl fmt::Display for ShowdownError {
 }
 
 impl std::error::Error for ShowdownError {}
-
-/// The order in which players show (R-SHOW-1/2/3, E21).
-///
-/// `clockwise` lists the players still in the hand, in clockwise order starting
-/// with the first one left of the button. If a bet or raise on the final betting
-/// round was called, its maker (`last_aggressor`) shows first (R-SHOW-1);
-/// otherwise the first player left of the button does (R-SHOW-2). The others
-/// follow clockwise (R-SHOW-3). A `last_aggressor` not in `clockwise` is ignored.
-///
-/// ```
-/// use host::money::showdown::showdown_order;
-/// // E21: button S9; S1, S4, S6, S9 see the river (indices 1, 4, 6, 9).
-/// assert_eq!(showdown_order(&[4, 6, 9], Some(4)), vec![4, 6, 9]); // S4 bet, S1 folded
-/// assert_eq!(showdown_order(&[1, 4, 6, 9], None), vec![1, 4, 6, 9]); // checked through
-/// assert_eq!(showdown_order(&[1, 4, 6, 9], Some(6)), vec![6, 9, 1, 4]);
-/// ```
-pub fn showdown_order(clockwise: &[usize], last_aggressor: Option<usize>) -> Vec<usize> {
-    let start = last_aggressor
-        .and_then(|a| clockwise.iter().position(|&p| p == a))
-        .unwrap_or(0);
-    let mut order = clockwise.to_vec();
-    let len = order.len();
-    order.rotate_left(start.min(len));
-    order
-}
 
 /// Pays the pots of a high-only game: [`award`] without low hands.
 pub fn award_high<H: Ord>(
@@ -844,19 +820,6 @@ mod tests {
         assert!(ShowdownError::NoContender { pot: 2 }
             .to_string()
             .contains("floor"));
-    }
-
-    #[test]
-    fn e21_showdown_order() {
-        // Button S9: S1, S4, S6, S9 see the river. S4 bets, S6 and S9 call, S1 folds.
-        assert_eq!(showdown_order(&[4, 6, 9], Some(4)), vec![4, 6, 9]);
-        // Checked through on the river (S6 bet the turn): S1 first.
-        assert_eq!(showdown_order(&[1, 4, 6, 9], None), vec![1, 4, 6, 9]);
-        // R-SHOW-1 with the bettor later in the order: the rest follow clockwise.
-        assert_eq!(showdown_order(&[1, 4, 6, 9], Some(9)), vec![9, 1, 4, 6]);
-        // An aggressor who is not in the list (folded) is ignored.
-        assert_eq!(showdown_order(&[1, 4], Some(6)), vec![1, 4]);
-        assert_eq!(showdown_order(&[], Some(1)), Vec::<usize>::new());
     }
 
     // ---- properties ------------------------------------------------------------

@@ -27,7 +27,6 @@
 //! `_house_rules` field says which rules the hand was dealt under, and
 //! [`house_config`] turns it back into the engine's settings.
 
-use crate::money::showdown::showdown_order;
 use crate::records::handlog::{
     parse_input, AuditLog, Entry as LogEntry, EventData, LogError, PostKind,
 };
@@ -641,7 +640,7 @@ fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
         }
         *done = true;
         let live: Vec<usize> = (0..hole.len()).filter(|&p| !folded[p]).collect();
-        for p in showdown_order(&live, aggressor) {
+        for p in firmware::hand::show_order(&live, aggressor) {
             actions.push(PhhAction::ShowMuck {
                 player: p,
                 shown: if mucked[p] {
