@@ -61,9 +61,28 @@ const CASES: &[Case] = &[
     case(Holdem, Fl, &[("fl_short_all_in", "plus_bet")]),
     case(Holdem, Fl, &[("fl_uncapped_heads_up", "true")]),
     case(Holdem, Nl, &[("missed_blind_reset", "3")]),
-    case(Draw, Nl, &[("short_deck", "true"), ("max_players", "6")]),
+    // Openers in both rounds redeal most 32-card hands, which this test leaves to
+    // tests/phh_export.rs: openers before the draw only, so some hands are plain.
+    case(
+        Draw,
+        Nl,
+        &[
+            ("short_deck", "true"),
+            ("max_players", "6"),
+            ("openers_after_draw", "false"),
+        ],
+    ),
     case(Draw, Nl, &[("redeal_ante", "true")]),
     case(Draw, Nl, &[("stub_excludes_drawer", "true")]),
+    case(
+        Draw,
+        Nl,
+        &[
+            ("openers_after_draw", "false"),
+            ("short_deck", "true"),
+            ("max_players", "6"),
+        ],
+    ),
     case(Holdem, Nl, &[("showdown", "tabled")]),
     case(Holdem, Nl, &[("odd_chip", "lowest_index")]),
     case(Holdem, Nl, &[("rake_pct", "5")]),
@@ -81,6 +100,7 @@ const CASES: &[Case] = &[
         &[
             ("short_deck_low_straight", "false"),
             ("short_deck", "true"),
+            ("openers_after_draw", "false"),
             ("max_players", "6"),
         ],
     ),

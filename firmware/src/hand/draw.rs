@@ -127,15 +127,18 @@ impl Hand {
 
     /// R-DRAW-2: on the 32-card deck the first bet of a draw hand needs openers, a
     /// pair of kings or better, checked from the cards the shoe read: whether `seat`,
-    /// to open now, lacks them. A hand with a card the shoe could not read is let
-    /// open; its openers are for the showdown. The betting's one options check asks
-    /// this, so the offer and the acceptance agree.
+    /// to open now, lacks them. So does the first bet after the draw where the house
+    /// plays the second round by the first's rules (`openers_after_draw`, R-DRAW-6).
+    /// A hand with a card the shoe could not read is let open; its openers are for
+    /// the showdown. The betting's one options check asks this, so the offer and the
+    /// acceptance agree.
     pub(crate) fn lacks_openers(&self, cfg: &TableConfig, seat: SeatNo) -> bool {
-        if cfg.game.has_board()
-            || !cfg.short_deck
-            || self.street != Street::Preflop
-            || self.round.level != Chips::ZERO
-            || self.opener.is_some()
+        let first_bet = match self.street {
+            Street::Preflop => self.opener.is_none(),
+            Street::Draw => cfg.openers_after_draw,
+            _ => false,
+        };
+        if cfg.game.has_board() || !cfg.short_deck || !first_bet || self.round.level != Chips::ZERO
         {
             return false;
         }

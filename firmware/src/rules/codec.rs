@@ -389,7 +389,7 @@ macro_rules! setting {
 
 /// Every setting, in the order texts write them (the game, structure and blinds
 /// first: other defaults depend on them).
-pub static SETTINGS: [Setting; 32] = [
+pub static SETTINGS: [Setting; 33] = [
     setting!(
         "game",
         [],
@@ -641,6 +641,15 @@ pub static SETTINGS: [Setting; 32] = [
         |c, o| write_bool(o, c.stub_excludes_drawer)
     ),
     setting!(
+        "openers_after_draw",
+        [],
+        House,
+        "R-DRAW-6",
+        "true or false",
+        |c, v| c.openers_after_draw = boolean(v)?,
+        |c, o| write_bool(o, c.openers_after_draw)
+    ),
+    setting!(
         "showdown",
         [],
         House,
@@ -780,7 +789,7 @@ mod tests {
     }
 
     /// A value other than the default for each setting (on a Hold'em NL 5/10 table).
-    const OTHER: [(&str, &str); 32] = [
+    const OTHER: [(&str, &str); 33] = [
         ("game", "omaha8"),
         ("limit", "pl"),
         ("blinds", "25/50"),
@@ -803,6 +812,7 @@ mod tests {
         ("short_deck", "true"),
         ("redeal_ante", "true"),
         ("stub_excludes_drawer", "true"),
+        ("openers_after_draw", "false"),
         ("showdown", "tabled"),
         ("odd_chip", "lowest_index"),
         ("rake_pct", "2.5"),

@@ -290,6 +290,11 @@ pub struct TableConfig {
     /// being served (PD-DRAW's house option). Default false: \[002\] rebuilds it from
     /// "the cards discarded so far", his own included (docs/seed-notes.md U4).
     pub stub_excludes_drawer: bool,
+    /// Five-card draw on the 32-card deck: the first bet after the draw also needs
+    /// kings or better. Default true: \[002\] plays the second round "by the phase-I
+    /// rules" (docs/seed-notes.md, the draw's gaps); false checks openers only before
+    /// the draw.
+    pub openers_after_draw: bool,
     /// How the hands are shown (R-SHOW-1..3, PD-SHOW; default in turn).
     pub showdown: ShowdownRule,
     /// Out-of-range amounts: corrected with a warning (default) or rejected.
@@ -327,6 +332,7 @@ impl TableConfig {
             short_deck: false,
             redeal_ante: false,
             stub_excludes_drawer: false,
+            openers_after_draw: true,
             showdown: ShowdownRule::InTurn,
             amounts: AmountPolicy::Correct,
             automations: Automations { burns: false },

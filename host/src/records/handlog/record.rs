@@ -112,7 +112,7 @@ impl ConfigPayload {
     /// The table's settings, from whichever form the record's version has.
     fn config(&self) -> Result<TableConfig, PayloadError> {
         match (self.v, &self.config, &self.settings) {
-            (1, Some(data), None) => Ok(showdown_as_written(data.to_config(), false)),
+            (1, Some(data), None) => Ok(as_written(data.to_config(), false, false)),
             (2.., None, Some(settings)) => {
                 let mut pairs = Vec::with_capacity(settings.len());
                 for (key, value) in settings {
@@ -121,9 +121,11 @@ impl ConfigPayload {
                         .ok_or_else(|| PayloadError::SettingNotText(key.clone()))?;
                     pairs.push((key.as_str(), value));
                 }
-                let said = settings.contains_key(SHOWDOWN_KEY);
+                let said = |key| settings.contains_key(key);
+                let showdown = said(SHOWDOWN_KEY);
+                let openers = said(OPENERS_AFTER_DRAW_KEY);
                 let config = crate::settings::from_pairs(pairs).map_err(PayloadError::Settings)?;
-                Ok(showdown_as_written(config, said))
+                Ok(as_written(config, showdown, openers))
             }
             (v, _, _) => Err(PayloadError::NoSettings(v)),
         }
@@ -132,13 +134,20 @@ impl ConfigPayload {
 
 /// The setting logs written before the showdown had its own phase do not carry.
 const SHOWDOWN_KEY: &str = "showdown";
+/// The setting logs written before the second round's openers do not carry.
+const OPENERS_AFTER_DRAW_KEY: &str = "openers_after_draw";
 
-/// A log whose settings do not say how hands are shown was written when every hand
-/// was tabled at the settlement: it is recovered, replayed and continued that way,
-/// so its recorded mucks and payouts still follow the betting.
-fn showdown_as_written(mut config: TableConfig, said: bool) -> TableConfig {
-    if !said {
+/// A log whose settings lack a setting was written before it existed, and is
+/// recovered, replayed and continued as it was played: a log that does not say how
+/// hands are shown was written when every hand was tabled at the settlement (so its
+/// recorded mucks and payouts still follow the betting); one that does not say
+/// whether the second round needs openers checked them before the draw only.
+fn as_written(mut config: TableConfig, showdown: bool, openers: bool) -> TableConfig {
+    if !showdown {
         config.showdown = ShowdownRule::Tabled;
+    }
+    if !openers {
+        config.openers_after_draw = false;
     }
     config
 }

@@ -235,10 +235,24 @@ fn the_configuration_round_trips() {
         expected.unconfirmed_straddle = defaults.unconfirmed_straddle;
         expected.short_blind = defaults.short_blind;
         expected.money = defaults.money;
-        // Version 1 logs were written when every hand was tabled at the settlement.
+        // Version 1 logs were written when every hand was tabled at the settlement,
+        // and when openers were checked before the draw only.
         expected.showdown = firmware::rules::ShowdownRule::Tabled;
+        expected.openers_after_draw = false;
         assert_eq!(old, expected);
     }
+    // A settings record written before a setting existed reads as it was played.
+    let (_, payload, _) = encode(&Record::Config { config: cfg() }, "t9").unwrap();
+    let older = payload
+        .replace("\"openers_after_draw\":\"true\",", "")
+        .replace("\"showdown\":\"in_turn\",", "");
+    assert_ne!(older, payload, "{payload}");
+    let Parsed::Config { config: read, .. } = parse_payload(b"config", older.as_bytes()).unwrap()
+    else {
+        panic!("a config record");
+    };
+    assert!(!read.openers_after_draw);
+    assert_eq!(read.showdown, firmware::rules::ShowdownRule::Tabled);
     // A setting this program does not know is refused, not dropped.
     let mut v = serde_json::to_value(ConfigData::from(&cfg())).unwrap();
     v["bomb_pots"] = serde_json::Value::Bool(true);
