@@ -23,12 +23,37 @@ use table::table;
 const DEMO: &str = include_str!("../../../../tests/scenarios/e6_straddle.scn");
 
 fn main() -> ExitCode {
+    quiet_on_a_closed_pipe();
     // A usage error prints clap's message and exits with status 2; --help exits 0.
     let cli = Cli::parse();
     match cli.command {
         None => table(&cli.table),
         Some(command) => run_command(&command),
     }
+}
+
+/// The exit status of a program whose reader went away (128 + SIGPIPE, as shells
+/// report it).
+const CLOSED_PIPE_STATUS: i32 = 141;
+
+/// `tablectl audit list DIR | head` closes the pipe after a few lines. Rust ignores
+/// SIGPIPE, so the next line printed panics; this ends the program quietly instead,
+/// as other command-line tools end, with what was printed already delivered. The
+/// hand log needs nothing more: every record is durable before it is printed.
+fn quiet_on_a_closed_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let text = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if text.starts_with("failed printing to std") && text.contains("Broken pipe") {
+            std::process::exit(CLOSED_PIPE_STATUS);
+        }
+        default(info);
+    }));
 }
 
 /// Runs a command.
