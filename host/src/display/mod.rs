@@ -330,6 +330,13 @@ impl Display {
             .pressed(event.key, crate::records::handlog::now_ms());
     }
 
+    /// A key stuck down on the panel (`None`: released): the dealer's view says so,
+    /// in the dealer's language, until it is released.
+    pub fn stuck(&mut self, table: &Table, key: Option<firmware::buttons::Key>) {
+        self.presenter.stuck(key);
+        self.publish(table);
+    }
+
     /// Clears the banner.
     pub fn clear_warnings(&mut self, table: &Table) {
         self.presenter.clear_warnings();

@@ -394,7 +394,7 @@
   // The panel's health: the server's words, and the seconds since its last press
   // (counted here, so they go on between updates).
   function panelLine(d) {
-    const line = el('div', 'd-shoe d-panel', d.panel);
+    const line = el('div', 'd-shoe d-panel' + (d.panel_alarm ? ' alarm' : ''), d.panel);
     if (d.panel_at_ms) line.dataset.at = String(d.panel_at_ms);
     tickPanel(line);
     return line;
