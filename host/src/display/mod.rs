@@ -22,6 +22,7 @@
 
 pub mod auth;
 pub mod dealer;
+pub mod entries;
 pub mod floor;
 pub mod hands;
 pub mod i18n;
