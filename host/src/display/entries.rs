@@ -456,16 +456,28 @@ pub fn event(lang: Lang, e: &Event) -> String {
             ),
             all(all_in)
         ),
-        Event::MissedBlind { seat, .. } => say(
-            [
-                "seat {s} misses a blind and owes it",
-                "место {s} пропушта блајнд и го должи",
-                "miejsce {s} opuszcza ciemną i jest ją winne",
-                "място {s} пропуска блайнд и го дължи",
-                "место {s} пропускает блайнд и должно его",
+        Event::MissedBlind { seat, big } => fill(
+            lang.pick([
+                "seat {s} misses the {p} and owes it",
+                "место {s} го пропушта {p} и го должи",
+                "miejsce {s}: opuszczona {p}, do dopłaty",
+                "място {s} пропуска {p} и го дължи",
+                "место {s} пропускает {p} и должно его",
+            ]),
+            &[
+                ("{s}", &seat.to_string()),
+                (
+                    "{p}",
+                    post(
+                        lang,
+                        if big {
+                            Post::BigBlind
+                        } else {
+                            Post::SmallBlind
+                        },
+                    ),
+                ),
             ],
-            &seat.to_string(),
-            "",
         ),
         Event::StraddleConfirmed { seat } => say(
             [

@@ -68,6 +68,10 @@ fn rare_events() -> Vec<Event> {
             card: c("Js"),
         },
         Event::StoodPat { seat: sn(4) },
+        Event::MissedBlind {
+            seat: sn(4),
+            big: true,
+        },
         Event::Redeal { button: sn(2) },
         Event::Rejoined {
             seat: sn(5),
