@@ -129,6 +129,17 @@ fn input(lang: Lang, i: &Input) -> String {
             lang.number(to.get()),
         ),
         Input::Act(Action::AllIn) => (["ALL IN"; 5], String::new(), String::new()),
+        Input::Draw { count } => (
+            [
+                "draws {a}",
+                "менува {a}",
+                "wymienia {a}",
+                "тегли {a}",
+                "меняет {a}",
+            ],
+            String::new(),
+            count.to_string(),
+        ),
         Input::Discard(card) => (DISCARDS, String::new(), face(lang, Some(card))),
         Input::StandPat => (
             [
@@ -613,6 +624,17 @@ pub fn event(lang: Lang, e: &Event) -> String {
             lang.word(super::i18n::Word::Seat),
             seat,
             fill(lang.pick(DISCARDS), &[("{a}", &face(lang, Some(card)))])
+        ),
+        Event::DrawAsked { seat, count } => say(
+            [
+                "seat {s} draws {a}",
+                "место {s} менува {a}",
+                "miejsce {s} wymienia {a}",
+                "място {s} тегли {a}",
+                "место {s} меняет {a}",
+            ],
+            &seat.to_string(),
+            &count.to_string(),
         ),
         Event::StoodPat { seat } => say(
             [

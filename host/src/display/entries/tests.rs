@@ -67,6 +67,10 @@ fn rare_events() -> Vec<Event> {
             seat: sn(3),
             card: c("Js"),
         },
+        Event::DrawAsked {
+            seat: sn(3),
+            count: 2,
+        },
         Event::StoodPat { seat: sn(4) },
         Event::MissedBlind {
             seat: sn(4),
@@ -119,6 +123,17 @@ fn other_records() -> Vec<TimelineEntry> {
             },
         ),
         at(4, Entry::ShoeFrame { hex: "a1b2".into() }),
+        at(
+            6,
+            Entry::Input {
+                input: "draw 2".into(),
+                events: vec![EventRecord::from(&Event::DrawAsked {
+                    seat: sn(3),
+                    count: 2,
+                })],
+                correction: false,
+            },
+        ),
         at(
             5,
             Entry::Input {
@@ -194,11 +209,17 @@ fn a_record_says_what_the_log_holds_in_each_language() {
         describe(Lang::Bg, &others[1]).split("  ").last(),
         Some("ОТКАЗАНО залог или рейз до 5 (BelowMinimum)")
     );
+    // The count a drawer asks for (R-DRAW-5).
+    assert!(
+        describe(Lang::Mk, &others[4]).ends_with("UTC  менува 2\n    место 3 менува 2"),
+        "{}",
+        describe(Lang::Mk, &others[4])
+    );
     // A card of a hand in progress is said to be hidden.
     assert!(
-        describe(Lang::En, &others[4]).ends_with("card (hidden until the hand is paid)"),
+        describe(Lang::En, &others[5]).ends_with("card (hidden until the hand is paid)"),
         "{}",
-        describe(Lang::En, &others[4])
+        describe(Lang::En, &others[5])
     );
 }
 
