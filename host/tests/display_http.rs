@@ -202,10 +202,13 @@ fn the_floor_lists_the_hands_and_opens_each_timeline() {
     assert_eq!(code, 200);
     assert!(hand.contains("hand 2"), "{hand}");
     assert!(hand.contains("wins"), "{hand}");
-    // The same records as the log's own timeline.
+    // The same records as the log's own timeline, each said in the table's language.
     let log = host::records::handlog::AuditLog::open(dir.path()).unwrap();
     for entry in log.timeline(2).unwrap() {
-        let line = host::display::floor::escape(&entry.to_string());
+        let line = host::display::floor::escape(&host::display::entries::describe(
+            host::display::Lang::En,
+            &entry,
+        ));
         assert!(hand.contains(&line), "{line} not in {hand}");
     }
     let (code, _, missing) = floor_get(floor, "/floor/hand/99");
@@ -355,18 +358,26 @@ fn a_dropped_display_frees_its_port() {
     }
 }
 
-/// Whether `card` (`Ah`) appears in `body` as a word, or as the screen's card
-/// (`"rank":"A","suit":"h"`).
+/// Whether `card` (`Ah`) appears in `body` as a word, as the timeline writes it
+/// (`A♥`), or as the screen's card (`"rank":"A","suit":"h"`).
 fn shows(body: &str, card: &str) -> bool {
     let (rank, suit) = card.split_at(card.len() - 1);
     let rank = if rank == "T" { "10" } else { rank };
     let as_view = format!("\"rank\":\"{rank}\",\"suit\":\"{suit}\"");
-    let as_word = body.match_indices(card).any(|(i, _)| {
-        let before = body[..i].chars().next_back();
-        let after = body[i + card.len()..].chars().next();
-        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
-    });
-    as_word || body.contains(&as_view)
+    let symbol = match suit {
+        "s" => "♠",
+        "h" => "♥",
+        "d" => "♦",
+        _ => "♣",
+    };
+    let as_word = |word: &str| {
+        body.match_indices(word).any(|(i, _)| {
+            let before = body[..i].chars().next_back();
+            let after = body[i + word.len()..].chars().next();
+            !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+        })
+    };
+    as_word(card) || as_word(&format!("{rank}{symbol}")) || body.contains(&as_view)
 }
 
 /// The first state the event stream sends.

@@ -1,9 +1,10 @@
 //! The players' screen on the screens it will meet: the Raspberry Pi's 800x480 and
 //! the same turned (480x800), 1280x720, 1920x1080, a portrait 1080x1920 and 4K, in
-//! each language, at tables of 2, 6, 10 and 11 seats (11: not yet on the Pi's
-//! screen, see `screens_for`), over a scripted Omaha hi/lo hand with side pots and split pots
-//! (Hold'em at 11 seats, beyond Omaha's ten). At each moment and each size, the page's element boxes must show that
-//! nothing is off the screen, cut off or covering something else, and that the key
+//! each language, at tables of 2, 6, 10 and 11 seats, over a scripted Omaha hi/lo
+//! hand with side pots and split pots (Hold'em at 11 seats, beyond Omaha's ten). At
+//! each moment and each size, the page's element boxes must show that nothing is off
+//! the screen, cut off (the header's title, hand and round included: none may end in
+//! an ellipsis) or covering something else, and that the key
 //! figures are at least the sizes chosen for reading at a distance (page.css): whose
 //! turn, to call, the limits and the total pot a font of max(3.7vh, 38px); the seats'
 //! and pots' figures and the winners (whose bar may come down to that size when
@@ -34,18 +35,6 @@ const SCREENS: [(u32, u32, bool); 6] = [
     (1080, 1920, false),
     (3840, 2160, false),
 ];
-/// The screens a table of `seats` is checked on. Eleven seats do not fit the
-/// Pi's screen yet: at 800x480 the middle is cut off and the bottom row covers the
-/// pots, at 480x800 a Macedonian stack comes out at 17 px. Checked on the larger
-/// screens until the layout makes room for them.
-fn screens_for(seats: u8) -> &'static [(u32, u32, bool)] {
-    if seats > OMAHA_SEATS {
-        &SCREENS[2..]
-    } else {
-        &SCREENS
-    }
-}
-
 /// The table sizes.
 const TABLES: [u8; 4] = [2, 6, 10, 11];
 
@@ -147,7 +136,7 @@ fn script(seats: u8) -> String {
 
 /// Runs in the page: every problem of the layout as it is now, as text (empty: none).
 /// Boxes: the seats, the pots, the board, the total, the turn and the results bars,
-/// the header. Each must be inside the screen and show all of its content; no two
+/// the header and each of its words (title, hand, round, banners). Each must be inside the screen and show all of its content; no two
 /// seats may overlap, nor a seat and anything in the middle of the felt. The key
 /// figures and the seat figures are measured against their floors.
 const CHECK: &str = r#"(function (key, fig) {
@@ -171,7 +160,7 @@ const CHECK: &str = r#"(function (key, fig) {
   const seats = all('.seat');
   const middle = all('#center .pot, #board-row, #burns');
   seats.concat(middle, all('header, #turn, #results, #dealer, .card, .figure, .result')).forEach(inside);
-  seats.concat(all('header, #turn, #results, #center, #dealer, .pot')).forEach(whole);
+  seats.concat(all('header, #title, #hand, #phase, .banner, #turn, #results, #center, #dealer, .pot')).forEach(whole);
   seats.forEach((a, i) => { seats.slice(i + 1).forEach((b) => apart(a, b)); middle.forEach((m) => apart(a, m)); });
   all('.pot').forEach((a, i, ps) => ps.slice(i + 1).forEach((b) => apart(a, b)));
   all('.figure-amount, .turn-label, .total-amount, .figure.check .figure-label').forEach((e) => size(e, key));
@@ -276,7 +265,7 @@ fn play(cdp: &mut Cdp, lang: Lang, seats: u8, shots: &Path) -> usize {
                 cdp,
                 &format!("screen-{code}-{seats}-{moment}"),
                 shots,
-                screens_for(seats),
+                &SCREENS,
             );
         })
         .unwrap();

@@ -4,6 +4,11 @@
 pub const DEFAULT_DEBOUNCE_MS: u64 = 20;
 /// Default time a key must be held to be a long press.
 pub const DEFAULT_LONG_PRESS_MS: u64 = 800;
+/// A key held down this long is stuck, not pressed: the longest gesture, a long
+/// press (MISDEAL, NEXT HAND: [`DEFAULT_LONG_PRESS_MS`]), is over in about a second;
+/// a key still down after several is a jammed contact or something lying on the
+/// panel, and the dealer must be told before the next press of that key is lost.
+pub const STUCK_KEY_MS: u64 = 5_000;
 /// Default longest gap between the end of a press and the start of the next one for
 /// the second to be a double press.
 pub const DEFAULT_DOUBLE_PRESS_MS: u64 = 300;

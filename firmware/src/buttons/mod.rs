@@ -36,6 +36,7 @@ mod tests;
 pub use amount::{parse_amount, AmountEntry, AmountError, AMOUNT_DIGITS_LIMIT, MAX_AMOUNT_DIGITS};
 pub use config::{
     ButtonConfig, Polarity, DEFAULT_DEBOUNCE_MS, DEFAULT_DOUBLE_PRESS_MS, DEFAULT_LONG_PRESS_MS,
+    STUCK_KEY_MS,
 };
 pub use error::ButtonError;
 pub use keys::{Digit, Key, ALL_KEYS, PANEL_KEYS};

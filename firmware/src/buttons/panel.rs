@@ -1,6 +1,6 @@
 //! The whole panel: one input pin per key, scanned into key presses.
 
-use super::config::{ButtonConfig, Polarity};
+use super::config::{ButtonConfig, Polarity, STUCK_KEY_MS};
 use super::error::ButtonError;
 use super::keys::Key;
 use super::press::{Button, PressKind};
@@ -75,6 +75,16 @@ impl<P: InputPin, const N: usize> ButtonPanel<P, N> {
             .iter()
             .zip(&self.buttons)
             .any(|(k, b)| *k == key && b.is_held())
+    }
+
+    /// The first key (in pin order) held down for [`STUCK_KEY_MS`] or longer as of
+    /// the last scan: stuck, not pressed. None once it is released.
+    pub fn stuck(&self) -> Option<Key> {
+        self.keys
+            .iter()
+            .zip(&self.buttons)
+            .find(|(_, b)| b.held_ms().is_some_and(|ms| ms >= STUCK_KEY_MS))
+            .map(|(k, _)| *k)
     }
 
     /// Reads every pin at `now_ms` and returns the presses recognised, in pin order.

@@ -214,6 +214,14 @@ impl PressClassifier {
     pub const fn is_held(&self) -> bool {
         self.down_at.is_some()
     }
+
+    /// How long the key has been down as of the last update (none: it is up).
+    pub const fn held_ms(&self) -> Option<u64> {
+        match self.down_at {
+            Some(down) => Some(self.clock.total.saturating_sub(down)),
+            None => None,
+        }
+    }
 }
 
 impl Default for PressClassifier {
@@ -248,5 +256,10 @@ impl Button {
     /// Whether the key is down (debounced).
     pub const fn is_held(&self) -> bool {
         self.classifier.is_held()
+    }
+
+    /// How long the key has been down (debounced) as of the last update.
+    pub const fn held_ms(&self) -> Option<u64> {
+        self.classifier.held_ms()
     }
 }

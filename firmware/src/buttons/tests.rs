@@ -289,6 +289,42 @@ fn panel_reports_each_kind_of_press() {
 }
 
 #[test]
+fn a_key_held_far_past_a_long_press_is_stuck_until_released() {
+    // FOLD held from 100 ms to 7 s, scanned every 50 ms.
+    let times: Vec<u64> = (0..=150).map(|i| i * 50).collect();
+    let fold = key_pin(&times, |t| (100..7_000).contains(&t));
+    let call = key_pin(&times, |_| false);
+    let mut panel = ButtonPanel::new(
+        [call, fold],
+        [Key::CheckCall, Key::Fold],
+        ButtonConfig::default(),
+    )
+    .unwrap();
+    let mut stuck = Vec::new();
+    for &t in &times {
+        panel.scan(t).unwrap();
+        stuck.push((t, panel.stuck()));
+    }
+    let first = stuck.iter().find(|(_, k)| k.is_some()).map(|(t, _)| *t);
+    // Down at 100 ms, believed at the scan of 150 ms (debounce): stuck from 5.15 s.
+    assert_eq!(first, Some(150 + STUCK_KEY_MS));
+    const { assert!(STUCK_KEY_MS > 4 * DEFAULT_LONG_PRESS_MS) };
+    assert_eq!(
+        stuck.iter().find(|(t, _)| *t == 6_000).map(|x| x.1),
+        Some(Some(Key::Fold))
+    );
+    // Released at 7 s (believed at the scan of 7.05 s): no longer stuck.
+    assert_eq!(stuck.last().map(|x| x.1), Some(None));
+    assert_eq!(
+        stuck.iter().find(|(t, _)| *t == 7_050).map(|x| x.1),
+        Some(None)
+    );
+    for mut pin in panel.release() {
+        pin.done();
+    }
+}
+
+#[test]
 fn panel_active_high_and_custom_times() {
     let times: Vec<u64> = (0..40).map(|i| i * 5).collect();
     let expectations: Vec<_> = times

@@ -121,6 +121,19 @@ impl SimPanel {
         self
     }
 
+    /// A key jammed down for `ms` (past [`firmware::buttons::STUCK_KEY_MS`] to be
+    /// stuck), then freed: a long press, and stuck while held.
+    pub fn jam(&mut self, key: Key, ms: u64) -> &mut SimPanel {
+        let gap = self.config.double_press_ms + 150;
+        self.add(key, ms, gap, PressKind::Long);
+        self
+    }
+
+    /// The key the firmware's panel finds stuck as of the last scan.
+    pub fn stuck(&self) -> Option<Key> {
+        self.panel.stuck()
+    }
+
     /// Types an amount on the keypad and ENTER.
     pub fn amount(&mut self, amount: u64) -> &mut SimPanel {
         // Every byte of a number's decimal text is a digit.

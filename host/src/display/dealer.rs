@@ -55,8 +55,10 @@ pub struct DealerView {
     /// "Panel: working, last key FOLD", or that no key was pressed yet.
     pub panel: String,
     /// When the last key was pressed (ms since the epoch): the page counts the
-    /// seconds since, with the server's "s".
+    /// seconds since, with the server's "s". None while a key is stuck.
     pub panel_at_ms: Option<u64>,
+    /// A key is stuck: the panel needs the dealer.
+    pub panel_alarm: bool,
 }
 
 /// What the dealer's view remembers between inputs.
@@ -69,6 +71,9 @@ pub struct DealerState {
     shoe: ShoeHealth,
     /// The panel's last press and when.
     pressed: Option<(firmware::buttons::Key, u64)>,
+    /// The key held down far past any press (`firmware::buttons::STUCK_KEY_MS`),
+    /// until it is released.
+    stuck: Option<firmware::buttons::Key>,
     /// Floor mode: the digits of the floor's number and PIN keyed so far (shown as
     /// dots, never as digits).
     floor: Option<u8>,
@@ -84,6 +89,7 @@ impl DealerState {
             inputs: VecDeque::new(),
             shoe: ShoeHealth::Working,
             pressed: None,
+            stuck: None,
             floor: None,
         }
     }
@@ -96,6 +102,11 @@ impl DealerState {
     /// A press read from the panel at `at_ms`.
     pub fn pressed(&mut self, key: firmware::buttons::Key, at_ms: u64) {
         self.pressed = Some((key, at_ms));
+    }
+
+    /// The key stuck down, or none once it is released.
+    pub fn stuck(&mut self, key: Option<firmware::buttons::Key>) {
+        self.stuck = key;
     }
 
     /// The amount being keyed, or none once cleared or used.
@@ -214,17 +225,30 @@ impl DealerState {
                 })
             ),
             shoe_alarm: self.shoe == ShoeHealth::Silent,
-            panel: match self.pressed {
-                Some((key, _)) => format!(
+            panel: match (self.stuck, self.pressed) {
+                (Some(key), _) => format!(
+                    "{}: {}: {}, {}",
+                    lang.word(Word::Panel),
+                    lang.word(Word::KeyStuck),
+                    super::reasons::key(lang, key),
+                    lang.word(Word::ReleaseKey)
+                ),
+                (None, Some((key, _))) => format!(
                     "{}: {}, {} {}",
                     lang.word(Word::Panel),
                     lang.word(Word::Working),
                     lang.word(Word::LastKey),
                     super::reasons::key(lang, key)
                 ),
-                None => format!("{}: {}", lang.word(Word::Panel), lang.word(Word::NoKeyYet)),
+                (None, None) => {
+                    format!("{}: {}", lang.word(Word::Panel), lang.word(Word::NoKeyYet))
+                }
             },
-            panel_at_ms: self.pressed.map(|(_, at)| at),
+            panel_at_ms: self
+                .pressed
+                .filter(|_| self.stuck.is_none())
+                .map(|(_, at)| at),
+            panel_alarm: self.stuck.is_some(),
         }
     }
 }

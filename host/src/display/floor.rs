@@ -5,7 +5,8 @@
 //!
 //! The page is in the table's language, its times written by the server as the
 //! language writes dates ([`Lang::time`]). The timeline's lines are the hand log's
-//! records as `tablectl audit show` prints them: the evidence in its own words.
+//! records said in the table's language from their structured data
+//! ([`super::entries`]).
 
 use super::i18n::{Lang, Word};
 use super::index::{FloorIndex, HandLookup};
@@ -179,12 +180,12 @@ pub fn hand_page(lang: Lang, index: &FloorIndex, number: u32) -> (bool, String) 
     let lines: Vec<String> = records
         .iter()
         .map(|e| {
-            let text = e.to_string();
-            let cls = if text.contains("CORRECTION") || text.contains("refused") {
+            let cls = if super::entries::flagged(e) {
                 " class=\"flagged\""
             } else {
                 ""
             };
+            let text = super::entries::describe(lang, e);
             format!("<li{cls}><pre>{}</pre></li>", escape(&text))
         })
         .collect();

@@ -268,6 +268,20 @@ impl Lang {
                 "още няма натиснат бутон",
                 "кнопки ещё не нажимали",
             ],
+            Word::KeyStuck => [
+                "key stuck",
+                "заглавено копче",
+                "zablokowany klawisz",
+                "заседнал бутон",
+                "залипла кнопка",
+            ],
+            Word::ReleaseKey => [
+                "release it or check the panel",
+                "пуштете го или проверете го панелот",
+                "puść go lub sprawdź panel",
+                "пуснете го или проверете панела",
+                "отпустите её или проверьте панель",
+            ],
             Word::Working => ["working", "работи", "działa", "работи", "работает"],
             Word::ReadAgain => [
                 "a frame read again",
@@ -751,6 +765,8 @@ pub enum Word {
     Panel,
     LastKey,
     NoKeyYet,
+    KeyStuck,
+    ReleaseKey,
     MainShort,
     SideShort,
     FloorView,
@@ -776,7 +792,7 @@ pub enum Word {
 }
 
 /// Every word of the page, for the tests that each is translated and used.
-pub const WORDS: [Word; 92] = [
+pub const WORDS: [Word; 94] = [
     Word::Seat,
     Word::Hand,
     Word::ToAct,
@@ -847,6 +863,8 @@ pub const WORDS: [Word; 92] = [
     Word::Panel,
     Word::LastKey,
     Word::NoKeyYet,
+    Word::KeyStuck,
+    Word::ReleaseKey,
     Word::MainShort,
     Word::SideShort,
     Word::FloorView,

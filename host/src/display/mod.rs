@@ -22,6 +22,7 @@
 
 pub mod auth;
 pub mod dealer;
+pub mod entries;
 pub mod floor;
 pub mod hands;
 pub mod i18n;
@@ -328,6 +329,13 @@ impl Display {
     pub fn pressed(&mut self, event: &firmware::buttons::KeyEvent) {
         self.presenter
             .pressed(event.key, crate::records::handlog::now_ms());
+    }
+
+    /// A key stuck down on the panel (`None`: released): the dealer's view says so,
+    /// in the dealer's language, until it is released.
+    pub fn stuck(&mut self, table: &Table, key: Option<firmware::buttons::Key>) {
+        self.presenter.stuck(key);
+        self.publish(table);
     }
 
     /// Clears the banner.

@@ -9,6 +9,8 @@
   const STALE_AFTER_MS = 1600;
   // A seat's contents shrink no further than this share of their planned size.
   const MIN_SEAT_SCALE = 0.7;
+  // A seat's stack is this many of its units (page.css, `.stack`).
+  const STACK_EM = 1.3;
   // The middle of the felt shrinks no further than this share, and grows to fill
   // a large felt up to this many times its size.
   const MIN_CENTER_SCALE = 0.6;
@@ -62,7 +64,12 @@
     const aspect = 1.3;
     const middleW = 0.4;
     const middleH = W < H ? 0.38 : 0.3;
+    // A wide, low felt needs a middle this share of it at least (the board, the total
+    // and three pots in a row): eleven seats at 800x480 go in two rows rather than
+    // leave the pots a narrow slot between two side columns.
+    const minMiddle = W < H ? 0 : 0.25;
     let best = null;
+    let roomy = null;
     for (let s = 0; 2 * s <= n; s++) {
       const rest = n - 2 * s;
       const top = Math.ceil(rest / 2);
@@ -75,11 +82,16 @@
       if (s > 0) wide = Math.min(wide, (W * (1 - middleW)) / 2);
       wide = Math.min(wide, high * aspect * 1.25);
       const size = Math.min(wide / aspect, high);
-      if (!best || size > best.size * 1.02) best = { s, top, bottom, size, high, wide };
+      // A seat narrower than planned may take more height, up to square.
+      const bh = Math.min(high, Math.max(size, wide));
+      const middle = ((W - (s > 0 ? 2 * wide : 0)) * (H - rows * bh)) / (W * H);
+      const plan = { s, top, bottom, size, high, wide, bh };
+      if (!best || size > best.size * 1.02) best = plan;
+      if (middle >= minMiddle && (!roomy || size > roomy.size * 1.02)) roomy = plan;
     }
-    // A seat narrower than planned may take more height, up to square.
+    if (roomy) best = roomy;
     const bw = best.wide;
-    const bh = Math.min(best.high, Math.max(best.size, bw));
+    const bh = best.bh;
     const side = best.s > 0 ? bw : 0;
     const spots = [];
     const row = (count, y, reverse) => {
@@ -157,11 +169,21 @@
       set(1);
       return set;
     });
+    // A crowded seat first gives up its small print (the head's markers), then lays
+    // its cards flat (rank beside suit: half the height, kept only if they still fit
+    // the width), and only then shrinks, never below the seats' figures' floor.
+    const fig = parseFloat(getComputedStyle(document.getElementById('fig-probe')).fontSize);
+    seats.forEach((box) => box.classList.remove('tight-head', 'flat-cards'));
     seats.filter(overflows).forEach((box) => {
       const set = sizers[seats.indexOf(box)];
+      box.classList.add('tight-head');
+      if (!overflows(box)) return;
+      box.classList.add('flat-cards');
+      if (box.scrollWidth > box.clientWidth + 1) box.classList.remove('flat-cards');
+      const least = Math.max(MIN_SEAT_SCALE, Math.min(1, fig / (unit * STACK_EM)));
       let s = 1;
-      while (s > MIN_SEAT_SCALE && overflows(box)) {
-        s = Math.max(MIN_SEAT_SCALE, s - 0.05);
+      while (s > least && overflows(box)) {
+        s = Math.max(least, s - 0.05);
         set(s);
       }
     });
@@ -191,13 +213,24 @@
     // to read.
     stepwise(center, ['pots-column', 'no-winners', 'no-eligible', 'pot-lines'],
       () => fit(center, '--cs', MIN_CENTER_SCALE, MAX_CENTER_SCALE));
-    fitText(document.querySelector('header'), () => 0.75);
+    // The header's title, hand and round each keep their whole text (the title would
+    // otherwise end in an ellipsis): its type comes down to the labels' size, and then
+    // the title may take two lines (a long game's name on a narrow screen).
+    const label = parseFloat(getComputedStyle(document.getElementById('label-probe')).fontSize);
+    const header = document.querySelector('header');
+    const parts = Array.from(header.querySelectorAll('#title, #hand, #phase'));
+    const fitHeader = () => fitText(header, (base) => Math.min(1, label / base), parts);
+    header.classList.remove('title-lines');
+    fitHeader();
+    if (overflows(header) || parts.some(overflows)) {
+      header.classList.add('title-lines');
+      fitHeader();
+    }
     fitText(document.getElementById('turn'), () => 0.75);
     // Several winners on a small screen: the bar's type may come down to the seats'
     // figures' size (the winners' seats are lit and their pots named as well).
     // Still too wide: the winning cards go (the seats show them lit), then the
     // words may take two lines.
-    const fig = parseFloat(getComputedStyle(document.getElementById('fig-probe')).fontSize);
     const results = document.getElementById('results');
     stepwise(results, ['no-cards', 'two-lines'], () => fitText(results, (base) => Math.min(1, fig / base)));
   }
@@ -221,13 +254,15 @@
   // A bar whose words are too long for the screen (a long language, a narrow
   // screen) gets smaller type, down to the share `least(size)` of its size: never
   // cut off.
-  function fitText(box, least) {
+  // `parts`: boxes inside it that must not be cut off either.
+  function fitText(box, least, parts) {
     box.style.fontSize = '';
     if (box.hidden) return;
     const base = parseFloat(getComputedStyle(box).fontSize);
     const min = base * least(base);
+    const cut = () => overflows(box) || (parts || []).some(overflows);
     let f = base;
-    while (f > min && overflows(box)) {
+    while (f > min && cut()) {
       f = Math.max(min, f - base * 0.03);
       box.style.fontSize = f + 'px';
     }
@@ -359,7 +394,7 @@
   // The panel's health: the server's words, and the seconds since its last press
   // (counted here, so they go on between updates).
   function panelLine(d) {
-    const line = el('div', 'd-shoe d-panel', d.panel);
+    const line = el('div', 'd-shoe d-panel' + (d.panel_alarm ? ' alarm' : ''), d.panel);
     if (d.panel_at_ms) line.dataset.at = String(d.panel_at_ms);
     tickPanel(line);
     return line;

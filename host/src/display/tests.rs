@@ -674,6 +674,26 @@ fn the_dealers_view_says_the_next_step_the_amount_keyed_and_what_was_refused() {
         ru.view(&table, 0).dealer.panel,
         "Панель: работает, последняя кнопка МЕСТО 4"
     );
+    // A key stuck down: said, loud, in the dealer's language, with no seconds
+    // counted; once released, the last press again.
+    p.stuck(Some(firmware::buttons::Key::Fold));
+    let d = p.view(&table, 0).dealer;
+    assert_eq!(
+        d.panel,
+        "Panel: key stuck: FOLD, release it or check the panel"
+    );
+    assert!(d.panel_alarm);
+    assert_eq!(d.panel_at_ms, None);
+    ru.stuck(Some(firmware::buttons::Key::Seat(sn(4))));
+    assert_eq!(
+        ru.view(&table, 0).dealer.panel,
+        "Панель: залипла кнопка: МЕСТО 4, отпустите её или проверьте панель"
+    );
+    p.stuck(None);
+    let d = p.view(&table, 0).dealer;
+    assert_eq!(d.panel, "Panel: working, last key FOLD");
+    assert!(!d.panel_alarm);
+    assert_eq!(d.panel_at_ms, Some(1_000));
 }
 
 /// Every string of `value` but the codes the page keys its colours and cards on.
@@ -699,7 +719,7 @@ fn texts(value: &serde_json::Value, out: &mut Vec<String>) {
 }
 
 /// The text of an HTML page, its markup taken out.
-fn html_text(page: &str) -> String {
+pub(super) fn html_text(page: &str) -> String {
     let mut out = String::new();
     let mut tag = false;
     for c in page.chars() {

@@ -707,6 +707,11 @@ impl Presenter {
         self.dealer.pressed(key, at_ms);
     }
 
+    /// The key stuck down on the panel, or none once released, for the dealer's view.
+    pub fn stuck(&mut self, key: Option<firmware::buttons::Key>) {
+        self.dealer.stuck(key);
+    }
+
     /// Clears the banner (the link came back, say).
     pub fn clear_warnings(&mut self) {
         self.banners.clear();

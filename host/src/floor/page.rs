@@ -422,12 +422,17 @@ pub fn hands_page(
     )
 }
 
-/// A finished hand's timeline (its entries in the log's own words, as `tablectl
-/// audit show` prints them).
+/// A finished hand's timeline, each entry said in `lang` from its structured data
+/// ([`crate::display::entries`]).
 pub fn hand_page(lang: Lang, table_id: &str, number: u32, records: &[TimelineEntry]) -> String {
     let lines: Vec<String> = records
         .iter()
-        .map(|e| format!("<li><pre>{}</pre></li>", escape(&e.to_string())))
+        .map(|e| {
+            format!(
+                "<li><pre>{}</pre></li>",
+                escape(&crate::display::entries::describe(lang, e))
+            )
+        })
         .collect();
     page(
         lang,

@@ -126,6 +126,10 @@ pub trait Observer {
     /// dealer's view shows the panel's last press); most observers need only the
     /// outcome that follows.
     fn pressed(&mut self, _event: &KeyEvent) {}
+
+    /// A key stuck down on the panel, or none once it is released (the dealer's
+    /// view says so); most observers need only the outcomes.
+    fn stuck(&mut self, _table: &Table, _key: Option<Key>) {}
 }
 
 impl<F: FnMut(&Table, &Outcome)> Observer for F {
@@ -142,6 +146,10 @@ impl Observer for crate::display::Display {
     fn pressed(&mut self, event: &KeyEvent) {
         crate::display::Display::pressed(self, event);
     }
+
+    fn stuck(&mut self, table: &Table, key: Option<Key>) {
+        crate::display::Display::stuck(self, table, key);
+    }
 }
 
 impl Observer for &mut crate::display::Display {
@@ -151,6 +159,10 @@ impl Observer for &mut crate::display::Display {
 
     fn pressed(&mut self, event: &KeyEvent) {
         crate::display::Display::pressed(self, event);
+    }
+
+    fn stuck(&mut self, table: &Table, key: Option<Key>) {
+        crate::display::Display::stuck(self, table, key);
     }
 }
 
@@ -205,6 +217,8 @@ pub struct TableSession<'a> {
     accepted: u64,
     /// Who may confirm a floor ruling on the panel; `None`: nobody can.
     staff: Option<FloorStaff>,
+    /// The stuck key the observers were last told of ([`TableSession::stuck`]).
+    stuck: Option<Key>,
 }
 
 impl<'a> TableSession<'a> {
@@ -222,6 +236,7 @@ impl<'a> TableSession<'a> {
             auto_pay_uncontested: false,
             accepted: 0,
             staff: None,
+            stuck: None,
         }
     }
 
@@ -406,6 +421,20 @@ impl<'a> TableSession<'a> {
                 }
                 Err(e) => return Ok(Outcome::Refused(Refusal::Payout(e.to_string()))),
             }
+        }
+    }
+
+    /// The key the panel finds stuck down, or none (called on every scan): the
+    /// observers are told when that changes. A digit stuck in floor mode is not named
+    /// (it may be part of a PIN) until floor mode ends.
+    pub fn stuck(&mut self, key: Option<Key>) {
+        let key = key.filter(|k| !(self.console.floor_mode() && matches!(k, Key::Digit(_))));
+        if key == self.stuck {
+            return;
+        }
+        self.stuck = key;
+        for o in &mut self.observers {
+            o.stuck(&self.table, key);
         }
     }
 

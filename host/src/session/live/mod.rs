@@ -172,6 +172,11 @@ pub trait Panel {
     fn scan(&mut self, now_ms: u64) -> Result<Vec<KeyEvent>, PanelError>;
     /// Lights the LED of `seat` (only that one), or none.
     fn show_turn(&mut self, seat: Option<SeatNo>) -> Result<(), PanelError>;
+    /// The key held down far past any press as of the last scan
+    /// ([`firmware::buttons::ButtonPanel::stuck`]), or none.
+    fn stuck(&self) -> Option<firmware::buttons::Key> {
+        None
+    }
 }
 
 /// Why the panel could not be read or its LEDs set.
@@ -209,6 +214,7 @@ pub fn run(
         for press in panel.scan(clock()).map_err(RuntimeError::Panel)? {
             rt.key(press)?;
         }
+        rt.stuck(panel.stuck());
         match shoe.recv_timeout(Duration::from_millis(SCAN_MS)) {
             Ok(event) => {
                 rt.shoe(event)?;

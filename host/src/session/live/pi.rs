@@ -19,4 +19,8 @@ impl Panel for PiPanel {
     fn show_turn(&mut self, seat: Option<SeatNo>) -> Result<(), PanelError> {
         self.0.leds.show(seat).map_err(PanelError::Buttons)
     }
+
+    fn stuck(&self) -> Option<firmware::buttons::Key> {
+        self.0.panel.stuck()
+    }
 }

@@ -29,6 +29,8 @@ enum Step {
     Foreign,
     /// A card the table refuses (none is due): taken away after a second.
     Refused(&'static str, Antenna),
+    /// A key jammed down for this many ms, then freed.
+    Jam(Key, u64),
 }
 
 use Step::*;
@@ -89,6 +91,9 @@ impl Panel for Dealer {
                 Some(Hold(k)) => {
                     self.panel.hold(k);
                 }
+                Some(Jam(k, ms)) => {
+                    self.panel.jam(k, ms);
+                }
                 Some(Digits(n)) => {
                     for c in n.to_string().bytes() {
                         self.panel.tap(Key::digit(c - b'0').expect("a digit"));
@@ -120,12 +125,29 @@ impl Panel for Dealer {
         self.leds.push(seat);
         Ok(())
     }
+
+    fn stuck(&self) -> Option<Key> {
+        self.panel.stuck()
+    }
+}
+
+/// Keeps what the session says of a stuck key.
+struct StuckWatch(Rc<RefCell<Vec<Option<Key>>>>);
+
+impl crate::session::table::Observer for StuckWatch {
+    fn observe(&mut self, _table: &Table, _outcome: &Outcome) {}
+
+    fn stuck(&mut self, _table: &Table, key: Option<Key>) {
+        self.0.borrow_mut().push(key);
+    }
 }
 
 struct Played {
     table: Table,
     outcomes: Vec<Outcome>,
     leds: Vec<Option<SeatNo>>,
+    /// What the observers were told of a stuck key, in order.
+    stuck: Vec<Option<Key>>,
     dir: tempfile::TempDir,
 }
 
@@ -196,6 +218,8 @@ fn play_at(config: firmware::TableConfig, steps: Vec<Step>, faults: (u32, u32, u
         }
         saw.borrow_mut().push(o.clone());
     }));
+    let stuck = Rc::new(RefCell::new(Vec::new()));
+    rt.observe(Box::new(StuckWatch(stuck.clone())));
     run(&mut rt, &mut dealer, &rx, &stop, &mut clock)
         .unwrap_or_else(|e| panic!("the runtime stopped: {e}"));
     let outcomes = seen.borrow().clone();
@@ -207,6 +231,7 @@ fn play_at(config: firmware::TableConfig, steps: Vec<Step>, faults: (u32, u32, u
         table,
         outcomes,
         leds: dealer.leds,
+        stuck: stuck.take(),
         dir,
     }
 }
@@ -516,6 +541,11 @@ fn direct(steps: Vec<Step>) -> (Table, Vec<Outcome>) {
                 read.target = antenna.target();
                 vec![rt.shoe(ShoeEvent::Read(Received::encoded(read))).unwrap()]
             }
+            Jam(k, _) => {
+                rt.stuck(Some(k));
+                rt.stuck(None);
+                Vec::new()
+            }
             Foreign => {
                 let read = CardRead::new(DeckMap::simulated_uid(99, "As".parse().unwrap()));
                 vec![rt.shoe(ShoeEvent::Read(Received::encoded(read))).unwrap()]
@@ -529,6 +559,15 @@ fn direct(steps: Vec<Step>) -> (Table, Vec<Outcome>) {
         outcomes.append(&mut got);
     }
     (rt.table().clone(), outcomes)
+}
+
+/// A key jammed down is reported stuck once, while held far past any press
+/// (`STUCK_KEY_MS`), and the report ends once it is freed; a long press is not stuck.
+#[test]
+fn a_jammed_key_is_reported_stuck_until_it_is_freed() {
+    let held = firmware::buttons::STUCK_KEY_MS + 1_000;
+    let played = play(vec![Hold(Key::Undo), Jam(Key::Undo, held)], (0, 0, 0));
+    assert_eq!(played.stuck, [Some(Key::Undo), None]);
 }
 
 #[test]
