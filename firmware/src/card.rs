@@ -213,6 +213,35 @@ impl defmt::Format for Card {
     }
 }
 
+/// A card is written as its two letters (`As`), as the hand log writes cards.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Card {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        // Both symbols are ASCII letters or digits.
+        let text = [self.rank().symbol() as u8, self.suit().symbol() as u8];
+        s.serialize_str(core::str::from_utf8(&text).unwrap_or("??"))
+    }
+}
+
+/// A card is read from its text, as [`Card::from_str`] reads it.
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Card {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Card, D::Error> {
+        struct Text;
+        impl serde::de::Visitor<'_> for Text {
+            type Value = Card;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a card such as As or Td")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Card, E> {
+                v.parse()
+                    .map_err(|_| E::invalid_value(serde::de::Unexpected::Str(v), &self))
+            }
+        }
+        d.deserialize_str(Text)
+    }
+}
+
 impl FromStr for Card {
     type Err = CardParseError;
 

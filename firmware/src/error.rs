@@ -7,6 +7,7 @@ use core::fmt;
 /// Why the engine refused an input. Each message says what happened and what to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RuleError {
     // ---- Seats and the table between hands ----
     /// The seat number is outside 1..=max_players.
@@ -210,6 +211,7 @@ pub enum RuleError {
 /// The kind of a betting action, for error messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum ActionKind {
     /// Fold.
     Fold,

@@ -413,6 +413,7 @@ impl TableConfig {
 /// A table configuration that cannot be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum ConfigError {
     /// `max_players` must be 2..=11 (at most 10 in draw, 6 with the 32-card deck).
     SeatCount,

@@ -799,6 +799,18 @@ pub fn describe(lang: Lang, e: &TimelineEntry) -> String {
             }
             out
         }
+        // The reason in the page's language where the record keeps the error as
+        // data; older records keep only its name.
+        Entry::Refused {
+            input,
+            rule: Some(rule),
+            ..
+        } => format!(
+            "{} {}: {}",
+            lang.pick(REFUSED),
+            input_text(lang, input),
+            super::reasons::refusal(lang, &crate::session::table::Refusal::Rule(*rule))
+        ),
         Entry::Refused { input, code, .. } => {
             format!(
                 "{} {} ({code})",

@@ -239,6 +239,8 @@ fn hide_unshown(r: &TimelineEntry) -> TimelineEntry {
             input: HIDDEN.to_string(),
             code: code.clone(),
             error: HIDDEN.to_string(),
+            // It may name a card (a card read twice).
+            rule: None,
             bad_tag: *bad_tag,
         },
         Entry::ShoeFrame { .. } => Entry::ShoeFrame {

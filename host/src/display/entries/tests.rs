@@ -112,6 +112,7 @@ fn other_records() -> Vec<TimelineEntry> {
                 input: "bet 5".into(),
                 code: "BelowMinimum".into(),
                 error: "the minimum is 10".into(),
+                rule: None,
                 bad_tag: false,
             },
         ),
@@ -208,6 +209,31 @@ fn a_record_says_what_the_log_holds_in_each_language() {
     assert_eq!(
         describe(Lang::Bg, &others[1]).split("  ").last(),
         Some("ОТКАЗАНО залог или рейз до 5 (BelowMinimum)")
+    );
+    // A refusal that keeps its error as data is said in the page's language.
+    let kept = TimelineEntry {
+        entry: Entry::Refused {
+            input: "bet 5".into(),
+            code: "BelowMinimum".into(),
+            error: "the minimum is 10".into(),
+            rule: Some(firmware::RuleError::BelowMinimum {
+                min: firmware::Chips::new(10),
+            }),
+            bad_tag: false,
+        },
+        ..others[1].clone()
+    };
+    let pl = describe(Lang::Pl, &kept);
+    let expected = crate::display::reasons::refusal(
+        Lang::Pl,
+        &crate::session::table::Refusal::Rule(firmware::RuleError::BelowMinimum {
+            min: firmware::Chips::new(10),
+        }),
+    );
+    assert!(pl.ends_with(&expected), "{pl}");
+    assert!(
+        !pl.contains("BelowMinimum") && !pl.contains("minimum is"),
+        "{pl}"
     );
     // The count a drawer asks for (R-DRAW-5).
     assert!(

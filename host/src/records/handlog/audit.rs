@@ -132,6 +132,9 @@ pub enum Entry {
         code: String,
         /// The dealer's message.
         error: String,
+        /// The error as data, for the floor's pages to say in their language
+        /// (`None` in records written before it was kept).
+        rule: Option<firmware::RuleError>,
         /// A card not in this deck, or read twice.
         bad_tag: bool,
     },
@@ -344,11 +347,17 @@ pub(super) fn timeline_entry(seq: i64, at_ms: u64, parsed: Parsed) -> TimelineEn
             events,
             correction: matches!(input, Input::Undo | Input::Misdeal | Input::Ruling { .. }),
         },
-        Parsed::Refused { text, code, error } => Entry::Refused {
+        Parsed::Refused {
+            text,
+            code,
+            error,
+            rule,
+        } => Entry::Refused {
             input: text,
             bad_tag: is_bad_tag(&code),
             code,
             error,
+            rule,
         },
         Parsed::Shoe { hex } => Entry::ShoeFrame { hex },
         Parsed::Key { key, kind } => Entry::KeyPress { key, press: kind },

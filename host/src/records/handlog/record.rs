@@ -177,6 +177,10 @@ struct RefusedPayload {
     detail: String,
     /// The dealer's message.
     error: String,
+    /// The error as data, so the floor's pages can say it in their language (absent
+    /// from records written before it was kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rule: Option<RuleError>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -217,6 +221,7 @@ pub(super) enum Parsed {
         text: String,
         code: String,
         error: String,
+        rule: Option<RuleError>,
     },
     Shoe {
         hex: String,
@@ -301,6 +306,7 @@ pub(super) fn encode(
                 code: error_code(error),
                 detail: format!("{error:?}"),
                 error: error.to_string(),
+                rule: Some(*error),
             };
             let s = json(serde_json::to_string(&p))?;
             (
@@ -310,6 +316,7 @@ pub(super) fn encode(
                     text: p.input,
                     code: p.code,
                     error: p.error,
+                    rule: p.rule,
                 },
             )
         }
@@ -405,6 +412,7 @@ pub(super) fn parse_payload(kind: &[u8], payload: &[u8]) -> Result<Parsed, Paylo
                 text: p.input,
                 code: p.code,
                 error: p.error,
+                rule: p.rule,
             }
         }
         KIND_SHOE => {

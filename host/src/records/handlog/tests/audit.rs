@@ -166,6 +166,7 @@ fn a_hand_reads_as_a_timeline() {
         code,
         bad_tag,
         error,
+        rule,
     } = &refused[0].entry
     else {
         unreachable!()
@@ -173,6 +174,11 @@ fn a_hand_reads_as_a_timeline() {
     assert_eq!(
         (input.as_str(), code.as_str(), *bad_tag),
         ("deal As", "DuplicateCard", true)
+    );
+    // The error is kept as data too, for the floor's pages in their language.
+    assert_eq!(
+        *rule,
+        Some(firmware::RuleError::DuplicateCard("As".parse().unwrap()))
     );
     assert!(error.contains("already seen"));
     assert!(refused[0].to_string().contains("REFUSED deal As"));
