@@ -297,6 +297,13 @@ pub enum Warning {
         /// The seat.
         seat: SeatNo,
     },
+    /// Draw on the 32-card deck: the opener opened with a card the shoe did not read,
+    /// so his openers were never checked; at the showdown he must show them, or the
+    /// floor rules his hand dead (R-DRAW-2, PD-DRAW).
+    OpenersUnchecked {
+        /// The opener.
+        seat: SeatNo,
+    },
 }
 
 /// The betting rounds and deals of a hand.
@@ -485,6 +492,10 @@ impl core::fmt::Display for Warning {
             Warning::FoldedWithCheck { seat } => {
                 write!(f, "seat {seat} folded when he could check: the fold stands")
             }
+            Warning::OpenersUnchecked { seat } => write!(
+                f,
+                "seat {seat} opened with a card the shoe did not read: he must show openers, or the floor rules his hand dead (PD-DRAW)"
+            ),
         }
     }
 }

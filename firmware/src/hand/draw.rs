@@ -49,6 +49,7 @@ impl Hand {
         self.owed = None;
         self.exposed_burn = None;
         self.opener = None;
+        self.opener_unchecked = false;
         self.begin_street(Street::Preflop);
         self.set_phase(Phase::Dealing);
         push(ev, Event::Redeal { button })?;

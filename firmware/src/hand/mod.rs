@@ -163,6 +163,9 @@ pub struct Hand {
     pub voluntary: (u8, bool),
     /// Draw: the player who opened the first round (he must show openers, R-DRAW-2).
     pub opener: Option<SeatNo>,
+    /// Draw: the opener's openers could not be checked when he opened (a card the
+    /// shoe did not read): the showdown reminds the floor (PD-DRAW).
+    pub opener_unchecked: bool,
     /// Seats that can be dealt at this table (`max_players`).
     pub seat_count: u8,
     /// This hand's betting structure (mixed games change it between hands, R-MIX-1).
@@ -216,6 +219,7 @@ impl Hand {
             awarded: Chips::ZERO,
             voluntary: (0, false),
             opener: None,
+            opener_unchecked: false,
             seat_count,
             structure,
             stakes,

@@ -83,6 +83,7 @@ impl Hand {
                 let event = if level_before == Chips::ZERO {
                     if self.street == Street::Preflop && self.opener.is_none() {
                         self.opener = Some(seat);
+                        self.opener_unchecked = self.player(seat).hole.iter().any(Option::is_none);
                     }
                     Event::Bet { seat, to, all_in }
                 } else {

@@ -19,7 +19,7 @@
 use super::{push, Hand, Phase, Seats};
 use crate::config::MAX_SEATS;
 use crate::error::RuleError;
-use crate::event::{Event, Events, Ruling};
+use crate::event::{Event, Events, Ruling, Warning};
 use crate::rules::{Chips, SeatNo, ShowdownRule, TableConfig};
 
 /// The seats still in, in the order they show.
@@ -95,6 +95,14 @@ impl Hand {
         seats: &Seats,
         ev: &mut Events,
     ) -> Result<(), RuleError> {
+        // R-DRAW-2 again at the showdown: openers the reads could not check are
+        // for the floor to see shown (PD-DRAW).
+        if let Some(seat) = self
+            .opener
+            .filter(|&s| cfg.short_deck && self.opener_unchecked && !self.player(s).folded)
+        {
+            push(ev, Event::Warning(Warning::OpenersUnchecked { seat }))?;
+        }
         if cfg.showdown == ShowdownRule::Tabled {
             return self.settle(ev, true);
         }

@@ -687,6 +687,13 @@ impl Lang {
                 Lang::Bg => format!("Място {seat} се отказа, когато можеше чек"),
                 Lang::Ru => format!("Место {seat} сбросило карты, когда мог быть чек"),
             },
+            EngineWarning::OpenersUnchecked { seat } => match self {
+                Lang::En => w.to_string(),
+                Lang::Mk => format!("Место {seat} отвори со непрочитана карта: мора да ги покаже отворачите, инаку флорот ја прогласува раката за мртва"),
+                Lang::Pl => format!("Miejsce {seat} otworzyło z nieodczytaną kartą: musi pokazać otwarcie, inaczej kierownik sali uzna rękę za martwą"),
+                Lang::Bg => format!("Място {seat} отвори с непрочетена карта: трябва да покаже отварящите, иначе флорът обявява ръката за мъртва"),
+                Lang::Ru => format!("Место {seat} открыло с непрочитанной картой: должно показать открывающую комбинацию, иначе флор объявит руку мёртвой"),
+            },
         }
     }
 }

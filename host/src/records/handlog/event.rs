@@ -150,6 +150,9 @@ pub enum WarningData {
     FoldedWithCheck {
         seat: SeatNo,
     },
+    OpenersUnchecked {
+        seat: SeatNo,
+    },
 }
 
 /// An event in the machine form: the firmware [`Event`] with named variants and
@@ -407,6 +410,7 @@ impl From<&Event> for EventData {
                         WarningData::StraddleUnconfirmed { seat }
                     }
                     Warning::FoldedWithCheck { seat } => WarningData::FoldedWithCheck { seat },
+                    Warning::OpenersUnchecked { seat } => WarningData::OpenersUnchecked { seat },
                 },
             },
             Event::Returned { seat, amount } => D::Returned { seat, amount },
@@ -551,6 +555,7 @@ impl EventData {
                 }
                 WarningData::StraddleUnconfirmed { seat } => Warning::StraddleUnconfirmed { seat },
                 WarningData::FoldedWithCheck { seat } => Warning::FoldedWithCheck { seat },
+                WarningData::OpenersUnchecked { seat } => Warning::OpenersUnchecked { seat },
             }),
             D::Returned { seat, amount } => Event::Returned {
                 seat: *seat,

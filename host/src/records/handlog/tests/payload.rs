@@ -97,6 +97,7 @@ fn every_event() -> Vec<Event> {
         }),
         w(Warning::StraddleUnconfirmed { seat: sn(4) }),
         w(Warning::FoldedWithCheck { seat: sn(2) }),
+        w(Warning::OpenersUnchecked { seat: sn(2) }),
         Event::Returned {
             seat: sn(1),
             amount: ch(45),
