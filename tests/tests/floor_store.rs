@@ -227,11 +227,17 @@ fn records_twice_out_of_order_forged_or_badly_signed_are_refused_with_an_alert()
     fork.hash[0] ^= 1;
     let done = store.ingest("F1", &[fork], 0).expect("ingest");
     assert_eq!(done.refused.map(|r| r.1), Some(AlertKind::Fork));
-    // A good record, then one badly signed: the first is taken, the second refused.
+    // A good record, one badly signed, and a good last one (whose signature vouches
+    // for the contents before it, not for their signatures): the first is taken, the
+    // rest refused.
     let mut unsigned = records[21].clone();
     unsigned.sig[5] ^= 1;
     let done = store
-        .ingest("F1", &[records[20].clone(), unsigned], 0)
+        .ingest(
+            "F1",
+            &[records[20].clone(), unsigned, records[22].clone()],
+            0,
+        )
         .expect("ingest");
     assert_eq!(done.accepted, 1);
     assert_eq!(

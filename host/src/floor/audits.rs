@@ -117,9 +117,15 @@ pub fn export(
     Ok(out)
 }
 
+/// Bytes of the raw id's SHA-256 put after a name that had to be made safe.
+const NAME_HASH_BYTES: usize = 8;
+
 /// The file a table's exported hands go in: `TABLE.phhs`, the id's characters that
 /// are not letters, digits, `-` or `_` as `_` (a table id is free text; a file name
-/// must stay in the folder asked for).
+/// must stay in the folder asked for). An id changed so (or empty) also gets `~` and
+/// a short hash of itself, so two ids that differ only in such characters (`T 1`,
+/// `T/1`) never write one file; `~` is never kept from an id, so no id left as it
+/// is can take such a name either.
 pub fn file_name(table_id: &str) -> String {
     let safe: String = table_id
         .chars()
@@ -131,7 +137,21 @@ pub fn file_name(table_id: &str) -> String {
             }
         })
         .collect();
-    format!("{safe}.phhs")
+    if safe == table_id && !safe.is_empty() {
+        return format!("{safe}.phhs");
+    }
+    use sha2::Digest;
+    use std::fmt::Write;
+    let mut name = safe;
+    name.push('~');
+    for b in sha2::Sha256::digest(table_id.as_bytes())
+        .iter()
+        .take(NAME_HASH_BYTES)
+    {
+        let _ = write!(name, "{b:02x}");
+    }
+    name.push_str(".phhs");
+    name
 }
 
 #[cfg(test)]
@@ -141,7 +161,29 @@ mod tests {
     #[test]
     fn a_table_id_makes_a_file_name_in_the_folder() {
         assert_eq!(file_name("T-1_a"), "T-1_a.phhs");
-        assert_eq!(file_name("../etc/x"), "___etc_x.phhs");
-        assert_eq!(file_name("стол 3"), "стол_3.phhs");
+        assert_eq!(file_name("стол3"), "стол3.phhs");
+        for id in ["../etc/x", "стол 3", "T 1", "T/1", "T_1~", ""] {
+            let name = file_name(id);
+            assert!(!name.contains('/') && !name.starts_with('.'), "{name}");
+            assert!(name.contains('~') && name.ends_with(".phhs"), "{name}");
+        }
+        assert!(file_name("../etc/x").starts_with("___etc_x~"));
+        assert_eq!(
+            file_name("T 1"),
+            file_name("T 1"),
+            "the same id, the same file"
+        );
+    }
+
+    #[test]
+    fn ids_that_differ_only_in_characters_made_safe_get_their_own_files() {
+        let ids = ["T_1", "T 1", "T/1", "T.1", "T~1", "T_1~", ""];
+        let names: std::collections::HashSet<String> = ids.iter().map(|i| file_name(i)).collect();
+        assert_eq!(names.len(), ids.len(), "{names:?}");
+        assert_eq!(file_name("T_1"), "T_1.phhs");
+        assert_eq!(
+            file_name("T 1").len(),
+            "T_1~.phhs".len() + 2 * NAME_HASH_BYTES
+        );
     }
 }

@@ -1,15 +1,22 @@
 //! Taking a table's records into the store, exactly once and only when they check:
 //! each must be the record after the table's head in the store, chain to it, and
-//! be vouched for by the table's signature (a shipment's last record's, which the
-//! chain carries to every record before it; see [`signed_prefix`]). A record already held is skipped when it is the same
-//! (delivered twice) and raises a fork alert when it differs; a record past the head
-//! raises a gap alert; a broken link or a bad signature raises its alert. The records
-//! before the first problem are taken, the rest refused, all in one transaction under
-//! the table's row lock, so two shipments of one table never interleave.
+//! carry the table's signature of the head at it ([`vet`]). A record already held is
+//! skipped when it is the same (delivered twice) and raises a fork alert when it
+//! differs; a record past the head raises a gap alert; a broken link or a bad
+//! signature raises its alert. The records before the first problem are taken, the
+//! rest refused, all in one transaction under the table's row lock, so two shipments
+//! of one table never interleave.
+//!
+//! Every record's signature is checked, not only a shipment's last. The last one's
+//! alone would vouch for the contents of every record before it (each hash covers
+//! the one before, so a record changed mid-shipment either breaks the chain or, its
+//! successors re-hashed, changes the last hash the table signed), but not for their
+//! own signatures: a record sent with a wrong one would be kept as sent, and the
+//! store is the evidence a floor re-checks record by record.
 
 use super::error::FloorError;
 use super::store::{raise, table_row, AlertKind, Store};
-use crate::records::handlog::{SealedRecord, Seq};
+use crate::records::handlog::{PublicKey, SealedRecord, Seq};
 use std::collections::HashMap;
 
 /// What one shipment did.
@@ -30,7 +37,7 @@ fn big(n: u64) -> i64 {
 }
 
 /// The first problem of `r` as the record after `head_seq` with hash `head_hash`,
-/// its signature aside ([`signed_prefix`]).
+/// its signature aside.
 fn check(r: &SealedRecord, head_seq: u64, head_hash: &[u8; 32]) -> Option<(AlertKind, String)> {
     let next = head_seq.saturating_add(1);
     if r.seq.0 != next {
@@ -53,24 +60,68 @@ fn check(r: &SealedRecord, head_seq: u64, head_hash: &[u8; 32]) -> Option<(Alert
     None
 }
 
-/// How many of `taken` (each chained to the one before) are vouched for by the
-/// table's key. The last one's signature vouches for every record before it through
-/// the chain, as the table's own log is checked when it opens: one signature a
-/// shipment, not one a record (verifying is most of the store's work per record).
-/// Only when it fails is each checked, to name the first record that is not signed.
-fn signed_prefix(
-    taken: &[&SealedRecord],
-    key: &crate::records::handlog::PublicKey,
+/// What the checks make of a shipment.
+#[derive(Debug, Default)]
+struct Vetted<'a> {
+    /// The records to take, in order.
+    taken: Vec<&'a SealedRecord>,
+    /// Records the store already held, the same.
+    duplicates: u64,
+    /// The first record refused and why.
+    refused: Option<(Seq, AlertKind, String)>,
+}
+
+/// Checks `batch` against the table's head in the store (`head_seq`, `head_hash`)
+/// and the hashes it holds for the records of `batch` at or before it (`stored`):
+/// each record's number, link and signature, stopping at the first problem.
+fn vet<'a>(
+    batch: &'a [SealedRecord],
+    (mut head_seq, mut head_hash): (u64, [u8; 32]),
+    stored: &HashMap<i64, Vec<u8>>,
+    key: &PublicKey,
     table_id: &str,
-) -> usize {
-    match taken.last() {
-        None => 0,
-        Some(last) if last.is_signed(key, table_id) => taken.len(),
-        Some(_) => taken
-            .iter()
-            .position(|r| !r.is_signed(key, table_id))
-            .unwrap_or(taken.len()),
+) -> Vetted<'a> {
+    let mut out = Vetted {
+        taken: Vec::with_capacity(batch.len()),
+        ..Vetted::default()
+    };
+    for r in batch {
+        if r.seq.0 <= head_seq {
+            match stored.get(&big(r.seq.0)) {
+                Some(h) if h[..] == r.hash[..] => {
+                    out.duplicates += 1;
+                    continue;
+                }
+                _ => {
+                    out.refused = Some((
+                        r.seq,
+                        AlertKind::Fork,
+                        format!(
+                            "record {} differs from the one the store took: the table's log was rewritten",
+                            r.seq.0
+                        ),
+                    ));
+                    break;
+                }
+            }
+        }
+        if let Some((kind, detail)) = check(r, head_seq, &head_hash) {
+            out.refused = Some((r.seq, kind, detail));
+            break;
+        }
+        if !r.is_signed(key, table_id) {
+            out.refused = Some((
+                r.seq,
+                AlertKind::BadSignature,
+                format!("record {} is not signed by the table's key", r.seq.0),
+            ));
+            break;
+        }
+        head_seq = r.seq.0;
+        head_hash = r.hash;
+        out.taken.push(r);
     }
+    out
 }
 
 impl Store {
@@ -93,7 +144,7 @@ impl Store {
             )?
             .ok_or_else(|| FloorError::UnknownTable(table_id.to_string()))?;
         let row = table_row(table_id, &row)?;
-        let (mut head_seq, mut head_hash) = (row.head_seq.0, row.head_hash);
+        let head_seq = row.head_seq.0;
         let held: Vec<i64> = batch
             .iter()
             .filter(|r| r.seq.0 <= head_seq)
@@ -110,47 +161,20 @@ impl Store {
             .map(|r| (r.get(0), r.get(1)))
             .collect()
         };
-        let mut out = Ingested::default();
-        let mut taken: Vec<&SealedRecord> = Vec::with_capacity(batch.len());
-        for r in batch {
-            if r.seq.0 <= head_seq {
-                match stored.get(&big(r.seq.0)) {
-                    Some(h) if h[..] == r.hash[..] => {
-                        out.duplicates += 1;
-                        continue;
-                    }
-                    _ => {
-                        out.refused = Some((
-                            r.seq,
-                            AlertKind::Fork,
-                            format!(
-                                "record {} differs from the one the store took: the table's log was rewritten",
-                                r.seq.0
-                            ),
-                        ));
-                        break;
-                    }
-                }
-            }
-            if let Some((kind, detail)) = check(r, head_seq, &head_hash) {
-                out.refused = Some((r.seq, kind, detail));
-                break;
-            }
-            head_seq = r.seq.0;
-            head_hash = r.hash;
-            taken.push(r);
-        }
-        let signed = signed_prefix(&taken, &row.key, table_id);
-        if signed < taken.len() {
-            let seq = taken[signed].seq;
-            out.refused = Some((
-                seq,
-                AlertKind::BadSignature,
-                format!("record {} is not signed by the table's key", seq.0),
-            ));
-            taken.truncate(signed);
-            head_seq = taken.last().map_or(row.head_seq.0, |r| r.seq.0);
-        }
+        let vetted = vet(
+            batch,
+            (head_seq, row.head_hash),
+            &stored,
+            &row.key,
+            table_id,
+        );
+        let taken = vetted.taken;
+        let out = Ingested {
+            accepted: taken.len() as u64,
+            duplicates: vetted.duplicates,
+            refused: vetted.refused,
+            head: Seq(taken.last().map_or(head_seq, |r| r.seq.0)),
+        };
         if let Some(last) = taken.last() {
             insert(&mut tx, table_id, &taken)?;
             let entries: Vec<_> = taken
@@ -180,8 +204,6 @@ impl Store {
             raise(&mut tx, table_id, *kind, *seq, detail)?;
         }
         tx.commit()?;
-        out.accepted = taken.len() as u64;
-        out.head = Seq(head_seq);
         Ok(out)
     }
 }
@@ -211,4 +233,150 @@ fn insert(
         ],
     )?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::records::handlog::{AuditLog, HandLog, Record, TableKey, GENESIS_HASH};
+
+    /// Table `T9`'s log of notes `words` (at ms 10, 11, ...) signed by `key`, sealed.
+    fn notes(key: &TableKey, words: &[&str]) -> Vec<SealedRecord> {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut log, _) = HandLog::open(dir.path(), "T9", key).unwrap();
+        for (at, w) in (10..).zip(words) {
+            log.append(
+                at,
+                Record::Note {
+                    text: w.to_string(),
+                },
+            )
+            .unwrap();
+        }
+        AuditLog::open(dir.path())
+            .unwrap()
+            .sealed_after(Seq(0), 100)
+            .unwrap()
+    }
+
+    fn refused(v: &Vetted<'_>) -> Option<(u64, AlertKind)> {
+        v.refused.as_ref().map(|r| (r.0 .0, r.1))
+    }
+
+    const WORDS: [&str; 6] = ["a", "b", "c", "d", "e", "f"];
+
+    #[test]
+    fn an_honest_shipment_is_taken_whole() {
+        let key = TableKey::from_seed([1; 32]);
+        let honest = notes(&key, &WORDS);
+        let v = vet(
+            &honest,
+            (0, GENESIS_HASH),
+            &HashMap::new(),
+            &key.public(),
+            "T9",
+        );
+        assert_eq!((v.taken.len(), refused(&v)), (6, None));
+        // Another table's key or id: refused at the first record.
+        let other = TableKey::from_seed([2; 32]).public();
+        let v = vet(&honest, (0, GENESIS_HASH), &HashMap::new(), &other, "T9");
+        assert_eq!(refused(&v), Some((1, AlertKind::BadSignature)));
+        let v = vet(
+            &honest,
+            (0, GENESIS_HASH),
+            &HashMap::new(),
+            &key.public(),
+            "T8",
+        );
+        assert_eq!(refused(&v), Some((1, AlertKind::BadSignature)));
+    }
+
+    #[test]
+    fn a_bad_signature_mid_shipment_is_refused_though_the_last_is_good() {
+        let key = TableKey::from_seed([1; 32]);
+        let mut shipment = notes(&key, &WORDS);
+        shipment[2].sig[7] ^= 1;
+        assert!(shipment[5].is_signed(&key.public(), "T9"));
+        let v = vet(
+            &shipment,
+            (0, GENESIS_HASH),
+            &HashMap::new(),
+            &key.public(),
+            "T9",
+        );
+        assert_eq!(refused(&v), Some((3, AlertKind::BadSignature)));
+        assert_eq!(v.taken.len(), 2);
+    }
+
+    /// A forger without the table's key rewrites record 3 and re-chains the records
+    /// after it (the hashes need no key): the chain is whole, but the forged hashes
+    /// are not the ones the table signed, so record 3 is refused, and so is the
+    /// forgery given the honest last record's signature. Unchained, it breaks the link.
+    #[test]
+    fn a_record_forged_mid_shipment_is_refused_at_it() {
+        let key = TableKey::from_seed([1; 32]);
+        let honest = notes(&key, &WORDS);
+        let forger = TableKey::from_seed([9; 32]);
+        let rechained = notes(&forger, &["a", "b", "X", "d", "e", "f"]);
+        let mut shipment: Vec<SealedRecord> = honest[..2].to_vec();
+        shipment.extend_from_slice(&rechained[2..]);
+        shipment[5].sig = honest[5].sig;
+        let mut prev = GENESIS_HASH;
+        for r in &shipment {
+            assert!(r.links(&prev), "the forged chain is whole");
+            prev = r.hash;
+        }
+        assert_ne!(shipment[5].hash, honest[5].hash);
+        assert!(!shipment[5].is_signed(&key.public(), "T9"));
+        let v = vet(
+            &shipment,
+            (0, GENESIS_HASH),
+            &HashMap::new(),
+            &key.public(),
+            "T9",
+        );
+        assert_eq!(refused(&v), Some((3, AlertKind::BadSignature)));
+        assert_eq!(v.taken.len(), 2);
+        // Only record 3 forged, the honest records after it: the chain breaks at 4.
+        let mut shipment = honest.clone();
+        shipment[2] = rechained[2].clone();
+        shipment[2].sig = honest[2].sig;
+        let v = vet(
+            &shipment,
+            (0, GENESIS_HASH),
+            &HashMap::new(),
+            &key.public(),
+            "T9",
+        );
+        assert_eq!(refused(&v), Some((3, AlertKind::BadSignature)));
+        shipment[2] = honest[2].clone();
+        shipment[2].payload = rechained[2].payload.clone();
+        let v = vet(
+            &shipment,
+            (0, GENESIS_HASH),
+            &HashMap::new(),
+            &key.public(),
+            "T9",
+        );
+        assert_eq!(refused(&v), Some((3, AlertKind::BrokenLink)));
+    }
+
+    #[test]
+    fn records_held_are_skipped_when_the_same_and_a_fork_when_not() {
+        let key = TableKey::from_seed([1; 32]);
+        let honest = notes(&key, &WORDS);
+        let stored: HashMap<i64, Vec<u8>> = honest[..3]
+            .iter()
+            .map(|r| (big(r.seq.0), r.hash.to_vec()))
+            .collect();
+        let head = (3, honest[2].hash);
+        let v = vet(&honest, head, &stored, &key.public(), "T9");
+        assert_eq!((v.duplicates, v.taken.len(), refused(&v)), (3, 3, None));
+        let forger = TableKey::from_seed([9; 32]);
+        let other = notes(&forger, &["a", "X"]);
+        let v = vet(&other, head, &stored, &key.public(), "T9");
+        assert_eq!(refused(&v), Some((2, AlertKind::Fork)));
+        let v = vet(&honest[4..], head, &stored, &key.public(), "T9");
+        assert_eq!(refused(&v), Some((5, AlertKind::Gap)));
+    }
 }
