@@ -10,14 +10,7 @@
 use std::time::Duration;
 
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
-
-/// CPU time of the calling thread.
-fn thread_cpu_now() -> Duration {
-    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
-    let secs = u64::try_from(t.tv_sec).unwrap_or(0);
-    let nanos = u32::try_from(t.tv_nsec).unwrap_or(0);
-    Duration::new(secs, nanos)
-}
+use host::money::equity::thread_cpu;
 
 /// Criterion's measurement: the benchmark thread's CPU time, shown as durations
 /// (criterion runs each routine on the thread that measures it).
@@ -37,11 +30,11 @@ impl Measurement for ThreadCpu {
     type Value = Duration;
 
     fn start(&self) -> Duration {
-        thread_cpu_now()
+        thread_cpu()
     }
 
     fn end(&self, start: Duration) -> Duration {
-        thread_cpu_now().saturating_sub(start)
+        thread_cpu().saturating_sub(start)
     }
 
     fn add(&self, a: &Duration, b: &Duration) -> Duration {

@@ -59,7 +59,7 @@ mod report;
 mod suits;
 mod tally;
 
-pub use report::bench_report;
+pub use report::{bench_report, thread_cpu};
 pub use tally::SHARE_UNITS;
 
 /// Most players an equity is computed for (R-TABLE-1: 2 to 10 players; the

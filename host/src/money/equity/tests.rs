@@ -616,7 +616,11 @@ fn bench_line_names_the_case_and_its_figures() {
     let mut out = Vec::new();
     bench_report(&mut out).unwrap();
     let line = String::from_utf8(out).unwrap();
-    assert!(line.starts_with("equity, AhAs v KdKc preflop: "), "{line}");
+    assert!(
+        line.starts_with("equity, AhAs v KdKc preflop: CPU "),
+        "{line}"
+    );
+    assert!(line.contains(" ms, wall "), "{line}");
     assert!(
         line.ends_with("ms for 1,712,304 boards, one thread (81.06% / 18.55% / 0.38% tie)\n"),
         "{line}"
