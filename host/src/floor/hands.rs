@@ -70,10 +70,38 @@ fn summary(r: &postgres::Row, at: usize) -> HandSummary {
     }
 }
 
+/// The statements [`take`] runs, prepared once on the store's connection.
+pub(super) struct HandStatements {
+    select: postgres::Statement,
+    upsert: postgres::Statement,
+}
+
+/// Prepares [`take`]'s statements (once per connection: [`super::store::Store::prepared`]).
+pub(super) fn prepare(store: &mut super::store::Store) -> Result<HandStatements, FloorError> {
+    Ok(HandStatements {
+        select: store.prepared(&format!(
+            "SELECT {COLUMNS} FROM hands WHERE table_id = $1 AND number = ANY($2)"
+        ))?,
+        upsert: store.prepared(&format!(
+            "INSERT INTO hands (table_id, {COLUMNS}) VALUES
+             ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+             ON CONFLICT (table_id, number) DO UPDATE SET
+             start_ms = EXCLUDED.start_ms, end_ms = EXCLUDED.end_ms, last_ms = EXCLUDED.last_ms,
+             seats = EXCLUDED.seats, pot = EXCLUDED.pot, rake = EXCLUDED.rake,
+             corrections = EXCLUDED.corrections, misdeals = EXCLUDED.misdeals,
+             over_pot = EXCLUDED.over_pot, bad_tags = EXCLUDED.bad_tags,
+             refusals = EXCLUDED.refusals, records = EXCLUDED.records,
+             first_seq = EXCLUDED.first_seq, last_seq = EXCLUDED.last_seq,
+             rulings = EXCLUDED.rulings"
+        ))?,
+    })
+}
+
 /// Counts `records` (each with its hand) into the store's hands of `table_id`, in
 /// the caller's transaction.
 pub(super) fn take(
     tx: &mut impl GenericClient,
+    statements: &HandStatements,
     table_id: &str,
     records: &[(u32, TimelineEntry)],
 ) -> Result<(), FloorError> {
@@ -83,10 +111,7 @@ pub(super) fn take(
     let mut numbers: Vec<i32> = records.iter().map(|(n, _)| int(*n)).collect();
     numbers.dedup();
     let mut hands: BTreeMap<u32, HandSummary> = tx
-        .query(
-            &format!("SELECT {COLUMNS} FROM hands WHERE table_id = $1 AND number = ANY($2)"),
-            &[&table_id, &numbers],
-        )?
+        .query(&statements.select, &[&table_id, &numbers])?
         .iter()
         .map(|r| {
             let h = summary(r, 0);
@@ -99,22 +124,10 @@ pub(super) fn take(
             .or_insert_with(|| HandSummary::begin(*number, entry))
             .take(entry);
     }
-    let upsert = tx.prepare(&format!(
-        "INSERT INTO hands (table_id, {COLUMNS}) VALUES
-         ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
-         ON CONFLICT (table_id, number) DO UPDATE SET
-         start_ms = EXCLUDED.start_ms, end_ms = EXCLUDED.end_ms, last_ms = EXCLUDED.last_ms,
-         seats = EXCLUDED.seats, pot = EXCLUDED.pot, rake = EXCLUDED.rake,
-         corrections = EXCLUDED.corrections, misdeals = EXCLUDED.misdeals,
-         over_pot = EXCLUDED.over_pot, bad_tags = EXCLUDED.bad_tags,
-         refusals = EXCLUDED.refusals, records = EXCLUDED.records,
-         first_seq = EXCLUDED.first_seq, last_seq = EXCLUDED.last_seq,
-         rulings = EXCLUDED.rulings"
-    ))?;
     for h in hands.values() {
         let seats: Vec<i16> = h.seats.iter().map(|s| i16::from(s.get())).collect();
         tx.execute(
-            &upsert,
+            &statements.upsert,
             &[
                 &table_id,
                 &int(h.number),

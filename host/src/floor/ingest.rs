@@ -135,13 +135,15 @@ impl Store {
     ) -> Result<Ingested, FloorError> {
         let times: Vec<u64> = batch.iter().map(|r| r.at_ms).collect();
         self.ensure_months(&times)?;
+        let lock = self.prepared(LOCK_TABLE)?;
+        let held_hashes = self.prepared(HELD_HASHES)?;
+        let insert_records = self.prepared(INSERT_RECORDS)?;
+        let move_head = self.prepared(MOVE_HEAD)?;
+        let backlog_only = self.prepared(BACKLOG_ONLY)?;
+        let hand_statements = super::hands::prepare(self)?;
         let mut tx = self.client().transaction()?;
         let row = tx
-            .query_opt(
-                "SELECT public_key, head_seq, head_hash, head_sig, backlog FROM floor_tables
-                 WHERE table_id = $1 FOR UPDATE",
-                &[&table_id],
-            )?
+            .query_opt(&lock, &[&table_id])?
             .ok_or_else(|| FloorError::UnknownTable(table_id.to_string()))?;
         let row = table_row(table_id, &row)?;
         let head_seq = row.head_seq.0;
@@ -153,13 +155,10 @@ impl Store {
         let stored: HashMap<i64, Vec<u8>> = if held.is_empty() {
             HashMap::new()
         } else {
-            tx.query(
-                "SELECT seq, hash FROM records WHERE table_id = $1 AND seq = ANY($2)",
-                &[&table_id, &held],
-            )?
-            .iter()
-            .map(|r| (r.get(0), r.get(1)))
-            .collect()
+            tx.query(&held_hashes, &[&table_id, &held])?
+                .iter()
+                .map(|r| (r.get(0), r.get(1)))
+                .collect()
         };
         let vetted = vet(
             batch,
@@ -176,15 +175,14 @@ impl Store {
             head: Seq(taken.last().map_or(head_seq, |r| r.seq.0)),
         };
         if let Some(last) = taken.last() {
-            insert(&mut tx, table_id, &taken)?;
+            insert(&mut tx, &insert_records, table_id, &taken)?;
             let entries: Vec<_> = taken
                 .iter()
                 .filter_map(|r| Some((r.hand?, r.entry().ok()?)))
                 .collect();
-            super::hands::take(&mut tx, table_id, &entries)?;
+            super::hands::take(&mut tx, &hand_statements, table_id, &entries)?;
             tx.execute(
-                "UPDATE floor_tables SET head_seq = $2, head_hash = $3, head_sig = $4,
-                 head_at_ms = $5, shipped_at = now(), backlog = $6 WHERE table_id = $1",
+                &move_head,
                 &[
                     &table_id,
                     &big(last.seq.0),
@@ -195,10 +193,7 @@ impl Store {
                 ],
             )?;
         } else {
-            tx.execute(
-                "UPDATE floor_tables SET shipped_at = now(), backlog = $2 WHERE table_id = $1",
-                &[&table_id, &big(backlog)],
-            )?;
+            tx.execute(&backlog_only, &[&table_id, &big(backlog)])?;
         }
         if let Some((seq, kind, detail)) = &out.refused {
             raise(&mut tx, table_id, *kind, *seq, detail)?;
@@ -208,9 +203,27 @@ impl Store {
     }
 }
 
+/// Locks a table's row for the shipment and reads where it stands.
+const LOCK_TABLE: &str = "SELECT public_key, head_seq, head_hash, head_sig, backlog
+    FROM floor_tables WHERE table_id = $1 FOR UPDATE";
+/// The stored hashes of records shipped again.
+const HELD_HASHES: &str = "SELECT seq, hash FROM records WHERE table_id = $1 AND seq = ANY($2)";
+/// The records taken, in one statement.
+const INSERT_RECORDS: &str =
+    "INSERT INTO records (table_id, seq, at_ms, kind, payload, hand, hash, sig)
+    SELECT $1, * FROM unnest($2::bigint[], $3::bigint[], $4::text[], $5::text[],
+                             $6::integer[], $7::bytea[], $8::bytea[])";
+/// The table's new signed head.
+const MOVE_HEAD: &str = "UPDATE floor_tables SET head_seq = $2, head_hash = $3, head_sig = $4,
+    head_at_ms = $5, shipped_at = now(), backlog = $6 WHERE table_id = $1";
+/// A shipment with nothing new: only when it came and what is left.
+const BACKLOG_ONLY: &str =
+    "UPDATE floor_tables SET shipped_at = now(), backlog = $2 WHERE table_id = $1";
+
 /// Inserts the records taken, in one statement.
 fn insert(
     tx: &mut postgres::Transaction<'_>,
+    statement: &postgres::Statement,
     table_id: &str,
     taken: &[&SealedRecord],
 ) -> Result<(), FloorError> {
@@ -225,9 +238,7 @@ fn insert(
     let hashes: Vec<&[u8]> = taken.iter().map(|r| &r.hash[..]).collect();
     let sigs: Vec<&[u8]> = taken.iter().map(|r| &r.sig[..]).collect();
     tx.execute(
-        "INSERT INTO records (table_id, seq, at_ms, kind, payload, hand, hash, sig)
-         SELECT $1, * FROM unnest($2::bigint[], $3::bigint[], $4::text[], $5::text[],
-                                  $6::integer[], $7::bytea[], $8::bytea[])",
+        statement,
         &[
             &table_id, &seqs, &times, &kinds, &payloads, &hands, &hashes, &sigs,
         ],

@@ -4,9 +4,9 @@
 
 use super::error::FloorError;
 use crate::records::handlog::{PublicKey, Seq, SignedHead, Trust, GENESIS_HASH};
-use postgres::{Client, Config, NoTls};
+use postgres::{Client, Config, NoTls, Statement};
 use serde::Serialize;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -128,6 +128,9 @@ pub struct Store {
     /// Days (of the tables' clocks) whose month's partition of `records` is known
     /// to exist.
     days: HashSet<u64>,
+    /// The shipping path's statements, prepared once on this connection
+    /// ([`Store::prepared`]).
+    statements: HashMap<String, Statement>,
 }
 
 /// The connection settings of `url`, with this program's timeouts where the URL sets
@@ -166,6 +169,7 @@ impl Store {
         Ok(Store {
             client,
             days: HashSet::new(),
+            statements: HashMap::new(),
         })
     }
 
@@ -188,6 +192,7 @@ impl Store {
         Ok(Store {
             client,
             days: HashSet::new(),
+            statements: HashMap::new(),
         })
     }
 
@@ -214,6 +219,18 @@ impl Store {
     /// The connection, for the audits ([`super::hands::list`]).
     pub fn client(&mut self) -> &mut Client {
         &mut self.client
+    }
+
+    /// `sql` prepared once on this connection: the server parses and plans it once,
+    /// and each shipment saves the round trip of preparing it again (a statement
+    /// passed as text is prepared at every use).
+    pub(super) fn prepared(&mut self, sql: &str) -> Result<Statement, FloorError> {
+        if let Some(statement) = self.statements.get(sql) {
+            return Ok(statement.clone());
+        }
+        let statement = self.client.prepare(sql)?;
+        self.statements.insert(sql.to_string(), statement.clone());
+        Ok(statement)
     }
 
     /// Every table the store knows, with where it stands, by id.
