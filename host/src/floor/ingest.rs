@@ -270,6 +270,11 @@ mod tests {
             .unwrap()
     }
 
+    /// Vets `shipment` as the first a store takes from table `table`.
+    fn vet_new<'a>(shipment: &'a [SealedRecord], key: &PublicKey, table: &str) -> Vetted<'a> {
+        vet(shipment, (0, GENESIS_HASH), &HashMap::new(), key, table)
+    }
+
     fn refused(v: &Vetted<'_>) -> Option<(u64, AlertKind)> {
         v.refused.as_ref().map(|r| (r.0 .0, r.1))
     }
@@ -280,25 +285,13 @@ mod tests {
     fn an_honest_shipment_is_taken_whole() {
         let key = TableKey::from_seed([1; 32]);
         let honest = notes(&key, &WORDS);
-        let v = vet(
-            &honest,
-            (0, GENESIS_HASH),
-            &HashMap::new(),
-            &key.public(),
-            "T9",
-        );
+        let v = vet_new(&honest, &key.public(), "T9");
         assert_eq!((v.taken.len(), refused(&v)), (6, None));
         // Another table's key or id: refused at the first record.
         let other = TableKey::from_seed([2; 32]).public();
-        let v = vet(&honest, (0, GENESIS_HASH), &HashMap::new(), &other, "T9");
+        let v = vet_new(&honest, &other, "T9");
         assert_eq!(refused(&v), Some((1, AlertKind::BadSignature)));
-        let v = vet(
-            &honest,
-            (0, GENESIS_HASH),
-            &HashMap::new(),
-            &key.public(),
-            "T8",
-        );
+        let v = vet_new(&honest, &key.public(), "T8");
         assert_eq!(refused(&v), Some((1, AlertKind::BadSignature)));
     }
 
@@ -308,13 +301,7 @@ mod tests {
         let mut shipment = notes(&key, &WORDS);
         shipment[2].sig[7] ^= 1;
         assert!(shipment[5].is_signed(&key.public(), "T9"));
-        let v = vet(
-            &shipment,
-            (0, GENESIS_HASH),
-            &HashMap::new(),
-            &key.public(),
-            "T9",
-        );
+        let v = vet_new(&shipment, &key.public(), "T9");
         assert_eq!(refused(&v), Some((3, AlertKind::BadSignature)));
         assert_eq!(v.taken.len(), 2);
     }
@@ -339,36 +326,18 @@ mod tests {
         }
         assert_ne!(shipment[5].hash, honest[5].hash);
         assert!(!shipment[5].is_signed(&key.public(), "T9"));
-        let v = vet(
-            &shipment,
-            (0, GENESIS_HASH),
-            &HashMap::new(),
-            &key.public(),
-            "T9",
-        );
+        let v = vet_new(&shipment, &key.public(), "T9");
         assert_eq!(refused(&v), Some((3, AlertKind::BadSignature)));
         assert_eq!(v.taken.len(), 2);
         // Only record 3 forged, the honest records after it: the chain breaks at 4.
         let mut shipment = honest.clone();
         shipment[2] = rechained[2].clone();
         shipment[2].sig = honest[2].sig;
-        let v = vet(
-            &shipment,
-            (0, GENESIS_HASH),
-            &HashMap::new(),
-            &key.public(),
-            "T9",
-        );
+        let v = vet_new(&shipment, &key.public(), "T9");
         assert_eq!(refused(&v), Some((3, AlertKind::BadSignature)));
         shipment[2] = honest[2].clone();
         shipment[2].payload = rechained[2].payload.clone();
-        let v = vet(
-            &shipment,
-            (0, GENESIS_HASH),
-            &HashMap::new(),
-            &key.public(),
-            "T9",
-        );
+        let v = vet_new(&shipment, &key.public(), "T9");
         assert_eq!(refused(&v), Some((3, AlertKind::BrokenLink)));
     }
 

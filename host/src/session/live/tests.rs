@@ -236,6 +236,27 @@ fn play_at(config: firmware::TableConfig, steps: Vec<Step>, faults: (u32, u32, u
     }
 }
 
+/// Three players seated from the keypad with 1,000 each, and NEXT HAND held: the
+/// first hand's cards are due (button 1, dealt from seat 2).
+fn first_hand() -> Vec<Step> {
+    let mut s = Vec::new();
+    for seat in SeatNo::up_to(3) {
+        s.extend([Digits(1000), Tap(Key::Seat(seat))]);
+    }
+    s.push(Hold(Key::NextHand));
+    s
+}
+
+/// A five-card draw table, fixed limit 10/20 with an ante of 1.
+fn draw_config() -> firmware::TableConfig {
+    crate::session::simulated::table_config(
+        Game::FiveCardDraw,
+        firmware::Structure::FixedLimit,
+        (ch(5), ch(10)),
+        ch(1),
+    )
+}
+
 /// Three players seated from the keypad, a hand checked down to a showdown paid on
 /// ENTER, then a hand folded to the big blind (paid at once).
 fn two_hands() -> Vec<Step> {
@@ -324,11 +345,7 @@ fn floor(code: u64, key: Step) -> [Step; 3] {
 /// does not read entered by hand (PD-RFID). The PIN never reaches the log.
 #[test]
 fn the_floor_rules_cards_from_the_panel_with_his_pin() {
-    let mut s = Vec::new();
-    for seat in SeatNo::up_to(3) {
-        s.extend([Digits(1000), Tap(Key::Seat(seat))]);
-    }
-    s.push(Hold(Key::NextHand));
+    let mut s = first_hand();
     // The deal goes seat 2, 3, 1; seat 1's As is exposed.
     s.extend(cards(&["7c", "8h", "As"]));
     s.extend(floor(91234, Tap(Key::Seat(sn(1)))));
@@ -428,11 +445,7 @@ fn the_floor_rules_a_straddle_announced_and_a_void_hand_from_the_panel() {
 /// card is set aside until the river, which then comes without a burn.
 #[test]
 fn the_floor_rules_a_premature_turn_from_the_panel() {
-    let mut s = Vec::new();
-    for seat in SeatNo::up_to(3) {
-        s.extend([Digits(1000), Tap(Key::Seat(seat))]);
-    }
-    s.push(Hold(Key::NextHand));
+    let mut s = first_hand();
     s.extend(cards(&["7c", "8h", "As", "2d", "3s", "Ad"]));
     s.extend([Tap(Key::CheckCall); 3]);
     s.push(Card("4c", Antenna::Burn));
@@ -584,17 +597,8 @@ fn the_runtime_takes_presses_and_reads_in_order() {
 /// a count of five are refused with the rule; nothing keyed stands pat.
 #[test]
 fn r_draw_5_the_dealer_keys_each_draw_and_the_shoe_holds_him_to_it() {
-    let config = crate::session::simulated::table_config(
-        Game::FiveCardDraw,
-        firmware::Structure::FixedLimit,
-        (ch(5), ch(10)),
-        ch(1),
-    );
-    let mut s = Vec::new();
-    for seat in SeatNo::up_to(3) {
-        s.extend([Digits(1000), Tap(Key::Seat(seat))]);
-    }
-    s.push(Hold(Key::NextHand));
+    let config = draw_config();
+    let mut s = first_hand();
     // Button 1: dealt seat 2, 3, 1. Seat 2: As Ah Kc 7d 2c; seat 3: Ks Kd Kh Qc Qd;
     // seat 1: 9c Tc Jc Qh 3s.
     s.extend(cards(&[
@@ -661,20 +665,11 @@ fn r_draw_5_the_dealer_keys_each_draw_and_the_shoe_holds_him_to_it() {
 /// in draw a flush beats a full house).
 #[test]
 fn pd_draw_the_floor_rules_the_openers_hand_dead_from_the_panel() {
-    let mut config = crate::session::simulated::table_config(
-        Game::FiveCardDraw,
-        firmware::Structure::FixedLimit,
-        (ch(5), ch(10)),
-        ch(1),
-    );
+    let mut config = draw_config();
     // 32 cards: at most six players (R-TABLE-1).
     config.short_deck = true;
     config.max_players = 6;
-    let mut s = Vec::new();
-    for seat in SeatNo::up_to(3) {
-        s.extend([Digits(1000), Tap(Key::Seat(seat))]);
-    }
-    s.push(Hold(Key::NextHand));
+    let mut s = first_hand();
     // Seat 2: Ks Kd Ah Qh Jh; seat 3: As Ad 8c 8d 7s; seat 1: Qs Js Ts 9d 7d.
     s.extend(cards(&[
         "Ks", "As", "Qs", "Kd", "Ad", "Js", "Ah", "8c", "Ts", "Qh", "8d", "9d", "Jh", "7s", "7d",
