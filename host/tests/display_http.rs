@@ -529,3 +529,95 @@ fn an_oversized_request_head_is_refused() {
     let _ = s.read_to_end(&mut raw);
     assert!(String::from_utf8_lossy(&raw).starts_with("HTTP/1.1 413"));
 }
+
+/// The `data` of each event named `name` on `addr`'s event stream, in order, until
+/// `done` says enough (at most 200 lines).
+fn events_named(addr: SocketAddr, name: &str, mut done: impl FnMut(&str) -> bool) -> Vec<String> {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    write!(s, "GET /events HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
+    let mut seen = Vec::new();
+    let mut named = false;
+    for line in BufReader::new(s).lines().take(200) {
+        let line = line.unwrap();
+        if let Some(event) = line.strip_prefix("event: ") {
+            named = event == name;
+        } else if let Some(data) = line.strip_prefix("data: ").filter(|_| named) {
+            seen.push(data.to_string());
+            if done(data) {
+                return seen;
+            }
+        }
+    }
+    panic!("the stream ended with {seen:?}");
+}
+
+/// Issue 17: a table whose floor store is out of reach keeps dealing, and the
+/// dealer's view says so, with the records waiting: the shipper's own count, read
+/// from the log it ships.
+#[test]
+fn the_dealers_view_shows_a_floor_store_out_of_reach_and_the_records_waiting() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = bench_with_display(dir.path(), 2);
+    let logged = host::records::handlog::AuditLog::open(dir.path())
+        .unwrap()
+        .head()
+        .unwrap()
+        .unwrap()
+        .seq
+        .0;
+    // Port 1 of this machine: nothing listens there.
+    let shipper =
+        host::floor::Shipper::start("postgres://floor@127.0.0.1:1/floor", dir.path(), "T9")
+            .unwrap();
+    d.watch_floor_link(shipper.link()).unwrap();
+    let waiting = format!("not yet sent: {}", host::display::Lang::En.number(logged));
+    let seen = events_named(d.addr(), "link", |data| data.contains(&waiting));
+    let last: serde_json::Value = serde_json::from_str(seen.last().unwrap()).unwrap();
+    assert_eq!(
+        last["text"],
+        format!("Floor store: NOT CONNECTED (the table deals on) · {waiting}")
+    );
+    assert_eq!(last["alarm"], true);
+    // Not on the table's own view: it changes with the table idle.
+    assert!(!get(d.addr(), "/state").2.contains("Floor store"));
+}
+
+/// The floor store's line follows the shipper with no input at the table: the store
+/// back and the backlog drained show within a poll, in the dealer's language.
+#[test]
+fn the_floor_stores_line_follows_the_shipper_with_the_table_idle() {
+    use host::display::dealer::FloorLink;
+    use std::sync::{Arc, Mutex};
+    let mut o = DisplayOptions::local(0, "T9");
+    o.lang = host::display::Lang::Pl;
+    let d = Display::start(o).unwrap();
+    let link = Arc::new(Mutex::new(FloorLink {
+        connected: false,
+        backlog: 1_234,
+        refused: false,
+    }));
+    let shared = link.clone();
+    d.watch_floor_link(move || *shared.lock().unwrap()).unwrap();
+    let mut changed = false;
+    let seen = events_named(d.addr(), "link", |data| {
+        if !changed {
+            *link.lock().unwrap() = FloorLink {
+                connected: true,
+                backlog: 0,
+                refused: false,
+            };
+            changed = true;
+        }
+        data.contains("wszystkie zapisy wysłane")
+    });
+    assert!(seen[0].contains("BRAK POŁĄCZENIA"), "{seen:?}");
+    let waiting = format!("niewysłane: {}", host::display::Lang::Pl.number(1_234));
+    assert!(seen[0].contains(&waiting), "{seen:?}");
+    let last: serde_json::Value = serde_json::from_str(seen.last().unwrap()).unwrap();
+    assert_eq!(
+        last["text"],
+        "Baza sali: połączono, wszystkie zapisy wysłane"
+    );
+    assert_eq!(last["alarm"], false);
+}

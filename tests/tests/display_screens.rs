@@ -20,6 +20,7 @@
 mod browser;
 
 use browser::Cdp;
+use host::display::dealer::FloorLink;
 use host::display::{Display, DisplayOptions, Lang, Warn};
 use host::records::scenario::Scenario;
 use serde_json::{json, Value};
@@ -526,8 +527,41 @@ fn the_dealers_page_shows_the_next_step_the_amount_keyed_and_refusals() {
     assert!(shown.contains("UNDO"), "{shown}");
     assert!(shown.contains("Shoe: working"), "{shown}");
     assert!(shown.contains("Panel: no key pressed yet"), "{shown}");
-    // The dealer's screen is 720p or larger: the Pi's 800x480 is the players'.
+    // No floor store, no line for it.
+    assert!(!shown.contains("Floor store"), "{shown}");
+    // Issue 17: a table shipping to the floor's store shows how that stands, and the
+    // line follows the shipper with no input at the table: out of reach (loud),
+    // then back with every record sent.
+    let link = std::sync::Arc::new(std::sync::Mutex::new(FloorLink {
+        connected: false,
+        backlog: 4_321,
+        refused: false,
+    }));
+    let shared = link.clone();
+    display
+        .watch_floor_link(move || *shared.lock().unwrap())
+        .unwrap();
+    cdp.wait_for(
+        "document.querySelector('.d-link.alarm')?.innerText.includes('NOT CONNECTED (the table deals on) · not yet sent: 4,321')",
+        "the floor store out of reach",
+    );
     check_screens(cdp, "dealer-en-6", &shots, &SCREENS[2..4]);
+    *link.lock().unwrap() = FloorLink {
+        connected: true,
+        backlog: 0,
+        refused: false,
+    };
+    cdp.wait_for(
+        "document.querySelector('.d-link:not(.alarm)')?.innerText === 'Floor store: connected, every record sent'",
+        "the floor store back, every record sent",
+    );
+    // The next input redraws the dealer's view: the line stays.
+    display.report(&table, &Outcome::Amount(500));
+    cdp.wait_for(
+        "document.getElementById('dealer').innerText.includes('500') \
+         && document.querySelector('.d-link')?.innerText === 'Floor store: connected, every record sent'",
+        "the line kept through a redraw",
+    );
 }
 
 /// Serves the display's page (fetched from `real`) with an event stream that sends

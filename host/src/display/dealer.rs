@@ -6,6 +6,11 @@
 //! session still hears is working). Shown by the same page on its `/dealer` address.
 //! Nothing here is secret: no hole card is ever named (a card dealt to a seat is
 //! "dealt to seat 4"), only the board's cards.
+//!
+//! A table that ships its log to the floor's store also shows how that stands
+//! ([`FloorLink`], [`link_view`]): it changes while the table is idle (the store goes
+//! down, the backlog drains), so it reaches the page on its own stream, not with the
+//! table's view.
 
 use super::i18n::{Lang, Word};
 use super::view::CardView;
@@ -27,6 +32,63 @@ pub enum ShoeHealth {
     ReadAgain,
     /// The link gave up: the dealer must check the shoe.
     Silent,
+}
+
+/// How the table's shipping to the floor's store stands (issue 17): what the
+/// dealer's view says of it. The floor's shipper fills it in; the display knows
+/// nothing of the store.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FloorLink {
+    /// The shipper holds a connection to the store.
+    pub connected: bool,
+    /// Records logged here and not yet in the store.
+    pub backlog: u64,
+    /// The store refused the log's last shipment and raised an alert: a gap, a fork
+    /// or a bad signature, which only the floor can clear.
+    pub refused: bool,
+}
+
+/// The floor store's line on the dealer's view.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LinkView {
+    /// "Floor store: connected, every record sent", or what is wrong and how many
+    /// records wait.
+    pub text: String,
+    /// The line needs someone: the store cannot be reached, or refused the log.
+    pub alarm: bool,
+}
+
+/// The floor store's line in `lang`. A store out of reach does not stop the table
+/// (its own log is the source of truth and the backlog ships when the store is
+/// back), and the line says so, so a dealer never stops a game for it.
+pub fn link_view(lang: Lang, link: &FloorLink) -> LinkView {
+    let label = lang.word(Word::FloorStore);
+    let waiting = format!(
+        "{}: {}",
+        lang.word(Word::NotYetSent),
+        lang.number(link.backlog)
+    );
+    let text = if link.refused {
+        format!("{label}: {} · {waiting}", lang.word(Word::StoreRefused))
+    } else if !link.connected {
+        format!(
+            "{label}: {} ({}) · {waiting}",
+            lang.word(Word::NotConnected),
+            lang.word(Word::DealsOn)
+        )
+    } else if link.backlog == 0 {
+        format!(
+            "{label}: {}, {}",
+            lang.word(Word::Connected),
+            lang.word(Word::AllSent)
+        )
+    } else {
+        format!("{label}: {} · {waiting}", lang.word(Word::Connected))
+    };
+    LinkView {
+        text,
+        alarm: link.refused || !link.connected,
+    }
 }
 
 /// The dealer's part of the view.

@@ -19,6 +19,8 @@
 //! The controller calls [`Display::show`] after every input it has logged; the view
 //! goes to every open page at once. All-in equity is computed on its own thread and
 //! follows the view it belongs to, so a long enumeration never delays the screen.
+//! A table shipping to the floor's store gives [`Display::watch_floor_link`] a way to
+//! read how that stands; the dealer's view follows it on its own thread too.
 
 pub mod auth;
 pub mod dealer;
@@ -40,7 +42,12 @@ use firmware::{Event, Table};
 use index::{FloorIndex, FloorTap, SharedIndex};
 use std::net::SocketAddr;
 use std::sync::{mpsc, Arc, Mutex, PoisonError};
+use std::time::Duration;
 use tokio::sync::watch;
+
+/// How often the dealer's view asks how shipping to the floor's store stands: a
+/// store going down shows within this, with the table idle.
+pub const LINK_POLL: Duration = Duration::from_millis(500);
 
 /// Where and how the display runs.
 #[derive(Debug, Clone)]
@@ -139,6 +146,9 @@ pub struct Display {
     index: SharedIndex,
     presenter: Presenter,
     state: watch::Sender<Arc<str>>,
+    /// The floor store's line for the dealer's view, as JSON (empty: no store).
+    link: Arc<watch::Sender<Arc<str>>>,
+    lang: Lang,
     jobs: mpsc::Sender<EquityJob>,
     last_job: Option<String>,
     /// Stops the listeners when the display is dropped: the ports are freed, and the
@@ -182,9 +192,11 @@ impl Display {
             .with_four_colours(opts.four_colour);
         let (state, state_rx) = watch::channel::<Arc<str>>(Arc::from("{}"));
         let (equity, equity_rx) = watch::channel::<Arc<str>>(Arc::from(""));
+        let (link, link_rx) = watch::channel::<Arc<str>>(Arc::from(""));
         let screen = server::screen_router(server::Shared {
             state: state_rx,
             equity: equity_rx,
+            link: link_rx,
             lang: opts.lang.code(),
         });
         let index: SharedIndex = Arc::new(Mutex::new(FloorIndex::new(&opts.table_name)));
@@ -234,6 +246,8 @@ impl Display {
             index,
             presenter,
             state,
+            link: Arc::new(link),
+            lang: opts.lang,
             jobs,
             last_job: None,
             shutdown,
@@ -250,6 +264,45 @@ impl Display {
         }
         *self.index.lock().unwrap_or_else(PoisonError::into_inner) = fresh;
         Ok(FloorTap::new(log, self.index.clone()))
+    }
+
+    /// Shows on the dealer's view how shipping to the floor's store stands, asking
+    /// `link` now and every [`LINK_POLL`] on a thread of its own (the table's thread
+    /// never waits for it), until the display is dropped.
+    pub fn watch_floor_link(
+        &self,
+        mut link: impl FnMut() -> dealer::FloorLink + Send + 'static,
+    ) -> Result<(), DisplayError> {
+        let out = self.link.clone();
+        let lang = self.lang;
+        let stopped = self.shutdown.subscribe();
+        let mut say = move || {
+            let line = dealer::link_view(lang, &link());
+            match serde_json::to_string(&line) {
+                Ok(json) => {
+                    out.send_if_modified(|old| {
+                        let changed = **old != *json;
+                        if changed {
+                            *old = Arc::from(json);
+                        }
+                        changed
+                    });
+                }
+                Err(e) => log::error!("display: the floor store's line cannot be written: {e}"),
+            }
+        };
+        say();
+        std::thread::Builder::new()
+            .name("floor-link".into())
+            .spawn(move || {
+                below_the_table();
+                while !*stopped.borrow() {
+                    std::thread::sleep(LINK_POLL);
+                    say();
+                }
+            })
+            .map(|_| ())
+            .map_err(DisplayError::Runtime)
     }
 
     /// The floor view's address, if it has one.

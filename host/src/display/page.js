@@ -22,6 +22,8 @@
   window.__display = probe;
   let current = null;
   let equity = null;
+  // The floor store's line for the dealer's view, when the table ships to one.
+  let link = null;
   let heard = 0;
 
   function el(tag, cls, text) {
@@ -385,10 +387,18 @@
     const column = (...children) => { const c = el('div', 'd-col'); c.replaceChildren(...children); return c; };
     replace('dealer',
       column(el('div', 'd-next', d.next), el('div', 'd-shoe' + (d.shoe_alarm ? ' alarm' : ''), d.shoe),
-        panelLine(d)),
+        panelLine(d), linkLine()),
       column(el('div', 'd-title', d.keyed_label), el('div', 'd-keyed', d.keyed || '–')),
       column(el('div', 'd-title', d.refused_label), ...d.refused.map((r) => el('div', 'd-refused', r))),
       column(el('div', 'd-title', d.inputs_label + ' · ' + d.undo_hint), ...d.inputs.map((t) => el('div', 'd-input', t))));
+  }
+
+  // How shipping to the floor's store stands (empty when the table ships to none):
+  // it changes with the table idle, so it comes on its own event.
+  function linkLine() {
+    const line = el('div', 'd-shoe d-link' + (link && link.alarm ? ' alarm' : ''), link ? link.text : '');
+    line.hidden = !link;
+    return line;
   }
 
   // The panel's health: the server's words, and the seconds since its last press
@@ -447,6 +457,12 @@
         probe.latencies.push(Date.now() - v.at_ms);
         probe.seq = v.seq;
       });
+    });
+    source.addEventListener('link', (e) => {
+      heard = Date.now();
+      link = JSON.parse(e.data);
+      const old = document.querySelector('.d-link');
+      if (old) old.replaceWith(linkLine());
     });
     source.addEventListener('equity', (e) => {
       heard = Date.now();

@@ -32,12 +32,14 @@ const CSP: &str = "default-src 'self'; img-src 'self' data:; object-src 'none'; 
 /// that hears nothing for longer (page.js, `STALE_AFTER_MS`) says it is not live.
 pub(crate) const HEARTBEAT: std::time::Duration = std::time::Duration::from_secs(1);
 
-/// What the players' screen's handlers share: the latest state and equity (as JSON)
-/// and the language.
+/// What the players' screen's handlers share: the latest state, equity and floor
+/// store's line (as JSON) and the language.
 #[derive(Clone)]
 pub(crate) struct Shared {
     pub state: watch::Receiver<Arc<str>>,
     pub equity: watch::Receiver<Arc<str>>,
+    /// For the dealer's view (nothing secret: a count of records and a connection).
+    pub link: watch::Receiver<Arc<str>>,
     pub lang: &'static str,
 }
 
@@ -186,17 +188,21 @@ async fn state(State(s): State<Shared>) -> Response {
     with_headers(json.into_response(), "application/json")
 }
 
-/// The live updates: the current state and equity at once, then every change, and a
-/// heartbeat each [`HEARTBEAT`] so the page knows the controller is still there.
+/// The live updates: the current state, equity and floor store's line at once, then
+/// every change, and a heartbeat each [`HEARTBEAT`] so the page knows the controller
+/// is still there.
 async fn events(State(s): State<Shared>) -> Sse<impl Stream<Item = Result<SseEvent, Infallible>>> {
     let states =
         WatchStream::new(s.state).map(|j| Ok(SseEvent::default().event("state").data(&*j)));
     let equity = WatchStream::new(s.equity)
         .filter(|j| !j.is_empty())
         .map(|j| Ok(SseEvent::default().event("equity").data(&*j)));
+    let link = WatchStream::new(s.link)
+        .filter(|j| !j.is_empty())
+        .map(|j| Ok(SseEvent::default().event("link").data(&*j)));
     let beats = tokio_stream::wrappers::IntervalStream::new(tokio::time::interval(HEARTBEAT))
         .map(|_| Ok(SseEvent::default().event("beat").data("")));
-    Sse::new(states.merge(equity).merge(beats)).keep_alive(KeepAlive::default())
+    Sse::new(states.merge(equity).merge(link).merge(beats)).keep_alive(KeepAlive::default())
 }
 
 fn index(s: &FloorShared) -> std::sync::MutexGuard<'_, super::index::FloorIndex> {

@@ -783,3 +783,69 @@ fn no_english_is_left_on_any_page_in_another_language() {
         }
     }
 }
+
+/// Issue 17: the floor store's line on the dealer's view, in every language: all
+/// sent, records waiting, out of reach (the table deals on) and refused, the last
+/// two loud.
+#[test]
+fn the_floor_stores_line_says_what_waits_and_what_needs_the_floor() {
+    use super::dealer::{link_view, FloorLink};
+    let sent = FloorLink {
+        connected: true,
+        backlog: 0,
+        refused: false,
+    };
+    let line = link_view(Lang::En, &sent);
+    assert_eq!(line.text, "Floor store: connected, every record sent");
+    assert!(!line.alarm);
+    let waiting = FloorLink {
+        backlog: 12_345,
+        ..sent
+    };
+    let line = link_view(Lang::En, &waiting);
+    assert_eq!(line.text, "Floor store: connected · not yet sent: 12,345");
+    assert!(!line.alarm);
+    let down = FloorLink {
+        connected: false,
+        ..waiting
+    };
+    let line = link_view(Lang::En, &down);
+    assert_eq!(
+        line.text,
+        "Floor store: NOT CONNECTED (the table deals on) · not yet sent: 12,345"
+    );
+    assert!(line.alarm);
+    let refused = FloorLink {
+        refused: true,
+        ..waiting
+    };
+    let line = link_view(Lang::En, &refused);
+    assert_eq!(
+        line.text,
+        "Floor store: THE STORE REFUSED THE LOG: call the floor · not yet sent: 12,345"
+    );
+    assert!(line.alarm);
+    assert_eq!(
+        link_view(Lang::Ru, &down).text,
+        format!(
+            "Центральная база: НЕТ СВЯЗИ (стол продолжает игру) · не отправлено: {}",
+            Lang::Ru.number(12_345)
+        )
+    );
+    // Every language says each case in its own words, with the count as it writes
+    // numbers.
+    for lang in super::i18n::ALL {
+        let texts: Vec<String> = [sent, waiting, down, refused]
+            .iter()
+            .map(|l| link_view(lang, l).text)
+            .collect();
+        for (i, t) in texts.iter().enumerate() {
+            assert!(
+                t.starts_with(lang.word(super::i18n::Word::FloorStore)),
+                "{t}"
+            );
+            assert_eq!(t.contains(&lang.number(12_345)), i > 0, "{t}");
+            assert!(texts[..i].iter().all(|o| o != t), "{texts:?}");
+        }
+    }
+}

@@ -13,6 +13,7 @@
 
 use super::error::FloorError;
 use super::store::{config, AlertKind, Store};
+use crate::display::dealer::FloorLink;
 use crate::records::handlog::{AuditLog, HandLog, Record, Seq};
 use crate::session::RecordTap;
 use std::path::{Path, PathBuf};
@@ -56,6 +57,15 @@ impl ShipStatus {
     pub fn backlog(&self) -> u64 {
         self.local.0.saturating_sub(self.shipped.0)
     }
+
+    /// What the dealer's view says of it.
+    pub fn link(&self) -> FloorLink {
+        FloorLink {
+            connected: self.connected,
+            backlog: self.backlog(),
+            refused: self.refused.is_some(),
+        }
+    }
 }
 
 #[derive(Default)]
@@ -93,6 +103,18 @@ impl Shared {
         if let Ok(mut s) = self.status.lock() {
             *s = (connected, error, refused);
         }
+    }
+}
+
+/// Where the shipper sharing `shared` stands.
+fn status(shared: &Shared) -> ShipStatus {
+    let (connected, error, refused) = shared.status.lock().map(|s| s.clone()).unwrap_or_default();
+    ShipStatus {
+        local: Seq(shared.local.load(Ordering::Relaxed)),
+        shipped: Seq(shared.shipped.load(Ordering::Relaxed)),
+        connected,
+        error,
+        refused,
     }
 }
 
@@ -142,19 +164,15 @@ impl Shipper {
 
     /// Where shipping stands.
     pub fn status(&self) -> ShipStatus {
-        let (connected, error, refused) = self
-            .shared
-            .status
-            .lock()
-            .map(|s| s.clone())
-            .unwrap_or_default();
-        ShipStatus {
-            local: Seq(self.shared.local.load(Ordering::Relaxed)),
-            shipped: Seq(self.shared.shipped.load(Ordering::Relaxed)),
-            connected,
-            error,
-            refused,
-        }
+        status(&self.shared)
+    }
+
+    /// Where shipping stands, for the dealer's view
+    /// ([`crate::display::Display::watch_floor_link`]): asked from the display's
+    /// thread, as long as the display lives, even past the shipper.
+    pub fn link(&self) -> impl FnMut() -> FloorLink + Send + 'static {
+        let shared = self.shared.clone();
+        move || status(&shared).link()
     }
 
     /// Waits until the store holds every record logged so far, at most `limit`;
@@ -237,6 +255,11 @@ impl Worker {
         let key = log
             .public_key()?
             .ok_or_else(|| FloorError::BadStoreRow("the local log is not signed".into()))?;
+        // The log's end before the store answers: a table restarted while the store
+        // is down shows its whole backlog, not none.
+        self.shared
+            .local
+            .fetch_max(log.last_seq()?.0, Ordering::Relaxed);
         let mut store = Store::connect(&self.config)?;
         let row = store.register(&self.table_id, &key)?;
         self.shared.shipped.store(row.head_seq.0, Ordering::Relaxed);

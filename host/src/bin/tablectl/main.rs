@@ -948,6 +948,11 @@ fn pi_table(
         .map(|url| host::floor::Shipper::start(url, &file.data, &file.id))
         .transpose()
         .map_err(|e| CliError::hint(e, "see [table] floor in the table's configuration"))?;
+    if let Some(s) = &shipper {
+        display
+            .watch_floor_link(s.link())
+            .map_err(CliError::failed)?;
+    }
     let mut session = match opened.table {
         Some(table) => TableSession::new(table, Some(&mut log)),
         None => TableSession::create(file.config, Some(&mut log)).map_err(CliError::failed)?,

@@ -376,6 +376,9 @@ fn run_table(args: &TableArgs) -> Result<(), CliError> {
         .transpose()
         .map_err(|e| CliError::hint(e, "see --floor-db"))?;
     let mut display = start_display(args, &table_id, &data)?;
+    if let (Some(d), Some(s)) = (&display, &shipper) {
+        d.watch_floor_link(s.link()).map_err(CliError::failed)?;
+    }
     match &args.script {
         Some(script) => println!("bench table: script {}", script.display()),
         None => println!(
