@@ -11,18 +11,25 @@ use postgres::Client;
 const MIGRATIONS: &[(i32, &str)] = &[
     (1, include_str!("migrations/0001_store.sql")),
     (2, include_str!("migrations/0002_rulings.sql")),
+    (3, include_str!("migrations/0003_guard.sql")),
 ];
 
 /// The newest schema version this program knows.
-pub const SCHEMA_VERSION: i32 = 2;
+pub const SCHEMA_VERSION: i32 = 3;
 
 /// The advisory lock key that serializes migrations (any constant; this one spells
 /// "floor").
 const MIGRATION_LOCK: i64 = 0x0066_6c6f_6f72;
 
 /// Brings the store's schema up to [`SCHEMA_VERSION`]; gives the version it found.
-/// A store newer than this program is refused and left as it is.
+/// A store newer than this program is refused and left as it is. A store already up
+/// to date is only read: a table's shipper, whose role may create nothing, connects
+/// to a store the floor service has migrated.
 pub fn migrate(client: &mut Client) -> Result<i32, FloorError> {
+    let found = version(client)?;
+    if found == SCHEMA_VERSION {
+        return Ok(found);
+    }
     let mut tx = client.transaction()?;
     tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
     tx.batch_execute(
@@ -55,13 +62,7 @@ pub fn migrate(client: &mut Client) -> Result<i32, FloorError> {
 /// program needs: what a reader of a read replica does, where nothing can be
 /// written and the primary is migrated by `tablectl floor migrate`.
 pub fn check(client: &mut Client) -> Result<(), FloorError> {
-    let found: i32 =
-        match client.query_opt("SELECT coalesce(max(version), 0) FROM schema_version", &[]) {
-            Ok(row) => row.map_or(0, |r| r.get(0)),
-            // No schema_version table: a store never migrated.
-            Err(e) if e.code() == Some(&postgres::error::SqlState::UNDEFINED_TABLE) => 0,
-            Err(e) => return Err(e.into()),
-        };
+    let found = version(client)?;
     if found > SCHEMA_VERSION {
         return Err(FloorError::NewerSchema {
             found,
@@ -75,6 +76,16 @@ pub fn check(client: &mut Client) -> Result<(), FloorError> {
         });
     }
     Ok(())
+}
+
+/// The store's schema version, 0 for a store never migrated; reads only.
+fn version(client: &mut Client) -> Result<i32, FloorError> {
+    match client.query_opt("SELECT coalesce(max(version), 0) FROM schema_version", &[]) {
+        Ok(row) => Ok(row.map_or(0, |r| r.get(0))),
+        // No schema_version table: a store never migrated.
+        Err(e) if e.code() == Some(&postgres::error::SqlState::UNDEFINED_TABLE) => Ok(0),
+        Err(e) => Err(e.into()),
+    }
 }
 
 #[cfg(test)]

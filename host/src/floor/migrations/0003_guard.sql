@@ -1,0 +1,114 @@
+-- The store guards its own records, whoever writes to it. The ingest
+-- (host/src/floor/ingest.rs) checks every record before it inserts it, but it runs
+-- in the shipping table's process, with a database role the table holds: whoever
+-- takes that role from a controller could write rows directly. These rules are the
+-- database's own, for every role:
+--   * a record is taken only as the next of its table, chained by its hash to the
+--     one before it (the hash recomputed here, as chain.rs computes it);
+--   * a record taken is never changed or removed (old months are archived by
+--     detaching their partition, which removes no row one by one);
+--   * a table's key never changes, its head never moves back and only ever names a
+--     record the store holds, and a table the store knows is never removed;
+--   * an alert is cleared only by the floor (see the grants below).
+-- The signatures are checked by the ingest (Ed25519 is not in PostgreSQL) and again
+-- by `tablectl audit verify --floor`, against the key the store keeps.
+
+-- Every record added by one statement, checked at its end (a shipment is one
+-- statement): each must be the only one with its number and follow the record
+-- before it, whose hash its own must chain from.
+CREATE FUNCTION floor_records_chain() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+    bad record;
+BEGIN
+    SELECT a.table_id, a.seq INTO bad
+    FROM added a
+    LEFT JOIN floor_tables t ON t.table_id = a.table_id AND a.seq = 1
+    LEFT JOIN records p ON p.table_id = a.table_id AND p.seq = a.seq - 1
+    WHERE coalesce(p.hash, t.head_hash) IS NULL
+       OR a.hash IS DISTINCT FROM sha256(
+              '\x7461626c6563746c2068616e64206c6f67207265636f726420763200'::bytea
+              || coalesce(p.hash, t.head_hash)
+              || int8send(a.seq) || int8send(a.at_ms)
+              || int8send(octet_length(convert_to(a.kind, 'UTF8'))) || convert_to(a.kind, 'UTF8')
+              || int8send(octet_length(convert_to(a.payload, 'UTF8'))) || convert_to(a.payload, 'UTF8'))
+       OR (SELECT count(*) FROM records r WHERE r.table_id = a.table_id AND r.seq = a.seq) > 1
+    LIMIT 1;
+    IF FOUND THEN
+        RAISE EXCEPTION 'the floor refuses record % of table %: it does not follow the record before it', bad.seq, bad.table_id
+            USING ERRCODE = 'integrity_constraint_violation';
+    END IF;
+    RETURN NULL;
+END $$;
+CREATE TRIGGER records_chain AFTER INSERT ON records
+    REFERENCING NEW TABLE AS added
+    FOR EACH STATEMENT EXECUTE FUNCTION floor_records_chain();
+
+CREATE FUNCTION floor_records_kept() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION 'the floor''s records are never changed or removed: archive a month by detaching its partition'
+        USING ERRCODE = 'insufficient_privilege';
+END $$;
+CREATE TRIGGER records_kept BEFORE UPDATE OR DELETE ON records
+    FOR EACH ROW EXECUTE FUNCTION floor_records_kept();
+CREATE TRIGGER records_not_truncated BEFORE TRUNCATE ON records
+    FOR EACH STATEMENT EXECUTE FUNCTION floor_records_kept();
+
+CREATE FUNCTION floor_tables_kept() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP = 'DELETE' THEN
+        RAISE EXCEPTION 'the floor never forgets a table: table % stays', OLD.table_id
+            USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    IF NEW.table_id <> OLD.table_id OR NEW.public_key <> OLD.public_key THEN
+        RAISE EXCEPTION 'table %: its id and key never change', OLD.table_id
+            USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    IF NEW.head_seq < OLD.head_seq THEN
+        RAISE EXCEPTION 'table %: its head never moves back (% to %)', OLD.table_id, OLD.head_seq, NEW.head_seq
+            USING ERRCODE = 'integrity_constraint_violation';
+    END IF;
+    IF (NEW.head_seq, NEW.head_hash) IS DISTINCT FROM (OLD.head_seq, OLD.head_hash)
+       AND NOT EXISTS (SELECT 1 FROM records r
+                       WHERE r.table_id = NEW.table_id AND r.seq = NEW.head_seq
+                         AND r.hash = NEW.head_hash) THEN
+        RAISE EXCEPTION 'table %: its head names record %, which the store does not hold', OLD.table_id, NEW.head_seq
+            USING ERRCODE = 'integrity_constraint_violation';
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE TRIGGER floor_tables_kept BEFORE UPDATE OR DELETE ON floor_tables
+    FOR EACH ROW EXECUTE FUNCTION floor_tables_kept();
+CREATE TRIGGER floor_tables_not_truncated BEFORE TRUNCATE ON floor_tables
+    FOR EACH STATEMENT EXECUTE FUNCTION floor_records_kept();
+
+-- The month's partition is made by its owner, whoever ships the first record of
+-- the month: a table's role needs no right to create tables.
+ALTER FUNCTION floor_month_partition(bigint) SECURITY DEFINER SET search_path FROM CURRENT;
+
+-- The role a table's shipper logs in under (each table its own login role, a member
+-- of this one: `CREATE ROLE table_t1 LOGIN PASSWORD '...' IN ROLE floor_table`):
+-- it reads what it needs and adds records, hands and alerts; it changes nothing
+-- else (no record, no key, no alert cleared). Made here when the migrating role
+-- may create roles; otherwise the database's administrator makes it and grants
+-- these rights (README, "The casino floor").
+DO $$
+BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'floor_table') THEN
+        IF NOT EXISTS (SELECT 1 FROM pg_roles
+                       WHERE rolname = current_user AND (rolsuper OR rolcreaterole)) THEN
+            RAISE NOTICE 'role floor_table not made: the migrating role may not create roles';
+            RETURN;
+        END IF;
+        CREATE ROLE floor_table NOLOGIN;
+    END IF;
+    GRANT SELECT ON schema_version, floor_tables, records, hands, alerts TO floor_table;
+    GRANT INSERT ON floor_tables, records, hands, alerts TO floor_table;
+    GRANT UPDATE (head_seq, head_hash, head_sig, head_at_ms, shipped_at, backlog)
+        ON floor_tables TO floor_table;
+    GRANT UPDATE ON hands TO floor_table;
+    GRANT USAGE ON SEQUENCE alerts_id_seq TO floor_table;
+    GRANT EXECUTE ON FUNCTION floor_month_partition(bigint) TO floor_table;
+END $$;

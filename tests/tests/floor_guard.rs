@@ -1,0 +1,183 @@
+//! The floor's store guards its records itself (`host/src/floor/migrations/
+//! 0003_guard.sql`), whoever writes to it: a table ships under a login role of the
+//! `floor_table` role, and that role, or anyone who takes it from a controller, can
+//! add the table's next records and nothing else: no record changed, removed or
+//! forged into the chain, no key changed, no head moved back, no alert cleared. Even
+//! the store's owner cannot change or remove a record with plain SQL. After every
+//! attempt the store still holds the table's whole log, once, with its head.
+
+use host::floor::{AlertKind, Shipper, Store};
+use host::records::handlog::{AuditLog, HandLog, SealedRecord, Seq, TableKey};
+use host::session::simulated::{DirectSource, SimOptions, SimulatedTable};
+use std::path::Path;
+use std::time::Duration;
+use table_tests::postgres::PgServer;
+
+/// The table's id, and its login role.
+const TABLE: &str = "G1";
+const ROLE: &str = "table_g1";
+
+/// The local log's every record, sealed as stored.
+fn sealed(dir: &Path) -> Vec<SealedRecord> {
+    AuditLog::open(dir)
+        .expect("the local log")
+        .sealed_after(Seq(0), usize::MAX >> 1)
+        .expect("its records")
+}
+
+/// Runs `sql` on `client` and gives the server's message for its refusal; a
+/// statement that passes fails the test.
+fn refused(client: &mut postgres::Client, sql: &str) -> String {
+    match client.batch_execute(sql) {
+        Ok(()) => panic!("the store took {sql}"),
+        Err(e) => e
+            .as_db_error()
+            .map(|d| d.message().to_string())
+            .unwrap_or_else(|| e.to_string()),
+    }
+}
+
+#[test]
+fn a_tables_role_adds_its_next_records_and_can_change_nothing_else() {
+    let Some(server) = PgServer::start("the floor's store guarding its records") else {
+        return;
+    };
+    // The floor service migrates the store (as its owner) and the floor's
+    // administrator gives the table its login role.
+    let mut owner = Store::open(&server.url()).expect("the store, as its owner");
+    owner
+        .client()
+        .batch_execute(&format!("CREATE ROLE {ROLE} LOGIN IN ROLE floor_table"))
+        .expect("the table's role");
+    let table_url = format!(
+        "postgres://{ROLE}@127.0.0.1:{}/postgres?connect_timeout=2",
+        server.port()
+    );
+
+    // The table deals and ships under its own role.
+    let dir = tempfile::tempdir().expect("a folder");
+    let key = TableKey::from_seed([7; 32]);
+    {
+        let (mut log, _) = HandLog::open(dir.path(), TABLE, &key).expect("log");
+        let opts = SimOptions {
+            hands: 12,
+            seed: 7,
+            ..SimOptions::default()
+        };
+        let mut bench = SimulatedTable::new(&opts, DirectSource, Some(&mut log)).expect("bench");
+        bench.run(opts.hands, &mut |_| {}).expect("hands");
+    }
+    let local = sealed(dir.path());
+    let last = local.last().expect("records").clone();
+    let shipper = Shipper::start(&table_url, dir.path(), TABLE).expect("shipper");
+    assert!(
+        shipper.wait_shipped(Duration::from_secs(60)),
+        "the table's role could not ship: {:?}\n{}",
+        shipper.status(),
+        server.log()
+    );
+    shipper.stop();
+
+    let mut table = Store::open(&table_url).expect("the store, as the table");
+    let c = table.client();
+    // No record changed, removed or truncated; no key changed; no alert cleared:
+    // the role has no such right.
+    for sql in [
+        "UPDATE records SET payload = 'x' WHERE seq = 5".to_string(),
+        "DELETE FROM records WHERE seq > 5".to_string(),
+        "TRUNCATE records".to_string(),
+        format!("UPDATE floor_tables SET public_key = 'x' WHERE table_id = '{TABLE}'"),
+        "UPDATE alerts SET cleared_at = now()".to_string(),
+        "DELETE FROM floor_tables".to_string(),
+        "DROP TABLE records".to_string(),
+    ] {
+        let why = refused(c, &sql);
+        assert!(
+            why.contains("permission denied") || why.contains("must be owner"),
+            "{sql}: {why}"
+        );
+    }
+    // A record forged into the chain, or a second record with a number taken,
+    // is refused by the store itself.
+    let next = last.seq.0 + 1;
+    let why = refused(
+        c,
+        &format!(
+            "INSERT INTO records (table_id, seq, at_ms, kind, payload, hash, sig)
+             VALUES ('{TABLE}', {next}, {}, 'input', 'fold 3', '\\x{}', '\\x00')",
+            last.at_ms,
+            "ab".repeat(32)
+        ),
+    );
+    assert!(why.contains("does not follow"), "{why}");
+    let fifth = &local[4];
+    let why = refused(
+        c,
+        &format!(
+            "INSERT INTO records (table_id, seq, at_ms, kind, payload, hash, sig)
+             SELECT table_id, seq, at_ms + 1, kind, payload, hash, sig FROM records
+             WHERE table_id = '{TABLE}' AND seq = {}",
+            fifth.seq.0
+        ),
+    );
+    assert!(why.contains("does not follow"), "{why}");
+    // The head never moves back, nor to a record the store does not hold.
+    let hex = |h: &[u8; 32]| h.iter().map(|b| format!("{b:02x}")).collect::<String>();
+    let why = refused(
+        c,
+        &format!(
+            "UPDATE floor_tables SET head_seq = {}, head_hash = '\\x{}' WHERE table_id = '{TABLE}'",
+            fifth.seq.0,
+            hex(&fifth.hash)
+        ),
+    );
+    assert!(why.contains("never moves back"), "{why}");
+    let why = refused(
+        c,
+        &format!(
+            "UPDATE floor_tables SET head_seq = {next}, head_hash = '\\x{}' WHERE table_id = '{TABLE}'",
+            "cd".repeat(32)
+        ),
+    );
+    assert!(why.contains("does not hold"), "{why}");
+    // The ingest's own checks still answer first, and the role may raise their
+    // alert: a different record with a number taken is a fork.
+    let mut forked = last.clone();
+    forked.payload.push(' ');
+    forked.hash[0] ^= 1;
+    let done = table.ingest(TABLE, &[forked], 0).expect("a shipment");
+    assert_eq!(done.accepted, 0);
+    assert!(
+        matches!(done.refused, Some((_, AlertKind::Fork, _))),
+        "{:?}",
+        done.refused
+    );
+
+    // Not even the store's owner changes or removes a record with plain SQL.
+    let c = owner.client();
+    let why = refused(c, "UPDATE records SET payload = 'x' WHERE seq = 5");
+    assert!(why.contains("never changed or removed"), "{why}");
+    let why = refused(c, "DELETE FROM records");
+    assert!(why.contains("never changed or removed"), "{why}");
+    let why = refused(
+        c,
+        &format!("DELETE FROM floor_tables WHERE table_id = '{TABLE}'"),
+    );
+    assert!(why.contains("never forgets"), "{why}");
+    let why = refused(
+        c,
+        &format!("UPDATE floor_tables SET public_key = 'x' WHERE table_id = '{TABLE}'"),
+    );
+    assert!(why.contains("never change"), "{why}");
+
+    // After all of it: the whole log, once, and the table's head.
+    assert_eq!(
+        owner.count(TABLE).expect("count"),
+        (last.seq.0, last.seq.0),
+        "every record once"
+    );
+    let row = owner.table(TABLE).expect("the table's row");
+    assert_eq!((row.head_seq, row.head_hash), (last.seq, last.hash));
+    let alerts = owner.alerts(false).expect("alerts");
+    assert_eq!(alerts.len(), 1, "{alerts:?}");
+}
