@@ -180,4 +180,69 @@ fn a_tables_role_adds_its_next_records_and_can_change_nothing_else() {
     assert_eq!((row.head_seq, row.head_hash), (last.seq, last.hash));
     let alerts = owner.alerts(false).expect("alerts");
     assert_eq!(alerts.len(), 1, "{alerts:?}");
+
+    // The table's genuine next record, added by hand without moving the head, is
+    // taken (it chains); a second record with its number, added beside it by
+    // another statement, is refused: the store holds one record per number.
+    let opened = host::session::table::open(dir.path(), TABLE, &key).expect("the log again");
+    let mut log = opened.log;
+    {
+        let opts = SimOptions {
+            seed: 7,
+            ..SimOptions::default()
+        };
+        let table = opened.table.expect("the table");
+        let mut bench = SimulatedTable::resume(&opts, table, DirectSource, Some(&mut log));
+        bench.run(13, &mut |_| {}).expect("one more hand");
+    }
+    let genuine = AuditLog::open(dir.path())
+        .expect("the local log")
+        .sealed_after(last.seq, 1)
+        .expect("the next record")
+        .remove(0);
+    let insert = "INSERT INTO records (table_id, seq, at_ms, kind, payload, hash, sig)
+                  VALUES ($1, $2, $3, $4, $5, $6, $7)";
+    let add = |c: &mut postgres::Client, at_ms: u64| {
+        c.execute(
+            insert,
+            &[
+                &TABLE,
+                &(genuine.seq.0 as i64),
+                &(at_ms as i64),
+                &genuine.kind,
+                &genuine.payload,
+                &&genuine.hash[..],
+                &&genuine.sig[..],
+            ],
+        )
+    };
+    let c = table.client();
+    add(c, genuine.at_ms).expect("the genuine next record chains");
+    assert!(
+        add(c, genuine.at_ms + 1).is_err(),
+        "its copy does not chain"
+    );
+    // The same record a millisecond later, its hash made again as the table's log
+    // makes it (`chain.rs`): it chains, but its number is taken.
+    let why = refused(
+        c,
+        &format!(
+            "INSERT INTO records (table_id, seq, at_ms, kind, payload, hash, sig)
+             SELECT table_id, seq, at_ms + 1, kind, payload,
+                    sha256('\\x7461626c6563746c2068616e64206c6f67207265636f726420763200'::bytea
+                           || '\\x{prev}'::bytea || int8send(seq) || int8send(at_ms + 1)
+                           || int8send(octet_length(convert_to(kind, 'UTF8'))) || convert_to(kind, 'UTF8')
+                           || int8send(octet_length(convert_to(payload, 'UTF8')))
+                           || convert_to(payload, 'UTF8')),
+                    sig
+             FROM records WHERE table_id = '{TABLE}' AND seq = {seq}",
+            prev = hex(&last.hash),
+            seq = genuine.seq.0
+        ),
+    );
+    assert!(why.contains("is taken twice"), "{why}");
+    assert_eq!(
+        owner.count(TABLE).expect("count"),
+        (genuine.seq.0, genuine.seq.0)
+    );
 }

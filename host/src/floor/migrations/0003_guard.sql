@@ -14,28 +14,45 @@
 -- by `tablectl audit verify --floor`, against the key the store keeps.
 
 -- Every record added by one statement, checked at its end (a shipment is one
--- statement): each must be the only one with its number and follow the record
--- before it, whose hash its own must chain from.
+-- statement, so this runs once a shipment, set-based): a table's new records must
+-- be numbered on from its head with no gap and no number twice, the first chained by
+-- its hash to the head, each other to the one before it; and the table must hold no
+-- other record past its head (none added beside the head by an earlier statement).
+-- The head itself moves only onto a record the store holds (floor_tables_kept).
 CREATE FUNCTION floor_records_chain() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
     bad record;
 BEGIN
+    WITH a AS (
+        SELECT a.table_id, a.seq, a.at_ms, a.kind, a.payload, a.hash,
+               lag(a.hash) OVER w AS prev, row_number() OVER w AS n
+        FROM added a
+        WINDOW w AS (PARTITION BY a.table_id ORDER BY a.seq)
+    )
     SELECT a.table_id, a.seq INTO bad
-    FROM added a
-    LEFT JOIN floor_tables t ON t.table_id = a.table_id AND a.seq = 1
-    LEFT JOIN records p ON p.table_id = a.table_id AND p.seq = a.seq - 1
-    WHERE coalesce(p.hash, t.head_hash) IS NULL
+    FROM a LEFT JOIN floor_tables t ON t.table_id = a.table_id
+    WHERE t.table_id IS NULL
+       OR a.seq <> t.head_seq + a.n
        OR a.hash IS DISTINCT FROM sha256(
               '\x7461626c6563746c2068616e64206c6f67207265636f726420763200'::bytea
-              || coalesce(p.hash, t.head_hash)
+              || coalesce(a.prev, t.head_hash)
               || int8send(a.seq) || int8send(a.at_ms)
               || int8send(octet_length(convert_to(a.kind, 'UTF8'))) || convert_to(a.kind, 'UTF8')
               || int8send(octet_length(convert_to(a.payload, 'UTF8'))) || convert_to(a.payload, 'UTF8'))
-       OR (SELECT count(*) FROM records r WHERE r.table_id = a.table_id AND r.seq = a.seq) > 1
     LIMIT 1;
     IF FOUND THEN
         RAISE EXCEPTION 'the floor refuses record % of table %: it does not follow the record before it', bad.seq, bad.table_id
+            USING ERRCODE = 'integrity_constraint_violation';
+    END IF;
+    SELECT c.table_id, t.head_seq + 1 AS seq INTO bad
+    FROM (SELECT table_id, count(*) AS k FROM added GROUP BY table_id) c
+    JOIN floor_tables t ON t.table_id = c.table_id
+    WHERE (SELECT count(*) FROM records r
+           WHERE r.table_id = c.table_id AND r.seq > t.head_seq) <> c.k
+    LIMIT 1;
+    IF FOUND THEN
+        RAISE EXCEPTION 'the floor refuses table %''s records from %: a number past its head is taken twice', bad.table_id, bad.seq
             USING ERRCODE = 'integrity_constraint_violation';
     END IF;
     RETURN NULL;
