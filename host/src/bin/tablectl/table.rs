@@ -47,6 +47,11 @@ pub struct TableOptions {
     /// each run]
     #[arg(long, value_name = "DIR", verbatim_doc_comment)]
     data: Option<PathBuf>,
+    /// The table's id, in its hand log and on the floor's store: bench tables
+    /// sharing a store need one each [default: bench with --data, else one
+    /// made for each run]
+    #[arg(long = "table-id", value_name = "ID", value_parser = table_id, verbatim_doc_comment)]
+    table_id: Option<String>,
     /// The table's private signing key, made there if both it and the log
     /// are new; never inside the data folder [default: DIR-key/table.key,
     /// a folder of its own beside the data folder]
@@ -123,6 +128,24 @@ pub struct TableOptions {
     settings: Vec<(String, String)>,
 }
 
+/// The longest `--table-id`: room for a casino's own naming, never a page's width.
+const MAX_TABLE_ID: usize = 64;
+
+/// `--table-id`: letters, digits, `-`, `_` and `.`, as a file and a URL keep them.
+fn table_id(v: &str) -> Result<String, String> {
+    let fits = !v.is_empty()
+        && v.len() <= MAX_TABLE_ID
+        && v.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if fits {
+        Ok(v.to_string())
+    } else {
+        Err(format!(
+            "a table id is 1 to {MAX_TABLE_ID} letters, digits, '-', '_' or '.'"
+        ))
+    }
+}
+
 /// `--set KEY=VALUE`: a setting the codec knows, with a value it reads. This and
 /// the other value parsers below return `String`, clap's convention: clap prints
 /// it beside the option.
@@ -196,6 +219,8 @@ struct TableArgs {
     data: PathBuf,
     /// No `--data`: this run gets a folder of its own.
     fresh: bool,
+    /// `--table-id`, if given.
+    table_id: Option<String>,
     /// `--key`, if given.
     key: Option<PathBuf>,
     /// Percent of shoe frames garbled, dropped, duplicated.
@@ -257,6 +282,7 @@ fn table_args(o: &TableOptions) -> Result<TableArgs, CliError> {
             .clone()
             .unwrap_or_else(|| PathBuf::from("table-data")),
         fresh: o.data.is_none(),
+        table_id: o.table_id.clone(),
         key: o.key.clone(),
         faults: o.faults,
         direct: o.direct,
@@ -359,10 +385,12 @@ fn run_table(args: &TableArgs) -> Result<(), CliError> {
         } else {
             "bench"
         };
-        let id = format!("{kind}-{started}-seed{}", opts.seed);
-        (args.data.join(&id), id)
+        let folder = format!("{kind}-{started}-seed{}", opts.seed);
+        let id = args.table_id.clone().unwrap_or_else(|| folder.clone());
+        (args.data.join(folder), id)
     } else {
-        (args.data.clone(), "bench".to_string())
+        let id = args.table_id.clone().unwrap_or_else(|| "bench".to_string());
+        (args.data.clone(), id)
     };
     let key_file = args.key.clone().unwrap_or_else(|| bench_key_file(&data));
     let key =
@@ -654,6 +682,20 @@ mod tests {
         assert_eq!(t.faults, (5, 5, 5));
         assert_eq!(t.lang, Lang::Pl);
         assert_eq!((t.data, t.fresh), (PathBuf::from("d"), false));
+    }
+
+    /// Bench tables sharing a floor store each need their own id.
+    #[test]
+    fn a_bench_table_takes_its_id_and_refuses_one_a_store_cannot_keep() {
+        assert_eq!(args(&[]).table_id, None);
+        let t = args(&["--table-id", "bench-7.b_2", "--data", "d"]);
+        assert_eq!(t.table_id.as_deref(), Some("bench-7.b_2"));
+        for bad in ["", "a b", "t/1", &"x".repeat(MAX_TABLE_ID + 1)] {
+            assert!(
+                table_id(bad).is_err_and(|e| e.contains("1 to 64 letters")),
+                "{bad:?}"
+            );
+        }
     }
 
     #[test]
