@@ -25,6 +25,20 @@ fn sealed(dir: &Path) -> Vec<SealedRecord> {
         .expect("its records")
 }
 
+/// A table with `hands` bench hands played in `dir`, its key seeded by `seed`.
+fn dealt(dir: &Path, table_id: &str, seed: u8, hands: u32) -> TableKey {
+    let key = TableKey::from_seed([seed; 32]);
+    let (mut log, _) = HandLog::open(dir, table_id, &key).expect("log");
+    let opts = SimOptions {
+        hands,
+        seed: u64::from(seed),
+        ..SimOptions::default()
+    };
+    let mut bench = SimulatedTable::new(&opts, DirectSource, Some(&mut log)).expect("bench");
+    bench.run(hands, &mut |_| {}).expect("hands");
+    key
+}
+
 /// Runs `sql` on `client` and gives the server's message for its refusal; a
 /// statement that passes fails the test.
 fn refused(client: &mut postgres::Client, sql: &str) -> String {
@@ -56,17 +70,7 @@ fn a_tables_role_adds_its_next_records_and_can_change_nothing_else() {
 
     // The table deals and ships under its own role.
     let dir = tempfile::tempdir().expect("a folder");
-    let key = TableKey::from_seed([7; 32]);
-    {
-        let (mut log, _) = HandLog::open(dir.path(), TABLE, &key).expect("log");
-        let opts = SimOptions {
-            hands: 12,
-            seed: 7,
-            ..SimOptions::default()
-        };
-        let mut bench = SimulatedTable::new(&opts, DirectSource, Some(&mut log)).expect("bench");
-        bench.run(opts.hands, &mut |_| {}).expect("hands");
-    }
+    let key = dealt(dir.path(), TABLE, 7, 12);
     let local = sealed(dir.path());
     let last = local.last().expect("records").clone();
     let shipper = Shipper::start(&table_url, dir.path(), TABLE).expect("shipper");
@@ -244,5 +248,58 @@ fn a_tables_role_adds_its_next_records_and_can_change_nothing_else() {
     assert_eq!(
         owner.count(TABLE).expect("count"),
         (genuine.seq.0, genuine.seq.0)
+    );
+}
+
+/// The store's owner can switch its guard off; what is then changed is found by the
+/// floor service as it reads the records for its live view (each chained to the one
+/// before, each batch's last signed with the table's key), raised as an alert, and
+/// the table is followed no more.
+#[test]
+fn the_floor_service_finds_a_record_changed_behind_the_guard() {
+    let Some(server) = PgServer::start("the floor service checking what it reads") else {
+        return;
+    };
+    let url = server.url();
+    let dir = tempfile::tempdir().expect("a folder");
+    dealt(dir.path(), "G2", 8, 4);
+    let shipper = Shipper::start(&url, dir.path(), "G2").expect("shipper");
+    assert!(shipper.wait_shipped(Duration::from_secs(60)));
+    shipper.stop();
+    let mut owner = Store::open(&url).expect("the store");
+    owner
+        .client()
+        .batch_execute(
+            "ALTER TABLE records DISABLE TRIGGER records_kept;
+             UPDATE records SET payload = replace(payload, 'fold', 'call') WHERE table_id = 'G2'
+                AND seq = (SELECT min(seq) FROM records WHERE table_id = 'G2' AND payload LIKE '%fold%');
+             ALTER TABLE records ENABLE TRIGGER records_kept;",
+        )
+        .expect("a record changed by the owner, the guard off");
+    assert_eq!(owner.alerts(false).expect("alerts"), vec![]);
+    let service = host::floor::FloorService::start(host::floor::ServeOptions {
+        url: url.clone(),
+        bind: "127.0.0.1:0".parse().expect("address"),
+        token: "floor-token-0123456789".into(),
+        hosts: Vec::new(),
+        lang: host::display::Lang::En,
+        migrate: true,
+    })
+    .expect("the floor service");
+    let mut found = Vec::new();
+    assert!(
+        PgServer::wait_until(Duration::from_secs(30), || {
+            found = owner.alerts(false).unwrap_or_default();
+            !found.is_empty()
+        }),
+        "the floor service raised nothing"
+    );
+    drop(service);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].table_id, "G2");
+    assert_eq!(found[0].kind, AlertKind::BrokenLink.word());
+    assert!(
+        found[0].detail.contains("the store's copy was changed"),
+        "{found:?}"
     );
 }

@@ -3,8 +3,16 @@
 //! does ([`crate::records::handlog::rebuild_table`]), so the pot and whose turn are
 //! the engine's, never recomputed here. Only the pot and the seat (or the step) are
 //! taken from it: a hand in progress shows no card.
+//!
+//! The floor service checks what it reads as it reads it, whoever wrote it: each
+//! record must chain to the one before it, and each batch's last record must carry
+//! the table's signature, which vouches for every record before it through the
+//! chain ([`LiveTables::feed_all`]). The store's own guard and the shipper's checks
+//! should leave nothing to find; a table found otherwise is no longer followed and
+//! its alert is raised.
 
-use crate::records::handlog::{parse_input, Entry, SealedRecord};
+use super::store::AlertKind;
+use crate::records::handlog::{parse_input, Entry, PublicKey, SealedRecord, Seq, GENESIS_HASH};
 use firmware::hand::Phase;
 use firmware::Table;
 use serde::Serialize;
@@ -49,6 +57,23 @@ struct Followed {
     table: Option<Table>,
     /// The last record fed.
     seq: u64,
+    /// Its chain hash ([`GENESIS_HASH`] before the first).
+    hash: [u8; 32],
+    /// A record did not chain or was not signed: the table is no longer followed.
+    broken: bool,
+}
+
+/// What the floor service found wrong with a table's records as it read them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// The table.
+    pub table_id: String,
+    /// The record found wrong.
+    pub seq: Seq,
+    /// What is wrong.
+    pub kind: AlertKind,
+    /// In the floor's words.
+    pub detail: String,
 }
 
 /// Every table's engine, fed the records the store took.
@@ -66,26 +91,101 @@ impl LiveTables {
             .collect()
     }
 
-    /// Feeds `record` of `table_id`, the one after the last fed. A record that does
-    /// not replay leaves the table without a live hand (the store's alerts and
-    /// `tablectl audit verify` say why), and the rest of its records are skipped.
-    pub fn feed(&mut self, table_id: &str, record: &SealedRecord) {
+    /// Feeds `records` (by table, each table's in order, as the store gives them)
+    /// and checks each table's: every record chained to the one before, and the
+    /// last one signed with the table's key, as `key` gives it. Gives what it
+    /// found wrong; such a table is fed no more.
+    pub fn feed_all(
+        &mut self,
+        records: &[(String, SealedRecord)],
+        mut key: impl FnMut(&str) -> Option<PublicKey>,
+    ) -> Vec<Problem> {
+        let mut problems = Vec::new();
+        let mut rest = records;
+        while let Some((table_id, _)) = rest.first() {
+            let n = rest.iter().take_while(|(t, _)| t == table_id).count();
+            let (batch, after) = rest.split_at(n);
+            rest = after;
+            let mut found = None;
+            for (_, record) in batch {
+                found = found.or(self.feed(table_id, record));
+            }
+            let last = batch.last().map(|(_, r)| r);
+            let followed = self.tables.get(table_id).is_some_and(|f| !f.broken);
+            if let (None, Some(last), true) = (&found, last, followed) {
+                let signed = key(table_id).is_some_and(|k| last.is_signed(&k, table_id));
+                if !signed {
+                    found = Some(Problem {
+                        table_id: table_id.clone(),
+                        seq: last.seq,
+                        kind: AlertKind::BadSignature,
+                        detail: format!(
+                            "record {} as the floor reads it is not signed by the table's key",
+                            last.seq.0
+                        ),
+                    });
+                }
+            }
+            if let Some(p) = found {
+                log::warn!("floor: table {}: {}", p.table_id, p.detail);
+                self.stop_following(table_id);
+                problems.push(p);
+            }
+        }
+        problems
+    }
+
+    fn stop_following(&mut self, table_id: &str) {
+        if let Some(f) = self.tables.get_mut(table_id) {
+            f.broken = true;
+            f.table = None;
+        }
+    }
+
+    /// Feeds `record` of `table_id`, the one after the last fed; a record that does
+    /// not chain to it is the problem given, and the table is fed no more. A record
+    /// that does not replay leaves the table without a live hand (the store's alerts
+    /// and `tablectl audit verify` say why), and the rest of its records are skipped.
+    pub fn feed(&mut self, table_id: &str, record: &SealedRecord) -> Option<Problem> {
         let f = self.tables.entry(table_id.to_string()).or_insert(Followed {
             table: None,
             seq: 0,
+            hash: GENESIS_HASH,
+            broken: false,
         });
         if record.seq.0 != f.seq + 1 {
-            return;
+            return None;
+        }
+        if f.broken {
+            // Read past, never fed: each record is read once.
+            f.seq = record.seq.0;
+            return None;
+        }
+        if !record.links(&f.hash) {
+            let problem = Problem {
+                table_id: table_id.to_string(),
+                seq: record.seq,
+                kind: AlertKind::BrokenLink,
+                detail: format!(
+                    "record {} as the floor reads it does not chain to record {}: the store's copy was changed",
+                    record.seq.0, f.seq
+                ),
+            };
+            f.broken = true;
+            f.table = None;
+            f.seq = record.seq.0;
+            return Some(problem);
         }
         f.seq = record.seq.0;
+        f.hash = record.hash;
         if let Ok(Some(cfg)) = record.config() {
             f.table = Table::new(cfg).ok();
-            return;
+            return None;
         }
-        let Some(t) = f.table.as_mut() else { return };
+        let t = f.table.as_mut()?;
         let Ok(entry) = record.entry() else {
             f.table = None;
-            return;
+            return None;
         };
         if let Entry::Input { input, .. } = &entry.entry {
             let replayed = parse_input(input)
@@ -100,6 +200,7 @@ impl LiveTables {
                 f.table = None;
             }
         }
+        None
     }
 
     /// The hand in progress at `table_id`, if one is.
@@ -122,5 +223,97 @@ impl LiveTables {
             pot: h.pot().get(),
             turn,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::records::handlog::{AuditLog, HandLog, TableKey};
+    use crate::session::simulated::{DirectSource, SimOptions, SimulatedTable};
+
+    /// A bench table's log of `hands` hands: its records as the store keeps them,
+    /// and its key.
+    fn shipped(hands: u32) -> (Vec<(String, SealedRecord)>, PublicKey) {
+        let dir = tempfile::tempdir().unwrap();
+        let key = TableKey::from_seed([5; 32]);
+        let (mut log, _) = HandLog::open(dir.path(), "L1", &key).unwrap();
+        let opts = SimOptions {
+            hands,
+            ..SimOptions::default()
+        };
+        let mut bench = SimulatedTable::new(&opts, DirectSource, Some(&mut log)).unwrap();
+        bench.run(hands, &mut |_| {}).unwrap();
+        let records = AuditLog::open(dir.path())
+            .unwrap()
+            .sealed_after(Seq(0), usize::MAX >> 1)
+            .unwrap();
+        let records = records.into_iter().map(|r| ("L1".to_string(), r)).collect();
+        (records, key.public())
+    }
+
+    /// Feeds `records` in batches of `n`, as the floor service reads them.
+    fn feed_in(
+        live: &mut LiveTables,
+        records: &[(String, SealedRecord)],
+        n: usize,
+        key: &PublicKey,
+    ) -> Vec<Problem> {
+        records
+            .chunks(n)
+            .flat_map(|b| live.feed_all(b, |_| Some(*key)))
+            .collect()
+    }
+
+    #[test]
+    fn a_tables_records_as_shipped_chain_and_are_signed() {
+        let (records, key) = shipped(3);
+        let mut live = LiveTables::default();
+        assert_eq!(feed_in(&mut live, &records, 17, &key), vec![]);
+        assert_eq!(live.seen(), vec![("L1".to_string(), records.len() as u64)]);
+    }
+
+    /// A record changed in the store (its guard switched off by its owner, or a
+    /// partition written directly): the floor service finds it, raises its alert
+    /// once and follows the table no more.
+    #[test]
+    fn a_record_changed_in_the_store_is_found_as_it_is_read() {
+        let (mut records, key) = shipped(3);
+        records[40].1.payload.push(' ');
+        let mut live = LiveTables::default();
+        let problems = feed_in(&mut live, &records, 17, &key);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(
+            (problems[0].seq, problems[0].kind),
+            (records[40].1.seq, AlertKind::BrokenLink)
+        );
+        assert_eq!(live.hand("L1"), None);
+        // Read past, once each: the reader does not ask for them again.
+        assert_eq!(live.seen(), vec![("L1".to_string(), records.len() as u64)]);
+    }
+
+    /// A batch's last record not signed with the table's key (or a record chained
+    /// and signed by another key) is found: the signature at the end of each batch
+    /// vouches for the chain before it.
+    #[test]
+    fn a_batch_not_signed_with_the_tables_key_is_found() {
+        let (mut records, key) = shipped(2);
+        let last = records.len() - 1;
+        records[last].1.sig[0] ^= 1;
+        let mut live = LiveTables::default();
+        let problems = feed_in(&mut live, &records, 1_000, &key);
+        assert_eq!(
+            problems.iter().map(|p| (p.seq, p.kind)).collect::<Vec<_>>(),
+            vec![(records[last].1.seq, AlertKind::BadSignature)]
+        );
+        let other = TableKey::from_seed([6; 32]).public();
+        let mut live = LiveTables::default();
+        let problems = feed_in(&mut live, &records[..10], 10, &other);
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].kind, AlertKind::BadSignature);
+        // No key known for the table: nothing vouches for it.
+        let mut live = LiveTables::default();
+        let problems = live.feed_all(&records[..10], |_| None);
+        assert_eq!(problems.len(), 1);
     }
 }

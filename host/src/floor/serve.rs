@@ -15,6 +15,7 @@ use super::hands::{self, FloorHand};
 use super::live::{LiveTables, LIVE_BATCH};
 use super::page::{hand_page, hands_page, room_page, HandsView, RoomView};
 use super::room::Room;
+use super::store::Alert;
 use super::store::{config, Store};
 use super::when::FloorClock;
 use super::FloorError;
@@ -23,6 +24,7 @@ use crate::display::floor::error_page;
 use crate::display::listen;
 use crate::display::server::{floor_guard, html, no_body, not_found, style};
 use crate::display::Lang;
+use crate::records::handlog::PublicKey;
 use crate::records::handlog::{HandFilter, TimelineEntry};
 use axum::extract::{Path as UrlPath, Query, State};
 use axum::http::StatusCode;
@@ -30,6 +32,7 @@ use axum::middleware;
 use axum::response::{Redirect, Response};
 use axum::routing::get;
 use axum::Router;
+use std::collections::HashMap;
 use std::fmt;
 use std::net::SocketAddr;
 use std::sync::{mpsc, Arc};
@@ -223,15 +226,50 @@ impl FloorService {
     }
 }
 
-/// The room with each hand in progress from its engine, `live` fed first.
-fn read_room(store: &mut Store, live: &mut LiveTables) -> Result<Room, FloorError> {
-    for (table_id, record) in store.records_past(&live.seen(), LIVE_BATCH)? {
-        live.feed(&table_id, &record);
+/// What the room's reader keeps between refreshes.
+#[derive(Default)]
+struct Reading {
+    /// Every table's engine.
+    live: LiveTables,
+    /// Each table's key, as the store knows it, once read.
+    keys: HashMap<String, PublicKey>,
+    /// What the reader found wrong and could not raise as an alert (a read
+    /// replica): shown on the room's page until the service restarts.
+    unstored: Vec<Alert>,
+}
+
+/// The room with each hand in progress from its engine, `live` fed (and the
+/// records it reads checked) first.
+fn read_room(store: &mut Store, r: &mut Reading) -> Result<Room, FloorError> {
+    let records = store.records_past(&r.live.seen(), LIVE_BATCH)?;
+    for (table_id, _) in &records {
+        if !r.keys.contains_key(table_id) {
+            let key = store.table(table_id)?.key;
+            r.keys.insert(table_id.clone(), key);
+        }
+    }
+    let keys = &r.keys;
+    for p in r.live.feed_all(&records, |id| keys.get(id).copied()) {
+        if let Err(e) = store.raise(&p.table_id, p.kind, p.seq, &p.detail) {
+            log::error!(
+                "floor: the alert for table {} cannot be stored: {e}",
+                p.table_id
+            );
+            r.unstored.push(Alert {
+                id: 0,
+                table_id: p.table_id,
+                kind: p.kind.word().to_string(),
+                seq: p.seq.0,
+                detail: p.detail,
+                cleared: false,
+            });
+        }
     }
     let mut room = store.room()?;
     for t in &mut room.tables {
-        t.live = live.hand(&t.table_id);
+        t.live = r.live.hand(&t.table_id);
     }
+    room.alerts.extend(r.unstored.iter().cloned());
     Ok(room)
 }
 
@@ -256,7 +294,7 @@ fn reader(
     stop: &watch::Receiver<bool>,
 ) {
     let mut store = Some(store);
-    let mut live = LiveTables::default();
+    let mut reading = Reading::default();
     let mut built = Instant::now()
         .checked_sub(REFRESH)
         .unwrap_or_else(Instant::now);
@@ -275,7 +313,7 @@ fn reader(
         if built.elapsed() >= REFRESH {
             built = Instant::now();
             let _ = room.send_replace(
-                read_room(s, &mut live)
+                read_room(s, &mut reading)
                     .map(Arc::new)
                     .map_err(|e| e.to_string()),
             );
