@@ -144,6 +144,17 @@ fn a_tables_role_adds_its_next_records_and_can_change_nothing_else() {
         ),
     );
     assert!(why.contains("does not hold"), "{why}");
+    // A table the floor has not met starts at the beginning of its chain, not at
+    // a head of the registering role's choosing.
+    let why = refused(
+        c,
+        &format!(
+            "INSERT INTO floor_tables (table_id, public_key, head_seq, head_hash)
+             VALUES ('G9', 'k', 500, '\\x{}')",
+            "ef".repeat(32)
+        ),
+    );
+    assert!(why.contains("starts with no record"), "{why}");
     // The ingest's own checks still answer first, and the role may raise their
     // alert: a different record with a number taken is a fork.
     let mut forked = last.clone();

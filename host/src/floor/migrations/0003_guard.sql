@@ -79,6 +79,15 @@ BEGIN
         RAISE EXCEPTION 'the floor never forgets a table: table % stays', OLD.table_id
             USING ERRCODE = 'insufficient_privilege';
     END IF;
+    IF TG_OP = 'INSERT' THEN
+        -- A table starts at the beginning of its chain (chain.rs: 32 zero bytes).
+        IF NEW.head_seq <> 0 OR NEW.head_hash <> '\x0000000000000000000000000000000000000000000000000000000000000000'::bytea
+           OR NEW.head_sig IS NOT NULL THEN
+            RAISE EXCEPTION 'table %: a table the floor has not met starts with no record', NEW.table_id
+                USING ERRCODE = 'integrity_constraint_violation';
+        END IF;
+        RETURN NEW;
+    END IF;
     IF NEW.table_id <> OLD.table_id OR NEW.public_key <> OLD.public_key THEN
         RAISE EXCEPTION 'table %: its id and key never change', OLD.table_id
             USING ERRCODE = 'insufficient_privilege';
@@ -96,7 +105,7 @@ BEGIN
     END IF;
     RETURN NEW;
 END $$;
-CREATE TRIGGER floor_tables_kept BEFORE UPDATE OR DELETE ON floor_tables
+CREATE TRIGGER floor_tables_kept BEFORE INSERT OR UPDATE OR DELETE ON floor_tables
     FOR EACH ROW EXECUTE FUNCTION floor_tables_kept();
 CREATE TRIGGER floor_tables_not_truncated BEFORE TRUNCATE ON floor_tables
     FOR EACH STATEMENT EXECUTE FUNCTION floor_records_kept();
