@@ -28,9 +28,19 @@ pub(super) fn winners<T: Ord + Copy, const N: usize>(values: &[T; N], floor: T) 
         .fold(0u16, |m, (p, &v)| m | (u16::from(v == best) << p))
 }
 
+/// Up to this many players, boards are counted by the pair (high winners, low
+/// winners) in one histogram of `4^players` counters (256 for four), one increment
+/// a board; the halves, shared wins and scoops follow from it at the end. More
+/// players count the halves as they come (a histogram would not fit the cache).
+const JOINT_PLAYERS: usize = 4;
+
 /// Boards counted by who won what.
+#[derive(Clone)]
 pub(super) struct Tally {
     players: usize,
+    /// With at most [`JOINT_PLAYERS`] players: boards by `high | low << players`
+    /// (folded into the fields below by [`Tally::report`]); otherwise empty.
+    joint: Vec<u64>,
     /// Boards on which nobody has a low (every board outside hi/lo), by high winners.
     whole: Vec<u64>,
     /// Boards with a low, by high winners.
@@ -47,8 +57,14 @@ impl Tally {
     /// No boards yet, for `players` players (at most [`MAX_PLAYERS`]).
     pub(super) fn new(players: usize) -> Tally {
         let sets = 1usize << players.min(MAX_PLAYERS);
+        let joint = if players <= JOINT_PLAYERS {
+            sets * sets
+        } else {
+            0
+        };
         Tally {
             players: players.min(MAX_PLAYERS),
+            joint: vec![0; joint],
             whole: vec![0; sets],
             high_half: vec![0; sets],
             low_half: vec![0; sets],
@@ -62,6 +78,17 @@ impl Tally {
     /// the whole pot, R-HILO-1).
     #[inline(always)]
     pub(super) fn record_boards(&mut self, high: u16, low: u16, boards: u64) {
+        let pair = usize::from(high) | usize::from(low) << self.players;
+        if let Some(n) = self.joint.get_mut(pair) {
+            *n += boards;
+        } else {
+            self.record_apart(high, low, boards);
+        }
+    }
+
+    /// [`Tally::record_boards`] into the whole pot's and the halves' counts.
+    #[inline]
+    fn record_apart(&mut self, high: u16, low: u16, boards: u64) {
         if low == 0 {
             if let Some(n) = self.whole.get_mut(usize::from(high)) {
                 *n += boards;
@@ -100,6 +127,19 @@ impl Tally {
 
     /// Each player's figures (module docs of [`super`]).
     pub(super) fn report(&self, hilo: bool) -> EquityReport {
+        let mut apart = self.clone();
+        apart.joint = Vec::new();
+        let players_mask = (1usize << self.players) - 1;
+        for (pair, &n) in self.joint.iter().enumerate().filter(|(_, &n)| n != 0) {
+            let (high, low) = (pair & players_mask, pair >> self.players);
+            apart.record_apart(high as u16, low as u16, n);
+        }
+        apart.report_apart(hilo)
+    }
+
+    /// [`Tally::report`] once every board is in the whole pot's and the halves'
+    /// counts.
+    fn report_apart(&self, hilo: bool) -> EquityReport {
         let no_low: u64 = self.whole.iter().sum();
         let boards = no_low + self.high_half.iter().sum::<u64>();
         let half = SHARE_UNITS / 2;
