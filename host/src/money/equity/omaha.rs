@@ -16,7 +16,7 @@
 use firmware::config::{DECK_SIZE, MAX_BOARD_CARDS};
 use firmware::Card;
 
-use crate::money::eval::{omaha_high, omaha_low, HandValue, LowRules, LowValue};
+use crate::money::eval::{low_bit, omaha_high, omaha_low, HandValue, LowRules, LowValue};
 
 use super::tally::{winners, Tally};
 use super::{for_players, Deal, EquityError};
@@ -59,11 +59,18 @@ fn run_hilo<const N: usize>(
     rules: LowRules,
     tally: &mut Tally,
 ) -> Result<(), EquityError> {
-    run_cells::<HighLow<N>>(deal, rules, tally)
+    if rules.low_ignores_straights_flushes {
+        run_cells::<HighRankLow<N>>(deal, rules, tally)
+    } else {
+        run_cells::<HighLow<N>>(deal, rules, tally)
+    }
 }
 
 /// Every player's value for one triple, or the best over several.
 trait Cell: Copy {
+    /// Whether the low winners come from the board's low ranks ([`Lows`]) rather
+    /// than from the cells.
+    const LOW_BY_RANKS: bool = false;
     /// Below every hand (no triple yet, or a triple no board can hold).
     fn nothing() -> Self;
     /// Each hand's value with `triple` as the board.
@@ -141,6 +148,99 @@ impl<const N: usize> Cell for HighLow<N> {
     }
 }
 
+/// Omaha Hi/Lo when straights and flushes do not count against a low (the casino
+/// default): the cells hold the high only; a player's low depends on the board's
+/// low ranks alone, so the low winners of every set of them are worked out once
+/// per deal ([`Lows`]) and each board reads them with one load.
+#[derive(Clone, Copy)]
+struct HighRankLow<const N: usize>(High<N>);
+
+impl<const N: usize> Cell for HighRankLow<N> {
+    const LOW_BY_RANKS: bool = true;
+
+    fn nothing() -> Self {
+        HighRankLow(High::nothing())
+    }
+
+    fn of(hands: &[&[Card]], triple: &[Card; 3], low: LowRules) -> Result<Self, EquityError> {
+        Ok(HighRankLow(High::of(hands, triple, low)?))
+    }
+
+    #[inline(always)]
+    fn best(self, other: &Self) -> Self {
+        HighRankLow(self.0.best(&other.0))
+    }
+
+    #[inline(always)]
+    fn winners(&self) -> (u16, u16) {
+        self.0.winners()
+    }
+}
+
+/// Sets of low ranks: bit `n` for low rank `n + 1` (ace = bit 0 .. eight = bit 7).
+const LOW_SETS: usize = 1 << 8;
+
+/// The low winners by the board's low ranks, for [`Cell::LOW_BY_RANKS`].
+struct Lows {
+    /// Each card's low bit, as numbered in the walk (none for a cell without).
+    bits: Vec<u8>,
+    /// The low winners (a bit per player, none when nobody has a low) when the
+    /// board's low ranks are the set.
+    winners: [u16; LOW_SETS],
+}
+
+impl Lows {
+    fn none() -> Lows {
+        Lows {
+            bits: Vec::new(),
+            winners: [0; LOW_SETS],
+        }
+    }
+
+    /// Every player's low on a board of each set of three to five low ranks (the
+    /// other sets make no low, R-HILO-5), valued by [`omaha_low`] on a board of
+    /// one card per rank: a low takes five different ranks, so the board's other
+    /// cards cannot be part of it.
+    fn new<const N: usize>(
+        hands: &[&[Card]],
+        cards: &[Card],
+        rules: LowRules,
+    ) -> Result<Lows, EquityError> {
+        let mut lows = Lows {
+            bits: cards.iter().map(|&c| low_bit(c)).collect(),
+            winners: [0; LOW_SETS],
+        };
+        let deck = || (0..DECK_SIZE as u8).filter_map(Card::from_index);
+        for (set, slot) in lows.winners.iter_mut().enumerate() {
+            if !(3..=MAX_BOARD_CARDS as u32).contains(&set.count_ones()) {
+                continue;
+            }
+            let mut codes = [0u8; N];
+            for (code, &hole) in codes.iter_mut().zip(hands) {
+                let mut board = [hole[0]; MAX_BOARD_CARDS];
+                let mut len = 0;
+                for bit in (0..8)
+                    .map(|n| 1u8 << n)
+                    .filter(|b| set & usize::from(*b) != 0)
+                {
+                    let card = deck().find(|&c| low_bit(c) == bit && !hole.contains(&c));
+                    if let (Some(c), Some(slot)) = (card, board.get_mut(len)) {
+                        *slot = c;
+                        len += 1;
+                    }
+                }
+                // A rank whose four cards this player holds is never on the board.
+                if len == set.count_ones() as usize {
+                    let board = board.get(..len).unwrap_or_default();
+                    *code = omaha_low(hole, board, rules)?.map_or(0, LowValue::code);
+                }
+            }
+            *slot = winners(&codes, 0);
+        }
+        Ok(lows)
+    }
+}
+
 fn run_cells<C: Cell>(
     deal: &Deal<'_>,
     low: LowRules,
@@ -151,9 +251,14 @@ fn run_cells<C: Cell>(
     let known = deal.board.len();
     let t = cards.len().min(DECK_SIZE);
     let table = triples::<C>(deal.hands, &cards[..t], known, deal.missing(), low)?;
+    let lows = if C::LOW_BY_RANKS {
+        for_players!(deal.hands.len(), lows_for(deal.hands, &cards[..t], low))?
+    } else {
+        Lows::none()
+    };
     let mut board = Partial::<C>::new();
     for x in 0..known {
-        board = board.add(x, t, &table);
+        board = board.add(x, t, &table, &lows);
     }
     let missing = deal.missing();
     deal.orbits().each(missing, &mut |prefix, rank, weight| {
@@ -161,15 +266,24 @@ fn run_cells<C: Cell>(
         let mut dealt = board;
         for c in prefix {
             if let Ok(i) = deal.unseen.binary_search(c) {
-                dealt = dealt.add(known + i, t, &table);
+                dealt = dealt.add(known + i, t, &table, &lows);
             }
         }
         let start = deal
             .unseen
             .partition_point(|c| usize::from(c.rank().index()) < rank);
-        walk(&dealt, known + start, t, &table, weight, tally);
+        walk(&dealt, known + start, t, (&table, &lows), weight, tally);
     });
     Ok(())
+}
+
+/// [`Lows::new`] for `N` players.
+fn lows_for<const N: usize>(
+    hands: &[&[Card]],
+    cards: &[Card],
+    rules: LowRules,
+) -> Result<Lows, EquityError> {
+    Lows::new::<N>(hands, cards, rules)
 }
 
 /// Every player's values for every triple of `cards` that a board can hold: at
@@ -212,6 +326,8 @@ struct Partial<C> {
     /// row of triples), while there are at most four.
     pairs: [usize; LEAF_PAIRS],
     pair_count: usize,
+    /// The chosen cards' low ranks ([`Lows`]), when the cells need them.
+    low: u8,
 }
 
 impl<C: Cell> Partial<C> {
@@ -222,14 +338,18 @@ impl<C: Cell> Partial<C> {
             len: 0,
             pairs: [0; LEAF_PAIRS],
             pair_count: 0,
+            low: 0,
         }
     }
 
     /// The board with card `x` (greater than every chosen card) added, `t` cards
     /// in all.
     #[inline]
-    fn add(&self, x: usize, t: usize, table: &[C]) -> Self {
+    fn add(&self, x: usize, t: usize, table: &[C], lows: &Lows) -> Self {
         let mut next = *self;
+        if C::LOW_BY_RANKS {
+            next.low |= lows.bits.get(x).copied().unwrap_or(0);
+        }
         for &row in self.pairs.iter().take(self.pair_count) {
             if let Some(cell) = table.get(row + x) {
                 next.best = next.best.best(cell);
@@ -258,13 +378,16 @@ fn walk<C: Cell>(
     board: &Partial<C>,
     start: usize,
     t: usize,
-    table: &[C],
+    (table, lows): (&[C], &Lows),
     weight: u64,
     tally: &mut Tally,
 ) {
     match MAX_BOARD_CARDS.saturating_sub(board.len) {
         0 => {
-            let (high, low) = board.best.winners();
+            let (high, mut low) = board.best.winners();
+            if C::LOW_BY_RANKS {
+                low = lows.winners[usize::from(board.low)];
+            }
             tally.record_boards(high, low, weight);
         }
         // The innermost level: the six triples that hold card `x`, from six rows
@@ -281,7 +404,7 @@ fn walk<C: Cell>(
                 .zip(row(3))
                 .zip(row(4))
                 .zip(row(5));
-            for (((((c0, c1), c2), c3), c4), c5) in rows {
+            for (x, (((((c0, c1), c2), c3), c4), c5)) in (start..).zip(rows) {
                 let best = board
                     .best
                     .best(c0)
@@ -290,13 +413,18 @@ fn walk<C: Cell>(
                     .best(c3)
                     .best(c4)
                     .best(c5);
-                let (high, low) = best.winners();
+                let (high, mut low) = best.winners();
+                if C::LOW_BY_RANKS {
+                    let bits = board.low | lows.bits.get(x).copied().unwrap_or(0);
+                    low = lows.winners[usize::from(bits)];
+                }
                 tally.record_boards(high, low, weight);
             }
         }
         missing => {
             for x in start..(t + 1).saturating_sub(missing) {
-                walk(&board.add(x, t, table), x + 1, t, table, weight, tally);
+                let next = board.add(x, t, table, lows);
+                walk(&next, x + 1, t, (table, lows), weight, tally);
             }
         }
     }

@@ -126,7 +126,7 @@ impl fmt::Display for LowValue {
 }
 
 /// The card's low bit: ace → bit 0, two → bit 1 .. eight → bit 7, else none.
-fn low_bit(c: Card) -> u8 {
+pub(crate) fn low_bit(c: Card) -> u8 {
     match c.rank() {
         Rank::Ace => 1,
         r if r <= Rank::Eight => 1 << (r.index() + 1),
