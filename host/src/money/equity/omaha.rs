@@ -12,6 +12,11 @@
 //! increasing card order, each level carrying the best values of the triples it
 //! completes: the innermost level reads the six triples that contain its card,
 //! six rows walked side by side.
+//!
+//! Hi/lo where straights and flushes do not count against a low: a low is five
+//! different ranks up to eight, so a player's low depends on the board's low ranks
+//! alone; the triples then hold the high only, and the low winners of every set of
+//! low ranks are valued once per deal ([`Lows`]), one load a board.
 
 use firmware::config::{DECK_SIZE, MAX_BOARD_CARDS};
 use firmware::Card;
