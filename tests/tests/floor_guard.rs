@@ -155,6 +155,19 @@ fn a_tables_role_adds_its_next_records_and_can_change_nothing_else() {
         ),
     );
     assert!(why.contains("starts with no record"), "{why}");
+    // The audits' index of hands only grows with the records: no hand's count
+    // lowered, no finished hand reopened, no hand removed.
+    for sql in [
+        format!("UPDATE hands SET corrections = corrections - 1 WHERE table_id = '{TABLE}'"),
+        format!("UPDATE hands SET records = records - 1 WHERE table_id = '{TABLE}'"),
+        format!("UPDATE hands SET end_ms = NULL WHERE table_id = '{TABLE}'"),
+        format!("UPDATE hands SET rake = rake - 1 WHERE table_id = '{TABLE}'"),
+    ] {
+        let why = refused(c, &sql);
+        assert!(why.contains("only grows with its records"), "{sql}: {why}");
+    }
+    let why = refused(c, "DELETE FROM hands");
+    assert!(why.contains("permission denied"), "{why}");
     // The ingest's own checks still answer first, and the role may raise their
     // alert: a different record with a number taken is a fork.
     let mut forked = last.clone();
@@ -179,6 +192,8 @@ fn a_tables_role_adds_its_next_records_and_can_change_nothing_else() {
         &format!("DELETE FROM floor_tables WHERE table_id = '{TABLE}'"),
     );
     assert!(why.contains("never forgets"), "{why}");
+    let why = refused(c, &format!("DELETE FROM hands WHERE table_id = '{TABLE}'"));
+    assert!(why.contains("never forgets a hand"), "{why}");
     let why = refused(
         c,
         &format!("UPDATE floor_tables SET public_key = 'x' WHERE table_id = '{TABLE}'"),

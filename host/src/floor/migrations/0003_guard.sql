@@ -9,6 +9,7 @@
 --     detaching their partition, which removes no row one by one);
 --   * a table's key never changes, its head never moves back and only ever names a
 --     record the store holds, and a table the store knows is never removed;
+--   * a hand's row in the audits' index only grows with its records;
 --   * an alert is cleared only by the floor (see the grants below).
 -- The signatures are checked by the ingest (Ed25519 is not in PostgreSQL) and again
 -- by `tablectl audit verify --floor`, against the key the store keeps.
@@ -117,6 +118,39 @@ END $$;
 CREATE TRIGGER floor_tables_kept BEFORE INSERT OR UPDATE OR DELETE ON floor_tables
     FOR EACH ROW EXECUTE FUNCTION floor_tables_kept();
 CREATE TRIGGER floor_tables_not_truncated BEFORE TRUNCATE ON floor_tables
+    FOR EACH STATEMENT EXECUTE FUNCTION floor_records_kept();
+
+-- A hand's row (the audits' index: `floor hands`, `floor rake`) only ever grows
+-- as its records arrive (HandSummary::take only counts up): its number, start and
+-- first record never change, its counts (records, corrections, misdeals, over-pot
+-- bets, bad tags, refusals, rulings) and rake never go down, its last record never
+-- moves back, and a hand over or paid stays so. A role cannot hide a correction or
+-- a ruling from the floor's audits by rewriting the index after it shipped. The
+-- table's clock (last_ms) and the hand's seats and pot may change with later records
+-- (a clock set back, a redeal, an award undone and paid again).
+CREATE FUNCTION floor_hands_kept() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP = 'DELETE' THEN
+        RAISE EXCEPTION 'the floor never forgets a hand: table % hand % stays', OLD.table_id, OLD.number
+            USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    IF (NEW.table_id, NEW.number, NEW.start_ms, NEW.first_seq)
+           IS DISTINCT FROM (OLD.table_id, OLD.number, OLD.start_ms, OLD.first_seq)
+       OR NEW.records < OLD.records OR NEW.last_seq < OLD.last_seq
+       OR NEW.corrections < OLD.corrections OR NEW.misdeals < OLD.misdeals
+       OR NEW.over_pot < OLD.over_pot OR NEW.bad_tags < OLD.bad_tags
+       OR NEW.refusals < OLD.refusals OR NEW.rulings < OLD.rulings OR NEW.rake < OLD.rake
+       OR (OLD.end_ms IS NOT NULL AND NEW.end_ms IS NULL)
+       OR (OLD.pot IS NOT NULL AND NEW.pot IS NULL) THEN
+        RAISE EXCEPTION 'table % hand %: a hand''s row only grows with its records', OLD.table_id, OLD.number
+            USING ERRCODE = 'integrity_constraint_violation';
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE TRIGGER hands_kept BEFORE UPDATE OR DELETE ON hands
+    FOR EACH ROW EXECUTE FUNCTION floor_hands_kept();
+CREATE TRIGGER hands_not_truncated BEFORE TRUNCATE ON hands
     FOR EACH STATEMENT EXECUTE FUNCTION floor_records_kept();
 
 -- The month's partition is made by its owner, whoever ships the first record of
