@@ -188,7 +188,8 @@ fn many_tables_ship_to_one_store() {
         let mut c = postgres::Client::connect(&url, postgres::NoTls).expect("client");
         c.batch_execute(&format!(
             "ALTER TABLE records {on} TRIGGER records_chain;
-             ALTER TABLE floor_tables {on} TRIGGER floor_tables_kept;"
+             ALTER TABLE floor_tables {on} TRIGGER floor_tables_kept;
+             ALTER TABLE hands {on} TRIGGER hands_kept;"
         ))
         .expect("the guard switched");
     };
