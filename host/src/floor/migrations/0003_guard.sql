@@ -7,12 +7,14 @@
 --     one before it (the hash recomputed here, as chain.rs computes it);
 --   * a record taken is never changed or removed (old months are archived by
 --     detaching their partition, which removes no row one by one);
---   * a table's key never changes, its head never moves back and only ever names a
---     record the store holds, and a table the store knows is never removed;
+--   * a table starts with no record; its key never changes, its head never moves
+--     back and only ever names a record the store holds, and a table the store
+--     knows is never removed;
 --   * a hand's row in the audits' index only grows with its records;
 --   * an alert is cleared only by the floor (see the grants below).
--- The signatures are checked by the ingest (Ed25519 is not in PostgreSQL) and again
--- by `tablectl audit verify --floor`, against the key the store keeps.
+-- The signatures are checked by the ingest (Ed25519 is not in PostgreSQL), again by
+-- `tablectl floor serve` as it reads the records (host/src/floor/live.rs), and by
+-- `tablectl audit verify --floor`, against the key the store keeps.
 
 -- Every record added by one statement, checked at its end (a shipment is one
 -- statement, so this runs once a shipment, set-based): a table's new records must
