@@ -1,9 +1,11 @@
-//! A bench table dealing on its own thread and shipping to the floor's store, as the
-//! floor's tests run several at once: `dealt` counts its hands as they end.
+//! Bench tables for the floor's tests: one dealing on its own thread and shipping to
+//! the floor's store, as the tests run several at once (`dealt` counts its hands as
+//! they end), one dealt before anything ships, and its log's records as stored.
 
 use host::floor::Shipper;
-use host::records::handlog::HandLog;
+use host::records::handlog::{AuditLog, HandLog, SealedRecord, Seq, TableKey};
 use host::session::simulated::{DirectSource, SimOptions, SimulatedTable};
+use std::path::Path;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -24,4 +26,26 @@ pub fn deal_shipping(
             dealt.fetch_add(1, Ordering::Relaxed);
         }
     })
+}
+
+/// A table with `hands` bench hands played in `dir`, its key seeded by `seed`.
+pub fn dealt(dir: &Path, table_id: &str, seed: u64, hands: u32) -> TableKey {
+    let key = TableKey::from_seed([seed as u8; 32]);
+    let (mut log, _) = HandLog::open(dir, table_id, &key).expect("log");
+    let opts = SimOptions {
+        hands,
+        seed,
+        ..SimOptions::default()
+    };
+    let mut bench = SimulatedTable::new(&opts, DirectSource, Some(&mut log)).expect("bench");
+    bench.run(hands, &mut |_| {}).expect("hands");
+    key
+}
+
+/// The local log's every record in `dir`, sealed as stored.
+pub fn sealed(dir: &Path) -> Vec<SealedRecord> {
+    AuditLog::open(dir)
+        .expect("the local log")
+        .sealed_after(Seq(0), usize::MAX >> 1)
+        .expect("its records")
 }

@@ -7,37 +7,15 @@
 //! attempt the store still holds the table's whole log, once, with its head.
 
 use host::floor::{AlertKind, Shipper, Store};
-use host::records::handlog::{AuditLog, HandLog, SealedRecord, Seq, TableKey};
+use host::records::handlog::AuditLog;
 use host::session::simulated::{DirectSource, SimOptions, SimulatedTable};
-use std::path::Path;
 use std::time::Duration;
+use table_tests::bench::{dealt, sealed};
 use table_tests::postgres::PgServer;
 
 /// The table's id, and its login role.
 const TABLE: &str = "G1";
 const ROLE: &str = "table_g1";
-
-/// The local log's every record, sealed as stored.
-fn sealed(dir: &Path) -> Vec<SealedRecord> {
-    AuditLog::open(dir)
-        .expect("the local log")
-        .sealed_after(Seq(0), usize::MAX >> 1)
-        .expect("its records")
-}
-
-/// A table with `hands` bench hands played in `dir`, its key seeded by `seed`.
-fn dealt(dir: &Path, table_id: &str, seed: u8, hands: u32) -> TableKey {
-    let key = TableKey::from_seed([seed; 32]);
-    let (mut log, _) = HandLog::open(dir, table_id, &key).expect("log");
-    let opts = SimOptions {
-        hands,
-        seed: u64::from(seed),
-        ..SimOptions::default()
-    };
-    let mut bench = SimulatedTable::new(&opts, DirectSource, Some(&mut log)).expect("bench");
-    bench.run(hands, &mut |_| {}).expect("hands");
-    key
-}
 
 /// Runs `sql` on `client` and gives the server's message for its refusal; a
 /// statement that passes fails the test.

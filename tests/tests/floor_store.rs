@@ -5,15 +5,13 @@
 //! bad signature are refused with an alert, and a log rolled back is caught.
 
 use host::floor::{hands, AlertKind, Shipper, Store};
-use host::records::handlog::{
-    AuditLog, HandFilter, HandLog, ProblemKind, Record, SealedRecord, Seq, TableKey,
-};
-use host::session::simulated::{DirectSource, SimOptions, SimulatedTable};
+use host::records::handlog::{AuditLog, HandFilter, HandLog, ProblemKind, Record, Seq, TableKey};
+use host::session::simulated::SimOptions;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-use table_tests::bench::deal_shipping;
+use table_tests::bench::{deal_shipping, dealt, sealed};
 use table_tests::postgres::PgServer;
 
 /// A folder for a table's data: on the RAM disk where there is one, so the tables
@@ -26,28 +24,6 @@ fn scratch() -> tempfile::TempDir {
         }
     }
     tempfile::tempdir().expect("a temporary folder")
-}
-
-/// The local log's every record, sealed as stored.
-fn sealed(dir: &Path) -> Vec<SealedRecord> {
-    AuditLog::open(dir)
-        .expect("the local log")
-        .sealed_after(Seq(0), usize::MAX >> 1)
-        .expect("its records")
-}
-
-/// A table with `hands` bench hands played in `dir`, its key seeded by `seed`.
-fn dealt(dir: &Path, table_id: &str, seed: u64, hands: u32) -> TableKey {
-    let key = TableKey::from_seed([seed as u8; 32]);
-    let (mut log, _) = HandLog::open(dir, table_id, &key).expect("log");
-    let opts = SimOptions {
-        hands,
-        seed,
-        ..SimOptions::default()
-    };
-    let mut bench = SimulatedTable::new(&opts, DirectSource, Some(&mut log)).expect("bench");
-    bench.run(hands, &mut |_| {}).expect("hands");
-    key
 }
 
 #[test]

@@ -11,7 +11,8 @@
 //! should leave nothing to find; a table found otherwise is no longer followed and
 //! its alert is raised.
 
-use super::store::AlertKind;
+use super::error::FloorError;
+use super::store::{AlertKind, Store};
 use crate::records::handlog::{parse_input, Entry, PublicKey, SealedRecord, Seq, GENESIS_HASH};
 use firmware::hand::Phase;
 use firmware::Table;
@@ -80,9 +81,29 @@ pub struct Problem {
 #[derive(Debug, Default)]
 pub struct LiveTables {
     tables: BTreeMap<String, Followed>,
+    /// Each table's key, as the store knows it, once read.
+    keys: BTreeMap<String, PublicKey>,
 }
 
 impl LiveTables {
+    /// One refresh of `floor serve`: each table's records past those fed, up to
+    /// [`LIVE_BATCH`] a table, read from `store`, checked and fed
+    /// ([`LiveTables::feed_all`], each table's key read from the store once). Gives
+    /// how many records were read and what was found wrong.
+    pub fn read(&mut self, store: &mut Store) -> Result<(usize, Vec<Problem>), FloorError> {
+        let records = store.records_past(&self.seen(), LIVE_BATCH)?;
+        for (table_id, _) in &records {
+            if !self.keys.contains_key(table_id) {
+                let key = store.table(table_id)?.key;
+                self.keys.insert(table_id.clone(), key);
+            }
+        }
+        let keys = std::mem::take(&mut self.keys);
+        let problems = self.feed_all(&records, |id| keys.get(id).copied());
+        self.keys = keys;
+        Ok((records.len(), problems))
+    }
+
     /// Each table followed and the last record it was fed.
     pub fn seen(&self) -> Vec<(String, u64)> {
         self.tables

@@ -12,7 +12,7 @@
 //! service's), with the room's filters.
 
 use super::hands::{self, FloorHand};
-use super::live::{LiveTables, LIVE_BATCH};
+use super::live::LiveTables;
 use super::page::{hand_page, hands_page, room_page, HandsView, RoomView};
 use super::room::Room;
 use super::store::Alert;
@@ -24,7 +24,6 @@ use crate::display::floor::error_page;
 use crate::display::listen;
 use crate::display::server::{floor_guard, html, no_body, not_found, style};
 use crate::display::Lang;
-use crate::records::handlog::PublicKey;
 use crate::records::handlog::{HandFilter, TimelineEntry};
 use axum::extract::{Path as UrlPath, Query, State};
 use axum::http::StatusCode;
@@ -32,7 +31,6 @@ use axum::middleware;
 use axum::response::{Redirect, Response};
 use axum::routing::get;
 use axum::Router;
-use std::collections::HashMap;
 use std::fmt;
 use std::net::SocketAddr;
 use std::sync::{mpsc, Arc};
@@ -231,8 +229,6 @@ impl FloorService {
 struct Reading {
     /// Every table's engine.
     live: LiveTables,
-    /// Each table's key, as the store knows it, once read.
-    keys: HashMap<String, PublicKey>,
     /// What the reader found wrong and could not raise as an alert (a read
     /// replica): shown on the room's page until the service restarts.
     unstored: Vec<Alert>,
@@ -241,15 +237,8 @@ struct Reading {
 /// The room with each hand in progress from its engine, `live` fed (and the
 /// records it reads checked) first.
 fn read_room(store: &mut Store, r: &mut Reading) -> Result<Room, FloorError> {
-    let records = store.records_past(&r.live.seen(), LIVE_BATCH)?;
-    for (table_id, _) in &records {
-        if !r.keys.contains_key(table_id) {
-            let key = store.table(table_id)?.key;
-            r.keys.insert(table_id.clone(), key);
-        }
-    }
-    let keys = &r.keys;
-    for p in r.live.feed_all(&records, |id| keys.get(id).copied()) {
+    let (_, problems) = r.live.read(store)?;
+    for p in problems {
         if let Err(e) = store.raise(&p.table_id, p.kind, p.seq, &p.detail) {
             log::error!(
                 "floor: the alert for table {} cannot be stored: {e}",
