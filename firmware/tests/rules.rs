@@ -513,6 +513,108 @@ fn pd_rfid_duplicate_unexpected_and_premature_cards_are_refused() {
     );
 }
 
+/// The floor (number 9) rules the board just refused premature, naming the turn card
+/// to set aside and the burn that stays.
+fn premature_ruling(card: Option<&str>, burn: Option<&str>) -> Input {
+    let ruling = Ruling::Premature {
+        card: card.map(common::card),
+        burn: burn.map(common::card),
+    };
+    Input::Ruling { ruling, floor: 9 }
+}
+
+fn premature(t: &mut Table, card: Option<&str>, burn: Option<&str>) -> Result<(), RuleError> {
+    t.handle(premature_ruling(card, burn)).map(|_| ())
+}
+
+/// `read` is refused as a card already seen this hand (PD-RFID).
+fn duplicate(t: &mut Table, read: Read) {
+    let c = read.card.expect("a card");
+    refused(t, Input::Card(read), RuleError::DuplicateCard(c));
+}
+
+/// Five players dealt known hole cards (2s..6s, 2h..6h), betting preflop.
+fn five_dealt() -> Table {
+    let mut t = five();
+    start(&mut t);
+    for c in ["2s", "3s", "4s", "5s", "6s", "2h", "3h", "4h", "5h", "6h"] {
+        t.handle(Input::Card(Read::card(card(c)))).unwrap();
+    }
+    t
+}
+
+#[test]
+fn pd_premature_the_burn_that_stays_counts_as_seen() {
+    // A premature flop: the burn stays, the flop cards go back into the stub.
+    let mut t = five_dealt();
+    refused(
+        &mut t,
+        Input::Card(Read::burn(card("2c"))),
+        RuleError::BettingNotComplete { to_act: sn(4) },
+    );
+    premature(&mut t, Some("Kd"), Some("2c")).unwrap();
+    assert_eq!(t.hand().unwrap().burns, 1, "the burn taken counts");
+    check_around(&mut t);
+    // The new flop comes without a burn; the burn that stayed is a duplicate, the
+    // premature flop's cards (Kd) may come again.
+    duplicate(&mut t, Read::card(card("2c")));
+    for c in ["Kd", "8c", "9s"] {
+        t.handle(Input::Card(Read::card(card(c)))).unwrap();
+    }
+    check_around(&mut t);
+    duplicate(&mut t, Read::burn(card("2c")));
+
+    // A premature turn: the burn stays and the turn card is set aside; the turn is
+    // burnt again with another card.
+    let mut t = five_dealt();
+    check_around(&mut t);
+    deal_street(&mut t);
+    premature(&mut t, Some("Jd"), Some("3c")).unwrap();
+    check_around(&mut t);
+    duplicate(&mut t, Read::burn(card("3c")));
+    duplicate(&mut t, Read::burn(card("Jd")));
+    t.handle(Input::Card(Read::burn(card("4c")))).unwrap();
+    t.handle(Input::Card(Read::card(card("Qd")))).unwrap();
+    check_around(&mut t);
+    // The river without a burn: the set-aside card is back in the stub, the burn not.
+    duplicate(&mut t, Read::card(card("3c")));
+    t.handle(Input::Card(Read::card(card("Jd")))).unwrap();
+    assert_eq!(t.hand().unwrap().burns, 3, "one burn a street, as always");
+
+    // A premature river: its burn stays, its card goes back.
+    let mut t = five_dealt();
+    for _ in 0..2 {
+        check_around(&mut t);
+        deal_street(&mut t);
+    }
+    premature(&mut t, Some("Ts"), Some("5c")).unwrap();
+    check_around(&mut t);
+    duplicate(&mut t, Read::card(card("5c")));
+    t.handle(Input::Card(Read::card(card("Ts")))).unwrap();
+}
+
+#[test]
+fn pd_premature_a_ruling_naming_a_card_already_seen_changes_nothing() {
+    let mut t = five_dealt();
+    // A hole card cannot be the burn.
+    refused(
+        &mut t,
+        premature_ruling(None, Some("2s")),
+        RuleError::DuplicateCard(card("2s")),
+    );
+    check_around(&mut t);
+    deal_street(&mut t);
+    // One card cannot be both the burn and the set-aside turn card.
+    refused(
+        &mut t,
+        premature_ruling(Some("Jd"), Some("Jd")),
+        RuleError::DuplicateCard(card("Jd")),
+    );
+    // A ruling written before the burn was kept names none, and plays as it did.
+    premature(&mut t, Some("Jd"), None).unwrap();
+    assert_eq!(t.hand().unwrap().burns, 1);
+}
+
 #[test]
 fn r_deck_3_the_short_deck_refuses_a_six() {
     let mut cfg = TableConfig::new(Game::FiveCardDraw, Structure::FixedLimit, ch(0), ch(0));

@@ -140,9 +140,17 @@ fn every_event() -> Vec<Event> {
         [
             firmware::Ruling::VoidHand,
             firmware::Ruling::StraddleAnnounced,
-            firmware::Ruling::Premature { card: None },
+            firmware::Ruling::Premature {
+                card: None,
+                burn: None,
+            },
             firmware::Ruling::Premature {
                 card: Some(card("8c")),
+                burn: None,
+            },
+            firmware::Ruling::Premature {
+                card: Some(card("8c")),
+                burn: Some(card("3c")),
             },
             firmware::Ruling::Exposed {
                 seat: sn(4),
