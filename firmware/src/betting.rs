@@ -183,10 +183,17 @@ impl Hand {
                 s != seat && seats[s.index()].stack.saturating_add(self.player(s).street) > level
             })
         };
-        // R-STRAD-4 (seed reading): an unconfirmed straddler may not raise preflop.
-        let straddle_penalty = cfg.unconfirmed_straddle == UnconfirmedStraddle::NoRaise
-            && self.street == Street::Preflop
-            && self.straddle == Some((seat, false));
+        // R-STRAD-4: an unconfirmed straddler loses the right to raise when the action
+        // returns to him unraised: with nothing to call, his straddle is still the bet.
+        // Facing a raise he answers it like anyone (the earlier `no_raise` reading
+        // took the raise for the whole round; `no_option` gives him no turn, deal.rs).
+        let straddle_penalty = self.street == Street::Preflop
+            && self.straddle == Some((seat, false))
+            && match cfg.unconfirmed_straddle {
+                UnconfirmedStraddle::Unraised => to_call == Chips::ZERO,
+                UnconfirmedStraddle::NoRaiseFirstRound => true,
+                UnconfirmedStraddle::NoTurn => false,
+            };
         let may_raise = stack > to_call
             && reopened
             && !straddle_penalty

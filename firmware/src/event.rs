@@ -85,12 +85,17 @@ pub enum Ruling {
     /// new flop comes without a burn; a premature turn card (`card`) is set aside,
     /// the turn is burnt and dealt as usual, then the set-aside card goes back into
     /// the stub and the river comes without a burn; a premature river goes back into
-    /// the stub and the river comes again without a burn. Taken in the betting round
-    /// before the flop, the turn or the river.
+    /// the stub and the river comes again without a burn. The burn taken before the
+    /// premature card (`burn`) stays burnt in every case, so it counts as seen: a later
+    /// read of it is a duplicate (PD-RFID). Taken in the betting round before the
+    /// flop, the turn or the river.
     Premature {
         /// The premature turn card, set aside until the river (for the flop and the
         /// river it goes back at once and need not be named).
         card: Option<Card>,
+        /// The burn the shoe read just before the premature card, which stays burnt
+        /// (`None` when it was not read, and in logs written before it was kept).
+        burn: Option<Card>,
     },
     /// PD-EXPOSED: the dealer exposed the hole card just dealt to `seat` (one of the
     /// deal's first two is a misdeal instead, PD-MISDEAL). The deal goes on; after
@@ -606,14 +611,22 @@ impl core::fmt::Display for Event {
                     f,
                     "floor {floor} rules the straddle announced: it keeps its option ([003] 3д)"
                 ),
-                Ruling::Premature { card: Some(c) } => write!(
-                    f,
-                    "floor {floor} rules {c} premature: set aside until the river, which comes without a burn (PD-PREMATURE)"
-                ),
-                Ruling::Premature { card: None } => write!(
-                    f,
-                    "floor {floor} rules the board premature: its cards go back, the next street comes without a burn (PD-PREMATURE)"
-                ),
+                Ruling::Premature { card, burn } => {
+                    match card {
+                        Some(c) => write!(
+                            f,
+                            "floor {floor} rules {c} premature: set aside until the river, which comes without a burn"
+                        )?,
+                        None => write!(
+                            f,
+                            "floor {floor} rules the board premature: its cards go back, the next street comes without a burn"
+                        )?,
+                    }
+                    if let Some(b) = burn {
+                        write!(f, "; the burn {b} stays burnt")?;
+                    }
+                    f.write_str(" (PD-PREMATURE)")
+                }
                 Ruling::Exposed { seat, card } => write!(
                     f,
                     "floor {floor} rules seat {seat}'s {} exposed: he gets the next card after the deal, and it is the first burn (PD-EXPOSED)",

@@ -190,8 +190,8 @@ fn e6_unconfirmed_straddle_loses_the_option() {
     for _ in 0..5 {
         act!(t, Action::CheckCall);
     }
-    // Everyone called: "S4 may only check; preflop ends" (E6, R-STRAD-4 under the
-    // seed's reading, the default): he keeps his turn, without a raise.
+    // Everyone called: "S4 may only check; preflop ends" (E6, R-STRAD-4): the action
+    // returns to him unraised, so he has his turn, without the raise.
     let o = t.options().unwrap();
     assert_eq!((o.seat, o.call, o.raise), (sn(4), ch(0), None));
     act!(t, Action::CheckCall);
@@ -200,9 +200,11 @@ fn e6_unconfirmed_straddle_loses_the_option() {
 }
 
 #[test]
-fn e6_unconfirmed_straddle_under_the_narrower_reading_has_no_turn() {
+fn e6_unconfirmed_straddle_under_the_earlier_no_option_reading_had_no_turn() {
+    // How tables set to `no_option` played before R-STRAD-4 was read as the rule has
+    // it; kept so their logs replay as dealt.
     let mut cfg = *six(Structure::PotLimit).config();
-    cfg.unconfirmed_straddle = firmware::rules::UnconfirmedStraddle::NoOption;
+    cfg.unconfirmed_straddle = firmware::rules::UnconfirmedStraddle::NoTurn;
     let seats = seats_1_to(6, ch(1000));
     let mut t = table_with(cfg, &seats);
     start(&mut t);
@@ -211,7 +213,6 @@ fn e6_unconfirmed_straddle_under_the_narrower_reading_has_no_turn() {
     for _ in 0..5 {
         act!(t, Action::CheckCall);
     }
-    // He lost his option: preflop ends without his turn.
     assert_eq!(t.hand().unwrap().phase, Phase::Board { burn_due: true });
     assert_eq!(stack(&t, sn(4)), ch(980));
 }

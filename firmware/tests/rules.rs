@@ -5,7 +5,9 @@
 #[macro_use]
 mod common;
 use common::*;
-use firmware::rules::{AnteMode, ButtonRule, FlCap, FlShortAllIn, StraddleMinRaise};
+use firmware::rules::{
+    AnteMode, ButtonRule, FlCap, FlShortAllIn, StraddleMinRaise, UnconfirmedStraddle,
+};
 
 fn nl(seats: &[(SeatNo, Chips)]) -> Table {
     table(Structure::NoLimit, ch(5), ch(10), seats)
@@ -509,6 +511,108 @@ fn pd_rfid_duplicate_unexpected_and_premature_cards_are_refused() {
         Input::Card(Read::burn(card("2c"))),
         RuleError::BettingNotComplete { to_act: sn(4) },
     );
+}
+
+/// The floor (number 9) rules the board just refused premature, naming the turn card
+/// to set aside and the burn that stays.
+fn premature_ruling(card: Option<&str>, burn: Option<&str>) -> Input {
+    let ruling = Ruling::Premature {
+        card: card.map(common::card),
+        burn: burn.map(common::card),
+    };
+    Input::Ruling { ruling, floor: 9 }
+}
+
+fn premature(t: &mut Table, card: Option<&str>, burn: Option<&str>) -> Result<(), RuleError> {
+    t.handle(premature_ruling(card, burn)).map(|_| ())
+}
+
+/// `read` is refused as a card already seen this hand (PD-RFID).
+fn duplicate(t: &mut Table, read: Read) {
+    let c = read.card.expect("a card");
+    refused(t, Input::Card(read), RuleError::DuplicateCard(c));
+}
+
+/// Five players dealt known hole cards (2s..6s, 2h..6h), betting preflop.
+fn five_dealt() -> Table {
+    let mut t = five();
+    start(&mut t);
+    for c in ["2s", "3s", "4s", "5s", "6s", "2h", "3h", "4h", "5h", "6h"] {
+        t.handle(Input::Card(Read::card(card(c)))).unwrap();
+    }
+    t
+}
+
+#[test]
+fn pd_premature_the_burn_that_stays_counts_as_seen() {
+    // A premature flop: the burn stays, the flop cards go back into the stub.
+    let mut t = five_dealt();
+    refused(
+        &mut t,
+        Input::Card(Read::burn(card("2c"))),
+        RuleError::BettingNotComplete { to_act: sn(4) },
+    );
+    premature(&mut t, Some("Kd"), Some("2c")).unwrap();
+    assert_eq!(t.hand().unwrap().burns, 1, "the burn taken counts");
+    check_around(&mut t);
+    // The new flop comes without a burn; the burn that stayed is a duplicate, the
+    // premature flop's cards (Kd) may come again.
+    duplicate(&mut t, Read::card(card("2c")));
+    for c in ["Kd", "8c", "9s"] {
+        t.handle(Input::Card(Read::card(card(c)))).unwrap();
+    }
+    check_around(&mut t);
+    duplicate(&mut t, Read::burn(card("2c")));
+
+    // A premature turn: the burn stays and the turn card is set aside; the turn is
+    // burnt again with another card.
+    let mut t = five_dealt();
+    check_around(&mut t);
+    deal_street(&mut t);
+    premature(&mut t, Some("Jd"), Some("3c")).unwrap();
+    check_around(&mut t);
+    duplicate(&mut t, Read::burn(card("3c")));
+    duplicate(&mut t, Read::burn(card("Jd")));
+    t.handle(Input::Card(Read::burn(card("4c")))).unwrap();
+    t.handle(Input::Card(Read::card(card("Qd")))).unwrap();
+    check_around(&mut t);
+    // The river without a burn: the set-aside card is back in the stub, the burn not.
+    duplicate(&mut t, Read::card(card("3c")));
+    t.handle(Input::Card(Read::card(card("Jd")))).unwrap();
+    assert_eq!(t.hand().unwrap().burns, 3, "one burn a street, as always");
+
+    // A premature river: its burn stays, its card goes back.
+    let mut t = five_dealt();
+    for _ in 0..2 {
+        check_around(&mut t);
+        deal_street(&mut t);
+    }
+    premature(&mut t, Some("Ts"), Some("5c")).unwrap();
+    check_around(&mut t);
+    duplicate(&mut t, Read::card(card("5c")));
+    t.handle(Input::Card(Read::card(card("Ts")))).unwrap();
+}
+
+#[test]
+fn pd_premature_a_ruling_naming_a_card_already_seen_changes_nothing() {
+    let mut t = five_dealt();
+    // A hole card cannot be the burn.
+    refused(
+        &mut t,
+        premature_ruling(None, Some("2s")),
+        RuleError::DuplicateCard(card("2s")),
+    );
+    check_around(&mut t);
+    deal_street(&mut t);
+    // One card cannot be both the burn and the set-aside turn card.
+    refused(
+        &mut t,
+        premature_ruling(Some("Jd"), Some("Jd")),
+        RuleError::DuplicateCard(card("Jd")),
+    );
+    // A ruling written before the burn was kept names none, and plays as it did.
+    premature(&mut t, Some("Jd"), None).unwrap();
+    assert_eq!(t.hand().unwrap().burns, 1);
 }
 
 #[test]
@@ -1297,23 +1401,86 @@ fn r_pot_2_the_uncalled_excess_of_a_round() {
 
 // Tests for the readings where the seeds overrule RULES.md (docs/seed-notes.md)
 
-#[test]
-fn r_strad_4_unconfirmed_straddler_may_not_raise_in_the_first_round() {
-    // Seed [003] 3д: he loses the raise when his turn comes, raised or not.
-    let mut t = five();
+/// Five players, button 1, blinds 2 and 3, seat 4 posts a straddle the dealer did not
+/// confirm before the first hole card, under `rule`.
+fn unconfirmed_straddle(rule: UnconfirmedStraddle, seats: &[(SeatNo, Chips)]) -> Table {
+    let mut cfg = *five().config();
+    cfg.unconfirmed_straddle = rule;
+    let mut t = table_with(cfg, seats);
     start(&mut t);
     t.handle(Input::Straddle { confirmed: false }).unwrap();
     deal_hole(&mut t);
+    t
+}
+
+#[test]
+fn r_strad_4_unconfirmed_straddler_facing_a_raise_may_re_raise() {
+    // [003] 3д takes away "the right to raise his straddle" when his turn comes: the
+    // live blind's own raise (3г). Facing a raise he answers it like anyone.
+    let mut t = unconfirmed_straddle(UnconfirmedStraddle::Unraised, &seats_1_to(5, ch(1000)));
     act!(t, Action::BetTo(ch(60))); // seat 5 raises
     check_around_to(&mut t, sn(4));
+    offer!(t, seat sn(4), call 40, raise 100, 1000);
+    act!(t, Action::BetTo(ch(150)));
+    // The raise stands and reopens the betting for the raiser.
+    offer!(t, seat sn(5), call 90, raise 240, 1000);
+    act!(t, Action::CheckCall);
+    check_around(&mut t);
+    assert_eq!(t.hand().unwrap().phase, Phase::Board { burn_due: true });
+}
+
+#[test]
+fn r_strad_4_unconfirmed_straddler_facing_a_short_all_in_may_raise() {
+    // A raise short of a full one still means the action does not come back to him
+    // unraised, and he has not acted yet: he may raise.
+    let mut seats = seats_1_to(5, ch(1000));
+    seats[4].1 = ch(25);
+    let mut t = unconfirmed_straddle(UnconfirmedStraddle::Unraised, &seats);
+    act!(t, Action::AllIn); // seat 5: 25, five over the straddle
+    check_around_to(&mut t, sn(4));
+    offer!(t, seat sn(4), call 5, raise 35, 1000);
+}
+
+#[test]
+fn r_strad_4_unconfirmed_straddler_unraised_may_only_check() {
+    // The action returns to him unraised: his turn comes, without the raise (E6).
+    let mut t = unconfirmed_straddle(UnconfirmedStraddle::Unraised, &seats_1_to(5, ch(1000)));
+    check_around_to(&mut t, sn(4));
+    offer!(t, seat sn(4), call 0, no raise);
+    refused(
+        &mut t,
+        Input::Act(Action::BetTo(ch(40))),
+        RuleError::RaiseNotAllowed(sn(4)),
+    );
+    refused(
+        &mut t,
+        Input::Act(Action::AllIn),
+        RuleError::RaiseNotAllowed(sn(4)),
+    );
+    act!(t, Action::CheckCall);
+    assert_eq!(t.hand().unwrap().phase, Phase::Board { burn_due: true });
+    assert_eq!(stack(&t, sn(4)), ch(980));
+}
+
+#[test]
+fn r_strad_4_the_earlier_readings_still_play_as_their_logs_were_dealt() {
+    let seats = seats_1_to(5, ch(1000));
+    // `no_raise`: no raise in the whole first round, raised or not.
+    let mut t = unconfirmed_straddle(UnconfirmedStraddle::NoRaiseFirstRound, &seats);
+    act!(t, Action::BetTo(ch(60)));
+    check_around_to(&mut t, sn(4));
     offer!(t, seat sn(4), call 40, no raise);
-    // RULES.md's narrower reading: only the unraised option is lost.
-    let mut cfg = *t.config();
-    cfg.unconfirmed_straddle = firmware::rules::UnconfirmedStraddle::NoOption;
-    let mut t = table_with(cfg, &seats_1_to(5, ch(1000)));
-    start(&mut t);
-    t.handle(Input::Straddle { confirmed: false }).unwrap();
-    deal_hole(&mut t);
+    let mut t = unconfirmed_straddle(UnconfirmedStraddle::NoRaiseFirstRound, &seats);
+    check_around_to(&mut t, sn(4));
+    offer!(t, seat sn(4), call 0, no raise);
+    // `no_option`: no turn when everyone calls; facing a raise he may re-raise.
+    let mut t = unconfirmed_straddle(UnconfirmedStraddle::NoTurn, &seats);
+    for _ in 0..4 {
+        act!(t, Action::CheckCall);
+    }
+    assert_eq!(t.options(), None, "no turn for the straddler");
+    assert_eq!(t.hand().unwrap().phase, Phase::Board { burn_due: true });
+    let mut t = unconfirmed_straddle(UnconfirmedStraddle::NoTurn, &seats);
     act!(t, Action::BetTo(ch(60)));
     check_around_to(&mut t, sn(4));
     offer!(t, seat sn(4), call 40, raise 100, 1000);

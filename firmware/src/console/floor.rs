@@ -11,13 +11,13 @@
 //! |---|---|
 //! | MISDEAL (held) | void hand, every bet returned (PD-RFID) |
 //! | STRADDLE | the unconfirmed straddle was announced (\[003\] 3д) |
-//! | UNDO (held) | the board card just refused is premature (PD-PREMATURE) |
+//! | UNDO (held) | the board card just refused is premature, and the burn refused before it stays (PD-PREMATURE) |
 //! | seat key | during the deal: that seat's card just dealt was exposed by the dealer (PD-EXPOSED); at a draw showdown: the opener cannot show openers, his hand is dead (PD-DRAW) |
 //! | FOLD | the card just dealt is a boxed card: dead, the next card takes its place |
 //! | ENTER | the card keyed *before* floor mode (rank 2-14 then suit 1 ♣ 2 ♦ 3 ♥ 4 ♠: `144` is A♠) is dealt by hand: its tag does not read (PD-RFID) |
 //! | CLEAR | leave floor mode |
 
-use super::{live, Console, ConsoleError, Press};
+use super::{live, Console, ConsoleError, PrematureReads, Press};
 use crate::buttons::{AmountEntry, Key};
 use crate::card::{Card, Rank, Suit};
 use crate::event::{Input, Read, Ruling, MAX_FLOOR_ID};
@@ -168,15 +168,13 @@ fn ruling_of(
     entry: &FloorEntry,
     key: Key,
     held: bool,
-    premature: Option<(u32, Card)>,
+    premature: Option<PrematureReads>,
 ) -> Result<Ruling, ConsoleError> {
     let hand = live(table).ok_or(ConsoleError::NoHand(key))?;
     Ok(match key {
         Key::Misdeal => Ruling::VoidHand,
         Key::Straddle => Ruling::StraddleAnnounced,
-        Key::Undo if held => Ruling::Premature {
-            card: premature.filter(|(n, _)| *n == hand.number).map(|(_, c)| c),
-        },
+        Key::Undo if held => PrematureReads::ruling(premature, hand),
         // At a draw showdown the seat key rules the opener's hand dead (PD-DRAW);
         // during the deal, his card just dealt exposed (PD-EXPOSED).
         Key::Seat(seat) if hand.phase == crate::hand::Phase::Showdown => Ruling::DeadHand { seat },

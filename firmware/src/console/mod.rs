@@ -33,7 +33,7 @@
 
 use crate::buttons::{AmountEntry, AmountError, ButtonError, Key, KeyEvent, PressKind};
 use crate::card::Card;
-use crate::event::{Action, Input, Ruling};
+use crate::event::{Action, Input, Read, Ruling, Street};
 use crate::hand::{Hand, Phase};
 use crate::rules::{Chips, SeatNo, ShowdownRule, Structure};
 use crate::table::{Presence, Table};
@@ -175,11 +175,40 @@ impl From<AmountError> for ConsoleError {
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Console {
     amount: AmountEntry,
-    /// The last card the shoe read while a betting round was open, with its hand's
-    /// number: what a premature-card ruling sets aside (PD-PREMATURE).
-    premature: Option<(u32, Card)>,
+    /// The cards the shoe read while the current betting round was open: what a
+    /// premature-card ruling names (PD-PREMATURE).
+    premature: Option<PrematureReads>,
     /// Floor mode, while the floor keys a ruling ([`floor`]).
     floor: Option<FloorEntry>,
+}
+
+/// The cards the shoe read, and the engine refused, while one betting round was open
+/// (PD-PREMATURE).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub(crate) struct PrematureReads {
+    hand: u32,
+    street: Street,
+    /// The first burn read: it stays burnt whatever the floor rules.
+    burn: Option<Card>,
+    /// The last board card read: the premature turn card, when that is the street.
+    card: Option<Card>,
+}
+
+impl PrematureReads {
+    /// Whether these reads were made in `hand`'s current betting round.
+    fn is_of(&self, hand: &Hand) -> bool {
+        (self.hand, self.street) == (hand.number, hand.street)
+    }
+
+    /// The ruling "premature" for `hand`, naming what was read in its current round.
+    pub(crate) fn ruling(reads: Option<PrematureReads>, hand: &Hand) -> Ruling {
+        let reads = reads.filter(|r| r.is_of(hand));
+        Ruling::Premature {
+            card: reads.and_then(|r| r.card),
+            burn: reads.and_then(|r| r.burn),
+        }
+    }
 }
 
 impl Console {
@@ -192,10 +221,29 @@ impl Console {
         }
     }
 
-    /// The shoe read `card` at the exit in hand `hand` while a betting round was open
-    /// (the engine refused it): a premature card, if the floor so rules.
-    pub fn premature_read(&mut self, hand: u32, card: Card) {
-        self.premature = Some((hand, card));
+    /// The shoe read `read` in `hand` while a betting round was open (the engine
+    /// refused it): a premature card or the burn before it, if the floor so rules.
+    /// The first burn of the round is the one that stays; the last board card is the
+    /// one a premature turn sets aside. Reads of an earlier round are forgotten.
+    pub fn premature_read(&mut self, hand: &Hand, read: Read) {
+        let Some(card) = read.card else {
+            return;
+        };
+        let mut reads = self
+            .premature
+            .filter(|p| p.is_of(hand))
+            .unwrap_or(PrematureReads {
+                hand: hand.number,
+                street: hand.street,
+                burn: None,
+                card: None,
+            });
+        if read.burn {
+            reads.burn = reads.burn.or(Some(card));
+        } else {
+            reads.card = Some(card);
+        }
+        self.premature = Some(reads);
     }
 
     /// The amount keyed so far, if any digit was.
@@ -701,6 +749,52 @@ mod tests {
         let a_s: Card = "As".parse().unwrap();
         assert_eq!(manual, ruling(Ruling::Manual { card: a_s }, 9, 1));
         assert_eq!(c.keyed(), None, "the card's code is used up");
+    }
+
+    /// The shoe's read `read` refused by the engine, told to the console as the host
+    /// does.
+    fn refused_read(c: &mut Console, t: &mut Table, read: Read) {
+        let err = t.handle(Input::Card(read)).unwrap_err();
+        assert!(
+            matches!(err, RuleError::BettingNotComplete { .. }),
+            "{err:?}"
+        );
+        c.premature_read(t.hand().unwrap(), read);
+    }
+
+    #[test]
+    fn pd_premature_the_ruling_names_the_burn_that_stays_and_the_turn_card() {
+        let (mut c, mut t) = preflop();
+        let card = |s: &str| -> Card { s.parse().unwrap() };
+        // A burn read early in the preflop round, then betting goes on and ends: the
+        // burn is read again as the flop's own, and the early read is forgotten.
+        refused_read(&mut c, &mut t, Read::burn(card("2c")));
+        for _ in 0..3 {
+            act(&mut c, &mut t, short(Key::CheckCall));
+        }
+        t.handle(Input::Card(Read::burn(card("2c")))).unwrap();
+        for s in ["7d", "8c", "9s"] {
+            t.handle(Input::Card(Read::card(card(s)))).unwrap();
+        }
+        act(&mut c, &mut t, short(Key::CheckCall));
+        // A premature turn: its burn and its card, each refused.
+        refused_read(&mut c, &mut t, Read::burn(card("3c")));
+        refused_read(&mut c, &mut t, Read::card(card("Jd")));
+        let premature = Ruling::Premature {
+            card: Some(card("Jd")),
+            burn: Some(card("3c")),
+        };
+        let ruled = floor_ruling(&mut c, &t, "90001", held(Key::Undo));
+        assert_eq!(ruled, ruling(premature, 9, 1));
+        let Ok(Press::Ruling { ruling, floor, .. }) = ruled else {
+            unreachable!()
+        };
+        t.handle(Input::Ruling { ruling, floor }).unwrap();
+        assert_eq!(
+            t.handle(Input::Card(Read::burn(card("3c")))),
+            Err(RuleError::BettingNotComplete { to_act: sn(3) }),
+            "still the flop's betting"
+        );
     }
 
     #[test]

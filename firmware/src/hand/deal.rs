@@ -156,11 +156,12 @@ impl Hand {
         };
         if k == 0 {
             if let Some((s, false)) = self.straddle {
-                // R-STRAD-4: unconfirmed when the cards come: the straddle stands.
-                // Under the narrower reading he loses his option: he counts as having
-                // acted at 2×BB. Under the seed's (the default) he keeps his turn but
-                // may not raise (betting.rs): unraised, he checks or folds (E6).
-                if cfg.unconfirmed_straddle == UnconfirmedStraddle::NoOption {
+                // R-STRAD-4: unconfirmed when the cards come: the straddle stands. He
+                // keeps his turn, without the raise when it comes unraised
+                // (betting.rs): he checks or folds (E6). Only the earlier `no_option`
+                // reading, kept for the logs written under it, counts him as having
+                // acted at 2×BB, so he had no turn when everyone called.
+                if cfg.unconfirmed_straddle == UnconfirmedStraddle::NoTurn {
                     self.player_mut(s).acted_at = Some(self.round.level);
                 }
                 push(ev, Event::Warning(Warning::StraddleUnconfirmed { seat: s }))?;

@@ -365,6 +365,18 @@ fn either<T: Copy>(v: &str, a: (T, &[&str]), b: (T, &[&str])) -> Option<T> {
     }
 }
 
+/// R-STRAD-4: `unraised` is the rule. `no_raise` and `no_option` are the table's two
+/// earlier readings, each word keeping the meaning it was written with, so the logs,
+/// exports and files that say them play on as they were dealt.
+fn unconfirmed_straddle(v: &str) -> Option<UnconfirmedStraddle> {
+    match v {
+        "unraised" => Some(UnconfirmedStraddle::Unraised),
+        "no_raise" => Some(UnconfirmedStraddle::NoRaiseFirstRound),
+        "no_option" => Some(UnconfirmedStraddle::NoTurn),
+        _ => None,
+    }
+}
+
 // ---------------------------------------------------------------------------------
 // The settings
 // ---------------------------------------------------------------------------------
@@ -530,15 +542,12 @@ pub static SETTINGS: [Setting; 33] = [
         [],
         House,
         "R-STRAD-4",
-        "no_raise or no_option",
-        |c, v| c.unconfirmed_straddle = either(
-            v,
-            (UnconfirmedStraddle::NoRaise, &["no_raise"]),
-            (UnconfirmedStraddle::NoOption, &["no_option"])
-        )?,
+        "unraised (the rule), or no_raise or no_option (how older logs were played)",
+        |c, v| c.unconfirmed_straddle = unconfirmed_straddle(v)?,
         |c, o| o.write_str(match c.unconfirmed_straddle {
-            UnconfirmedStraddle::NoRaise => "no_raise",
-            UnconfirmedStraddle::NoOption => "no_option",
+            UnconfirmedStraddle::Unraised => "unraised",
+            UnconfirmedStraddle::NoRaiseFirstRound => "no_raise",
+            UnconfirmedStraddle::NoTurn => "no_option",
         })
     ),
     setting!(
@@ -902,6 +911,25 @@ mod tests {
         assert_eq!(cfg, base());
         set(&mut cfg, "fl_cap", "3 raises a player").unwrap();
         assert_eq!(cfg.fl_cap, FlCap::PerPlayer { raises: 3 });
+    }
+
+    #[test]
+    fn r_strad_4_each_unconfirmed_straddle_word_keeps_the_meaning_it_was_written_with() {
+        // The rule is the default; the earlier readings still read, and write back, as
+        // what the logs and exports that say them were dealt under.
+        assert_eq!(base().unconfirmed_straddle, UnconfirmedStraddle::Unraised);
+        let s = find("unconfirmed_straddle").unwrap();
+        for (word, rule) in [
+            ("unraised", UnconfirmedStraddle::Unraised),
+            ("no_raise", UnconfirmedStraddle::NoRaiseFirstRound),
+            ("no_option", UnconfirmedStraddle::NoTurn),
+        ] {
+            let mut cfg = base();
+            s.set(&mut cfg, word).unwrap();
+            assert_eq!(cfg.unconfirmed_straddle, rule, "{word}");
+            assert_eq!(text(s, &cfg).as_str(), word);
+        }
+        assert!(s.set(&mut base(), "option").is_err());
     }
 
     #[test]

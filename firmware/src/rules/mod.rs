@@ -125,16 +125,28 @@ pub enum FlShortAllIn {
 }
 
 /// What an unconfirmed straddle costs the straddler (R-STRAD-4).
+///
+/// The rule: he loses the right to raise when the action returns to him unraised, and
+/// only then. \[003\] 3д takes away "the right to raise his straddle" ("правото на
+/// зголемување на својот straddle bet"), the right 3г gives the live blind; facing a
+/// raise he answers it as any player may (\[003\] procedure 5). docs/seed-notes.md D3.
+///
+/// The two other values are how the table played before, kept so that every log,
+/// export and file that says them plays on exactly as it was dealt: a word written
+/// never changes its meaning. A house should not choose them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum UnconfirmedStraddle {
-    /// He may not raise at all in the first betting round: unraised he only checks,
-    /// facing a raise he may only call or fold. The seed's reading (\[003\] rule 3д has
-    /// no "unraised" condition; docs/seed-notes.md D3), and the default.
-    NoRaise,
-    /// He loses only his option when the action returns to him unraised (RULES.md's
-    /// narrower reading).
-    NoOption,
+    /// The rule, and the default (`unraised`): when the action returns to him
+    /// unraised he has his turn, to check (or fold), without the raise; facing a raise
+    /// he may fold, call or re-raise like anyone.
+    Unraised,
+    /// The earlier reading of the seed (`no_raise`): no raise in the whole first round,
+    /// so facing a raise he could only call or fold.
+    NoRaiseFirstRound,
+    /// The earlier reading of RULES.md (`no_option`): he counts as having acted at the
+    /// straddle, so when everyone calls the round ends without his turn.
+    NoTurn,
 }
 
 /// How the hands are shown once the last betting round is over (R-SHOW-1..3, PD-SHOW).
@@ -265,7 +277,8 @@ pub struct TableConfig {
     pub straddle_allowed: bool,
     /// Minimum raise after a straddle (R-STRAD-5; default big blind).
     pub straddle_min_raise: StraddleMinRaise,
-    /// What an unconfirmed straddle costs (R-STRAD-4; default the seed's reading).
+    /// What an unconfirmed straddle costs (R-STRAD-4; default the rule: the raise when
+    /// the action returns to him unraised).
     pub unconfirmed_straddle: UnconfirmedStraddle,
     /// A player who cannot cover his blind (PD-SHORTBLIND; Omaha: \[002\]).
     pub short_blind: ShortBlind,
@@ -319,7 +332,7 @@ impl TableConfig {
             button_rule: ButtonRule::DeadButton,
             straddle_allowed: true,
             straddle_min_raise: StraddleMinRaise::BigBlind,
-            unconfirmed_straddle: UnconfirmedStraddle::NoRaise,
+            unconfirmed_straddle: UnconfirmedStraddle::Unraised,
             short_blind: game.spec().short_blind,
             pl_sb_virtual: true,
             fl_cap: FlCap::Round {

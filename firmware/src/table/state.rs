@@ -283,11 +283,11 @@ impl State {
                 ..
             } => return Err(RuleError::NoHand),
             Input::Ruling {
-                ruling: Ruling::Premature { card },
+                ruling: Ruling::Premature { card, burn },
                 floor,
             } => {
                 check_floor(floor)?;
-                self.hand_mut()?.premature(cfg, card, floor, ev)?;
+                self.hand_mut()?.premature(cfg, (card, burn), floor, ev)?;
             }
             Input::Ruling {
                 ruling: Ruling::Exposed { seat, card },

@@ -281,7 +281,7 @@ fn ruled(lang: Lang, ruling: Ruling, floor: u16) -> String {
             String::new(),
             String::new(),
         ),
-        Ruling::Premature { card } => (
+        Ruling::Premature { card, .. } => (
             [
                 "floor {f} rules {c} premature: the next street comes without a burn",
                 "шефот {f} ја прогласува {c} за предвремена: следната улица без горење",

@@ -502,12 +502,13 @@ impl<'a> TableSession<'a> {
                 let outcome = match self.engine(Input::Card(card))? {
                     Ok(events) => Outcome::Accepted(events),
                     Err(e) => {
-                        if let (RuleError::BettingNotComplete { .. }, Some(c), false, Some(h)) =
-                            (e, card.card, card.burn, self.table.hand())
+                        if let (RuleError::BettingNotComplete { .. }, Some(h)) =
+                            (e, self.table.hand())
                         {
-                            // A board card out before the betting ended: the floor may
-                            // rule it premature from the panel (PD-PREMATURE).
-                            self.console.premature_read(h.number, c);
+                            // A burn or board card out before the betting ended: the
+                            // floor may rule it premature from the panel, the burn
+                            // staying burnt (PD-PREMATURE).
+                            self.console.premature_read(h, card);
                         }
                         Outcome::CardRefused(Refusal::Rule(e))
                     }

@@ -57,26 +57,32 @@ pub enum RulingName {
 
 impl RulingName {
     /// The ruling's name, the card it names (a premature turn card, an exposed,
-    /// boxed or hand-entered card) and the seat it names (an exposed card's).
-    fn of(r: Ruling) -> (RulingName, Option<Card>, Option<SeatNo>) {
+    /// boxed or hand-entered card), the seat it names (an exposed card's) and the
+    /// burn it names (the one a premature card leaves burnt).
+    fn of(r: Ruling) -> (RulingName, Option<Card>, Option<SeatNo>, Option<Card>) {
         match r {
-            Ruling::VoidHand => (RulingName::VoidHand, None, None),
-            Ruling::StraddleAnnounced => (RulingName::StraddleAnnounced, None, None),
-            Ruling::Premature { card } => (RulingName::Premature, card, None),
-            Ruling::Exposed { seat, card } => (RulingName::Exposed, card, Some(seat)),
-            Ruling::Boxed { card } => (RulingName::Boxed, Some(card), None),
-            Ruling::Manual { card } => (RulingName::Manual, Some(card), None),
-            Ruling::DeadHand { seat } => (RulingName::DeadHand, None, Some(seat)),
+            Ruling::VoidHand => (RulingName::VoidHand, None, None, None),
+            Ruling::StraddleAnnounced => (RulingName::StraddleAnnounced, None, None, None),
+            Ruling::Premature { card, burn } => (RulingName::Premature, card, None, burn),
+            Ruling::Exposed { seat, card } => (RulingName::Exposed, card, Some(seat), None),
+            Ruling::Boxed { card } => (RulingName::Boxed, Some(card), None, None),
+            Ruling::Manual { card } => (RulingName::Manual, Some(card), None, None),
+            Ruling::DeadHand { seat } => (RulingName::DeadHand, None, Some(seat), None),
         }
     }
 
-    /// The ruling of this name naming `card` and `seat`; `None` when one it needs is
-    /// missing.
-    fn ruling(self, card: Option<Card>, seat: Option<SeatNo>) -> Option<Ruling> {
+    /// The ruling of this name naming `card`, `seat` and `burn`; `None` when one it
+    /// needs is missing.
+    fn ruling(
+        self,
+        card: Option<Card>,
+        seat: Option<SeatNo>,
+        burn: Option<Card>,
+    ) -> Option<Ruling> {
         Some(match self {
             RulingName::VoidHand => Ruling::VoidHand,
             RulingName::StraddleAnnounced => Ruling::StraddleAnnounced,
-            RulingName::Premature => Ruling::Premature { card },
+            RulingName::Premature => Ruling::Premature { card, burn },
             RulingName::Exposed => Ruling::Exposed { seat: seat?, card },
             RulingName::Boxed => Ruling::Boxed { card: card? },
             RulingName::Manual => Ruling::Manual { card: card? },
@@ -302,6 +308,10 @@ pub enum EventData {
         card: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         seat: Option<SeatNo>,
+        /// The burn a premature card leaves burnt (PD-PREMATURE; absent from records
+        /// written before it was kept).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        burn: Option<String>,
     },
 }
 
@@ -435,12 +445,13 @@ impl From<&Event> for EventData {
             Event::Misdealt { number } => D::Misdealt { number },
             Event::Undone => D::Undone,
             Event::Ruled { ruling, floor } => {
-                let (ruling, card, seat) = RulingName::of(ruling);
+                let (ruling, card, seat, burn) = RulingName::of(ruling);
                 D::Ruled {
                     ruling,
                     floor,
                     card: card_text(card),
                     seat,
+                    burn: card_text(burn),
                 }
             }
         }
@@ -598,9 +609,10 @@ impl EventData {
                 floor,
                 card,
                 seat,
+                burn,
             } => Event::Ruled {
                 ruling: ruling
-                    .ruling(card_from(card)?, *seat)
+                    .ruling(card_from(card)?, *seat, card_from(burn)?)
                     .ok_or(EventDataError::RulingIncomplete(*ruling))?,
                 floor: *floor,
             },

@@ -72,12 +72,22 @@ pub fn encode_input(input: &Input) -> String {
         Input::Ruling { ruling, floor } => {
             let word = ruling_word(ruling);
             match ruling {
-                Ruling::VoidHand | Ruling::StraddleAnnounced | Ruling::Premature { card: None } => {
-                    format!("ruling {word} {floor}")
+                Ruling::VoidHand | Ruling::StraddleAnnounced => format!("ruling {word} {floor}"),
+                // `ruling premature N [CARD] [burn BURN]`: the set-aside turn card,
+                // then the burn that stays (PD-PREMATURE).
+                Ruling::Premature { card, burn } => {
+                    let mut text = format!("ruling {word} {floor}");
+                    if let Some(c) = card {
+                        text.push_str(&format!(" {c}"));
+                    }
+                    if let Some(b) = burn {
+                        text.push_str(&format!(" burn {b}"));
+                    }
+                    text
                 }
-                Ruling::Premature { card: Some(c) }
-                | Ruling::Boxed { card: c }
-                | Ruling::Manual { card: c } => format!("ruling {word} {floor} {c}"),
+                Ruling::Boxed { card: c } | Ruling::Manual { card: c } => {
+                    format!("ruling {word} {floor} {c}")
+                }
                 Ruling::Exposed { seat, card: None } | Ruling::DeadHand { seat } => {
                     format!("ruling {word} {floor} {seat}")
                 }
@@ -309,9 +319,20 @@ pub fn parse_input(text: &str) -> Result<Input, InputParseError> {
                     Ruling::StraddleAnnounced
                 }
                 "premature" => {
-                    arity(2, 3)?;
-                    let card = if args.len() == 3 { card(2)? } else { None };
-                    Ruling::Premature { card }
+                    // `premature N [CARD] [burn BURN]`.
+                    arity(2, 5)?;
+                    let burn_at = args.iter().position(|&w| w == "burn");
+                    let (card, burn) = match (args.len(), burn_at) {
+                        (2, None) => (None, None),
+                        (3, None) => (card(2)?, None),
+                        (4, Some(2)) => (None, Some(named_card(3)?)),
+                        (5, Some(3)) => (card(2)?, Some(named_card(4)?)),
+                        _ => return Err(fail(
+                            "ruling premature: expected `ruling premature N [CARD] [burn CARD]`"
+                                .into(),
+                        )),
+                    };
+                    Ruling::Premature { card, burn }
                 }
                 "exposed" => {
                     arity(3, 4)?;

@@ -8,7 +8,7 @@ use super::event::EventRecord;
 use super::input::{encode_input, parse_input};
 use super::payload_error::PayloadError;
 use super::PAYLOAD_VERSION;
-use firmware::rules::ShowdownRule;
+use firmware::rules::{ShowdownRule, UnconfirmedStraddle};
 use firmware::{Event, Input, RuleError, TableConfig};
 use serde::{Deserialize, Serialize};
 
@@ -112,7 +112,7 @@ impl ConfigPayload {
     /// The table's settings, from whichever form the record's version has.
     fn config(&self) -> Result<TableConfig, PayloadError> {
         match (self.v, &self.config, &self.settings) {
-            (1, Some(data), None) => Ok(as_written(data.to_config(), false, false)),
+            (1, Some(data), None) => Ok(as_written_v1(data.to_config())),
             (2.., None, Some(settings)) => {
                 let mut pairs = Vec::with_capacity(settings.len());
                 for (key, value) in settings {
@@ -136,6 +136,16 @@ impl ConfigPayload {
 const SHOWDOWN_KEY: &str = "showdown";
 /// The setting logs written before the second round's openers do not carry.
 const OPENERS_AFTER_DRAW_KEY: &str = "openers_after_draw";
+
+/// A version 1 log as it was played ([`as_written`]): it did not say what an
+/// unconfirmed straddle costs either, and was dealt under the earlier `no_raise`
+/// reading, no raise in the whole first round (R-STRAD-4). Later logs say it in the
+/// setting's own words, which keep the meaning they were written with.
+fn as_written_v1(config: TableConfig) -> TableConfig {
+    let mut config = as_written(config, false, false);
+    config.unconfirmed_straddle = UnconfirmedStraddle::NoRaiseFirstRound;
+    config
+}
 
 /// A log whose settings lack a setting was written before it existed, and is
 /// recovered, replayed and continued as it was played: a log that does not say how

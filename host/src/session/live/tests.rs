@@ -455,16 +455,30 @@ fn the_floor_rules_a_premature_turn_from_the_panel() {
     s.push(Refused("Jc", Antenna::Exit));
     s.extend(floor(90001, Hold(Key::Undo)));
     s.extend([Tap(Key::CheckCall); 2]);
-    s.push(Card("6c", Antenna::Burn));
+    // The premature burn stays burnt: read again, it is a duplicate (PD-RFID); the
+    // turn is burnt with the next card.
+    s.push(Refused("6c", Antenna::Burn));
+    s.push(Card("8d", Antenna::Burn));
     s.extend(cards(&["Qs"]));
     let p = play(s, (0, 0, 0));
     let ruled = p.outcomes.iter().any(|o| {
         matches!(o, Outcome::Accepted(events) if events.contains(&Event::Ruled {
-            ruling: firmware::Ruling::Premature { card: Some("Jc".parse().unwrap()) },
+            ruling: firmware::Ruling::Premature {
+                card: Some("Jc".parse().unwrap()),
+                burn: Some("6c".parse().unwrap()),
+            },
             floor: 9,
         }))
     });
     assert!(ruled, "{:?}", p.outcomes);
+    let duplicate = p.outcomes.iter().any(|o| {
+        matches!(
+            o,
+            Outcome::CardRefused(Refusal::Rule(firmware::RuleError::DuplicateCard(c)))
+                if *c == "6c".parse().unwrap()
+        )
+    });
+    assert!(duplicate, "{:?}", p.outcomes);
     let h = p.table.hand().unwrap();
     assert_eq!(h.board.len(), 4, "the turn dealt after the burn");
     assert_eq!(h.set_aside, Some("Jc".parse().unwrap()));

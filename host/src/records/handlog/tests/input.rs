@@ -67,12 +67,30 @@ fn every_input() -> Vec<Input> {
             floor: 4,
         },
         Input::Ruling {
-            ruling: Ruling::Premature { card: None },
+            ruling: Ruling::Premature {
+                card: None,
+                burn: None,
+            },
             floor: 9,
         },
         Input::Ruling {
             ruling: Ruling::Premature {
                 card: Some(card("Jd")),
+                burn: None,
+            },
+            floor: 9,
+        },
+        Input::Ruling {
+            ruling: Ruling::Premature {
+                card: None,
+                burn: Some(card("5c")),
+            },
+            floor: 9,
+        },
+        Input::Ruling {
+            ruling: Ruling::Premature {
+                card: Some(card("Jd")),
+                burn: Some(card("3c")),
             },
             floor: 9,
         },
@@ -152,6 +170,8 @@ fn the_text_form_is_the_script_syntax() {
             "ruling straddle_announced 4",
             "ruling premature 9",
             "ruling premature 9 Jd",
+            "ruling premature 9 burn 5c",
+            "ruling premature 9 Jd burn 3c",
             "ruling exposed 12 3",
             "ruling exposed 12 3 Qs",
             "ruling boxed 9999 Kh",
@@ -209,6 +229,21 @@ fn bad_input_text_says_what_is_wrong() {
     assert_eq!(
         msg("ruling boxed 9 ??"),
         "ruling boxed names a card, not `??`"
+    );
+    for bad in [
+        "ruling premature 9 Jd 3c",
+        "ruling premature 9 burn",
+        "ruling premature 9 burn 3c Jd",
+    ] {
+        assert_eq!(
+            msg(bad),
+            "ruling premature: expected `ruling premature N [CARD] [burn CARD]`",
+            "{bad}"
+        );
+    }
+    assert_eq!(
+        msg("ruling premature 9 burn ??"),
+        "ruling premature names a card, not `??`"
     );
     assert_eq!(
         msg("ruling exposed 9"),

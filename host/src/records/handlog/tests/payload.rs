@@ -140,9 +140,17 @@ fn every_event() -> Vec<Event> {
         [
             firmware::Ruling::VoidHand,
             firmware::Ruling::StraddleAnnounced,
-            firmware::Ruling::Premature { card: None },
+            firmware::Ruling::Premature {
+                card: None,
+                burn: None,
+            },
             firmware::Ruling::Premature {
                 card: Some(card("8c")),
+                burn: None,
+            },
+            firmware::Ruling::Premature {
+                card: Some(card("8c")),
+                burn: Some(card("3c")),
             },
             firmware::Ruling::Exposed {
                 seat: sn(4),
@@ -204,7 +212,7 @@ fn the_configuration_round_trips() {
     // Version 2 carries every setting; version 1 (written before the settings
     // codec) still reads, with the settings it had.
     let mut all = c;
-    all.unconfirmed_straddle = firmware::rules::UnconfirmedStraddle::NoOption;
+    all.unconfirmed_straddle = firmware::rules::UnconfirmedStraddle::NoTurn;
     all.short_blind = firmware::rules::ShortBlind::MustCover;
     all.money.rake = firmware::rules::Rake::basis_points(250).with_cap(ch(30));
     all.money.chip_unit = ch(5);
@@ -233,11 +241,12 @@ fn the_configuration_round_trips() {
         let mut expected = config;
         // What version 1 did not record comes back at its default.
         let defaults = TableConfig::new(config.game, config.structure, ch(1), ch(2));
-        expected.unconfirmed_straddle = defaults.unconfirmed_straddle;
         expected.short_blind = defaults.short_blind;
         expected.money = defaults.money;
         // Version 1 logs were written when every hand was tabled at the settlement,
-        // and when openers were checked before the draw only.
+        // when openers were checked before the draw only, and when an unconfirmed
+        // straddler could not raise in the whole first round (R-STRAD-4).
+        expected.unconfirmed_straddle = firmware::rules::UnconfirmedStraddle::NoRaiseFirstRound;
         expected.showdown = firmware::rules::ShowdownRule::Tabled;
         expected.openers_after_draw = false;
         assert_eq!(old, expected);
@@ -254,6 +263,21 @@ fn the_configuration_round_trips() {
     };
     assert!(!read.openers_after_draw);
     assert_eq!(read.showdown, firmware::rules::ShowdownRule::Tabled);
+    // R-STRAD-4: a log written when the default was the earlier `no_raise` reading
+    // says so, and plays on under it.
+    let earlier = payload.replace(
+        "\"unconfirmed_straddle\":\"unraised\"",
+        "\"unconfirmed_straddle\":\"no_raise\"",
+    );
+    assert_ne!(earlier, payload, "{payload}");
+    let Parsed::Config { config: read, .. } = parse_payload(b"config", earlier.as_bytes()).unwrap()
+    else {
+        panic!("a config record");
+    };
+    assert_eq!(
+        read.unconfirmed_straddle,
+        firmware::rules::UnconfirmedStraddle::NoRaiseFirstRound
+    );
     // A setting this program does not know is refused, not dropped.
     let mut v = serde_json::to_value(ConfigData::from(&cfg())).unwrap();
     v["bomb_pots"] = serde_json::Value::Bool(true);
