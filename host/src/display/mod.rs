@@ -11,7 +11,8 @@
 //! - [`view`]: what the screen shows, built from the engine after each input.
 //! - [`i18n`]: its words in English, Macedonian, Polish, Bulgarian and Russian;
 //!   [`hands`]: the hands' names in full in each; [`reasons`]: why an input was
-//!   refused, from its kind.
+//!   refused, from its kind; [`screen_text`]: what of it the players' listener
+//!   may say (never a card).
 //! - `server`: the HTTP routes (all GET: nothing here changes the table).
 //! - [`floor`]: the floor's pages, from [`index`], fed as records are logged.
 //! - [`auth`]: the floor's token and host checks.
@@ -31,6 +32,7 @@ pub mod i18n;
 pub mod index;
 pub mod listen;
 pub mod reasons;
+pub mod screen_text;
 pub(crate) mod server;
 pub mod view;
 

@@ -8,6 +8,7 @@
 use super::dealer::{DealerState, DealerView, ShoeHealth};
 use super::hands;
 use super::i18n::{Lang, Warn, Word};
+use super::screen_text::ScreenText;
 use crate::money::equity::EquityReport;
 use crate::money::eval::{self, Category, LowRules};
 use crate::money::settle::{self, Outcome};
@@ -213,8 +214,8 @@ pub struct View {
     /// The house's share of the pot, once the hand is settled ("Rake: 15"; PD-RAKE),
     /// none when nothing was taken.
     pub rake: Option<String>,
-    /// Warnings, newest last.
-    pub banners: Vec<String>,
+    /// Warnings, newest last: never a card (a refused card says only its kind).
+    pub banners: Vec<ScreenText>,
     /// Set when every player still in is all-in and the cards are up: the equity
     /// for this key will follow (see [`EquityView`]).
     pub equity_key: Option<String>,
@@ -223,7 +224,7 @@ pub struct View {
     /// What was put right already or is only news (a shoe frame read again, an
     /// amount the engine corrected, an UNDO, a misdeal): shown quietly, beside the
     /// title, until its cause ends. The loud ones are `banners`.
-    pub notices: Vec<String>,
+    pub notices: Vec<ScreenText>,
     /// The pots and the bets in front of the players, together; none between hands.
     pub total_pot: Option<TotalView>,
     /// Cards drawn in four colours (a display option, on by default).
@@ -493,7 +494,7 @@ pub struct Presenter {
     seq: u64,
     /// The outcome of the hand being settled (or just settled): hand number and outcome.
     outcome: Option<(u32, Outcome)>,
-    banners: Vec<(Cause, String)>,
+    banners: Vec<(Cause, ScreenText)>,
     acts: Acts,
     /// The last actions before each input of this hand, so an UNDO puts them back.
     undo: Vec<Acts>,
@@ -589,18 +590,27 @@ impl Presenter {
                 Event::Warning(w) => self.warn(Warn::Engine(*w)),
                 Event::Redeal { .. } => {
                     self.acts = [None; firmware::config::MAX_SEATS];
-                    self.add(Cause::Misdeal, self.lang.word(Word::Redeal).to_string());
+                    self.add(
+                        Cause::Misdeal,
+                        ScreenText::word(self.lang.word(Word::Redeal)),
+                    );
                 }
                 Event::Misdealt { .. } => {
                     self.acts = [None; firmware::config::MAX_SEATS];
                     self.undo.clear();
-                    self.add(Cause::Misdeal, self.lang.word(Word::Misdeal).to_string());
+                    self.add(
+                        Cause::Misdeal,
+                        ScreenText::word(self.lang.word(Word::Misdeal)),
+                    );
                 }
                 Event::Undone => {
                     if let Some(before) = self.undo.pop() {
                         self.acts = before;
                     }
-                    self.add(Cause::Undone, self.lang.word(Word::Undone).to_string());
+                    self.add(
+                        Cause::Undone,
+                        ScreenText::word(self.lang.word(Word::Undone)),
+                    );
                 }
                 _ => {}
             }
@@ -613,7 +623,7 @@ impl Presenter {
         self.banners.retain(|(c, _)| !causes.contains(c));
     }
 
-    fn add(&mut self, cause: Cause, text: String) {
+    fn add(&mut self, cause: Cause, text: ScreenText) {
         if self.banners.last().map(|(_, t)| t) != Some(&text) {
             self.banners.push((cause, text));
         }
@@ -666,9 +676,10 @@ impl Presenter {
 
     /// Adds a warning: loud for what someone must see to now (a refused card, a
     /// lost shoe), quiet for what is already put right (a frame read again, an
-    /// amount corrected).
+    /// amount corrected). A refused card is said by its kind only: the banner is
+    /// on the players' screen (issue 26, PD-RFID).
     pub fn warn(&mut self, w: Warn) {
-        let text = self.lang.warning(&w);
+        let text = ScreenText::warning(self.lang, &w);
         let cause = match w {
             Warn::Engine(_) => Cause::Engine,
             Warn::CardRefused(_) => Cause::CardRefused,
@@ -696,10 +707,11 @@ impl Presenter {
         self.dealer.floor_mode(digits);
     }
 
-    /// An input the table refused, with its reason, for the dealer's view.
+    /// An input the table refused, with its reason, for the dealer's view. That view
+    /// is served with the players' screen: a refusal naming a card says only its
+    /// kind there (the hand log and the console keep the card).
     pub fn refused(&mut self, reason: &crate::session::table::Refusal) {
-        self.dealer
-            .refused(&super::reasons::refusal(self.lang, reason));
+        self.dealer.refused(ScreenText::refusal(self.lang, reason));
     }
 
     /// A press read from the panel at `at_ms`, for the dealer's view.
@@ -978,7 +990,7 @@ impl Presenter {
     }
 
     /// The loud banners' texts, or the quiet notices'.
-    fn texts(&self, loud: bool) -> Vec<String> {
+    fn texts(&self, loud: bool) -> Vec<ScreenText> {
         self.banners
             .iter()
             .filter(|(c, _)| c.loud() == loud)
