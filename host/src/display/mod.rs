@@ -343,40 +343,8 @@ impl Display {
     /// accepted input, or the banner for a refused card or a shoe fault. A refused
     /// key and the amount being keyed go to the dealer's view only (`/dealer`).
     pub fn report(&mut self, table: &Table, outcome: &crate::session::live::Outcome) {
-        use crate::session::live::Outcome;
-        match outcome {
-            Outcome::Accepted(events) => {
-                // A ruling taken leaves floor mode.
-                self.presenter.floor_mode(None);
-                self.show(table, events)
-            }
-            Outcome::Refused(m) => {
-                // A press the panel refused keeps floor mode; a ruling refused (its
-                // PIN, or the engine) has left it.
-                if !matches!(m, crate::session::table::Refusal::Key(_)) {
-                    self.presenter.floor_mode(None);
-                }
-                self.presenter.refused(m);
-                self.publish(table);
-            }
-            Outcome::CardRefused(m) => self.warn(table, Warn::CardRefused(m.clone())),
-            Outcome::ShoeFault(_) => self.warn(table, Warn::ShoeFault),
-            Outcome::ShoeLost(_) => self.warn(table, Warn::ShoeLost),
-            Outcome::Amount(v) => {
-                self.presenter.keyed(Some(*v));
-                self.publish(table);
-            }
-            Outcome::Cleared => {
-                self.presenter.keyed(None);
-                self.presenter.floor_mode(None);
-                self.publish(table);
-            }
-            Outcome::FloorMode(digits) => {
-                self.presenter.keyed(None);
-                self.presenter.floor_mode(Some(*digits));
-                self.publish(table);
-            }
-        }
+        self.presenter.report(table, outcome);
+        self.publish(table);
     }
 
     /// A press read from the panel: the dealer's view shows the last one and how

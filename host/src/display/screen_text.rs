@@ -102,25 +102,26 @@ fn screened(lang: Lang, text: String) -> ScreenText {
     ScreenText(text)
 }
 
-/// Whether `text` names a card as any screen or log of this project writes one: its
-/// code (`Ks`, `Td`), its face (`K♠`, `10♦`) or a suit's symbol, or its full name in
-/// one of the five languages ("king of spades", "поп пик").
+/// Whether `text` names a card as any screen or log of this project writes one: a
+/// suit's symbol (a face, `K♠`), or a card's code or full name ([`names`]).
 pub fn names_a_card(text: &str) -> bool {
-    if text.contains(['♠', '♥', '♦', '♣']) {
-        return true;
-    }
+    text.contains(['♠', '♥', '♦', '♣']) || all_cards().any(|c| names(text, c))
+}
+
+/// Whether `text` names `card`: by its code (`Ks`, `Td`), its face (`K♠`, `10♦`) or
+/// its full name in one of the five languages ("king of spades", "поп пик").
+pub fn names(text: &str, card: Card) -> bool {
+    let face = super::view::CardView::new(card, Lang::En, false);
     let lower = text.to_lowercase();
-    // A face (`K♠`) has a suit's symbol: found above.
-    all_cards().any(|c| {
-        as_word(text, &c.to_string())
-            || ALL
-                .iter()
-                .any(|&l| lower.contains(&l.card_name(c).to_lowercase()))
-    })
+    as_word(text, &card.to_string())
+        || as_word(text, &format!("{}{}", face.rank, face.symbol))
+        || ALL
+            .iter()
+            .any(|&l| lower.contains(&l.card_name(card).to_lowercase()))
 }
 
 /// The 52 cards.
-fn all_cards() -> impl Iterator<Item = Card> {
+pub fn all_cards() -> impl Iterator<Item = Card> {
     Rank::ALL
         .into_iter()
         .flat_map(|r| Suit::ALL.into_iter().map(move |s| Card::new(r, s)))

@@ -697,6 +697,40 @@ impl Presenter {
         self.add(cause, text);
     }
 
+    /// Takes in what one press or read of the table's runtime did: the events of an
+    /// accepted input, or the banner for a refused card or a shoe fault; a refused
+    /// key and the amount being keyed are for the dealer's part only.
+    pub fn report(&mut self, table: &Table, outcome: &crate::session::table::Outcome) {
+        use crate::session::table::{Outcome as Did, Refusal};
+        match outcome {
+            Did::Accepted(events) => {
+                // A ruling taken leaves floor mode.
+                self.floor_mode(None);
+                self.take(table, events);
+            }
+            Did::Refused(m) => {
+                // A press the panel refused keeps floor mode; a ruling refused (its
+                // PIN, or the engine) has left it.
+                if !matches!(m, Refusal::Key(_)) {
+                    self.floor_mode(None);
+                }
+                self.refused(m);
+            }
+            Did::CardRefused(m) => self.warn(Warn::CardRefused(m.clone())),
+            Did::ShoeFault(_) => self.warn(Warn::ShoeFault),
+            Did::ShoeLost(_) => self.warn(Warn::ShoeLost),
+            Did::Amount(v) => self.keyed(Some(*v)),
+            Did::Cleared => {
+                self.keyed(None);
+                self.floor_mode(None);
+            }
+            Did::FloorMode(digits) => {
+                self.keyed(None);
+                self.floor_mode(Some(*digits));
+            }
+        }
+    }
+
     /// The dealer's amount being keyed, or none once cleared.
     pub fn keyed(&mut self, amount: Option<u64>) {
         self.dealer.keyed(amount);
@@ -777,9 +811,6 @@ impl Presenter {
         if stakes.ante > Chips::ZERO {
             title.push_str(&format!(" ({})", stakes.ante));
         }
-        // Only tabled hands are shown (R-SHOW-3, PD-SHOW); a table that tables every
-        // hand (`showdown=tabled`) also shows them during an all-in run-out.
-        let face_up = cfg.showdown == ShowdownRule::Tabled && cards_up(table);
         let winners_five = outcome.and_then(|o| self.winning_five(table, o));
         let highlighted = |c: Card| winners_five.as_ref().is_some_and(|f| f.contains(&c));
         let positions = hand.map(|h| positions(table, h));
@@ -825,7 +856,7 @@ impl Presenter {
                 if seat.presence == Presence::SittingOut {
                     owes.push(lang.word(Word::SittingOut));
                 }
-                let shown = live && (face_up || hand.is_some_and(|h| h.tabled(cfg, s)));
+                let shown = face_up(table, s);
                 let (cards, backs) = match p {
                     Some(p) if shown => (
                         held(&p)
@@ -1052,11 +1083,14 @@ impl Presenter {
         })
     }
 
-    /// The five cards of the best high hand among the main pot's winners.
+    /// The five cards of the best high hand among the main pot's winners whose cards
+    /// are face up: a winner nobody saw highlights nothing (issue 26: his best five
+    /// on the board would tell his cards).
     fn winning_five(&self, table: &Table, o: &Outcome) -> Option<[Card; 5]> {
         let main = o.pots.first()?;
         main.winners
             .iter()
+            .filter(|&&(s, _)| face_up(table, s))
             .filter_map(|&(s, _)| {
                 best_five(table, s, LowRules::of(&table.config().money))
                     .map(|(rank, five, _, _)| (rank, five))
@@ -1075,7 +1109,9 @@ impl Presenter {
             .into_iter()
             .map(|(s, c)| {
                 let text = wins_text(lang, s, c);
-                let shown = !o.uncontested && o.hands.iter().any(|h| h.seat == s);
+                // Named only from a hand face up (issue 26): not a hand that won
+                // unseen (R-STREET-3, R-SHOW-3).
+                let shown = face_up(table, s) && o.hands.iter().any(|h| h.seat == s);
                 let best = shown
                     .then(|| best_five(table, s, LowRules::of(&table.config().money)))
                     .flatten();
@@ -1200,6 +1236,26 @@ fn best_five(table: &Table, seat: SeatNo, low: LowRules) -> Option<Best> {
             Some((0, five, (v.category(), v.tie_ranks()), None))
         }
     }
+}
+
+/// Whether `seat`'s hole cards are face up on the players' screen: shown at the
+/// showdown or under PD-SHOW (R-SHOW-3), or, at a table that tables every hand
+/// (`showdown=tabled`), during an all-in run-out and at a showdown. Never a hand
+/// folded or mucked, nor the last hand in, which wins without showing (R-STREET-3,
+/// R-SHOW-3) unless it was shown. The cards, their highlight and the hand's name
+/// come only from such hands, so a hand nobody saw gives nothing away (issue 26).
+fn face_up(table: &Table, seat: SeatNo) -> bool {
+    let Some(h) = table.hand() else { return false };
+    let cfg = table.config();
+    let p = h.player(seat);
+    if !p.dealt || p.folded {
+        return false;
+    }
+    if p.shown {
+        return true;
+    }
+    let all_tabled = cfg.showdown == ShowdownRule::Tabled;
+    (all_tabled && cards_up(table)) || (h.tabled(cfg, seat) && h.live_count() > 1)
 }
 
 /// The cards a player holds (the engine never counts more than the array holds; a
