@@ -336,7 +336,9 @@ fn the_runtimes_card_and_shoe_troubles_reach_the_banner_but_key_slips_do_not() {
     assert_eq!(
         v["banners"],
         serde_json::json!([
-            "Card refused: Kd was already seen this hand: re-scan the card or call the floor (PD-RFID)",
+            // Issue 26 (PD-RFID): the players' screen says what happened, not which
+            // card: the hand log keeps the card.
+            "Card refused: This card was already read this hand: re-scan it or call the floor (PD-RFID)",
             "SHOE LINK LOST: check the shoe and its cable"
         ])
     );

@@ -333,6 +333,74 @@ fn live_showdown(cdp: &mut Cdp, shots: &Path) {
     cdp.screenshot(&shots.join("display-en-live-showdown.png"));
 }
 
+/// Issue 26, attack 5 (PD-RFID): a hole card read twice and a burn read again reach
+/// the red banner of the players' page in the card-free words of their kind, in
+/// every language, and neither the page nor its state names the card.
+fn a_card_read_twice_on_the_red_banner(cdp: &mut Cdp, shots: &Path) {
+    use firmware::{Input, Read};
+    use host::display::screen_text::{names, Withheld};
+    use host::session::live::{Outcome, Refusal};
+    const FOLDS: &str = include_str!("../scenarios/issue26_fold_to_a_river_bet.scn");
+    let burned = FOLDS.lines().position(|l| l == "burn 2c").unwrap() + 1;
+    for lang in host::display::i18n::ALL {
+        let mut opts = DisplayOptions::local(0, "T26");
+        opts.lang = lang;
+        let mut display = Display::start(opts).unwrap();
+        cdp.open(&display.url());
+        let mut at_burn = None;
+        Scenario::parse(FOLDS)
+            .unwrap()
+            .run_with_table(|line, _, events, table| {
+                if at_burn.is_none() {
+                    cdp.show(&mut display, table, events);
+                }
+                if line == burned {
+                    at_burn = Some(table.clone());
+                }
+            })
+            .unwrap();
+        let mut table = at_burn.expect("the flop's burn");
+        let hidden: Vec<firmware::Card> = ["As", "Kc", "3h", "2c"]
+            .iter()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        let twice = Withheld::ReadTwice.text(lang);
+        for &card in &[hidden[0], hidden[3]] {
+            let e = table.handle(Input::Card(Read::card(card))).unwrap_err();
+            // What the runtime does with a refused read of the shoe.
+            display.report(&table, &Outcome::CardRefused(Refusal::Rule(e)));
+            cdp.wait_for(
+                &format!(
+                    "document.getElementById('banners').innerText.includes({})",
+                    json!(twice)
+                ),
+                "the red banner",
+            );
+            let banner = cdp
+                .eval("document.querySelector('#banners .banner:not(.quiet)').innerText")
+                .as_str()
+                .unwrap_or_default()
+                .to_string();
+            assert!(banner.ends_with(&twice), "{lang:?}: {banner}");
+            let page = cdp
+                .eval(
+                    "document.documentElement.outerHTML + (() => { \
+                       const x = new XMLHttpRequest(); x.open('GET', '/state', false); x.send(); \
+                       return x.responseText; })()",
+                )
+                .as_str()
+                .unwrap_or_default()
+                .to_string();
+            for &c in &hidden {
+                assert!(!names(&page, c), "{lang:?}: {c} on the page: {banner}");
+            }
+        }
+        if lang == Lang::En {
+            cdp.screenshot(&shots.join("display-en-card-read-twice.png"));
+        }
+    }
+}
+
 /// The controller restarts (systemd brings it back): the open page reconnects by
 /// itself and takes the new run's views, although their count starts again.
 fn restart(cdp: &mut Cdp) {
@@ -367,6 +435,7 @@ fn scripted_hands_in_the_browser_in_every_language() {
     };
     pot_limit_maximum(&mut browser.cdp, &shots);
     live_showdown(&mut browser.cdp, &shots);
+    a_card_read_twice_on_the_red_banner(&mut browser.cdp, &shots);
     restart(&mut browser.cdp);
     let mut all = Vec::new();
     for e in &EXPECTED {

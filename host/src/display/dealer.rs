@@ -13,6 +13,7 @@
 //! table's view.
 
 use super::i18n::{Lang, Word};
+use super::screen_text::ScreenText;
 use super::view::CardView;
 use firmware::{Event, Phase, Table};
 use serde::Serialize;
@@ -102,8 +103,9 @@ pub struct DealerView {
     pub keyed: Option<String>,
     /// "Refused".
     pub refused_label: &'static str,
-    /// The inputs refused lately, newest first, with the reason.
-    pub refused: Vec<String>,
+    /// The inputs refused lately, newest first, with the reason: served with the
+    /// players' screen, so a refusal that held a card says only its kind.
+    pub refused: Vec<ScreenText>,
     /// "Last inputs".
     pub inputs_label: &'static str,
     /// The inputs taken lately, newest first.
@@ -128,7 +130,7 @@ pub struct DealerView {
 pub struct DealerState {
     lang: Lang,
     keyed: Option<u64>,
-    refused: VecDeque<String>,
+    refused: VecDeque<ScreenText>,
     inputs: VecDeque<String>,
     shoe: ShoeHealth,
     /// The panel's last press and when.
@@ -177,8 +179,8 @@ impl DealerState {
     }
 
     /// An input refused, with its reason.
-    pub fn refused(&mut self, reason: &str) {
-        self.refused.push_front(reason.to_string());
+    pub fn refused(&mut self, reason: ScreenText) {
+        self.refused.push_front(reason);
         self.refused.truncate(MAX_REFUSED);
     }
 

@@ -11,7 +11,8 @@
 //! - [`view`]: what the screen shows, built from the engine after each input.
 //! - [`i18n`]: its words in English, Macedonian, Polish, Bulgarian and Russian;
 //!   [`hands`]: the hands' names in full in each; [`reasons`]: why an input was
-//!   refused, from its kind.
+//!   refused, from its kind; [`screen_text`]: what of it the players' listener
+//!   may say (never a card).
 //! - `server`: the HTTP routes (all GET: nothing here changes the table).
 //! - [`floor`]: the floor's pages, from [`index`], fed as records are logged.
 //! - [`auth`]: the floor's token and host checks.
@@ -31,6 +32,7 @@ pub mod i18n;
 pub mod index;
 pub mod listen;
 pub mod reasons;
+pub mod screen_text;
 pub(crate) mod server;
 pub mod view;
 
@@ -341,40 +343,8 @@ impl Display {
     /// accepted input, or the banner for a refused card or a shoe fault. A refused
     /// key and the amount being keyed go to the dealer's view only (`/dealer`).
     pub fn report(&mut self, table: &Table, outcome: &crate::session::live::Outcome) {
-        use crate::session::live::Outcome;
-        match outcome {
-            Outcome::Accepted(events) => {
-                // A ruling taken leaves floor mode.
-                self.presenter.floor_mode(None);
-                self.show(table, events)
-            }
-            Outcome::Refused(m) => {
-                // A press the panel refused keeps floor mode; a ruling refused (its
-                // PIN, or the engine) has left it.
-                if !matches!(m, crate::session::table::Refusal::Key(_)) {
-                    self.presenter.floor_mode(None);
-                }
-                self.presenter.refused(m);
-                self.publish(table);
-            }
-            Outcome::CardRefused(m) => self.warn(table, Warn::CardRefused(m.clone())),
-            Outcome::ShoeFault(_) => self.warn(table, Warn::ShoeFault),
-            Outcome::ShoeLost(_) => self.warn(table, Warn::ShoeLost),
-            Outcome::Amount(v) => {
-                self.presenter.keyed(Some(*v));
-                self.publish(table);
-            }
-            Outcome::Cleared => {
-                self.presenter.keyed(None);
-                self.presenter.floor_mode(None);
-                self.publish(table);
-            }
-            Outcome::FloorMode(digits) => {
-                self.presenter.keyed(None);
-                self.presenter.floor_mode(Some(*digits));
-                self.publish(table);
-            }
-        }
+        self.presenter.report(table, outcome);
+        self.publish(table);
     }
 
     /// A press read from the panel: the dealer's view shows the last one and how

@@ -849,3 +849,157 @@ fn the_floor_stores_line_says_what_waits_and_what_needs_the_floor() {
         }
     }
 }
+
+// Tests for issue 26: the players' screen names and hints no hidden card.
+
+const FOLD_TO_RIVER_BET: &str =
+    include_str!("../../../tests/scenarios/issue26_fold_to_a_river_bet.scn");
+const CALLER_WINS_UNSEEN: &str =
+    include_str!("../../../tests/scenarios/issue26_caller_wins_unseen.scn");
+const TABLED_FOLD_OUT: &str =
+    include_str!("../../../tests/scenarios/issue26_tabled_table_fold_out.scn");
+const ALL_IN_TABLED: &str =
+    include_str!("../../../tests/scenarios/pd_show_all_in_hands_tabled.scn");
+
+fn card(c: &str) -> firmware::Card {
+    c.parse().unwrap()
+}
+
+/// Whether the view, as the page gets it, shows `c` in any way: as a card drawn,
+/// by its code, face or name in any language.
+fn view_shows(v: &View, c: firmware::Card) -> bool {
+    let json = serde_json::to_string(v).unwrap();
+    let face = super::view::CardView::new(c, Lang::En, false);
+    let drawn = format!("\"rank\":\"{}\",\"suit\":\"{}\"", face.rank, face.suit);
+    json.contains(&drawn) || super::screen_text::names(&json, c)
+}
+
+/// Whether any card of the view is highlighted, on the board, a seat or the results.
+fn anything_lit(v: &View) -> bool {
+    serde_json::to_string(v).unwrap().contains("\"hi\":true")
+}
+
+/// Nothing of a hand nobody saw: no hole card up, no highlight, no hand's name.
+fn nothing_of_unseen_hands(v: &View, hidden: &[&str], at: &str) {
+    assert!(v.seats.iter().all(|s| s.cards.is_empty()), "{at}: cards up");
+    assert!(!anything_lit(v), "{at}: a highlight");
+    for r in &v.results {
+        assert!(
+            r.hand.is_none() && r.cards.is_empty() && r.low.is_none(),
+            "{at}: {r:?}"
+        );
+    }
+    for c in hidden {
+        assert!(!view_shows(v, card(c)), "{at}: {c} shown");
+    }
+}
+
+/// Issue 26, R-STREET-3: everyone folds to a river bet. The last hand wins unseen:
+/// no card of it, no highlight of its best five (the board's 3, Q and J would tell
+/// seat 3's threes) and no name, before and after the pot is paid, in every
+/// language; the same at a table that tables every hand at a showdown (there was
+/// none).
+#[test]
+fn r_street_3_a_hand_won_by_folds_shows_nothing_of_it() {
+    for script in [FOLD_TO_RIVER_BET, TABLED_FOLD_OUT] {
+        let (folded, paid) = (line_of(script, "2 fold"), line_of(script, "award 3"));
+        for lang in ALL {
+            for (line, v) in views_at(script, lang, &[folded, paid]) {
+                let at = format!("{lang:?} line {line}");
+                nothing_of_unseen_hands(&v, &["3h", "3d", "9c", "9d", "As", "Kc"], &at);
+                assert!(v.seats[2].winner, "{at}: the winner is no secret");
+            }
+        }
+    }
+}
+
+/// Issue 26, R-SHOW-1, R-SHOW-3: the river bet is called and the bettor mucks, so
+/// the caller wins without showing: his straight is neither drawn, named nor lit
+/// on the board, and the mucked hand never shows.
+#[test]
+fn r_show_3_a_caller_who_wins_unseen_highlights_nothing() {
+    let script = CALLER_WINS_UNSEEN;
+    let at = [
+        line_of(script, "1 call"),
+        line_of(script, "muck 3"),
+        line_of(script, "award 1"),
+    ];
+    for lang in ALL {
+        for (line, v) in views_at(script, lang, &at) {
+            let at = format!("{lang:?} line {line}");
+            nothing_of_unseen_hands(&v, &["As", "Kc", "3h", "3d", "9c", "9d"], &at);
+        }
+    }
+}
+
+/// PD-SHOW: all-in hands are tabled, so once the pot is settled the winner's five
+/// are highlighted and his hand named, as before issue 26.
+#[test]
+fn pd_show_all_in_hands_tabled_keep_their_highlight() {
+    let v = view_at(
+        ALL_IN_TABLED,
+        Lang::En,
+        line_of(ALL_IN_TABLED, "expect phase settling") - 1,
+    );
+    assert!(anything_lit(&v), "the winner's five are lit");
+    let named: Vec<&String> = v.results.iter().filter_map(|r| r.hand.as_ref()).collect();
+    assert!(!named.is_empty(), "{:?}", v.results);
+    // Only tabled hands are up; the folded seat's cards never.
+    assert!(v.seats[2].cards.is_empty());
+    assert!(!view_shows(&v, card("Ks")) && !view_shows(&v, card("Kh")));
+}
+
+/// Issue 26, PD-RFID: a hole card read twice, a burn read again at the burn slot
+/// and at the exit: the refusals reach the banner and the dealer's part of the
+/// players' screen by their kind only, in every language; the board stays lit by
+/// nothing and no hidden card or burn is named.
+#[test]
+fn pd_rfid_a_card_or_burn_read_twice_is_refused_without_naming_it() {
+    use crate::session::table::{Outcome, Refusal};
+    use firmware::{Input, Read, RuleError};
+    let script = FOLD_TO_RIVER_BET;
+    let burned = line_of(script, "burn 2c");
+    for lang in ALL {
+        let scenario = Scenario::parse(script).unwrap();
+        let mut p = Presenter::new(lang, "T1", Vec::new());
+        let mut at_burn = None;
+        scenario
+            .run_with_table(|line, _, events, table| {
+                p.take(table, events);
+                if line == burned {
+                    at_burn = Some(table.clone());
+                }
+            })
+            .unwrap();
+        let mut t = at_burn.unwrap();
+        p.take(&t, &[]);
+        for read in [
+            Read::card(card("As")),
+            Read::card(card("Kc")),
+            Read::burn(card("2c")),
+            Read::card(card("2c")),
+        ] {
+            let e = t.handle(Input::Card(read)).unwrap_err();
+            if matches!(read, Read { burn: false, .. }) {
+                assert!(matches!(e, RuleError::DuplicateCard(_)), "{e:?}");
+            }
+            // The real shoe's path (the banner) and a keyed or scripted read's (the
+            // dealer's part).
+            p.report(&t, &Outcome::CardRefused(Refusal::Rule(e)));
+            p.report(&t, &Outcome::Refused(Refusal::Rule(e)));
+            let v = p.view(&t, 0);
+            for c in ["As", "Kc", "9c", "9d", "3h", "3d", "2c"] {
+                assert!(!view_shows(&v, card(c)), "{lang:?}: {c} in {v:?}");
+            }
+            assert!(!anything_lit(&v));
+        }
+        let v = p.view(&t, 0);
+        let twice = super::screen_text::Withheld::ReadTwice.text(lang);
+        assert!(
+            v.banners.iter().any(|b| b.ends_with(&twice)),
+            "{lang:?}: {:?}",
+            v.banners
+        );
+        assert!(v.dealer.refused.iter().any(|r| *r == twice.as_str()));
+    }
+}

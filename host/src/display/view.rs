@@ -8,6 +8,7 @@
 use super::dealer::{DealerState, DealerView, ShoeHealth};
 use super::hands;
 use super::i18n::{Lang, Warn, Word};
+use super::screen_text::ScreenText;
 use crate::money::equity::EquityReport;
 use crate::money::eval::{self, Category, LowRules};
 use crate::money::settle::{self, Outcome};
@@ -213,8 +214,8 @@ pub struct View {
     /// The house's share of the pot, once the hand is settled ("Rake: 15"; PD-RAKE),
     /// none when nothing was taken.
     pub rake: Option<String>,
-    /// Warnings, newest last.
-    pub banners: Vec<String>,
+    /// Warnings, newest last: never a card (a refused card says only its kind).
+    pub banners: Vec<ScreenText>,
     /// Set when every player still in is all-in and the cards are up: the equity
     /// for this key will follow (see [`EquityView`]).
     pub equity_key: Option<String>,
@@ -223,7 +224,7 @@ pub struct View {
     /// What was put right already or is only news (a shoe frame read again, an
     /// amount the engine corrected, an UNDO, a misdeal): shown quietly, beside the
     /// title, until its cause ends. The loud ones are `banners`.
-    pub notices: Vec<String>,
+    pub notices: Vec<ScreenText>,
     /// The pots and the bets in front of the players, together; none between hands.
     pub total_pot: Option<TotalView>,
     /// Cards drawn in four colours (a display option, on by default).
@@ -493,7 +494,7 @@ pub struct Presenter {
     seq: u64,
     /// The outcome of the hand being settled (or just settled): hand number and outcome.
     outcome: Option<(u32, Outcome)>,
-    banners: Vec<(Cause, String)>,
+    banners: Vec<(Cause, ScreenText)>,
     acts: Acts,
     /// The last actions before each input of this hand, so an UNDO puts them back.
     undo: Vec<Acts>,
@@ -589,18 +590,27 @@ impl Presenter {
                 Event::Warning(w) => self.warn(Warn::Engine(*w)),
                 Event::Redeal { .. } => {
                     self.acts = [None; firmware::config::MAX_SEATS];
-                    self.add(Cause::Misdeal, self.lang.word(Word::Redeal).to_string());
+                    self.add(
+                        Cause::Misdeal,
+                        ScreenText::word(self.lang.word(Word::Redeal)),
+                    );
                 }
                 Event::Misdealt { .. } => {
                     self.acts = [None; firmware::config::MAX_SEATS];
                     self.undo.clear();
-                    self.add(Cause::Misdeal, self.lang.word(Word::Misdeal).to_string());
+                    self.add(
+                        Cause::Misdeal,
+                        ScreenText::word(self.lang.word(Word::Misdeal)),
+                    );
                 }
                 Event::Undone => {
                     if let Some(before) = self.undo.pop() {
                         self.acts = before;
                     }
-                    self.add(Cause::Undone, self.lang.word(Word::Undone).to_string());
+                    self.add(
+                        Cause::Undone,
+                        ScreenText::word(self.lang.word(Word::Undone)),
+                    );
                 }
                 _ => {}
             }
@@ -613,7 +623,7 @@ impl Presenter {
         self.banners.retain(|(c, _)| !causes.contains(c));
     }
 
-    fn add(&mut self, cause: Cause, text: String) {
+    fn add(&mut self, cause: Cause, text: ScreenText) {
         if self.banners.last().map(|(_, t)| t) != Some(&text) {
             self.banners.push((cause, text));
         }
@@ -666,9 +676,10 @@ impl Presenter {
 
     /// Adds a warning: loud for what someone must see to now (a refused card, a
     /// lost shoe), quiet for what is already put right (a frame read again, an
-    /// amount corrected).
+    /// amount corrected). A refused card is said by its kind only: the banner is
+    /// on the players' screen (issue 26, PD-RFID).
     pub fn warn(&mut self, w: Warn) {
-        let text = self.lang.warning(&w);
+        let text = ScreenText::warning(self.lang, &w);
         let cause = match w {
             Warn::Engine(_) => Cause::Engine,
             Warn::CardRefused(_) => Cause::CardRefused,
@@ -686,6 +697,40 @@ impl Presenter {
         self.add(cause, text);
     }
 
+    /// Takes in what one press or read of the table's runtime did: the events of an
+    /// accepted input, or the banner for a refused card or a shoe fault; a refused
+    /// key and the amount being keyed are for the dealer's part only.
+    pub fn report(&mut self, table: &Table, outcome: &crate::session::table::Outcome) {
+        use crate::session::table::{Outcome as Did, Refusal};
+        match outcome {
+            Did::Accepted(events) => {
+                // A ruling taken leaves floor mode.
+                self.floor_mode(None);
+                self.take(table, events);
+            }
+            Did::Refused(m) => {
+                // A press the panel refused keeps floor mode; a ruling refused (its
+                // PIN, or the engine) has left it.
+                if !matches!(m, Refusal::Key(_)) {
+                    self.floor_mode(None);
+                }
+                self.refused(m);
+            }
+            Did::CardRefused(m) => self.warn(Warn::CardRefused(m.clone())),
+            Did::ShoeFault(_) => self.warn(Warn::ShoeFault),
+            Did::ShoeLost(_) => self.warn(Warn::ShoeLost),
+            Did::Amount(v) => self.keyed(Some(*v)),
+            Did::Cleared => {
+                self.keyed(None);
+                self.floor_mode(None);
+            }
+            Did::FloorMode(digits) => {
+                self.keyed(None);
+                self.floor_mode(Some(*digits));
+            }
+        }
+    }
+
     /// The dealer's amount being keyed, or none once cleared.
     pub fn keyed(&mut self, amount: Option<u64>) {
         self.dealer.keyed(amount);
@@ -696,10 +741,11 @@ impl Presenter {
         self.dealer.floor_mode(digits);
     }
 
-    /// An input the table refused, with its reason, for the dealer's view.
+    /// An input the table refused, with its reason, for the dealer's view. That view
+    /// is served with the players' screen: a refusal naming a card says only its
+    /// kind there (the hand log and the console keep the card).
     pub fn refused(&mut self, reason: &crate::session::table::Refusal) {
-        self.dealer
-            .refused(&super::reasons::refusal(self.lang, reason));
+        self.dealer.refused(ScreenText::refusal(self.lang, reason));
     }
 
     /// A press read from the panel at `at_ms`, for the dealer's view.
@@ -765,9 +811,6 @@ impl Presenter {
         if stakes.ante > Chips::ZERO {
             title.push_str(&format!(" ({})", stakes.ante));
         }
-        // Only tabled hands are shown (R-SHOW-3, PD-SHOW); a table that tables every
-        // hand (`showdown=tabled`) also shows them during an all-in run-out.
-        let face_up = cfg.showdown == ShowdownRule::Tabled && cards_up(table);
         let winners_five = outcome.and_then(|o| self.winning_five(table, o));
         let highlighted = |c: Card| winners_five.as_ref().is_some_and(|f| f.contains(&c));
         let positions = hand.map(|h| positions(table, h));
@@ -813,7 +856,7 @@ impl Presenter {
                 if seat.presence == Presence::SittingOut {
                     owes.push(lang.word(Word::SittingOut));
                 }
-                let shown = live && (face_up || hand.is_some_and(|h| h.tabled(cfg, s)));
+                let shown = face_up(table, s);
                 let (cards, backs) = match p {
                     Some(p) if shown => (
                         held(&p)
@@ -978,7 +1021,7 @@ impl Presenter {
     }
 
     /// The loud banners' texts, or the quiet notices'.
-    fn texts(&self, loud: bool) -> Vec<String> {
+    fn texts(&self, loud: bool) -> Vec<ScreenText> {
         self.banners
             .iter()
             .filter(|(c, _)| c.loud() == loud)
@@ -1040,11 +1083,14 @@ impl Presenter {
         })
     }
 
-    /// The five cards of the best high hand among the main pot's winners.
+    /// The five cards of the best high hand among the main pot's winners whose cards
+    /// are face up: a winner nobody saw highlights nothing (issue 26: his best five
+    /// on the board would tell his cards).
     fn winning_five(&self, table: &Table, o: &Outcome) -> Option<[Card; 5]> {
         let main = o.pots.first()?;
         main.winners
             .iter()
+            .filter(|&&(s, _)| face_up(table, s))
             .filter_map(|&(s, _)| {
                 best_five(table, s, LowRules::of(&table.config().money))
                     .map(|(rank, five, _, _)| (rank, five))
@@ -1063,7 +1109,9 @@ impl Presenter {
             .into_iter()
             .map(|(s, c)| {
                 let text = wins_text(lang, s, c);
-                let shown = !o.uncontested && o.hands.iter().any(|h| h.seat == s);
+                // Named only from a hand face up (issue 26): not a hand that won
+                // unseen (R-STREET-3, R-SHOW-3).
+                let shown = face_up(table, s) && o.hands.iter().any(|h| h.seat == s);
                 let best = shown
                     .then(|| best_five(table, s, LowRules::of(&table.config().money)))
                     .flatten();
@@ -1188,6 +1236,26 @@ fn best_five(table: &Table, seat: SeatNo, low: LowRules) -> Option<Best> {
             Some((0, five, (v.category(), v.tie_ranks()), None))
         }
     }
+}
+
+/// Whether `seat`'s hole cards are face up on the players' screen: shown at the
+/// showdown or under PD-SHOW (R-SHOW-3), or, at a table that tables every hand
+/// (`showdown=tabled`), during an all-in run-out and at a showdown. Never a hand
+/// folded or mucked, nor the last hand in, which wins without showing (R-STREET-3,
+/// R-SHOW-3) unless it was shown. The cards, their highlight and the hand's name
+/// come only from such hands, so a hand nobody saw gives nothing away (issue 26).
+fn face_up(table: &Table, seat: SeatNo) -> bool {
+    let Some(h) = table.hand() else { return false };
+    let cfg = table.config();
+    let p = h.player(seat);
+    if !p.dealt || p.folded {
+        return false;
+    }
+    if p.shown {
+        return true;
+    }
+    let all_tabled = cfg.showdown == ShowdownRule::Tabled;
+    (all_tabled && cards_up(table)) || (h.tabled(cfg, seat) && h.live_count() > 1)
 }
 
 /// The cards a player holds (the engine never counts more than the array holds; a
