@@ -73,13 +73,13 @@ impl Floor {
 }
 
 /// Ships table `id`'s log in `dir` to `url` until the store holds all of it.
-fn ship(floor: &Floor, url: &str, dir: &Path, id: &str) {
+fn ship(server: &PgServer, url: &str, dir: &Path, id: &str) {
     let shipper = Shipper::start(url, dir, id).expect("shipper");
     assert!(
         shipper.wait_shipped(SHIPPED),
         "table {id} could not ship: {:?}\n{}",
         shipper.status(),
-        floor.server.log()
+        server.log()
     );
     shipper.stop();
 }
@@ -159,7 +159,7 @@ fn a_tables_role_cannot_flood_the_store_with_partitions() {
     let victim = tempfile::tempdir().expect("a folder");
     let victim_key = TableKey::from_seed([1; 32]);
     notes(victim.path(), VICTIM, &victim_key, 5);
-    ship(&floor, &victim_url, victim.path(), VICTIM);
+    ship(&floor.server, &victim_url, victim.path(), VICTIM);
     let before = partitions(&mut floor.owner);
 
     let mut x = client(&attacker_url);
@@ -218,7 +218,7 @@ fn a_tables_role_cannot_flood_the_store_with_partitions() {
 
     // The victim ships on.
     notes(victim.path(), VICTIM, &victim_key, 5);
-    ship(&floor, &victim_url, victim.path(), VICTIM);
+    ship(&floor.server, &victim_url, victim.path(), VICTIM);
     assert_eq!(floor.owner.count(VICTIM).expect("count"), (10, 10));
 }
 
@@ -244,7 +244,7 @@ fn a_tables_role_cannot_silence_alerts_of_another_table_or_its_own() {
         notes(dir.path(), id, &key, 5);
         let (tmp, old) = copy_log(dir.path());
         notes(dir.path(), id, &key, 5);
-        ship(&floor, url, dir.path(), id);
+        ship(&floor.server, url, dir.path(), id);
         rolled_back.push((id, url.clone(), old));
         old_copies.push((tmp, dir));
     }
@@ -342,7 +342,7 @@ fn a_tables_role_reads_no_other_tables_cards_even_live() {
     let reader_url = floor.add_reader("floor_serve");
     let attacker = tempfile::tempdir().expect("a folder");
     dealt(attacker.path(), ATTACKER, 3, 2);
-    ship(&floor, &attacker_url, attacker.path(), ATTACKER);
+    ship(&floor.server, &attacker_url, attacker.path(), ATTACKER);
 
     // The victim deals and ships as the attacker watches.
     let victim = tempfile::tempdir().expect("a folder");
@@ -459,10 +459,10 @@ fn a_tables_role_cannot_touch_another_tables_head_shipments_or_hands() {
     let attacker_url = floor.add_table(ATTACKER);
     let victim = tempfile::tempdir().expect("a folder");
     dealt(victim.path(), VICTIM, 5, 3);
-    ship(&floor, &victim_url, victim.path(), VICTIM);
+    ship(&floor.server, &victim_url, victim.path(), VICTIM);
     let attacker = tempfile::tempdir().expect("a folder");
     dealt(attacker.path(), ATTACKER, 6, 2);
-    ship(&floor, &attacker_url, attacker.path(), ATTACKER);
+    ship(&floor.server, &attacker_url, attacker.path(), ATTACKER);
 
     let snapshot = |owner: &mut Store| {
         let c = owner.client();
@@ -561,7 +561,7 @@ fn a_tables_role_cannot_touch_another_tables_head_shipments_or_hands() {
     );
     // The victim ships on.
     notes(victim.path(), VICTIM, &TableKey::from_seed([5; 32]), 3);
-    ship(&floor, &victim_url, victim.path(), VICTIM);
+    ship(&floor.server, &victim_url, victim.path(), VICTIM);
     assert_eq!(floor.owner.count(VICTIM).expect("count").0, before.2 .0 + 3);
 }
 
@@ -580,7 +580,7 @@ fn tables_added_by_the_owner_ship_under_their_logins_and_the_reader_sees_all() {
         let url = floor.add_table(id);
         let dir = tempfile::tempdir().expect("a folder");
         dealt(dir.path(), id, 20 + i as u64, 3);
-        ship(&floor, &url, dir.path(), id);
+        ship(&floor.server, &url, dir.path(), id);
         dirs.push(dir);
     }
     // The logins: the id's role, a member of floor_table, a SCRAM verifier (never
@@ -710,4 +710,64 @@ fn tables_added_by_the_owner_ship_under_their_logins_and_the_reader_sees_all() {
         .collect();
     assert_eq!(tables, ["H1"]);
     assert_eq!(hands_of(&mut own, "H-2"), 0);
+}
+
+/// A store migrated before version 4: its tables shipped under logins of
+/// `floor_table`, and nothing said which login was which table's. Migrated, it binds
+/// no table by itself: the old login neither reads nor writes its table's rows until
+/// the owner binds the table to it, then ships on.
+#[test]
+fn a_store_from_before_the_bindings_binds_no_table_until_the_owner_does() {
+    let Some(server) = PgServer::start("a store from before the tables' bindings") else {
+        return;
+    };
+    // Schema version 3, as the program before this one left it, and a table
+    // registered under its login then.
+    let mut owner = client(&server.url());
+    owner
+        .batch_execute(concat!(
+            "CREATE TABLE schema_version (version integer PRIMARY KEY,
+                                          applied_at timestamptz NOT NULL DEFAULT now());",
+            include_str!("../../host/src/floor/migrations/0001_store.sql"),
+            include_str!("../../host/src/floor/migrations/0002_rulings.sql"),
+            include_str!("../../host/src/floor/migrations/0003_guard.sql"),
+            "INSERT INTO schema_version (version) VALUES (1), (2), (3);
+             CREATE ROLE table_u1 LOGIN IN ROLE floor_table;"
+        ))
+        .expect("a store of schema version 3");
+    let old_login = format!(
+        "postgres://table_u1@127.0.0.1:{}/postgres?connect_timeout=2",
+        server.port()
+    );
+    let dir = tempfile::tempdir().expect("a folder");
+    let key = TableKey::from_seed([7; 32]);
+    notes(dir.path(), "U1", &key, 3);
+    client(&old_login)
+        .execute(
+            "INSERT INTO floor_tables (table_id, public_key, head_hash) VALUES ($1, $2, $3)",
+            &[&"U1", &key.public().to_string(), &&[0u8; 32][..]],
+        )
+        .expect("registered under schema 3");
+
+    assert_eq!(Store::migrate(&server.url()).expect("migrated"), (3, 4));
+    let mut old = client(&old_login);
+    let seen: i64 = old
+        .query_one("SELECT count(*) FROM floor_tables", &[])
+        .expect("a look")
+        .get(0);
+    assert_eq!(seen, 0, "the old login sees a table bound to no one");
+    let shipper = Shipper::start(&old_login, dir.path(), "U1").expect("shipper");
+    assert!(PgServer::wait_until(SHIPPED, || shipper
+        .status()
+        .error
+        .is_some_and(|e| e.contains("has not given this id"))));
+    shipper.stop();
+
+    // The owner binds it, by hand, to the login that shipped it: it ships on.
+    owner
+        .batch_execute(
+            "INSERT INTO floor_table_roles (table_id, role_name) VALUES ('U1', 'table_u1')",
+        )
+        .expect("the binding");
+    ship(&server, &old_login, dir.path(), "U1");
 }
