@@ -109,6 +109,30 @@ fn a_tables_role_adds_its_next_records_and_can_change_nothing_else() {
         ),
     );
     assert!(why.contains("does not follow"), "{why}");
+    // Nor when the role's session finds a `floor_tables` of its own making first (a
+    // temporary table, with a head of its choosing): the guard reads the store's.
+    let forged_head = "ab".repeat(32);
+    let why = refused(
+        c,
+        &format!(
+            "CREATE TEMP TABLE floor_tables (LIKE public.floor_tables INCLUDING DEFAULTS);
+             INSERT INTO floor_tables (table_id, public_key, head_seq, head_hash)
+             VALUES ('{TABLE}', 'k', {seq}, '\\x{forged_head}');
+             INSERT INTO public.records (table_id, seq, at_ms, kind, payload, hash, sig)
+             SELECT '{TABLE}', {next}, {at}, 'note', 'x',
+                    sha256('\\x7461626c6563746c2068616e64206c6f67207265636f726420763200'::bytea
+                           || '\\x{forged_head}'::bytea || int8send({next}::bigint)
+                           || int8send({at}::bigint)
+                           || int8send(4::bigint) || convert_to('note', 'UTF8')
+                           || int8send(1::bigint) || convert_to('x', 'UTF8')),
+                    '\\x00'",
+            seq = last.seq.0,
+            at = last.at_ms,
+        ),
+    );
+    assert!(why.contains("does not follow"), "{why}");
+    c.batch_execute("DISCARD TEMP")
+        .expect("its temporary table gone");
     // The head never moves back, nor to a record the store does not hold.
     let hex = |h: &[u8; 32]| h.iter().map(|b| format!("{b:02x}")).collect::<String>();
     let why = refused(

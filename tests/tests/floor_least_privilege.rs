@@ -397,12 +397,23 @@ fn a_tables_role_reads_no_other_tables_cards_even_live() {
     drop(shipper);
     attacker_looks(&mut x);
 
+    // Nor through a binding of its own making: a temporary table of the same name,
+    // which its session finds before the store's (the floor's functions look only
+    // in the store's schema, temporary tables last).
+    x.batch_execute(
+        "CREATE TEMP TABLE floor_table_roles (table_id text, role_name name);
+         INSERT INTO floor_table_roles VALUES ('V1', current_user);
+         CREATE TEMP TABLE floor_tables (LIKE public.floor_tables);",
+    )
+    .expect("the attacker's own temporary tables");
+    attacker_looks(&mut x);
+
     // Nothing of the victim's, by any road.
     for sql in [
-        "SELECT count(*) FROM floor_tables WHERE table_id <> 'X1'",
+        "SELECT count(*) FROM public.floor_tables WHERE table_id <> 'X1'",
         "SELECT count(*) FROM hands WHERE table_id <> 'X1'",
         "SELECT count(*) FROM alerts WHERE table_id <> 'X1'",
-        "SELECT count(*) FROM floor_table_roles WHERE table_id <> 'X1'",
+        "SELECT count(*) FROM public.floor_table_roles WHERE table_id <> 'X1'",
     ] {
         let n: i64 = x.query_one(sql, &[]).expect(sql).get(0);
         assert_eq!(n, 0, "{sql}");

@@ -143,6 +143,10 @@ DECLARE
     part text := 'records_' || to_char(start_ts, 'YYYY_MM');
     lo bigint := (extract(epoch FROM start_ts) * 1000)::bigint;
     hi bigint := (extract(epoch FROM start_ts + interval '1 month') * 1000)::bigint;
+    -- The store's schema: made there, not in the first schema of the search path
+    -- (the catalog, below).
+    store text := (SELECT n.nspname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                   WHERE c.oid = 'records'::regclass);
 BEGIN
     IF to_regclass(part) IS NOT NULL THEN
         RETURN part;
@@ -156,16 +160,35 @@ BEGIN
     END IF;
     LOCK TABLE floor_table_roles IN SHARE ROW EXCLUSIVE MODE;
     IF to_regclass(part) IS NULL THEN
-        EXECUTE format('CREATE TABLE %I (LIKE records INCLUDING DEFAULTS)', part);
+        EXECUTE format('CREATE TABLE %I.%I (LIKE records INCLUDING DEFAULTS)', store, part);
         EXECUTE format('ALTER TABLE records ATTACH PARTITION %I FOR VALUES FROM (%s) TO (%s)',
                        part, lo, hi);
     END IF;
     RETURN part;
 END $$;
-ALTER FUNCTION floor_month_partition(bigint) SET search_path FROM CURRENT;
 -- Functions are callable by every role unless revoked: only the tables' roles (and
 -- the owner) make partitions.
 REVOKE EXECUTE ON FUNCTION floor_month_partition(bigint) FROM PUBLIC;
 
 -- The reader: what `floor serve` and the audits read, and alerts raised (above).
 GRANT SELECT ON schema_version, floor_tables, records, hands, alerts TO floor_reader;
+
+-- The floor's functions find the store's tables in the store's schema only. A name
+-- is otherwise looked up on the caller's search path, where the caller's temporary
+-- tables come first: a table's login that made a temporary `floor_table_roles`
+-- naming another table as its own was given that table's rows by the policies, and
+-- a temporary `floor_tables` or `records` would have fed the guard (0003) a head or
+-- records of its choosing. Temporary tables are searched last, after the catalog and
+-- the store's schema, so none of theirs is ever taken for the store's.
+DO $$
+DECLARE
+    f text;
+BEGIN
+    FOREACH f IN ARRAY ARRAY['floor_own_table()', 'floor_tables_bound()',
+                             'floor_month_partition(bigint)', 'floor_records_chain()',
+                             'floor_records_kept()', 'floor_tables_kept()',
+                             'floor_hands_kept()'] LOOP
+        EXECUTE format('ALTER FUNCTION %s SET search_path = pg_catalog, %I, pg_temp',
+                       f, current_schema());
+    END LOOP;
+END $$;
