@@ -148,7 +148,8 @@ fn partitions(owner: &mut Store) -> i64 {
 /// memory`). A table's role now makes only the month before the store's clock, its
 /// month or the next; the rest is refused, creating one directly is not its right,
 /// and the victim ships on. Holding the old advisory lock or a read of records in an
-/// open transaction no longer holds back the month's partition either.
+/// open transaction no longer holds back the month's partition either, and its login
+/// cannot take the server's connections from the other tables.
 #[test]
 fn a_tables_role_cannot_flood_the_store_with_partitions() {
     let Some(mut floor) = Floor::start("a table's role flooding the store with partitions") else {
@@ -216,10 +217,28 @@ fn a_tables_role_cannot_flood_the_store_with_partitions() {
     x.batch_execute("ROLLBACK").expect("the attacker lets go");
     assert_eq!(partitions(&mut floor.owner), before + 1);
 
+    // Nor does the attacker take the server's connections from the other tables:
+    // its login holds a few at most.
+    let mut held = vec![x];
+    while held.len() < roles::TABLE_CONNECTION_LIMIT as usize {
+        held.push(client(&attacker_url));
+    }
+    let one_more = postgres::Client::connect(&attacker_url, postgres::NoTls).err();
+    let why = one_more
+        .as_ref()
+        .and_then(|e| e.as_db_error())
+        .map(|d| d.message().to_string());
+    assert!(
+        why.as_deref()
+            .is_some_and(|w| w.contains("too many connections")),
+        "{one_more:?}"
+    );
+
     // The victim ships on.
     notes(victim.path(), VICTIM, &victim_key, 5);
     ship(&floor.server, &victim_url, victim.path(), VICTIM);
     assert_eq!(floor.owner.count(VICTIM).expect("count"), (10, 10));
+    drop(held);
 }
 
 /// Attack 2: a table's role pre-inserted another table's alerts with `cleared_at`
