@@ -1,6 +1,7 @@
 //! Bench tables for the floor's tests: one dealing on its own thread and shipping to
 //! the floor's store, as the tests run several at once (`dealt` counts its hands as
-//! they end), one dealt before anything ships, and its log's records as stored.
+//! they end), one dealt before anything ships, its log's records as stored, and a
+//! copy of its log as it was (to put back: a log rolled back).
 
 use host::floor::Shipper;
 use host::records::handlog::{AuditLog, HandLog, SealedRecord, Seq, TableKey};
@@ -48,4 +49,16 @@ pub fn sealed(dir: &Path) -> Vec<SealedRecord> {
         .expect("the local log")
         .sealed_after(Seq(0), usize::MAX >> 1)
         .expect("its records")
+}
+
+/// Copies the hand log in the data folder `from` (the log and its WAL) into the
+/// folder `to`: the log as it is now, to put back later.
+pub fn copy_log(from: &Path, to: &Path) {
+    for entry in std::fs::read_dir(from).expect("folder") {
+        let entry = entry.expect("entry");
+        let name = entry.file_name();
+        if name.to_string_lossy().starts_with("handlog.sqlite3") {
+            std::fs::copy(entry.path(), to.join(name)).expect("copy");
+        }
+    }
 }

@@ -1,10 +1,12 @@
 //! The floor's store guards its records itself (`host/src/floor/migrations/
-//! 0003_guard.sql`), whoever writes to it: a table ships under a login role of the
-//! `floor_table` role, and that role, or anyone who takes it from a controller, can
-//! add the table's next records and nothing else: no record changed, removed or
+//! 0003_guard.sql`), whoever writes to it: a table ships under the login role the
+//! floor's owner made for it (`tablectl floor add-table`, a member of `floor_table`
+//! bound to the table's id), and that role, or anyone who takes it from a controller,
+//! can add the table's next records and nothing else: no record changed, removed or
 //! forged into the chain, no key changed, no head moved back, no alert cleared. Even
 //! the store's owner cannot change or remove a record with plain SQL. After every
-//! attempt the store still holds the table's whole log, once, with its head.
+//! attempt the store still holds the table's whole log, once, with its head. (What
+//! the role cannot do to other tables: `floor_least_privilege.rs`.)
 
 use host::floor::{AlertKind, Shipper, Store};
 use host::records::handlog::AuditLog;
@@ -12,39 +14,43 @@ use host::session::simulated::{DirectSource, SimOptions, SimulatedTable};
 use std::time::Duration;
 use table_tests::bench::{dealt, sealed};
 use table_tests::postgres::PgServer;
+use table_tests::store::refused;
 
 /// The table's id, and its login role.
 const TABLE: &str = "G1";
 const ROLE: &str = "table_g1";
-
-/// Runs `sql` on `client` and gives the server's message for its refusal; a
-/// statement that passes fails the test.
-fn refused(client: &mut postgres::Client, sql: &str) -> String {
-    match client.batch_execute(sql) {
-        Ok(()) => panic!("the store took {sql}"),
-        Err(e) => e
-            .as_db_error()
-            .map(|d| d.message().to_string())
-            .unwrap_or_else(|| e.to_string()),
-    }
-}
 
 #[test]
 fn a_tables_role_adds_its_next_records_and_can_change_nothing_else() {
     let Some(server) = PgServer::start("the floor's store guarding its records") else {
         return;
     };
-    // The floor service migrates the store (as its owner) and the floor's
-    // administrator gives the table its login role.
+    // The floor's owner migrates the store and gives the table its login role.
     let mut owner = Store::open(&server.url()).expect("the store, as its owner");
-    owner
-        .client()
-        .batch_execute(&format!("CREATE ROLE {ROLE} LOGIN IN ROLE floor_table"))
-        .expect("the table's role");
+    let secrets = tempfile::tempdir().expect("a folder");
+    let login = host::floor::roles::add_table(
+        owner.client(),
+        TABLE,
+        None,
+        Some(&secrets.path().join("g1.password")),
+    )
+    .expect("the table's role");
+    assert_eq!(login.role, ROLE);
     let table_url = format!(
         "postgres://{ROLE}@127.0.0.1:{}/postgres?connect_timeout=2",
         server.port()
     );
+    // A table the floor has not met starts at the beginning of its chain, not at
+    // a head of the registering role's choosing.
+    let why = refused(
+        &mut postgres::Client::connect(&table_url, postgres::NoTls).expect("as the table"),
+        &format!(
+            "INSERT INTO floor_tables (table_id, public_key, head_seq, head_hash)
+             VALUES ('{TABLE}', 'k', 500, '\\x{}')",
+            "ef".repeat(32)
+        ),
+    );
+    assert!(why.contains("starts with no record"), "{why}");
 
     // The table deals and ships under its own role.
     let dir = tempfile::tempdir().expect("a folder");
@@ -103,6 +109,30 @@ fn a_tables_role_adds_its_next_records_and_can_change_nothing_else() {
         ),
     );
     assert!(why.contains("does not follow"), "{why}");
+    // Nor when the role's session finds a `floor_tables` of its own making first (a
+    // temporary table, with a head of its choosing): the guard reads the store's.
+    let forged_head = "ab".repeat(32);
+    let why = refused(
+        c,
+        &format!(
+            "CREATE TEMP TABLE floor_tables (LIKE public.floor_tables INCLUDING DEFAULTS);
+             INSERT INTO floor_tables (table_id, public_key, head_seq, head_hash)
+             VALUES ('{TABLE}', 'k', {seq}, '\\x{forged_head}');
+             INSERT INTO public.records (table_id, seq, at_ms, kind, payload, hash, sig)
+             SELECT '{TABLE}', {next}, {at}, 'note', 'x',
+                    sha256('\\x7461626c6563746c2068616e64206c6f67207265636f726420763200'::bytea
+                           || '\\x{forged_head}'::bytea || int8send({next}::bigint)
+                           || int8send({at}::bigint)
+                           || int8send(4::bigint) || convert_to('note', 'UTF8')
+                           || int8send(1::bigint) || convert_to('x', 'UTF8')),
+                    '\\x00'",
+            seq = last.seq.0,
+            at = last.at_ms,
+        ),
+    );
+    assert!(why.contains("does not follow"), "{why}");
+    c.batch_execute("DISCARD TEMP")
+        .expect("its temporary table gone");
     // The head never moves back, nor to a record the store does not hold.
     let hex = |h: &[u8; 32]| h.iter().map(|b| format!("{b:02x}")).collect::<String>();
     let why = refused(
@@ -122,17 +152,16 @@ fn a_tables_role_adds_its_next_records_and_can_change_nothing_else() {
         ),
     );
     assert!(why.contains("does not hold"), "{why}");
-    // A table the floor has not met starts at the beginning of its chain, not at
-    // a head of the registering role's choosing.
+    // Nor does it register a table the floor did not give it.
     let why = refused(
         c,
         &format!(
-            "INSERT INTO floor_tables (table_id, public_key, head_seq, head_hash)
-             VALUES ('G9', 'k', 500, '\\x{}')",
-            "ef".repeat(32)
+            "INSERT INTO floor_tables (table_id, public_key, head_hash)
+             VALUES ('G9', 'k', '\\x{}')",
+            "00".repeat(32)
         ),
     );
-    assert!(why.contains("starts with no record"), "{why}");
+    assert!(why.contains("has not given this id"), "{why}");
     // The audits' index of hands only grows with the records: no hand's count
     // lowered, no finished hand reopened, no hand removed.
     for sql in [
@@ -258,7 +287,8 @@ fn a_tables_role_adds_its_next_records_and_can_change_nothing_else() {
 /// The store's owner can switch its guard off; what is then changed is found by the
 /// floor service as it reads the records for its live view (each chained to the one
 /// before, each batch's last signed with the table's key), raised as an alert, and
-/// the table is followed no more.
+/// the table is followed no more. The service runs under a reader's login, which
+/// may raise the alert (and clear none).
 #[test]
 fn the_floor_service_finds_a_record_changed_behind_the_guard() {
     let Some(server) = PgServer::start("the floor service checking what it reads") else {
@@ -281,8 +311,19 @@ fn the_floor_service_finds_a_record_changed_behind_the_guard() {
         )
         .expect("a record changed by the owner, the guard off");
     assert_eq!(owner.alerts(false).expect("alerts"), vec![]);
+    let secrets = tempfile::tempdir().expect("a folder");
+    let reader = host::floor::roles::add_reader(
+        owner.client(),
+        "floor_serve",
+        Some(&secrets.path().join("reader.password")),
+    )
+    .expect("the floor service's login");
     let service = host::floor::FloorService::start(host::floor::ServeOptions {
-        url: url.clone(),
+        url: format!(
+            "postgres://{}@127.0.0.1:{}/postgres?connect_timeout=2",
+            reader.role,
+            server.port()
+        ),
         bind: "127.0.0.1:0".parse().expect("address"),
         token: "floor-token-0123456789".into(),
         hosts: Vec::new(),

@@ -2,7 +2,9 @@
 //! durability (fsync, synchronous commits): many bench tables dealing and shipping
 //! at once. Prints records per second ingested, the delay from a record's local
 //! commit to its commit in the store (median, 99th percentile, from every shipped
-//! record), and the store's size per 10,000 hands. Ignored in the normal run (it
+//! record), and the store's size per 10,000 hands; the full-speed and catch-up runs
+//! also with each table under its own login (`floor add-table`: row-level security),
+//! side by side with the owner's. Ignored in the normal run (it
 //! takes minutes); the README's figures come from
 //!
 //! ```sh
@@ -54,9 +56,12 @@ enum Shipping {
 }
 
 /// `tables` bench tables (ids `PREFIX000`...) on the RAM disk, each shipping to
-/// `url`, dealing `hands` hands at `pace_ms` an input, or until `stop_after` passes.
+/// `url` (or, given `login`, to the URL of its own login: `login(id)`), dealing
+/// `hands` hands at `pace_ms` an input, or until `stop_after` passes.
+#[allow(clippy::too_many_arguments)]
 fn run(
     url: &str,
+    login: Option<&dyn Fn(&str) -> String>,
     prefix: &str,
     tables: usize,
     hands: u32,
@@ -81,12 +86,13 @@ fn run(
             })
             .expect("folder");
         let id = format!("{prefix}{i:03}");
+        let url = login.map_or_else(|| url.to_string(), |login| login(&id));
         let key = TableKey::from_seed([(i % 250) as u8 + 1; 32]);
         let (log, _) = HandLog::open(dir.path(), &id, &key).expect("log");
         let shipper = (shipping == Shipping::Live)
-            .then(|| Arc::new(Shipper::start(url, dir.path(), &id).expect("shipper")));
+            .then(|| Arc::new(Shipper::start(&url, dir.path(), &id).expect("shipper")));
         shippers.extend(shipper.clone());
-        dirs.push((dir, id));
+        dirs.push((dir, id, url));
         let (stop, go) = (stop.clone(), go.clone());
         threads.push(std::thread::spawn(move || {
             while !go.load(Ordering::Relaxed) {
@@ -134,7 +140,7 @@ fn run(
         .sum();
     if shipping == Shipping::CatchUp {
         start = Instant::now();
-        for (dir, id) in &dirs {
+        for (dir, id, url) in &dirs {
             shippers.push(Arc::new(
                 Shipper::start(url, dir.path(), id).expect("shipper"),
             ));
@@ -180,8 +186,45 @@ fn many_tables_ship_to_one_store() {
     drop(Store::open(&url).expect("the store's schema"));
     let tables = env("FLOOR_BENCH_TABLES", 50) as usize;
     let hands = env("FLOOR_BENCH_HANDS", 40) as u32;
-    let full = run(&url, "F", tables, hands, 0, None, Shipping::Live);
+    let full = run(&url, None, "F", tables, hands, 0, None, Shipping::Live);
     report(&format!("{tables} tables at full bench speed"), &full);
+    // The same, each table under its own login (`tablectl floor add-table`), side by
+    // side: what row-level security (migrations/0004_least_privilege.sql) costs.
+    let secrets = tempfile::tempdir().expect("a folder");
+    let mut owner = Store::open(&url).expect("the store, as its owner");
+    let mut add_logins = |prefix: &str| {
+        for i in 0..tables {
+            let id = format!("{prefix}{i:03}");
+            host::floor::roles::add_table(
+                owner.client(),
+                &id,
+                None,
+                Some(&secrets.path().join(format!("{id}.password"))),
+            )
+            .expect("the table's login");
+        }
+    };
+    add_logins("L");
+    add_logins("M");
+    let port = server.port();
+    let login = move |id: &str| {
+        let role = host::floor::roles::table_role_name(id).expect("a role name");
+        format!("postgres://{role}@127.0.0.1:{port}/postgres")
+    };
+    let own = run(
+        &url,
+        Some(&login),
+        "L",
+        tables,
+        hands,
+        0,
+        None,
+        Shipping::Live,
+    );
+    report(
+        &format!("{tables} tables at full bench speed, each under its own login"),
+        &own,
+    );
     // The same without the store's own guard (migrations/0003_guard.sql), side by
     // side: what the database's checks of every shipment cost.
     let guard = |on: &str| {
@@ -194,19 +237,34 @@ fn many_tables_ship_to_one_store() {
         .expect("the guard switched");
     };
     guard("DISABLE");
-    let unguarded = run(&url, "U", tables, hands, 0, None, Shipping::Live);
+    let unguarded = run(&url, None, "U", tables, hands, 0, None, Shipping::Live);
     guard("ENABLE");
     report(
         &format!("{tables} tables at full bench speed, the store's guard off"),
         &unguarded,
     );
-    let caught = run(&url, "C", tables, hands, 0, None, Shipping::CatchUp);
+    let caught = run(&url, None, "C", tables, hands, 0, None, Shipping::CatchUp);
     report(
         &format!("{tables} tables catching up after an outage (the store's own pace)"),
         &caught,
     );
-    let all_hands = full.hands + unguarded.hands + caught.hands;
-    let all_records = full.records + unguarded.records + caught.records;
+    let caught_own = run(
+        &url,
+        Some(&login),
+        "M",
+        tables,
+        hands,
+        0,
+        None,
+        Shipping::CatchUp,
+    );
+    report(
+        &format!("{tables} tables catching up after an outage, each under its own login"),
+        &caught_own,
+    );
+    let all_hands = full.hands + own.hands + unguarded.hands + caught.hands + caught_own.hands;
+    let all_records =
+        full.records + own.records + unguarded.records + caught.records + caught_own.records;
 
     let mut client = postgres::Client::connect(&url, postgres::NoTls).expect("client");
     let bytes: i64 = client
@@ -231,6 +289,7 @@ fn many_tables_ship_to_one_store() {
     let seconds = env("FLOOR_CASINO_SECONDS", 60);
     let paced = run(
         &url,
+        None,
         "R",
         casino,
         u32::MAX,

@@ -257,13 +257,7 @@ fn records_twice_out_of_order_forged_or_badly_signed_are_refused_with_an_alert()
 /// A copy of the data folder `from` (the log and its WAL) in a new folder.
 fn copy_log(from: &Path) -> (tempfile::TempDir, PathBuf) {
     let to = scratch();
-    for entry in std::fs::read_dir(from).expect("folder") {
-        let entry = entry.expect("entry");
-        let name = entry.file_name();
-        if name.to_string_lossy().starts_with("handlog.sqlite3") {
-            std::fs::copy(entry.path(), to.path().join(name)).expect("copy");
-        }
-    }
+    table_tests::bench::copy_log(from, to.path());
     let path = to.path().to_path_buf();
     (to, path)
 }

@@ -10,6 +10,8 @@
 //! hand for the floor's audits across tables ([`hands::list`]).
 //!
 //! The schema is versioned SQL in `migrations/`, applied at start ([`schema`]).
+//! Each table ships under a login of its own that reads and writes its own rows
+//! only, the floor service and the audits under a reader's ([`roles`]).
 //! `tablectl floor serve` ([`serve`]) shows the room live: every table, its backlog
 //! and alerts ([`room`], [`page`]), a hand in progress's pot and turn from the
 //! engine ([`live`]), the hands' search, and a finished hand's timeline, in the
@@ -28,6 +30,7 @@ mod ingest;
 pub mod live;
 pub mod page;
 mod records;
+pub mod roles;
 pub mod room;
 pub mod schema;
 pub mod serve;

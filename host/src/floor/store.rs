@@ -415,7 +415,8 @@ pub(super) fn table_row(table_id: &str, row: &postgres::Row) -> Result<TableRow,
     })
 }
 
-/// Records an alert on any connection or transaction.
+/// Records an alert on any connection or transaction: once while it is open (an
+/// alert cleared never swallows a new one: `alerts_open_once`).
 pub(super) fn raise(
     client: &mut impl postgres::GenericClient,
     table_id: &str,
@@ -426,7 +427,7 @@ pub(super) fn raise(
     let seq = i64::try_from(seq.0).unwrap_or(i64::MAX);
     client.execute(
         "INSERT INTO alerts (table_id, kind, seq, detail) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (table_id, kind, seq) DO NOTHING",
+         ON CONFLICT (table_id, kind, seq) WHERE cleared_at IS NULL DO NOTHING",
         &[&table_id, &kind.word(), &seq, &detail],
     )?;
     Ok(())

@@ -270,6 +270,50 @@ pub enum Floor {
     Export(FloorExportArgs),
     /// Bring the store's schema up to this program's (run against the primary)
     Migrate(FloorMigrateArgs),
+    /// Give a table its own login to ship under (run as the store's owner)
+    ///
+    /// Makes the login role (table_ and the id in lower case, or --role), a
+    /// random password written to a new file only its owner reads (mode 0600;
+    /// default ROLE.password here), and binds the id to the role: it reads and
+    /// writes that table's rows and no other's. An id bound already, a role that
+    /// exists or a password file that exists is refused.
+    #[command(verbatim_doc_comment)]
+    AddTable(FloorAddTableArgs),
+    /// Make a login for `floor serve` and the audits (run as the store's owner)
+    ///
+    /// A member of floor_reader: reads every table and raises alerts, clears
+    /// none and writes nothing else. Its password as for add-table.
+    #[command(verbatim_doc_comment)]
+    AddReader(FloorAddReaderArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct FloorAddTableArgs {
+    /// The table's id (as its table.toml or --table-id names it)
+    #[arg(value_name = "ID")]
+    pub id: String,
+    /// The floor's store, as its owner: postgres://OWNER@HOST:PORT/DATABASE
+    #[arg(long, value_name = "URL")]
+    pub db: String,
+    /// The login's name [default: table_ and the id in lower case]
+    #[arg(long, value_name = "NAME")]
+    pub role: Option<String>,
+    /// Where to write the password (a new file) [default: ROLE.password]
+    #[arg(long, value_name = "FILE")]
+    pub password_file: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct FloorAddReaderArgs {
+    /// The login's name
+    #[arg(value_name = "NAME")]
+    pub name: String,
+    /// The floor's store, as its owner: postgres://OWNER@HOST:PORT/DATABASE
+    #[arg(long, value_name = "URL")]
+    pub db: String,
+    /// Where to write the password (a new file) [default: NAME.password]
+    #[arg(long, value_name = "FILE")]
+    pub password_file: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

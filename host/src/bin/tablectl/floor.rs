@@ -1,10 +1,11 @@
 //! `tablectl floor`: the casino floor's store read from the command line: hands of
 //! every table by the same filters as `tablectl audit list`, the tables with their
-//! backlog and last shipment, the alerts, and clearing one.
+//! backlog and last shipment, the alerts, and clearing one; and the store's logins,
+//! made by its owner (`add-table`, `add-reader`).
 
 use crate::cli::{
-    Floor, FloorArgs, FloorClearArgs, FloorExportArgs, FloorHandsArgs, FloorMigrateArgs,
-    FloorRakeArgs, FloorServeArgs,
+    Floor, FloorAddReaderArgs, FloorAddTableArgs, FloorArgs, FloorClearArgs, FloorExportArgs,
+    FloorHandsArgs, FloorMigrateArgs, FloorRakeArgs, FloorServeArgs,
 };
 use crate::error::CliError;
 use host::floor::{hands, Store};
@@ -21,6 +22,8 @@ pub fn floor(command: &Floor) -> ExitCode {
         Floor::Rake(args) => floor_rake(args),
         Floor::Export(args) => floor_export(args),
         Floor::Migrate(args) => floor_migrate(args),
+        Floor::AddTable(args) => floor_add_table(args),
+        Floor::AddReader(args) => floor_add_reader(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -143,6 +146,39 @@ fn floor_migrate(args: &FloorMigrateArgs) -> Result<(), CliError> {
     } else {
         println!("the floor's store migrated from schema version {found} to {now}");
     }
+    Ok(())
+}
+
+/// Table `args.id`'s own login, bound to it.
+fn floor_add_table(args: &FloorAddTableArgs) -> Result<(), CliError> {
+    let mut store = Store::open(&args.db).map_err(|e| CliError::hint(e, "see --db"))?;
+    let login = host::floor::roles::add_table(
+        store.client(),
+        &args.id,
+        args.role.as_deref(),
+        args.password_file.as_deref(),
+    )
+    .map_err(CliError::failed)?;
+    println!(
+        "table {} ships as {}; its password is in {} (mode 0600): give both to the table",
+        args.id,
+        login.role,
+        login.password_file.display()
+    );
+    Ok(())
+}
+
+/// A reader's login for `floor serve` and the audits.
+fn floor_add_reader(args: &FloorAddReaderArgs) -> Result<(), CliError> {
+    let mut store = Store::open(&args.db).map_err(|e| CliError::hint(e, "see --db"))?;
+    let login =
+        host::floor::roles::add_reader(store.client(), &args.name, args.password_file.as_deref())
+            .map_err(CliError::failed)?;
+    println!(
+        "{} reads every table; its password is in {} (mode 0600)",
+        login.role,
+        login.password_file.display()
+    );
     Ok(())
 }
 
