@@ -354,6 +354,14 @@ fn host_name(h: &Host) -> String {
     }
 }
 
+/// Whether `url` holds a password (in its user part or a `password=` parameter).
+pub fn url_has_password(url: &str) -> bool {
+    split_tls_params(url)
+        .ok()
+        .and_then(|(url, _, _)| super::store::config(&url).ok())
+        .is_some_and(|c| c.get_password().is_some())
+}
+
 /// `url` without its `sslmode` and `sslrootcert` (which the `postgres` crate does
 /// not take), and their values.
 fn split_tls_params(url: &str) -> Result<(String, Option<String>, Option<PathBuf>), LinkError> {
