@@ -330,3 +330,30 @@ fn the_stores_password_is_refused_where_others_may_read_it() {
         assert!(code == 1 && text.contains("is valid, but"), "{text}");
     }
 }
+
+/// Issue 26, attack 13: a data folder others may change is refused at the check.
+#[cfg(unix)]
+#[test]
+fn a_data_folder_others_may_change_is_refused_at_the_check() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir(&data).unwrap();
+    for mode in [0o777, 0o770] {
+        std::fs::set_permissions(&data, std::fs::Permissions::from_mode(mode)).unwrap();
+        let (code, text) = run_with_floor(dir.path(), "", 0o644, &[]);
+        assert_eq!(code, 1, "{text}");
+        assert!(
+            text.contains("[table] data")
+                && text.contains(&format!("chmod 700 {}", data.display())),
+            "{text}"
+        );
+        assert!(!text.contains("is valid"), "{text}");
+    }
+    if !on_a_pi() {
+        // Readable by others only: valid (made 0700 when the table starts).
+        std::fs::set_permissions(&data, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let (_, text) = run_with_floor(dir.path(), "", 0o644, &[]);
+        assert!(text.contains("is valid, but"), "{text}");
+    }
+}

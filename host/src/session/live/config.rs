@@ -376,6 +376,13 @@ impl TableFile {
                 ),
             });
         }
+        // Others who may change the data folder could replace the hand log.
+        crate::records::handlog::modes::check_folder(&self.data).map_err(|e| {
+            ConfigFileError::Invalid {
+                file: config.to_string(),
+                detail: format!("[table] data: {e}"),
+            }
+        })?;
         let deck = self.data.join(hardware::enrolment::DECK_FILE_NAME);
         if deck.exists() {
             hardware::enrolment::load(&deck).map_err(|e| ConfigFileError::Invalid {
