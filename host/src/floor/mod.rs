@@ -34,6 +34,7 @@ pub mod schema;
 pub mod serve;
 mod ship;
 mod store;
+mod tls;
 pub mod when;
 pub mod words;
 
