@@ -216,3 +216,144 @@ fn a_pin_lock_that_does_not_read_is_refused_before_anything_starts() {
     );
     assert!(!text.contains("is valid"), "{text}");
 }
+
+/// `tablectl run --config` on the bench configuration with `table` added to
+/// `[table]` (its mode `mode`) and `args` after it: the exit status and message.
+#[cfg(unix)]
+fn run_with_floor(dir: &std::path::Path, table: &str, mode: u32, args: &[&str]) -> (i32, String) {
+    use std::os::unix::fs::PermissionsExt as _;
+    let path = bench_config(dir, &shipped_pins(), "");
+    let text = std::fs::read_to_string(&path).unwrap().replacen(
+        "[table]\n",
+        &format!("[table]\n{table}"),
+        1,
+    );
+    std::fs::write(&path, text).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)).unwrap();
+    let path = path.to_str().unwrap().to_string();
+    let mut all = vec!["run", "--config", path.as_str()];
+    all.extend_from_slice(args);
+    tablectl(&all)
+}
+
+/// Issue 26, attack 3: a table whose store is on the network ships over TLS checked
+/// against the floor's CA, or in clear only when its URL says so in so many words.
+#[cfg(unix)]
+#[test]
+fn a_store_on_the_network_without_the_floors_ca_is_refused_at_the_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let floor = "floor = \"postgres://t7@floor-db:5432/floor\"\n";
+    let (code, text) = run_with_floor(dir.path(), floor, 0o644, &[]);
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("no CA is named")
+            && text.contains("floor_ca")
+            && text.contains("my-table.toml"),
+        "{text}"
+    );
+    assert!(!text.contains("is valid"), "{text}");
+    let (code, text) = run_with_floor(
+        dir.path(),
+        "",
+        0o644,
+        &["--floor-db", "postgres://t7@floor-db/floor?sslmode=prefer"],
+    );
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("fall back to clear text"), "{text}");
+    // A CA file that is not there is named.
+    let ca = dir.path().join("floor-ca.pem");
+    let named = format!("{floor}floor_ca = \"{}\"\n", ca.display());
+    let (code, text) = run_with_floor(dir.path(), &named, 0o644, &[]);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("floor-ca.pem"), "{text}");
+    if !on_a_pi() {
+        let clear = "floor = \"postgres://t7@floor-db:5432/floor?sslmode=disable\"\n";
+        let (code, text) = run_with_floor(dir.path(), clear, 0o644, &[]);
+        assert_eq!(code, 1, "{text}");
+        assert!(
+            text.contains("is valid, but this is not a Raspberry Pi"),
+            "{text}"
+        );
+    }
+}
+
+/// Issue 26, attack 13: the store's password is never in a file others may read, nor
+/// on the command line.
+#[cfg(unix)]
+#[test]
+fn the_stores_password_is_refused_where_others_may_read_it() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    // In table.toml's URL, table.toml readable by the group or everyone.
+    let in_url = "floor = \"postgres://t7:hunter2@127.0.0.1:5432/floor\"\n";
+    for mode in [0o644, 0o640] {
+        let (code, text) = run_with_floor(dir.path(), in_url, mode, &[]);
+        assert_eq!(code, 1, "{text}");
+        assert!(
+            text.contains("my-table.toml holds the store's password") && text.contains("chmod 600"),
+            "{text}"
+        );
+        assert!(!text.contains("hunter2"), "{text}");
+    }
+    // On the command line.
+    let (code, text) = run_with_floor(
+        dir.path(),
+        "",
+        0o600,
+        &["--floor-db", "postgres://t7:hunter2@127.0.0.1/floor"],
+    );
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("process list") && !text.contains("hunter2"),
+        "{text}"
+    );
+    // In a password file readable by others.
+    let file = dir.path().join("floor-password");
+    std::fs::write(&file, "hunter2\n").unwrap();
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let named = format!(
+        "floor = \"postgres://t7@127.0.0.1:5432/floor\"\nfloor_password_file = \"{}\"\n",
+        file.display()
+    );
+    let (code, text) = run_with_floor(dir.path(), &named, 0o644, &[]);
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("floor-password") && text.contains(&format!("chmod 600 {}", file.display())),
+        "{text}"
+    );
+    if !on_a_pi() {
+        // Both private: the configuration is valid.
+        let (code, text) = run_with_floor(dir.path(), in_url, 0o600, &[]);
+        assert!(code == 1 && text.contains("is valid, but"), "{text}");
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).unwrap();
+        let (code, text) = run_with_floor(dir.path(), &named, 0o644, &[]);
+        assert!(code == 1 && text.contains("is valid, but"), "{text}");
+    }
+}
+
+/// Issue 26, attack 13: a data folder others may change is refused at the check.
+#[cfg(unix)]
+#[test]
+fn a_data_folder_others_may_change_is_refused_at_the_check() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir(&data).unwrap();
+    for mode in [0o777, 0o770] {
+        std::fs::set_permissions(&data, std::fs::Permissions::from_mode(mode)).unwrap();
+        let (code, text) = run_with_floor(dir.path(), "", 0o644, &[]);
+        assert_eq!(code, 1, "{text}");
+        assert!(
+            text.contains("[table] data")
+                && text.contains(&format!("chmod 700 {}", data.display())),
+            "{text}"
+        );
+        assert!(!text.contains("is valid"), "{text}");
+    }
+    if !on_a_pi() {
+        // Readable by others only: valid (made 0700 when the table starts).
+        std::fs::set_permissions(&data, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let (_, text) = run_with_floor(dir.path(), "", 0o644, &[]);
+        assert!(text.contains("is valid, but"), "{text}");
+    }
+}

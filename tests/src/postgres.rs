@@ -11,6 +11,10 @@
 //! PostgreSQL refuses to run as root: when the tests run as root (CI does), the server
 //! runs as the `postgres` user the package creates (or `nobody`), and its folder is
 //! given to that user.
+//!
+//! A server may take TLS ([`PgServer::start_tls`]) with a certificate the test made
+//! ([`crate::certs`]), and then take TCP connections over TLS only, as a casino's
+//! store does (`hostssl` lines in `pg_hba.conf`, no `host` line).
 
 use std::net::TcpListener;
 use std::os::unix::fs::MetadataExt as _;
@@ -18,6 +22,8 @@ use std::os::unix::process::CommandExt as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
+
+use crate::certs::ServerCert;
 
 /// The environment variable that makes a missing server a failure.
 pub const REQUIRE_POSTGRES: &str = "REQUIRE_POSTGRES";
@@ -38,7 +44,15 @@ pub struct PgServer {
     run_as: Option<(u32, u32)>,
     running: bool,
     durable: bool,
+    tls: bool,
 }
+
+/// `pg_hba.conf` of a server taking TCP connections over TLS only: no `host` line, so
+/// a client in clear is refused ("no encryption"); its own socket stays open to the
+/// test's tools.
+const TLS_ONLY_HBA: &str = "local all all trust\n\
+                            hostssl all all 127.0.0.1/32 trust\n\
+                            hostssl all all ::1/128 trust\n";
 
 /// The folder holding `initdb` and `pg_ctl`, if there is one.
 fn find_bin() -> Result<PathBuf, String> {
@@ -135,13 +149,27 @@ impl PgServer {
     /// commits) when `durable`: what a casino runs, for the benchmark.
     pub fn start_with(what: &str, durable: bool) -> Option<PgServer> {
         let bin = crate::peers::or_skip(find_bin(), REQUIRE_POSTGRES, what, POSTGRES_SETUP)?;
-        match PgServer::init(bin, durable) {
+        match PgServer::init(bin, durable, None) {
             Ok(s) => Some(s),
             Err(e) => panic!("{what}: the PostgreSQL server does not start: {e}"),
         }
     }
 
-    fn init(bin: PathBuf, durable: bool) -> Result<PgServer, String> {
+    /// A new server taking TLS with `cert` (its key 0600 in the data folder), over TCP
+    /// only with TLS when `only`; or `None` after the skip line.
+    pub fn start_tls(what: &str, cert: &ServerCert, only: bool) -> Option<PgServer> {
+        let bin = crate::peers::or_skip(find_bin(), REQUIRE_POSTGRES, what, POSTGRES_SETUP)?;
+        match PgServer::init(bin, false, Some((cert, only))) {
+            Ok(s) => Some(s),
+            Err(e) => panic!("{what}: the PostgreSQL server does not start: {e}"),
+        }
+    }
+
+    fn init(
+        bin: PathBuf,
+        durable: bool,
+        tls: Option<(&ServerCert, bool)>,
+    ) -> Result<PgServer, String> {
         let run_as = run_as()?;
         let dir = tempfile::Builder::new()
             .prefix("floor-pg-")
@@ -158,6 +186,7 @@ impl PgServer {
             run_as,
             running: false,
             durable,
+            tls: tls.is_some(),
         };
         let data = server.data();
         run(server
@@ -166,8 +195,36 @@ impl PgServer {
             .arg(&data)
             .args(["-U", SUPERUSER, "-A", "trust", "-E", "UTF8", "--no-locale"])
             .arg("--no-sync"))?;
+        if let Some((cert, only)) = tls {
+            server.write_tls(cert, only)?;
+        }
         server.start_again()?;
         Ok(server)
+    }
+
+    /// The certificate and key in the data folder (where `ssl=on` looks for them),
+    /// the key the server's user's alone; `pg_hba.conf` with `hostssl` only if `only`.
+    fn write_tls(&self, cert: &ServerCert, only: bool) -> Result<(), String> {
+        use std::os::unix::fs::PermissionsExt as _;
+        let data = self.data();
+        let write = |name: &str, text: &str, mode: u32| {
+            let path = data.join(name);
+            std::fs::write(&path, text)
+                .and_then(|()| {
+                    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode))
+                })
+                .and_then(|()| match self.run_as {
+                    Some((uid, gid)) => std::os::unix::fs::chown(&path, Some(uid), Some(gid)),
+                    None => Ok(()),
+                })
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))
+        };
+        write("server.crt", &cert.cert_pem, 0o644)?;
+        write("server.key", &cert.key_pem, 0o600)?;
+        if only {
+            write("pg_hba.conf", TLS_ONLY_HBA, 0o600)?;
+        }
+        Ok(())
     }
 
     fn data(&self) -> PathBuf {
@@ -197,8 +254,9 @@ impl PgServer {
         } else {
             " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         };
+        let tls = if self.tls { " -c ssl=on" } else { "" };
         let options = format!(
-            "-p {} -k {} -c listen_addresses=127.0.0.1 -c max_connections=300{fast}",
+            "-p {} -k {} -c listen_addresses=127.0.0.1 -c max_connections=300{fast}{tls}",
             self.port,
             self.dir.path().display()
         );

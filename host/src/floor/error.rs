@@ -34,6 +34,8 @@ pub enum FloorError {
     BadStoreRow(String),
     /// The table's own hand log cannot be read.
     Local(LogError),
+    /// The link to the store is not safe, or its certificate is refused.
+    Link(super::link::LinkError),
 }
 
 impl fmt::Display for FloorError {
@@ -61,6 +63,7 @@ impl fmt::Display for FloorError {
             }
             FloorError::BadStoreRow(e) => write!(f, "the floor's store holds a bad row: {e}"),
             FloorError::Local(e) => write!(f, "{e}"),
+            FloorError::Link(e) => write!(f, "{e}"),
         }
     }
 }

@@ -12,11 +12,12 @@
 //! service's), with the room's filters.
 
 use super::hands::{self, FloorHand};
+use super::link::StoreLink;
 use super::live::LiveTables;
 use super::page::{hand_page, hands_page, room_page, HandsView, RoomView};
 use super::room::Room;
 use super::store::Alert;
-use super::store::{config, Store};
+use super::store::Store;
 use super::when::FloorClock;
 use super::FloorError;
 use crate::display::auth::FloorAuth;
@@ -148,8 +149,8 @@ impl FloorService {
         } else {
             Store::connect_to_read
         };
-        let store = config(&opts.url)
-            .and_then(|c| connect(&c))
+        let store = StoreLink::parse(&opts.url)
+            .and_then(|l| connect(&l))
             .map_err(ServeError::Store)?;
         let listener =
             std::net::TcpListener::bind(opts.bind).map_err(|e| ServeError::Bind(opts.bind, e))?;
@@ -277,7 +278,7 @@ fn answer(store: &mut Store, asked: Asked) -> Result<Answer, FloorError> {
 fn reader(
     store: Store,
     url: &str,
-    connect: fn(&postgres::Config) -> Result<Store, FloorError>,
+    connect: fn(&StoreLink) -> Result<Store, FloorError>,
     asked: &mpsc::Receiver<Ask>,
     room: &watch::Sender<RoomState>,
     stop: &watch::Receiver<bool>,
@@ -289,7 +290,7 @@ fn reader(
         .unwrap_or_else(Instant::now);
     while !*stop.borrow() {
         if store.as_ref().is_none_or(Store::is_closed) {
-            store = match config(url).and_then(|c| connect(&c)) {
+            store = match StoreLink::parse(url).and_then(|l| connect(&l)) {
                 Ok(s) => Some(s),
                 Err(e) => {
                     let _ = room.send_replace(Err(e.to_string()));

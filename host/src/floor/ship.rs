@@ -12,7 +12,8 @@
 //! back), or holds another one (forked), raises an alert.
 
 use super::error::FloorError;
-use super::store::{config, AlertKind, Store};
+use super::link::StoreLink;
+use super::store::{AlertKind, Store};
 use crate::display::dealer::FloorLink;
 use crate::records::handlog::{AuditLog, HandLog, Record, Seq};
 use crate::session::RecordTap;
@@ -136,13 +137,19 @@ impl RecordTap for ShipTap {
 
 impl Shipper {
     /// Starts shipping the log in the data folder `data` (of table `table_id`) to the
-    /// store at `url`. Only a URL that does not read is an error here; everything
-    /// else is retried on the shipper's thread and shown in [`Shipper::status`].
+    /// store at `url` ([`Shipper::start_on`]).
     pub fn start(url: &str, data: &Path, table_id: &str) -> Result<Shipper, FloorError> {
-        let config = config(url)?;
+        Shipper::start_on(StoreLink::parse(url)?, data, table_id)
+    }
+
+    /// Starts shipping the log in the data folder `data` (of table `table_id`) over
+    /// `link`. Only a link that cannot be made safe is an error here; everything else
+    /// (a store down, a refused certificate) is retried on the shipper's thread and
+    /// shown in [`Shipper::status`].
+    pub fn start_on(link: StoreLink, data: &Path, table_id: &str) -> Result<Shipper, FloorError> {
         let shared = Arc::new(Shared::default());
         let worker = Worker {
-            config,
+            link,
             data: data.to_path_buf(),
             table_id: table_id.to_string(),
             shared: shared.clone(),
@@ -223,7 +230,7 @@ impl Drop for Shipper {
 }
 
 struct Worker {
-    config: postgres::Config,
+    link: StoreLink,
     data: PathBuf,
     table_id: String,
     shared: Arc<Shared>,
@@ -260,7 +267,7 @@ impl Worker {
         self.shared
             .local
             .fetch_max(log.last_seq()?.0, Ordering::Relaxed);
-        let mut store = Store::connect(&self.config)?;
+        let mut store = Store::connect(&self.link)?;
         let row = store.register(&self.table_id, &key)?;
         self.shared.shipped.store(row.head_seq.0, Ordering::Relaxed);
         self.compare_head(&log, &mut store, row.head_seq, &row.head_hash)?;

@@ -3,8 +3,9 @@
 //! and the alerts; `ingest.rs` takes records in, `hands.rs` answers the audits.
 
 use super::error::FloorError;
+use super::link::StoreLink;
 use crate::records::handlog::{PublicKey, Seq, SignedHead, Trust, GENESIS_HASH};
-use postgres::{Client, Config, NoTls, Statement};
+use postgres::{Client, Config, Statement};
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -162,9 +163,9 @@ fn hash32(bytes: &[u8], what: &str) -> Result<[u8; 32], FloorError> {
 }
 
 impl Store {
-    /// Connects to the store at `config` and brings its schema up to date.
-    pub fn connect(config: &Config) -> Result<Store, FloorError> {
-        let mut client = config.connect(NoTls)?;
+    /// Connects to the store over `link` and brings its schema up to date.
+    pub fn connect(link: &StoreLink) -> Result<Store, FloorError> {
+        let mut client = link.connect()?;
         super::schema::migrate(&mut client)?;
         Ok(Store {
             client,
@@ -175,19 +176,19 @@ impl Store {
 
     /// Connects to the store at `url` ([`Store::connect`]).
     pub fn open(url: &str) -> Result<Store, FloorError> {
-        Store::connect(&config(url)?)
+        Store::connect(&StoreLink::parse(url)?)
     }
 
     /// Connects to the store at `url` to read it only (an audit, the floor's pages on
     /// a read replica): its schema is checked ([`super::schema::check`]), never
     /// changed.
     pub fn open_to_read(url: &str) -> Result<Store, FloorError> {
-        Store::connect_to_read(&config(url)?)
+        Store::connect_to_read(&StoreLink::parse(url)?)
     }
 
-    /// Connects to the store at `config` to read it only ([`Store::open_to_read`]).
-    pub fn connect_to_read(config: &Config) -> Result<Store, FloorError> {
-        let mut client = config.connect(NoTls)?;
+    /// Connects to the store over `link` to read it only ([`Store::open_to_read`]).
+    pub fn connect_to_read(link: &StoreLink) -> Result<Store, FloorError> {
+        let mut client = link.connect()?;
         super::schema::check(&mut client)?;
         Ok(Store {
             client,
@@ -199,7 +200,7 @@ impl Store {
     /// Brings the store at `url` to this program's schema: (the version found, the
     /// version now).
     pub fn migrate(url: &str) -> Result<(i32, i32), FloorError> {
-        let mut client = config(url)?.connect(NoTls)?;
+        let mut client = StoreLink::parse(url)?.connect()?;
         let found = super::schema::migrate(&mut client)?;
         Ok((found, super::schema::SCHEMA_VERSION))
     }

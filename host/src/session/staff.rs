@@ -291,8 +291,7 @@ impl FloorStaff {
             text.push_str(&format!("locked_until_ms = {ms}\n"));
         }
         let tmp = path.with_extension("toml.new");
-        let written = std::fs::write(&tmp, text)
-            .and_then(|()| std::fs::File::open(&tmp)?.sync_all())
+        let written = crate::records::handlog::modes::write_private(&tmp, &text)
             .and_then(|()| std::fs::rename(&tmp, path));
         written.map_err(|_| PinRefused::LockNotSaved)
     }

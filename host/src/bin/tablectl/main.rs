@@ -821,14 +821,27 @@ fn run_pi(args: &RunArgs) -> ExitCode {
         return ExitCode::FAILURE;
     }
     if let Some(url) = &args.floor_db {
+        // Every user of the machine reads a command line (`ps`).
+        if host::floor::link::url_has_password(url) {
+            eprintln!(
+                "tablectl run: --floor-db holds the store's password, which every user of this \
+                 machine can read in the process list: give it in [table] floor_password_file \
+                 (mode 0600)"
+            );
+            return ExitCode::FAILURE;
+        }
         file.floor_db = Some(url.clone());
     }
-    // The floor's address is checked on any machine; the store itself may be down
-    // (the table deals on and ships when it is back).
-    if let Some(Err(e)) = file.floor_db.as_deref().map(host::floor::config) {
-        eprintln!("tablectl run: {e}");
-        return ExitCode::FAILURE;
-    }
+    let floor = match floor_link(&file, &path, args.floor_db.is_none()) {
+        Ok(link) => link,
+        Err(e) => {
+            eprintln!(
+                "tablectl run: {e} (see [table] floor in {})",
+                path.display()
+            );
+            return ExitCode::FAILURE;
+        }
+    };
     if let Some(floor) = &file.display.floor {
         if let Err(e) = host::display::auth::load_token(&floor.token) {
             eprintln!("tablectl run: {e}");
@@ -851,7 +864,7 @@ fn run_pi(args: &RunArgs) -> ExitCode {
             eprintln!("tablectl run: {} is valid, but {e}", path.display());
             ExitCode::FAILURE
         }
-        Ok(model) => match pi_table(&file, &model) {
+        Ok(model) => match pi_table(&file, floor, &model) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("tablectl run: {e}");
@@ -861,11 +874,37 @@ fn run_pi(args: &RunArgs) -> ExitCode {
     }
 }
 
+/// The table's link to the floor's store, checked on any machine; the store itself
+/// may be down (the table deals on and ships when it is back). TLS against the
+/// floor's CA, the password from a file only the table's user reads (or the service's
+/// systemd credential), a URL holding a password only in a private `table.toml`
+/// (`url_in_file`: the URL is `config`'s).
+fn floor_link(
+    file: &host::session::live::config::TableFile,
+    config: &Path,
+    url_in_file: bool,
+) -> Result<Option<host::floor::StoreLink>, host::floor::FloorError> {
+    let Some(url) = &file.floor_db else {
+        return Ok(None);
+    };
+    let credentials = std::env::var_os("CREDENTIALS_DIRECTORY").map(std::path::PathBuf::from);
+    host::floor::StoreAccess {
+        url: url.clone(),
+        url_file: url_in_file.then(|| config.to_path_buf()),
+        ca: file.floor_ca.clone(),
+        password_file: file.floor_password_file.clone(),
+    }
+    .with_credentials(credentials.as_deref())
+    .link()
+    .map(Some)
+}
+
 /// The table on the Pi: pins, shoe, deck map, hand log, then the runtime loop until
 /// the process is stopped (systemd restarts it; the log brings the hand back).
 #[cfg(feature = "pi")]
 fn pi_table(
     file: &host::session::live::config::TableFile,
+    floor_link: Option<host::floor::StoreLink>,
     model: &hardware::pi::PiModel,
 ) -> Result<(), CliError> {
     use host::session::live;
@@ -942,10 +981,8 @@ fn pi_table(
     }
     let tap = display.floor_tap(&log).map_err(CliError::failed)?;
     // Shipping to the floor's store starts after the log is open (it reads it).
-    let shipper = file
-        .floor_db
-        .as_deref()
-        .map(|url| host::floor::Shipper::start(url, &file.data, &file.id))
+    let shipper = floor_link
+        .map(|link| host::floor::Shipper::start_on(link, &file.data, &file.id))
         .transpose()
         .map_err(|e| CliError::hint(e, "see [table] floor in the table's configuration"))?;
     if let Some(s) = &shipper {
@@ -985,6 +1022,7 @@ fn pi_table(
 #[cfg(not(feature = "pi"))]
 fn pi_table(
     _file: &host::session::live::config::TableFile,
+    _floor_link: Option<host::floor::StoreLink>,
     model: &hardware::pi::PiModel,
 ) -> Result<(), CliError> {
     Err(CliError::NoGpio(model.to_string()))

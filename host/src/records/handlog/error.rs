@@ -110,6 +110,15 @@ pub enum LogError {
         /// The value given.
         at_ms: u64,
     },
+    /// The data folder or the log may be changed by others than the table's user.
+    Exposed {
+        /// The folder or file.
+        path: PathBuf,
+        /// Its mode.
+        mode: u32,
+        /// The mode it should have.
+        fix: u32,
+    },
     /// Any other storage failure.
     Storage {
         /// The file.
@@ -206,6 +215,14 @@ impl fmt::Display for LogError {
             LogError::Timestamp { at_ms } => {
                 write!(f, "timestamp {at_ms} ms is out of range: check the clock")
             }
+            LogError::Exposed { path, mode, fix } => write!(
+                f,
+                "{} may be changed by others than the table's user (mode {mode:o}): whoever \
+                 can may have replaced the hand log; chmod {fix:o} {} (owned by the table's \
+                 user) before dealing",
+                path.display(),
+                path.display()
+            ),
             LogError::Storage { path, detail } => write!(
                 f,
                 "the hand log {} failed: {detail}; do not deal until it works",

@@ -113,6 +113,7 @@ mod follow;
 mod head;
 mod input;
 mod keys;
+pub mod modes;
 mod payload_error;
 mod record;
 mod recovery;

@@ -131,11 +131,10 @@ impl HandLog {
 /// Opens (or creates) the file for appending in WAL mode with `synchronous=FULL`, and
 /// says whether it is new. A file that is not a hand log is left as it is.
 fn open_for_append(dir: &Path) -> Result<(Connection, PathBuf, bool), LogError> {
-    std::fs::create_dir_all(dir).map_err(|e| LogError::Open {
-        path: dir.to_path_buf(),
-        detail: e.to_string(),
-    })?;
+    // Private from the start: 0700 folder, 0600 log (and so its WAL and SHM).
+    super::modes::private_folder(dir)?;
     let path = dir.join(FILE_NAME);
+    super::modes::private_log(&path)?;
     let e = |err| db_err(&path, err);
     let conn = open_rw(&path)?;
     let created = match has_meta(&conn).map_err(e)? {

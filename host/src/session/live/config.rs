@@ -11,7 +11,13 @@
 //! blinds = [5, 10]
 //! rake_pct = 5
 //! floor = "postgres://table7@floor-db:5432/floor"  # the floor's store: every record
-//!                             #   shipped there once durable here (host::floor)
+//!                             #   shipped there once durable here (host::floor), over
+//!                             #   TLS (verify-full) when on the network
+//! floor_ca = "/etc/tablectl/floor-ca.pem"  # the floor's CA: the store's certificate
+//!                             #   must be signed by it (host::floor::link)
+//! floor_password_file = "/etc/tablectl/floor-password"  # 0600, the password alone
+//!                             #   (or systemd's LoadCredential=floor-password); a
+//!                             #   password in the URL needs this file 0600 instead
 //!
 //! [panel]
 //! pins = "/etc/tablectl/pins.toml"   # hardware/pins.toml, with the shoe's port
@@ -217,6 +223,10 @@ pub struct TableFile {
     pub key: PathBuf,
     /// The floor's store the hand log is shipped to (`[table] floor`), if any.
     pub floor_db: Option<String>,
+    /// The floor's CA, which signs the store's certificate (`[table] floor_ca`).
+    pub floor_ca: Option<PathBuf>,
+    /// The file holding the store's password alone (`[table] floor_password_file`).
+    pub floor_password_file: Option<PathBuf>,
     /// The pin map file (with the shoe's port).
     pub pins: PathBuf,
     /// The floor staff file (floor numbers and PIN hashes), if any.
@@ -289,6 +299,8 @@ impl TableFile {
                     .into(),
             )),
         };
+        let floor_ca = path_setting(&mut t, "floor_ca").map_err(&invalid)?;
+        let floor_password_file = path_setting(&mut t, "floor_password_file").map_err(&invalid)?;
         if key.starts_with(&data) {
             return Err(invalid(format!(
                 "[table] key `{}` is in the data folder: whoever reads the hand log could sign one; keep the key elsewhere (e.g. {DEFAULT_KEY_FILE})",
@@ -323,6 +335,8 @@ impl TableFile {
             data,
             key,
             floor_db: floor,
+            floor_ca,
+            floor_password_file,
             pins: raw.panel.pins,
             staff: raw.panel.staff,
             display: DisplaySettings {
@@ -362,6 +376,13 @@ impl TableFile {
                 ),
             });
         }
+        // Others who may change the data folder could replace the hand log.
+        crate::records::handlog::modes::check_folder(&self.data).map_err(|e| {
+            ConfigFileError::Invalid {
+                file: config.to_string(),
+                detail: format!("[table] data: {e}"),
+            }
+        })?;
         let deck = self.data.join(hardware::enrolment::DECK_FILE_NAME);
         if deck.exists() {
             hardware::enrolment::load(&deck).map_err(|e| ConfigFileError::Invalid {
@@ -425,6 +446,15 @@ fn floor_settings(
         ));
     }
     Ok(Some(FloorSettings { bind, token, hosts }))
+}
+
+/// A file named by `[table] key`, taken out of the table's settings.
+fn path_setting(t: &mut toml::Table, key: &str) -> Result<Option<PathBuf>, String> {
+    match t.remove(key) {
+        None => Ok(None),
+        Some(toml::Value::String(p)) if !p.trim().is_empty() => Ok(Some(PathBuf::from(p))),
+        Some(_) => Err(format!("[table] {key}: write a file in quotes")),
+    }
 }
 
 /// A TOML value of `[table]` as the settings codec's text: strings, whole numbers
@@ -501,6 +531,15 @@ mod tests {
         assert_eq!(f.floor_db.as_deref(), Some(url));
         let e = TableFile::parse("[table]\nid = \"t\"\nfloor = \"floor:5432\"\n").unwrap_err();
         assert!(e.to_string().contains("postgres://"), "{e}");
+        let f = TableFile::parse(&format!(
+            "[table]\nid = \"t\"\nfloor = \"{url}\"\nfloor_ca = \"/etc/ca.pem\"\n\
+             floor_password_file = \"/etc/pw\"\n"
+        ))
+        .unwrap();
+        assert_eq!(f.floor_ca, Some(PathBuf::from("/etc/ca.pem")));
+        assert_eq!(f.floor_password_file, Some(PathBuf::from("/etc/pw")));
+        let e = TableFile::parse("[table]\nid = \"t\"\nfloor_ca = 3\n").unwrap_err();
+        assert!(e.to_string().contains("floor_ca: write a file"), "{e}");
     }
 
     #[test]
