@@ -98,14 +98,16 @@
 //! (`tracker.rs`), the hashes, signatures and old MACs (`chain.rs`), the table's key
 //! (`keys.rs`), the signed head (`head.rs`), the SQLite file (`storage.rs`),
 //! the walk over the chain that names a problem (`walk.rs`), appending (`append.rs`),
-//! opening and recovery (`recovery.rs`), the verify report (`verify.rs`) and the
-//! floor's read-only queries (`audit.rs`), and a record with its seal as the floor's
+//! opening and recovery (`recovery.rs`), the verify report (`verify.rs`), the
+//! floor's read-only queries (`audit.rs`) and the same read only once the log checks
+//! (`checked.rs`), and a record with its seal as the floor's
 //! store receives it (`sealed.rs`). Every public item is re-exported here:
 //! callers name `handlog::X`, never the file it lives in.
 
 mod append;
 mod audit;
 mod chain;
+mod checked;
 mod config_v1;
 mod error;
 mod event;
@@ -129,6 +131,7 @@ mod tests;
 
 pub use append::HandLog;
 pub use audit::{AuditLog, Entry, HandFilter, HandFlags, HandSummary, TimelineEntry};
+pub use checked::CheckedLog;
 pub use error::LogError;
 pub use event::{EventData, EventRecord, PostKind, RulingName, StreetName, WarningData};
 pub use follow::Follower;
