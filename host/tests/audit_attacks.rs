@@ -485,7 +485,7 @@ fn a_forged_log_is_refused_by_every_audit_that_reads_it() {
 fn award_of(dir: &Path) -> (i64, i64) {
     let c = Connection::open(dir.join(FILE_NAME)).expect("open");
     c.query_row(
-        "SELECT seq, hand FROM records NOT INDEXED WHERE payload LIKE '%\"Awarded\"%'
+        "SELECT seq, hand FROM records NOT INDEXED WHERE payload LIKE '%\"awarded\"%'
          AND hand = 2 ORDER BY seq LIMIT 1",
         [],
         |r| Ok((r.get(0)?, r.get(1)?)),

@@ -39,7 +39,7 @@ pub mod words;
 pub use error::FloorError;
 pub use hands::FloorHand;
 pub use ingest::Ingested;
-pub use room::{Room, TableLine};
+pub use room::{HandView, Room, TableLine};
 pub use serve::{FloorService, ServeError, ServeOptions};
 pub use ship::{ShipStatus, ShipTap, Shipper, BATCH_RECORDS};
 pub use store::{config, Alert, AlertKind, Store, TableRow, TableStatus};

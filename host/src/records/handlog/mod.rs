@@ -101,7 +101,8 @@
 //! opening and recovery (`recovery.rs`), the verify report (`verify.rs`), the
 //! floor's read-only queries (`audit.rs`) and the same read only once the log checks
 //! (`checked.rs`), and a record with its seal as the floor's
-//! store receives it (`sealed.rs`). Every public item is re-exported here:
+//! store receives it (`sealed.rs`), and a run of such records read back checked
+//! (`shipped.rs`). Every public item is re-exported here:
 //! callers name `handlog::X`, never the file it lives in.
 
 mod append;
@@ -120,6 +121,7 @@ mod record;
 mod recovery;
 mod sealed;
 mod shift;
+mod shipped;
 pub(crate) use shift::civil_date;
 mod storage;
 mod tracker;
@@ -144,6 +146,7 @@ pub use record::Record;
 pub use recovery::{rebuild_table, DroppedRecord, Recovered};
 pub use sealed::{SealedRecord, GENESIS_HASH};
 pub use shift::{rake_report, RakeHour, RakeReport};
+pub use shipped::{RunFault, ShippedRun};
 pub use verify::{Problem, ProblemKind, Scheme, Trust, VerifyReport};
 
 use serde::{Deserialize, Serialize};
