@@ -104,7 +104,8 @@ pub enum Scheme {
 /// anything, a signed log is checked against the public key it records itself, which
 /// shows every change made without the table's key but not a log re-signed whole
 /// with another key, nor one cut back to an earlier state of itself: give the
-/// table's public key and an anchor for those.
+/// table's public key and an anchor for those. Such a report is never
+/// [`VerifyReport::is_vouched`].
 #[derive(Clone, Debug, Default)]
 pub struct Trust {
     /// The table's public key, as the floor keeps it.
