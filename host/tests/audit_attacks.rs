@@ -1,8 +1,10 @@
 //! One test per attack on a table's hand log, each reported by `tablectl audit verify`
-//! (with an anchor, a signed head published earlier, where the attack needs one), and
+//! (with an anchor, a signed head published earlier, where the attack needs one) and
+//! refused by every audit that reads the log (`list`, `show`, `export`, `rake`), and
 //! every `tablectl audit` command on a read-only copy, leaving it byte for byte as it
 //! was. The attacker holds every file of the data folder and the table's public key,
-//! never its private key.
+//! never its private key. Without a key from outside the folder no audit says the log
+//! is the table's: they end with status 3.
 
 use host::records::handlog::{HandLog, SignedHead, TableKey, FILE_NAME};
 use host::session::simulated::{DirectSource, SimOptions, SimulatedTable};
@@ -373,12 +375,172 @@ fn a_forgery_with_every_file_and_the_public_key_is_reported() {
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(!o.status.success() && text.contains("wrong key"), "{text}");
     // Checked against the key it records, the forgery names a key that is not the
-    // table's.
+    // table's, and is not called intact: status 3, the first line says so.
     let o = tablectl(&["audit", "verify", dir]);
     let text = String::from_utf8_lossy(&o.stdout);
     let table_key = std::fs::read_to_string(&e.public).expect("public key");
     assert!(!text.contains(table_key.trim()), "{text}");
     assert!(text.contains("the key the log records"), "{text}");
+    assert_eq!(o.status.code(), Some(UNVOUCHED), "{text}");
+    unvouched_first_line(&text);
+}
+
+/// The exit status of an audit whose key nobody outside the data folder vouched for.
+const UNVOUCHED: i32 = 3;
+
+/// The first line of `text` says the key is unverified, before anything else.
+fn unvouched_first_line(text: &str) {
+    let first = text.lines().next().unwrap_or("");
+    assert!(
+        first.contains("chain intact, but signed by a key nobody vouched for")
+            && first.contains("--public-key"),
+        "{text}"
+    );
+    assert!(!first.contains(": intact"), "{text}");
+}
+
+/// Attack 10 (issue 26): a log re-signed whole with the attacker's key, verified
+/// without a key from outside the folder, is never reported intact: a distinct status
+/// (3) and a first line saying the key is unverified. The genuine log gets the same
+/// answer without a key (nothing tells them apart), and status 0 only with the
+/// table's key, an anchor or the floor's store.
+#[test]
+fn a_log_re_signed_with_another_key_is_not_vouched_for_without_a_key() {
+    let e = evidence();
+    let resigned = attacked(&e.closed, "resigned-no-key", |d| forge(d, true));
+    for dir in [&resigned, &e.closed] {
+        let o = tablectl(&["audit", "verify", dir.to_str().expect("path")]);
+        let text = String::from_utf8_lossy(&o.stdout);
+        assert_eq!(o.status.code(), Some(UNVOUCHED), "{text}");
+        unvouched_first_line(&text);
+    }
+    let (vouched, text) = verify(&e.closed, None);
+    assert!(vouched, "{text}");
+    let (vouched, text) = verify(&resigned, None);
+    assert!(!vouched && text.contains("wrong key"), "{text}");
+}
+
+/// `tablectl audit COMMAND DIR` (+ `--public-key` when `keyed`): its status, standard
+/// output and standard error.
+fn read_audit(command: &str, dir: &Path, keyed: bool) -> (Option<i32>, String, String) {
+    let d = dir.to_str().expect("path");
+    let public = evidence().public.to_str().expect("path").to_string();
+    let mut args = match command {
+        "show" => vec!["audit", "show", d, "2"],
+        "export" => vec!["audit", "export", "--phh", d],
+        other => vec!["audit", other, d],
+    };
+    if keyed {
+        args.extend(["--public-key", public.as_str()]);
+    }
+    let o = tablectl(&args);
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// Every audit that reads the log refuses it: status 1, nothing of it printed, and
+/// the first line of the standard error says what failed (`what`).
+fn refused_by_every_read(dir: &Path, keyed: bool, what: &str) {
+    for command in ["list", "show", "export", "rake"] {
+        let (code, out, err) = read_audit(command, dir, keyed);
+        assert_eq!(code, Some(1), "{command}: {out}{err}");
+        assert!(out.is_empty(), "{command} printed the forged log: {out}");
+        let first = err.lines().next().unwrap_or("");
+        assert!(
+            first.contains("REFUSED, the log does not verify") && first.contains(what),
+            "{command}: {err}"
+        );
+    }
+}
+
+/// Attack 9 (issue 26), second half: a forged log's contents are never printed by
+/// `audit list|show|export|rake` with status 0. A log edited with its hashes rebuilt
+/// (the table's signatures kept) is refused with or without the key; one re-signed
+/// with the attacker's key is refused with the table's key, and without it is read
+/// only after a first line saying the key is unverified, with status 3.
+#[test]
+fn a_forged_log_is_refused_by_every_audit_that_reads_it() {
+    let e = evidence();
+    let kept = attacked(&e.closed, "read-forged-kept-key", |d| forge(d, false));
+    refused_by_every_read(&kept, false, "edited");
+    refused_by_every_read(&kept, true, "edited");
+    let resigned = attacked(&e.closed, "read-forged-own-key", |d| forge(d, true));
+    refused_by_every_read(&resigned, true, "wrong key");
+    for command in ["list", "show", "export", "rake"] {
+        let (code, out, err) = read_audit(command, &resigned, false);
+        assert_eq!(code, Some(UNVOUCHED), "{command}: {err}");
+        assert!(!out.is_empty(), "{command}");
+        let first = err.lines().next().unwrap_or("");
+        assert!(
+            first.contains("key unverified") && first.contains("nobody vouched for"),
+            "{command}: {err}"
+        );
+    }
+}
+
+/// The record that pays hand `hand`'s pot (its award) in `dir`.
+fn award_of(dir: &Path) -> (i64, i64) {
+    let c = Connection::open(dir.join(FILE_NAME)).expect("open");
+    c.query_row(
+        "SELECT seq, hand FROM records NOT INDEXED WHERE payload LIKE '%\"awarded\"%'
+         AND hand = 2 ORDER BY seq LIMIT 1",
+        [],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
+    .expect("hand 2's award")
+}
+
+/// Attack 9 (issue 26): SQLite's `records_by_hand` index rebuilt without hand 2's
+/// award record, its original SQL put back with `writable_schema`, so `quick_check`
+/// passes and a read through the index hides the payout. `audit verify` names the
+/// record (SQLite's full integrity check compares the index with the records);
+/// `audit show` and the other reads refuse the log; and the reads themselves never
+/// go through the index (`CheckedLog`, unit-tested beside it).
+#[test]
+fn an_index_rebuilt_without_the_award_is_reported_and_hides_nothing() {
+    let e = evidence();
+    let (award, hand) = award_of(&e.closed);
+    let dir = attacked(&e.closed, "index-rebuilt", |d| {
+        sql(
+            d,
+            &format!(
+                "DROP INDEX records_by_hand;
+                 CREATE INDEX records_by_hand ON records (hand)
+                     WHERE hand IS NOT NULL AND seq <> {award};
+                 PRAGMA writable_schema = ON;
+                 UPDATE sqlite_master
+                     SET sql = 'CREATE INDEX records_by_hand ON records (hand) WHERE hand IS NOT NULL'
+                     WHERE name = 'records_by_hand';
+                 PRAGMA writable_schema = OFF;"
+            ),
+        )
+    });
+    // The attack is real: SQLite's quick check passes, and a read through the index
+    // leaves the award out.
+    let c = Connection::open(dir.join(FILE_NAME)).expect("open");
+    let quick: String = c
+        .query_row("PRAGMA quick_check", [], |r| r.get(0))
+        .expect("quick check");
+    assert_eq!(quick, "ok");
+    let count = |sql: &str| -> i64 {
+        c.query_row(sql, [hand], |r| r.get(0))
+            .expect("a count of the hand's records")
+    };
+    let indexed = count("SELECT count(*) FROM records INDEXED BY records_by_hand WHERE hand = ?1");
+    let all = count("SELECT count(*) FROM records NOT INDEXED WHERE hand = ?1");
+    assert_eq!(indexed + 1, all, "the index hides one record");
+    drop(c);
+    caught(&dir, None, &format!("record #{award} edited"));
+    let (_, text) = verify(&dir, None);
+    assert!(text.contains("records_by_hand"), "{text}");
+    refused_by_every_read(&dir, true, "integrity check");
+    // The genuine log shows hand 2's award.
+    let (code, out, err) = read_audit("show", &e.closed, true);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("award"), "{out}");
 }
 
 #[test]
@@ -437,9 +599,10 @@ fn every_audit_command_works_on_a_read_only_copy_and_changes_nothing() {
         for args in [
             vec!["audit", "verify", d, "--public-key", public],
             vec!["audit", "head", d],
-            vec!["audit", "list", d],
-            vec!["audit", "show", d, "2"],
-            vec!["audit", "export", "--phh", d],
+            vec!["audit", "list", d, "--public-key", public],
+            vec!["audit", "show", d, "2", "--public-key", public],
+            vec!["audit", "export", "--phh", d, "--public-key", public],
+            vec!["audit", "rake", d, "--public-key", public],
         ] {
             let o = tablectl(&args);
             assert!(

@@ -29,6 +29,8 @@ fn a_closed_pipe_ends_the_bench_quietly() {
         let o = Command::new(env!("CARGO_BIN_EXE_tablectl"))
             .args(["audit", "list"])
             .arg(dir.path().join("data"))
+            .arg("--public-key")
+            .arg(dir.path().join("data-key/table.key.pub"))
             .output()
             .unwrap();
         (

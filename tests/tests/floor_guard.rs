@@ -348,3 +348,159 @@ fn the_floor_service_finds_a_record_changed_behind_the_guard() {
         "{found:?}"
     );
 }
+
+/// A GET of the floor service's `path` with its token: the status and the body.
+fn floor_get(addr: std::net::SocketAddr, path: &str) -> (u16, String) {
+    use std::io::{Read as _, Write as _};
+    let mut s = std::net::TcpStream::connect(addr).expect("the floor service");
+    s.set_read_timeout(Some(Duration::from_secs(20)))
+        .expect("a timeout");
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {FLOOR_TOKEN}\r\nConnection: close\r\n\r\n"
+    )
+    .expect("the request");
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).expect("the answer");
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let code = head
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    (code, body.to_string())
+}
+
+const FLOOR_TOKEN: &str = "floor-token-0123456789";
+
+/// The row of table `id` on the room's page.
+fn room_row(page: &str, id: &str) -> String {
+    let at = page
+        .find(&format!("data-table=\"{id}\""))
+        .unwrap_or(page.len());
+    let rest = &page[at..];
+    rest[..rest.find("</tr>").unwrap_or(rest.len())].to_string()
+}
+
+/// The store's hash of a record recomputed in SQL as the table's log computes it
+/// (`chain.rs`), over the record before it as the store holds it: what an owner who
+/// changes a record makes so that it still chains.
+const REHASH: &str = "sha256('\\x7461626c6563746c2068616e64206c6f67207265636f726420763200'::bytea
+    || (SELECT p.hash FROM records p WHERE p.table_id = r.table_id AND p.seq = r.seq - 1)
+    || int8send(r.seq) || int8send(r.at_ms)
+    || int8send(octet_length(convert_to(r.kind, 'UTF8'))) || convert_to(r.kind, 'UTF8')
+    || int8send(octet_length(convert_to(r.payload, 'UTF8'))) || convert_to(r.payload, 'UTF8'))";
+
+/// Issue 26, attack 11: the store's owner switches the guard off and changes a
+/// table's records: hand 2's payout (G3), the last record with its hash made again so
+/// it still chains (G4: only the table's signature shows it), or hand 2's payout
+/// moved out of the hand's index, which the chain does not cover (G5). `floor export`
+/// refuses each table (nothing exported, the record named); `floor serve`'s hand page
+/// refuses each changed hand (409, what failed first) and still shows an untouched
+/// one; its room page marks the tables it found changed and shows none of their
+/// figures as fact.
+#[test]
+fn records_changed_behind_the_guard_are_neither_exported_nor_shown() {
+    let Some(server) = PgServer::start("the floor's export and pages checking what they read")
+    else {
+        return;
+    };
+    let url = server.url();
+    let dirs: Vec<tempfile::TempDir> = (0..3)
+        .map(|_| tempfile::tempdir().expect("a folder"))
+        .collect();
+    let ids = ["G3", "G4", "G5"];
+    for (i, (dir, id)) in dirs.iter().zip(ids).enumerate() {
+        dealt(dir.path(), id, 30 + i as u64, 4);
+        let shipper = Shipper::start(&url, dir.path(), id).expect("shipper");
+        assert!(shipper.wait_shipped(Duration::from_secs(60)));
+        shipper.stop();
+    }
+    let mut owner = Store::open(&url).expect("the store");
+    let award = "(SELECT min(seq) FROM records WHERE table_id = r.table_id AND hand = 2
+                  AND payload LIKE '%\"awarded\"%')";
+    let last = "(SELECT max(seq) FROM records WHERE table_id = r.table_id)";
+    owner
+        .client()
+        .batch_execute(&format!(
+            "ALTER TABLE records DISABLE TRIGGER records_kept;
+             UPDATE records r SET payload = regexp_replace(payload, 'wins (\\d+)', 'wins 99999')
+                 WHERE table_id = 'G3' AND seq = {award};
+             UPDATE records r SET payload = payload || ' ' WHERE table_id = 'G4' AND seq = {last};
+             UPDATE records r SET hash = {REHASH} WHERE table_id = 'G4' AND seq = {last};
+             UPDATE records r SET hand = NULL WHERE table_id = 'G5' AND seq = {award};
+             ALTER TABLE records ENABLE TRIGGER records_kept;"
+        ))
+        .expect("records changed by the owner, the guard off");
+
+    // `floor export`: each table refused, the record named, nothing exported.
+    for (id, what) in [
+        ("G3", "does not chain"),
+        ("G4", "not signed by the table's key"),
+        ("G5", "hand index"),
+    ] {
+        let found = host::floor::hands::list(owner.client(), Some(id), &Default::default())
+            .expect("the table's hands");
+        match host::floor::audits::export(&mut owner, &found) {
+            Err(e @ host::floor::audits::FloorExportError::Unverified(..)) => {
+                let text = e.to_string();
+                assert!(
+                    text.starts_with("REFUSED") && text.contains(what),
+                    "{id}: {text}"
+                );
+            }
+            other => panic!("{id}: the changed records were exported: {other:?}"),
+        }
+    }
+
+    let service = host::floor::FloorService::start(host::floor::ServeOptions {
+        url: url.clone(),
+        bind: "127.0.0.1:0".parse().expect("address"),
+        token: FLOOR_TOKEN.into(),
+        hosts: Vec::new(),
+        lang: host::display::Lang::En,
+        migrate: true,
+    })
+    .expect("the floor service");
+    let addr = service.addr();
+    // The hand page: each changed hand refused, what failed said first; an untouched
+    // hand of the same table shown.
+    let g4_last = host::floor::hands::list(owner.client(), Some("G4"), &Default::default())
+        .expect("hands")
+        .last()
+        .expect("a hand")
+        .hand
+        .number;
+    for (id, hand, what) in [
+        ("G3", 2, "does not chain"),
+        ("G4", g4_last, "not signed by the table"),
+        ("G5", 2, "hand index"),
+    ] {
+        let (code, body) = floor_get(addr, &format!("/floor/table/{id}/hand/{hand}"));
+        assert_eq!(code, 409, "{id} hand {hand}: {body}");
+        assert!(
+            body.contains("is not shown") && body.contains(what) && !body.contains("99999"),
+            "{id} hand {hand}: {body}"
+        );
+        let (code, body) = floor_get(addr, &format!("/floor/table/{id}/hand/1"));
+        assert_eq!(code, 200, "{id}'s untouched hand 1: {body}");
+    }
+    // The room: the tables whose records the service found changed as it read them
+    // are marked, their figures not shown.
+    let mut page = String::new();
+    assert!(
+        PgServer::wait_until(Duration::from_secs(30), || {
+            page = floor_get(addr, "/floor").1;
+            ["G3", "G4"]
+                .iter()
+                .all(|id| room_row(&page, id).contains("RECORDS DO NOT VERIFY"))
+        }),
+        "{page}"
+    );
+    for id in ["G3", "G4"] {
+        let row = room_row(&page, id);
+        assert!(!row.contains("/hand/"), "{row}");
+    }
+    drop(service);
+}

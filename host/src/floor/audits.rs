@@ -7,7 +7,7 @@ use super::error::FloorError;
 use super::hands::{list, FloorHand};
 use super::store::Store;
 use crate::records::export::{export_records, ExportError};
-use crate::records::handlog::{rake_report, HandFilter, RakeReport};
+use crate::records::handlog::{rake_report, HandFilter, RakeReport, RunFault, Seq, ShippedRun};
 use crate::records::phh::HandHistory;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -60,6 +60,9 @@ pub enum FloorExportError {
     Table(String, ExportError),
     /// A table's shipped records hold no configuration.
     NoConfig(String),
+    /// A table's shipped records do not check (chain, hand index or signature): the
+    /// store's copy was changed, and nothing of it is exported.
+    Unverified(String, RunFault),
 }
 
 impl fmt::Display for FloorExportError {
@@ -70,6 +73,10 @@ impl fmt::Display for FloorExportError {
             FloorExportError::NoConfig(t) => write!(
                 f,
                 "table {t}: the store holds no configuration record of it; check its shipping"
+            ),
+            FloorExportError::Unverified(t, e) => write!(
+                f,
+                "REFUSED, table {t}'s records as the store holds them do not verify, nothing is exported: {e}; export the hands from the table's own log (`tablectl audit export`) and call the floor"
             ),
         }
     }
@@ -84,7 +91,10 @@ impl From<FloorError> for FloorExportError {
 }
 
 /// The finished hands among `hands` as PHH hand histories, by table: each table's
-/// shipped records replayed from its first, as the table's own export does.
+/// shipped records checked from its first ([`ShippedRun`]: chained, each where the
+/// records place it, the last signed with the key the store knows the table by)
+/// and replayed, as the table's own export does. A table whose records do not check
+/// is refused: its store copy was changed (the guard switched off by the owner).
 pub fn export(
     store: &mut Store,
     hands: &[FloorHand],
@@ -98,15 +108,26 @@ pub fn export(
         let last = hands.iter().map(|h| h.hand.last_seq.0).max().unwrap_or(0);
         let sealed =
             store.records_after(table_id, 0, usize::try_from(last).unwrap_or(usize::MAX))?;
+        let key = store.table(table_id)?.key;
+        let unverified = |e| FloorExportError::Unverified(table_id.to_string(), e);
+        let mut run = ShippedRun::from_start(table_id, key);
         let mut config = None;
         let mut records = Vec::with_capacity(sealed.len());
         for r in &sealed {
-            let bad =
-                |e: &dyn fmt::Display| FloorError::BadStoreRow(format!("record {}: {e}", r.seq.0));
+            let (entry, hand) = run.push(r).map_err(unverified)?;
             if config.is_none() {
-                config = r.config().map_err(|e| bad(&e))?;
+                config = r
+                    .config()
+                    .map_err(|e| FloorError::BadStoreRow(format!("record {}: {e}", r.seq.0)))?;
             }
-            records.push((r.hand, r.entry().map_err(|e| bad(&e))?));
+            records.push((hand, entry));
+        }
+        run.finish().map_err(unverified)?;
+        if sealed.last().map(|r| r.seq.0) != Some(last) {
+            return Err(unverified(RunFault {
+                seq: Seq(last),
+                detail: "the store does not hold it, though its hand's row names it".to_string(),
+            }));
         }
         let cfg = config.ok_or_else(|| FloorExportError::NoConfig(table_id.to_string()))?;
         let numbers: Vec<u32> = hands.iter().map(|h| h.hand.number).collect();

@@ -224,6 +224,13 @@ impl LiveTables {
         None
     }
 
+    /// Whether the records of `table_id` were found changed as they were read: the
+    /// table is followed no more, and the floor's page says its figures are not
+    /// shown as fact.
+    pub fn unverified(&self, table_id: &str) -> bool {
+        self.tables.get(table_id).is_some_and(|f| f.broken)
+    }
+
     /// The hand in progress at `table_id`, if one is.
     pub fn hand(&self, table_id: &str) -> Option<LiveHand> {
         let t = self.tables.get(table_id)?.table.as_ref()?;

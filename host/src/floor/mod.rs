@@ -45,7 +45,7 @@ pub use error::FloorError;
 pub use hands::FloorHand;
 pub use ingest::Ingested;
 pub use link::{LinkError, SslMode, StoreAccess, StoreLink};
-pub use room::{Room, TableLine};
+pub use room::{HandView, Room, TableLine};
 pub use serve::{FloorService, ServeError, ServeOptions};
 pub use ship::{ShipStatus, ShipTap, Shipper, BATCH_RECORDS};
 pub use store::{config, Alert, AlertKind, Store, TableRow, TableStatus};

@@ -125,6 +125,9 @@ fn alert_words(lang: Lang, kind: &str) -> String {
 
 fn notes(t: &TableLine, alerts: usize, lang: Lang) -> Vec<String> {
     let mut notes = Vec::new();
+    if t.unverified {
+        notes.push(word(lang, FloorWord::Unverified).to_string());
+    }
     if t.stopped_shipping() {
         notes.push(word(lang, FloorWord::StoppedShipping).to_string());
     }
@@ -144,7 +147,9 @@ fn notes(t: &TableLine, alerts: usize, lang: Lang) -> Vec<String> {
 fn row(t: &TableLine, notes: &[String], lang: Lang, clock: &FloorClock) -> String {
     let id = escape(&t.table_id);
     let code = lang.code();
-    let (hand, pot, turn) = match (t.hand, t.hand_over) {
+    // A table whose records were found changed shows none of their figures as fact.
+    let hand = t.hand.filter(|_| !t.unverified);
+    let (hand, pot, turn) = match (hand, t.hand_over) {
         (None, _) => ("-".to_string(), "-".to_string(), "-".to_string()),
         (Some(n), true) => (
             format!(
@@ -160,7 +165,7 @@ fn row(t: &TableLine, notes: &[String], lang: Lang, clock: &FloorClock) -> Strin
             t.live.map_or("-".to_string(), |l| turn_words(lang, l.turn)),
         ),
     };
-    let since = match t.last_input_ms {
+    let since = match t.last_input_ms.filter(|_| !t.unverified) {
         Some(ms) => format!("{} ({})", clock.time(ms), age(lang, t.seconds_since_input)),
         None => "-".to_string(),
     };
@@ -178,6 +183,7 @@ fn row(t: &TableLine, notes: &[String], lang: Lang, clock: &FloorClock) -> Strin
         input = t
             .last_input
             .as_deref()
+            .filter(|_| !t.unverified)
             .map_or("-".to_string(), |i| input_words(lang, i)),
         head = lang.number(t.head_seq),
         backlog = lang.number(t.backlog),
@@ -477,7 +483,29 @@ mod tests {
             backlog: 4,
             seconds_since_shipment: Some(1.0),
             flagged_hands: 0,
+            unverified: false,
         }
+    }
+
+    /// Issue 26, attack 11: a table whose records the floor service found changed
+    /// shows neither its hand, nor its pot, nor its last input as fact, and says so.
+    #[test]
+    fn a_table_whose_records_do_not_verify_shows_none_of_their_figures() {
+        let mut t = table("T1");
+        t.hand_over = true;
+        t.pot = Some(8_323);
+        t.unverified = true;
+        let room = Room {
+            tables: vec![t],
+            alerts: vec![],
+        };
+        let page = room_page(&room, &RoomView::all(Lang::En), &FloorClock::utc());
+        assert!(page.contains("RECORDS DO NOT VERIFY"), "{page}");
+        for shown in ["8,323", "/hand/7", "call", "2025-11-25"] {
+            assert!(!page.contains(shown), "{shown}: {page}");
+        }
+        let page = room_page(&room, &RoomView::all(Lang::Ru), &FloorClock::utc());
+        assert!(page.contains("ЗАПИСИ НЕ ПРОХОДЯТ ПРОВЕРКУ"), "{page}");
     }
 
     fn alert(table: &str) -> Alert {

@@ -7,7 +7,7 @@
 use super::error::FloorError;
 use super::live::LiveHand;
 use super::store::{Alert, Store};
-use crate::records::handlog::TimelineEntry;
+use crate::records::handlog::{PublicKey, RunFault, SealedRecord, Seq, ShippedRun, TimelineEntry};
 use serde::Serialize;
 
 /// A table without a shipment for this long is flagged as stopped shipping.
@@ -45,6 +45,9 @@ pub struct TableLine {
     pub seconds_since_shipment: Option<f64>,
     /// Its hands with a misdeal, a correction, an over-pot bet or a bad tag.
     pub flagged_hands: u64,
+    /// The floor service found its records as the store holds them changed
+    /// ([`super::live`]): its hand, pot and last input are not shown as fact.
+    pub unverified: bool,
 }
 
 impl TableLine {
@@ -138,6 +141,7 @@ impl Store {
                     .and_then(|ms| u64::try_from(ms).ok()),
                 flagged_hands: u64::try_from(r.get::<_, i64>(11)).unwrap_or(0),
                 live: None,
+                unverified: false,
             })
             .collect();
         Ok(Room {
@@ -147,30 +151,104 @@ impl Store {
     }
 
     /// Hand `number` of `table_id`, once it is over: its records as the floor reads
-    /// them. `Ok(None)`: no such hand, or still in progress.
-    pub fn finished_hand(
-        &mut self,
-        table_id: &str,
-        number: u32,
-    ) -> Result<Option<Vec<TimelineEntry>>, FloorError> {
+    /// them, only once they check ([`ShippedRun`]). They are read by number from the
+    /// hand's first record (with the record before it, whose hash the first one
+    /// covers) to its last: each must chain to the one before, sit in the hand the
+    /// records place it in (the hand index is not covered by the chain), the last
+    /// must close the hand and carry the table's signature, which vouches for them
+    /// all. The store's guard can be switched off by its owner: a hand whose records
+    /// do not check is refused, not shown as fact.
+    pub fn finished_hand(&mut self, table_id: &str, number: u32) -> Result<HandView, FloorError> {
         let n = i32::try_from(number).unwrap_or(i32::MAX);
         let over = self.client().query_opt(
             "SELECT end_ms IS NOT NULL FROM hands WHERE table_id = $1 AND number = $2",
             &[&table_id, &n],
         )?;
         if over.is_none_or(|r| !r.get::<_, bool>(0)) {
-            return Ok(None);
+            return Ok(HandView::NotOver);
         }
-        let mut out = Vec::new();
-        for record in self.hand_records(table_id, number)? {
-            out.push(
-                record
-                    .entry()
-                    .map_err(|e| FloorError::BadStoreRow(e.to_string()))?,
-            );
-        }
-        Ok(Some(out))
+        let span = self.client().query_one(
+            "SELECT min(seq), max(seq) FROM records WHERE table_id = $1 AND hand = $2",
+            &[&table_id, &n],
+        )?;
+        let (Some(first), Some(last)) =
+            (span.get::<_, Option<i64>>(0), span.get::<_, Option<i64>>(1))
+        else {
+            return Ok(HandView::NotOver);
+        };
+        let (first, last) = (unsigned(first), unsigned(last));
+        let before = first.saturating_sub(1);
+        let after = before.saturating_sub(1);
+        let read = self.records_after(
+            table_id,
+            after,
+            usize::try_from(last - after).unwrap_or(usize::MAX),
+        )?;
+        let key = self.table(table_id)?.key;
+        Ok(
+            match checked_hand(table_id, key, number, before, last, &read) {
+                Ok(entries) => HandView::Shown(entries),
+                Err(fault) => HandView::Refused(fault),
+            },
+        )
     }
+}
+
+fn unsigned(n: i64) -> u64 {
+    u64::try_from(n).unwrap_or(0)
+}
+
+/// What the floor's hand page shows of a hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HandView {
+    /// No such hand, or not over: its hole cards stay hidden.
+    NotOver,
+    /// Its records, checked.
+    Shown(Vec<TimelineEntry>),
+    /// Its records as the store holds them do not check: what is wrong, first.
+    Refused(RunFault),
+}
+
+/// Hand `number`'s entries from `read`: record `before` (none when 0) and the
+/// hand's records up to `last`, checked as [`Store::finished_hand`] says.
+fn checked_hand(
+    table_id: &str,
+    key: PublicKey,
+    number: u32,
+    before: u64,
+    last: u64,
+    read: &[SealedRecord],
+) -> Result<Vec<TimelineEntry>, RunFault> {
+    let (mut run, rest) = match read.split_first() {
+        _ if before == 0 => (ShippedRun::from_start(table_id, key), read),
+        Some((prev, rest)) if prev.seq.0 == before => {
+            (ShippedRun::after(table_id, key, prev.seq, prev.hash), rest)
+        }
+        _ => {
+            return Err(RunFault {
+                seq: Seq(before),
+                detail: "the store does not hold the record before the hand".to_string(),
+            })
+        }
+    };
+    let mut entries = Vec::new();
+    for r in rest {
+        let (entry, hand) = run.push(r)?;
+        if hand == Some(number) {
+            entries.push(entry);
+        }
+    }
+    run.finish()?;
+    let end = rest.last().map_or(before, |r| r.seq.0);
+    if end != last || run.in_hand() {
+        return Err(RunFault {
+            seq: Seq(end),
+            detail: format!(
+                "the hand's records as the store's hand index gives them stop before hand {number} was paid: the index was changed"
+            ),
+        });
+    }
+    Ok(entries)
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ use super::hands::{self, FloorHand};
 use super::link::StoreLink;
 use super::live::LiveTables;
 use super::page::{hand_page, hands_page, room_page, HandsView, RoomView};
-use super::room::Room;
+use super::room::{HandView, Room};
 use super::store::Alert;
 use super::store::Store;
 use super::when::FloorClock;
@@ -25,7 +25,7 @@ use crate::display::floor::error_page;
 use crate::display::listen;
 use crate::display::server::{floor_guard, html, no_body, not_found, style};
 use crate::display::Lang;
-use crate::records::handlog::{HandFilter, TimelineEntry};
+use crate::records::handlog::HandFilter;
 use axum::extract::{Path as UrlPath, Query, State};
 use axum::http::StatusCode;
 use axum::middleware;
@@ -105,7 +105,7 @@ enum Asked {
 
 /// The store's answer.
 enum Answer {
-    Timeline(Option<Vec<TimelineEntry>>),
+    Timeline(HandView),
     Hands(Vec<FloorHand>),
 }
 
@@ -258,6 +258,7 @@ fn read_room(store: &mut Store, r: &mut Reading) -> Result<Room, FloorError> {
     let mut room = store.room()?;
     for t in &mut room.tables {
         t.live = r.live.hand(&t.table_id);
+        t.unverified = r.live.unverified(&t.table_id);
     }
     room.alerts.extend(r.unstored.iter().cloned());
     Ok(room)
@@ -476,9 +477,16 @@ async fn hand_route(
         number,
     };
     match ask(&s, asked).await {
-        Ok(Answer::Timeline(Some(records))) => html(
+        Ok(Answer::Timeline(HandView::Shown(records))) => html(
             StatusCode::OK,
             hand_page(lang, &table_id, number, &records),
+        ),
+        // Not shown as fact: what failed, on the page's first line.
+        Ok(Answer::Timeline(HandView::Refused(fault))) => html(
+            StatusCode::CONFLICT,
+            error_page(&format!(
+                "hand {number} of table {table_id} is not shown: its records as the floor's store holds them do not verify ({fault}); the store's copy was changed: see the alerts, and the table's own log (tablectl audit show)"
+            )),
         ),
         Ok(_) => html(
             StatusCode::NOT_FOUND,

@@ -40,6 +40,7 @@ floor_words!(
     StoppedShipping,
     ChainAlerts,
     FlaggedHands,
+    Unverified,
     NoAlert,
     ClearHint,
     AlertAt,
@@ -118,6 +119,13 @@ pub fn word(lang: Lang, w: FloorWord) -> &'static str {
             "rozdania z błędnym rozdaniem, poprawkami, decyzjami floora, zakładami ponad pulę lub złymi znacznikami: {n}",
             "ръце с грешно раздаване, поправки, решения на флора, залози над пота или лоши етикети: {n}",
             "раздачи с ошибкой сдачи, исправлениями, решениями пит-босса, ставками сверх банка или плохими метками: {n}",
+        ],
+        Unverified => [
+            "RECORDS DO NOT VERIFY: hand, pot and last input not shown",
+            "ЗАПИСИТЕ НЕ СЕ ПОТВРДУВААТ: раката, потот и последниот внес не се прикажани",
+            "WPISY NIE PRZECHODZĄ WERYFIKACJI: rozdanie, pula i ostatni wpis nie są pokazane",
+            "ЗАПИСИТЕ НЕ СЕ ПОТВЪРЖДАВАТ: ръката, потът и последното въвеждане не са показани",
+            "ЗАПИСИ НЕ ПРОХОДЯТ ПРОВЕРКУ: раздача, банк и последний ввод не показаны",
         ],
         NoAlert => ["No alert.", "Нема тревога.", "Brak alarmów.", "Няма тревога.", "Тревог нет."],
         ClearHint => [

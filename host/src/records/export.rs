@@ -154,16 +154,20 @@ pub fn export_dir(
     hands: &[u32],
 ) -> Result<Vec<HandHistory>, ExportError> {
     let log = AuditLog::open_evidence(dir.as_ref())?;
-    if let Some(want) = table {
-        if want != log.table_id() {
-            return Err(ExportError::Log(LogError::OtherTable {
-                path: dir.as_ref().join(crate::records::handlog::FILE_NAME),
-                expected: want.to_string(),
-                found: log.table_id().to_string(),
-            }));
-        }
-    }
+    same_table(&log, table)?;
     export_log(&log, hands)
+}
+
+/// With `table`, refuses a log of another table.
+pub fn same_table(log: &AuditLog, table: Option<&str>) -> Result<(), ExportError> {
+    match table {
+        Some(want) if want != log.table_id() => Err(ExportError::Log(LogError::OtherTable {
+            path: log.path().to_path_buf(),
+            expected: want.to_string(),
+            found: log.table_id().to_string(),
+        })),
+        _ => Ok(()),
+    }
 }
 
 /// Exports the finished hands of `log` (all when `hands` is empty, else those, in the

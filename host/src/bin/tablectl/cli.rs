@@ -87,13 +87,21 @@ pub struct ReplayArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum Audit {
-    /// Check the hand log's signed chain; exits 1 if it is broken
+    /// Check the hand log's signed chain; exits 1 if it is broken, 3 if no key was vouched for
     ///
-    /// Names the first edited, deleted, inserted or reordered record, a row
-    /// added to the set-aside table, a log signed by another key than the
-    /// table's (--public-key), and a log cut back behind or forked from an
-    /// anchor (--anchor). Needs only the public key: it can check, not sign.
-    /// Logs of the old HMAC scheme are checked with their secret.
+    /// Names the first edited, deleted, inserted or reordered record, an
+    /// index that does not hold what the records do (SQLite's full integrity
+    /// check), a row added to the set-aside table, a log signed by another
+    /// key than the table's (--public-key), and a log cut back behind or
+    /// forked from an anchor (--anchor). Needs only the public key: it can
+    /// check, not sign. Logs of the old HMAC scheme are checked with their
+    /// secret.
+    ///
+    /// Exit status: 0 intact and signed by the key given (--public-key,
+    /// --anchor, --floor); 1 a problem, named on the first line; 3 the chain
+    /// intact but checked only against the key the log records itself (or an
+    /// old HMAC log), which whoever wrote the data folder could have re-signed
+    /// whole: the first line says so.
     #[command(verbatim_doc_comment)]
     Verify(VerifyArgs),
     /// Print the log's signed head (table, last record, hash, key, signature)
@@ -103,8 +111,21 @@ pub enum Audit {
     #[command(verbatim_doc_comment)]
     Head(HeadArgs),
     /// The hands in a table's log, filtered
+    ///
+    /// Every audit that reads the log (list, show, export, rake) checks it
+    /// first as the table does when it opens it (SQLite's integrity check,
+    /// every hash, the last record's and the head's signatures) against
+    /// --public-key, --anchor or --floor: a log that fails is refused (exit
+    /// status 1, the problem on the first line of the standard error); one
+    /// checked only against the key it records is read with a warning first
+    /// and exit status 3.
+    #[command(verbatim_doc_comment)]
     List(ListArgs),
     /// A hand's timeline: every key, card, correction and payout
+    ///
+    /// Read by record number as the chain placed the hand's records, never
+    /// through an index; the log checked first, as for `audit list`.
+    #[command(verbatim_doc_comment)]
     Show(ShowArgs),
     /// The finished hands as PHH hand histories (.phhs)
     ///
@@ -128,6 +149,8 @@ pub struct RakeArgs {
     pub dir: PathBuf,
     #[command(flatten)]
     pub span: RakeSpan,
+    #[command(flatten)]
+    pub trust: TrustArgs,
 }
 
 /// The shift a rake report covers, and its form.
@@ -149,9 +172,19 @@ pub struct VerifyArgs {
     /// The table's data folder
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
+    #[command(flatten)]
+    pub trust: TrustArgs,
+}
+
+/// What an audit checks a table's log against: the same options for `audit verify`
+/// and for every audit that reads the log (list, show, export, rake), which check it
+/// first.
+#[derive(Debug, Args)]
+pub struct TrustArgs {
     /// The table's public key: its file (table.key.pub) or its 64 hex digits
     /// [default: the key the log records, which shows every change made
-    /// without the table's key but not a log re-signed whole]
+    /// without the table's key but not a log re-signed whole: the audit then
+    /// ends with exit status 3, the key unverified]
     #[arg(long, value_name = "KEY", verbatim_doc_comment)]
     pub public_key: Option<String>,
     /// A signed head kept earlier (`tablectl audit head`): the line itself or
@@ -185,6 +218,8 @@ pub struct ListArgs {
     pub json: bool,
     #[command(flatten)]
     pub filter: FilterArgs,
+    #[command(flatten)]
+    pub trust: TrustArgs,
 }
 
 /// Which hands to list: the same flags for one table's log and for the floor's store.
@@ -419,6 +454,8 @@ pub struct ShowArgs {
     /// One JSON object per entry
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub trust: TrustArgs,
 }
 
 #[derive(Debug, Args)]
@@ -440,6 +477,8 @@ pub struct ExportArgs {
     /// Refuse the log of any table but ID
     #[arg(long, value_name = "ID")]
     pub table: Option<String>,
+    #[command(flatten)]
+    pub trust: TrustArgs,
 }
 
 #[derive(Debug, Subcommand)]

@@ -5,6 +5,7 @@ mod cli;
 mod error;
 mod floor;
 mod table;
+mod trusted;
 
 use clap::Parser as _;
 use cli::{
@@ -12,7 +13,7 @@ use cli::{
     ShowArgs, VerifyArgs,
 };
 use error::CliError;
-use host::records::handlog::{AuditLog, HandLog, PublicKey, SignedHead, Trust, HEAD_PREFIX};
+use host::records::handlog::{AuditLog, HandLog};
 use host::records::scenario::Scenario;
 use std::io::Write as _;
 use std::path::Path;
@@ -398,120 +399,27 @@ fn audit(what: &Audit) -> ExitCode {
         Audit::List(args) => audit_list(args),
         Audit::Rake(args) => audit_rake(args),
         Audit::Show(args) => audit_show(args),
-        Audit::Export(args) => match audit_export(args) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("tablectl audit export: {e}");
-                ExitCode::FAILURE
-            }
-        },
+        Audit::Export(args) => audit_export(args),
     }
 }
 
 /// `tablectl audit verify DIR`: the hand log's chain checked against what the auditor
-/// brings (the table's public key, an anchor), read-only.
+/// brings (the table's public key, an anchor, the floor's store), read-only. Exit
+/// status 0 vouched for, 1 a problem, [`trusted::UNVOUCHED`] the key unverified.
 fn audit_verify(args: &VerifyArgs) -> ExitCode {
-    let trust = match &args.floor {
-        Some(url) => floor_trust(&args.dir, url),
-        None => trust(args),
-    };
-    let trust = match trust {
+    let trust = match trusted::trust(&args.dir, &args.trust) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("tablectl audit verify: {e}");
             return ExitCode::FAILURE;
         }
     };
-    let report = HandLog::verify(&args.dir, &trust);
+    let report = HandLog::verify(&args.dir, &trust.trust);
     println!("{report}");
-    if report.is_intact() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
+    if let Some(line) = &trust.floor_line {
+        println!("{line}");
     }
-}
-
-/// What the floor's store brings to `audit verify --floor`: the key it knows the
-/// log's table by and its signed head, as the anchor.
-fn floor_trust(dir: &Path, url: &str) -> Result<Trust, CliError> {
-    let log = AuditLog::open_evidence(dir).map_err(CliError::failed)?;
-    let mut store = host::floor::Store::open_to_read(url).map_err(CliError::failed)?;
-    let trust = store.trust(log.table_id()).map_err(CliError::failed)?;
-    match &trust.anchor {
-        Some(head) => println!(
-            "the floor's store holds table {} up to record {}",
-            log.table_id(),
-            head.seq.0
-        ),
-        None => println!(
-            "the floor's store holds no record of table {} yet",
-            log.table_id()
-        ),
-    }
-    Ok(trust)
-}
-
-/// What `audit verify`'s options bring: a key (a file or its hex), an anchor (the line
-/// or a file holding it), an old log's secret (the data folder's `secret` unless
-/// given: the old scheme kept it there).
-fn trust(args: &VerifyArgs) -> Result<Trust, CliError> {
-    let public_key = match &args.public_key {
-        None => None,
-        Some(k) => Some(match k.parse::<PublicKey>() {
-            Ok(key) => key,
-            Err(_) => PublicKey::load(Path::new(k)).map_err(|e| CliError::at("--public-key", e))?,
-        }),
-    };
-    let anchor = match &args.anchor {
-        None => None,
-        Some(a) => {
-            let text = if a.trim_start().starts_with(HEAD_PREFIX) {
-                a.clone()
-            } else {
-                read_small(Path::new(a))?
-            };
-            Some(
-                text.parse::<SignedHead>()
-                    .map_err(|e| CliError::at("--anchor", e))?,
-            )
-        }
-    };
-    let secret_file = args
-        .secret
-        .clone()
-        .unwrap_or_else(|| args.dir.join("secret"));
-    let secret = match std::fs::read(&secret_file) {
-        Ok(s) => Some(s),
-        Err(_) if args.secret.is_none() => None,
-        Err(e) => return Err(CliError::at(secret_file.display(), e)),
-    };
-    Ok(Trust {
-        public_key,
-        anchor,
-        secret,
-    })
-}
-
-/// The most an anchor file holds: one line of a few hundred bytes.
-const MAX_ANCHOR_BYTES: u64 = 4096;
-
-/// A small text file, refused past [`MAX_ANCHOR_BYTES`].
-fn read_small(path: &Path) -> Result<String, CliError> {
-    use std::io::Read as _;
-    let name = path.display();
-    let at = |e| CliError::at(format!("--anchor {name}"), e);
-    let f = std::fs::File::open(path).map_err(at)?;
-    let mut text = String::new();
-    f.take(MAX_ANCHOR_BYTES + 1)
-        .read_to_string(&mut text)
-        .map_err(at)?;
-    if text.len() as u64 > MAX_ANCHOR_BYTES {
-        return Err(CliError::AnchorTooLarge {
-            path: name.to_string(),
-            max: MAX_ANCHOR_BYTES,
-        });
-    }
-    Ok(text)
+    trusted::status(&report)
 }
 
 /// `tablectl audit head DIR`: the signed head, one line, for `audit verify --anchor`.
@@ -535,11 +443,15 @@ fn audit_head(dir: &Path) -> ExitCode {
     }
 }
 
-/// `tablectl audit list DIR [filters]`: a line (or a JSON object) per hand.
+/// `tablectl audit list DIR [filters]`: a line (or a JSON object) per hand, once the
+/// log checks.
 fn audit_list(args: &ListArgs) -> ExitCode {
     let filter = args.filter.filter();
-    let dir = &args.dir;
-    let hands = match AuditLog::open_evidence(dir).and_then(|log| log.list_hands(&filter)) {
+    let (log, status) = match trusted::open_checked(&args.dir, &args.trust, "list") {
+        Ok(checked) => checked,
+        Err(status) => return status,
+    };
+    let hands = match log.list_hands(&filter) {
         Ok(h) => h,
         // The log's errors name its file: no second prefix.
         Err(e) => {
@@ -554,7 +466,7 @@ fn audit_list(args: &ListArgs) -> ExitCode {
             println!("{}", hand_line(h));
         }
     }
-    ExitCode::SUCCESS
+    status
 }
 
 /// A hand as `audit list` and `floor hands` print it.
@@ -569,10 +481,15 @@ fn hand_line(h: &host::records::handlog::HandSummary) -> String {
     )
 }
 
-/// `tablectl audit rake DIR`: the shift's hands, pots and rake, hour by hour.
+/// `tablectl audit rake DIR`: the shift's hands, pots and rake, hour by hour, once
+/// the log checks.
 fn audit_rake(args: &RakeArgs) -> ExitCode {
     let all = host::records::handlog::HandFilter::default();
-    let hands = match AuditLog::open_evidence(&args.dir).and_then(|log| log.list_hands(&all)) {
+    let (log, status) = match trusted::open_checked(&args.dir, &args.trust, "rake") {
+        Ok(checked) => checked,
+        Err(status) => return status,
+    };
+    let hands = match log.list_hands(&all) {
         Ok(h) => h,
         // The log's errors name its file: no second prefix.
         Err(e) => {
@@ -586,7 +503,7 @@ fn audit_rake(args: &RakeArgs) -> ExitCode {
     } else {
         print_rake(&report);
     }
-    ExitCode::SUCCESS
+    status
 }
 
 /// A rake report as `audit rake` and `floor rake` print it: hour by hour, then the
@@ -608,10 +525,13 @@ fn print_rake(report: &host::records::handlog::RakeReport) {
     line("total", &report.total);
 }
 
-/// `tablectl audit show DIR HAND`: the hand's timeline.
+/// `tablectl audit show DIR HAND`: the hand's timeline, once the log checks.
 fn audit_show(args: &ShowArgs) -> ExitCode {
-    let dir = &args.dir;
-    match AuditLog::open_evidence(dir).and_then(|log| log.timeline(args.hand)) {
+    let (log, status) = match trusted::open_checked(&args.dir, &args.trust, "show") {
+        Ok(checked) => checked,
+        Err(status) => return status,
+    };
+    match log.timeline(args.hand) {
         Ok(entries) => {
             for e in &entries {
                 if args.json {
@@ -620,7 +540,7 @@ fn audit_show(args: &ShowArgs) -> ExitCode {
                     println!("{e}");
                 }
             }
-            ExitCode::SUCCESS
+            status
         }
         Err(e) => {
             eprintln!("{e}");
@@ -629,26 +549,51 @@ fn audit_show(args: &ShowArgs) -> ExitCode {
     }
 }
 
-/// `tablectl audit export --phh DIR [--hand N]... [--out FILE] [--table ID]`: nothing
-/// is written unless every hand asked for exports.
-fn audit_export(args: &ExportArgs) -> Result<(), CliError> {
-    let hands = args
+/// `tablectl audit export --phh DIR [--hand N]... [--out FILE] [--table ID]`, once
+/// the log checks: nothing is written unless every hand asked for exports.
+fn audit_export(args: &ExportArgs) -> ExitCode {
+    let failed = |e: CliError| {
+        eprintln!("tablectl audit export: {e}");
+        ExitCode::FAILURE
+    };
+    let hands = match args
         .hand
         .iter()
         .map(|v| v.parse().map_err(|_| CliError::NotHandNumber(v.clone())))
-        .collect::<Result<Vec<u32>, CliError>>()?;
-    let dir = &args.dir;
-    let path = Path::new(dir);
+        .collect::<Result<Vec<u32>, CliError>>()
+    {
+        Ok(hands) => hands,
+        Err(e) => return failed(e),
+    };
+    let path = Path::new(&args.dir);
     if !path.is_dir() {
-        return Err(CliError::NoDataFolder(dir.to_string()));
+        return failed(CliError::NoDataFolder(args.dir.clone()));
     }
-    let exported = host::records::export::export_dir(path, args.table.as_deref(), &hands).map_err(
-        |e| match e {
+    let (log, status) = match trusted::open_checked(path, &args.trust, "export") {
+        Ok(checked) => checked,
+        Err(status) => return status,
+    };
+    match export_checked(args, &log, &hands) {
+        Ok(()) => status,
+        Err(e) => failed(e),
+    }
+}
+
+/// The hands of a log that checked, written where `args` asks.
+fn export_checked(
+    args: &ExportArgs,
+    log: &host::records::handlog::CheckedLog,
+    hands: &[u32],
+) -> Result<(), CliError> {
+    use host::records::export::{export_log, ExportError};
+    let dir = &args.dir;
+    let exported = host::records::export::same_table(log.log(), args.table.as_deref())
+        .and_then(|()| export_log(log.log(), hands))
+        .map_err(|e| match e {
             // The log's errors name its file: no second prefix.
-            host::records::export::ExportError::Log(_) => CliError::failed(e),
+            ExportError::Log(_) => CliError::failed(e),
             _ => CliError::at(dir, e),
-        },
-    )?;
+        })?;
     let text = host::records::phh::to_phhs(&exported);
     match &args.out {
         Some(file) => {

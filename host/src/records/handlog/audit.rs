@@ -241,7 +241,11 @@ pub(super) fn list_hands(
     query_rows(
         conn,
         path,
-        &format!("SELECT {ROW_COLUMNS} FROM records WHERE hand IS NOT NULL ORDER BY seq"),
+        // Every record in the table's own order, never through the hand index: an
+        // index rebuilt to leave a record out would hide it.
+        &format!(
+            "SELECT {ROW_COLUMNS} FROM records NOT INDEXED WHERE hand IS NOT NULL ORDER BY seq"
+        ),
         &[],
         |seq, at, parsed, hand| {
             let Some(number) = hand else { return Ok(()) };
@@ -331,6 +335,33 @@ pub(super) fn timeline(
     Ok(out)
 }
 
+/// The records of hand `number` among records `first..=last`, read by their numbers
+/// (the table's own order), never through the hand index.
+pub(super) fn timeline_between(
+    conn: &Connection,
+    path: &Path,
+    number: u32,
+    first: i64,
+    last: i64,
+) -> Result<Vec<TimelineEntry>, LogError> {
+    let mut out = Vec::new();
+    query_rows(
+        conn,
+        path,
+        &format!(
+            "SELECT {ROW_COLUMNS} FROM records NOT INDEXED WHERE seq BETWEEN ?1 AND ?2 ORDER BY seq"
+        ),
+        &[&first, &last],
+        |seq, at_ms, parsed, hand| {
+            if hand == Some(number) {
+                out.push(timeline_entry(seq, at_ms, parsed));
+            }
+            Ok(())
+        },
+    )?;
+    Ok(out)
+}
+
 /// A record as the floor reads it.
 pub(super) fn timeline_entry(seq: i64, at_ms: u64, parsed: Parsed) -> TimelineEntry {
     let entry = match parsed {
@@ -371,7 +402,8 @@ pub(super) fn timeline_entry(seq: i64, at_ms: u64, parsed: Parsed) -> TimelineEn
 }
 
 /// A hand log opened read-only, for the floor's queries. It does not check the
-/// seals: run [`HandLog::verify`](super::HandLog::verify) for that.
+/// seals: run [`HandLog::verify`](super::HandLog::verify) for that, or read it
+/// through [`AuditLog::checked`], which checks it first.
 #[derive(Debug)]
 pub struct AuditLog {
     db: ReadOnly,
@@ -398,7 +430,8 @@ impl AuditLog {
         self.db.conn()
     }
 
-    pub(super) fn path(&self) -> &Path {
+    /// The log's file.
+    pub fn path(&self) -> &Path {
         &self.path
     }
 

@@ -98,14 +98,17 @@
 //! (`tracker.rs`), the hashes, signatures and old MACs (`chain.rs`), the table's key
 //! (`keys.rs`), the signed head (`head.rs`), the SQLite file (`storage.rs`),
 //! the walk over the chain that names a problem (`walk.rs`), appending (`append.rs`),
-//! opening and recovery (`recovery.rs`), the verify report (`verify.rs`) and the
-//! floor's read-only queries (`audit.rs`), and a record with its seal as the floor's
-//! store receives it (`sealed.rs`). Every public item is re-exported here:
+//! opening and recovery (`recovery.rs`), the verify report (`verify.rs`), the
+//! floor's read-only queries (`audit.rs`) and the same read only once the log checks
+//! (`checked.rs`), and a record with its seal as the floor's
+//! store receives it (`sealed.rs`), and a run of such records read back checked
+//! (`shipped.rs`). Every public item is re-exported here:
 //! callers name `handlog::X`, never the file it lives in.
 
 mod append;
 mod audit;
 mod chain;
+mod checked;
 mod config_v1;
 mod error;
 mod event;
@@ -119,6 +122,7 @@ mod record;
 mod recovery;
 mod sealed;
 mod shift;
+mod shipped;
 pub(crate) use shift::civil_date;
 mod storage;
 mod tracker;
@@ -130,6 +134,7 @@ mod tests;
 
 pub use append::HandLog;
 pub use audit::{AuditLog, Entry, HandFilter, HandFlags, HandSummary, TimelineEntry};
+pub use checked::CheckedLog;
 pub use error::LogError;
 pub use event::{EventData, EventRecord, PostKind, RulingName, StreetName, WarningData};
 pub use follow::Follower;
@@ -142,6 +147,7 @@ pub use record::Record;
 pub use recovery::{rebuild_table, DroppedRecord, Recovered};
 pub use sealed::{SealedRecord, GENESIS_HASH};
 pub use shift::{rake_report, RakeHour, RakeReport};
+pub use shipped::{RunFault, ShippedRun};
 pub use verify::{Problem, ProblemKind, Scheme, Trust, VerifyReport};
 
 use serde::{Deserialize, Serialize};

@@ -2,14 +2,13 @@
 //! checked without changing it, in a [`VerifyReport`] for the floor.
 
 use super::append::HandLog;
+use super::audit::AuditLog;
 use super::chain::{key_check, keyed, Checker};
 use super::error::{db_err, LogError};
 use super::head::SignedHead;
 use super::keys::PublicKey;
 use super::recovery::{dropped_fault, DroppedRecord};
-use super::storage::{
-    check_meta, meta, open_evidence, quick_check, read_head, row_at, value_bytes,
-};
+use super::storage::{check_meta, integrity_faults, meta, read_head, row_at, value_bytes};
 use super::walk::{walk, Chain, Depth};
 use super::{Seq, FILE_NAME, FORMAT_HMAC};
 use serde::Serialize;
@@ -105,7 +104,8 @@ pub enum Scheme {
 /// anything, a signed log is checked against the public key it records itself, which
 /// shows every change made without the table's key but not a log re-signed whole
 /// with another key, nor one cut back to an earlier state of itself: give the
-/// table's public key and an anchor for those.
+/// table's public key and an anchor for those. Such a report is never
+/// [`VerifyReport::is_vouched`].
 #[derive(Clone, Debug, Default)]
 pub struct Trust {
     /// The table's public key, as the floor keeps it.
@@ -148,6 +148,15 @@ impl VerifyReport {
     pub fn is_intact(&self) -> bool {
         self.problem.is_none()
     }
+
+    /// Intact, and signed by a key that came from outside the data folder (the
+    /// table's public key given, or an anchor's, or the floor's store's): the log is
+    /// the table's. A log checked only against the key it records itself may have
+    /// been re-signed whole by whoever wrote the folder; a log of the old scheme is
+    /// sealed with a secret whoever holds it can forge. Neither is vouched for.
+    pub fn is_vouched(&self) -> bool {
+        self.is_intact() && self.scheme == Some(Scheme::Signed) && self.key_given
+    }
 }
 
 /// "no record checks", "1 record checks", "N records check".
@@ -165,19 +174,20 @@ impl fmt::Display for VerifyReport {
         match &self.problem {
             None => {
                 let n = self.records_checked;
-                write!(f, "intact, {n} record{}", if n == 1 { "" } else { "s" })?;
+                let records = format!("{n} record{}", if n == 1 { "" } else { "s" });
                 match (self.scheme, &self.public_key) {
                     (Some(Scheme::Signed), Some(key)) if self.key_given => {
-                        write!(f, ", signed by the table's key {key}")?
+                        write!(f, "intact, {records}, signed by the table's key {key}")?
                     }
                     (Some(Scheme::Signed), Some(key)) => write!(
                         f,
-                        ", signed by the key the log records, {key} (give the table's public key or an anchor to know it is the table's)"
+                        "chain intact, but signed by a key nobody vouched for: give the table's public key (--public-key), an anchor (--anchor) or the floor's store (--floor) to know it is the table's; {records} check under the key the log records, {key}, which whoever wrote the data folder could have put there after re-signing it whole"
                     )?,
-                    (Some(Scheme::Hmac), _) => f.write_str(
-                        ", old scheme: HMAC under a shared secret, which whoever holds it can forge",
+                    (Some(Scheme::Hmac), _) => write!(
+                        f,
+                        "chain intact, but nobody can vouch for it: {records} check under the old scheme, HMAC under a shared secret, which whoever holds it can forge"
                     )?,
-                    _ => {}
+                    _ => write!(f, "intact, {records}")?,
                 }
                 match self.anchored {
                     Some(seq) => write!(f, "; it extends the anchor at record {}", seq.0)?,
@@ -186,7 +196,14 @@ impl fmt::Display for VerifyReport {
                     )?,
                 }
             }
-            Some(p) => write!(f, "{p} ({} before it)", records_check(self.records_checked))?,
+            Some(p) => {
+                write!(f, "{p}")?;
+                // A problem found past the records that check (an index) has none
+                // "before it".
+                if p.seq.is_none_or(|s| self.last_good.is_none_or(|g| g < s)) {
+                    write!(f, " ({} before it)", records_check(self.records_checked))?;
+                }
+            }
         }
         for d in &self.dropped {
             write!(
@@ -199,15 +216,11 @@ impl fmt::Display for VerifyReport {
     }
 }
 
-impl HandLog {
-    /// Checks the log in `dir` without changing it or anything beside it (a read-only
-    /// copy serves): every record's seal in order, the head, the set-aside rows, the
-    /// hand index and the table id, against what `trust` brings. Names the first
-    /// problem.
-    pub fn verify(dir: impl AsRef<Path>, trust: &Trust) -> VerifyReport {
-        let path = dir.as_ref().join(FILE_NAME);
-        let mut report = VerifyReport {
-            path: path.clone(),
+impl VerifyReport {
+    /// A report on `path` with nothing checked yet.
+    fn new(path: PathBuf) -> VerifyReport {
+        VerifyReport {
+            path,
             table_id: None,
             scheme: None,
             public_key: None,
@@ -218,19 +231,79 @@ impl HandLog {
             anchored: None,
             dropped: Vec::new(),
             problem: None,
-        };
-        if let Err(err) = verify_into(&path, trust, &mut report) {
-            let kind = match err {
-                LogError::WeakSecret => ProblemKind::WrongSecret,
-                _ => ProblemKind::Unreadable,
-            };
-            report.problem = Some(Problem {
-                seq: None,
-                kind,
-                detail: err.to_string(),
-            });
         }
-        report
+    }
+
+    /// `err` as the problem that stopped the check.
+    fn stopped_by(&mut self, err: &LogError) {
+        let kind = match err {
+            LogError::WeakSecret => ProblemKind::WrongSecret,
+            _ => ProblemKind::Unreadable,
+        };
+        self.problem = Some(Problem {
+            seq: None,
+            kind,
+            detail: err.to_string(),
+        });
+    }
+}
+
+impl HandLog {
+    /// Checks the log in `dir` without changing it or anything beside it (a read-only
+    /// copy serves): SQLite's full integrity check (every index against its table),
+    /// every record's seal in order, the head, the set-aside rows, the hand index and
+    /// the table id, against what `trust` brings. Names the first problem.
+    pub fn verify(dir: impl AsRef<Path>, trust: &Trust) -> VerifyReport {
+        match AuditLog::open_evidence(dir.as_ref()) {
+            Ok(log) => log.verify(trust),
+            Err(err) => {
+                let mut report = VerifyReport::new(dir.as_ref().join(FILE_NAME));
+                report.stopped_by(&err);
+                report
+            }
+        }
+    }
+}
+
+impl AuditLog {
+    /// [`HandLog::verify`] of this log, as it is open.
+    pub fn verify(&self, trust: &Trust) -> VerifyReport {
+        self.check_at(trust, Depth::Every).0
+    }
+
+    /// The log checked at `depth` against `trust`, and what the walk learned when
+    /// the check went as far as the records.
+    pub(super) fn check_at(&self, trust: &Trust, depth: Depth) -> (VerifyReport, Option<Chain>) {
+        let mut report = VerifyReport::new(self.path().to_path_buf());
+        report.table_id = Some(self.table_id().to_string());
+        match verify_into(self.conn(), self.path(), trust, depth, &mut report) {
+            Ok(chain) => (report, chain),
+            Err(err) => {
+                report.stopped_by(&err);
+                (report, None)
+            }
+        }
+    }
+}
+
+/// SQLite's integrity faults as the problem they show: an index that does not hold
+/// what its table does (rebuilt to hide records, or a damaged file), naming the first
+/// record it leaves out when SQLite says which.
+fn integrity_problem(faults: &[String]) -> Problem {
+    let seq = faults.iter().find_map(|f| {
+        f.strip_prefix("row ")?
+            .split_once(' ')?
+            .0
+            .parse::<u64>()
+            .ok()
+    });
+    Problem {
+        seq: seq.map(Seq),
+        kind: ProblemKind::Edited,
+        detail: format!(
+            "every record's seal checks, but SQLite's integrity check fails: the file's index does not hold what its records do (rebuilt to leave records out, or the file is damaged), so a read through it would not show them all: {}",
+            faults.join("; ")
+        ),
     }
 }
 
@@ -308,9 +381,14 @@ fn checker_for(
     }))
 }
 
-fn verify_into(path: &Path, trust: &Trust, report: &mut VerifyReport) -> Result<(), LogError> {
-    let evidence = open_evidence(path)?;
-    let conn = evidence.conn();
+/// The checks of [`AuditLog::check_at`] on `conn`; the walk's findings once it ran.
+fn verify_into(
+    conn: &rusqlite::Connection,
+    path: &Path,
+    trust: &Trust,
+    depth: Depth,
+    report: &mut VerifyReport,
+) -> Result<Option<Chain>, LogError> {
     let e = |err| db_err(path, err);
     let (table_id, format) = check_meta(conn, path, None)?;
     report.table_id = Some(table_id.clone());
@@ -318,10 +396,9 @@ fn verify_into(path: &Path, trust: &Trust, report: &mut VerifyReport) -> Result<
         Ok(c) => c,
         Err(p) => {
             report.problem = Some(p);
-            return Ok(());
+            return Ok(None);
         }
     };
-    quick_check(conn, path)?;
     let head = read_head(conn).map_err(e)?;
     report.head = head
         .as_ref()
@@ -340,10 +417,14 @@ fn verify_into(path: &Path, trust: &Trust, report: &mut VerifyReport) -> Result<
         })
         .and_then(|rows| rows.collect())
         .map_err(e)?;
-    let (chain, fault) = walk(conn, &checker, &table_id, head.as_ref(), Depth::Every).map_err(e)?;
+    let (chain, fault) = walk(conn, &checker, &table_id, head.as_ref(), depth).map_err(e)?;
     report.records_checked = chain.records;
     report.last_good = (chain.last_seq > 0).then(|| Seq(chain.last_seq.unsigned_abs()));
     report.problem = fault.map(|f| f.problem);
+    if report.problem.is_none() {
+        let faults = integrity_faults(conn).map_err(e)?;
+        report.problem = (!faults.is_empty()).then(|| integrity_problem(&faults));
+    }
     if report.problem.is_none() && matches!(checker, Checker::Signed { .. }) {
         report.problem = dropped_fault(conn, &chain).map_err(e)?;
     }
@@ -355,7 +436,7 @@ fn verify_into(path: &Path, trust: &Trust, report: &mut VerifyReport) -> Result<
             }
         }
     }
-    Ok(())
+    Ok(Some(chain))
 }
 
 /// What an anchor says of a log whose chain checks: cut back behind it, or forked

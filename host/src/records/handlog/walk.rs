@@ -8,6 +8,7 @@ use super::tracker::HandTracker;
 use super::verify::{problem, Problem, ProblemKind};
 use firmware::{Input, TableConfig};
 use rusqlite::Connection;
+use std::collections::BTreeMap;
 
 /// What the walk learned from the records that check.
 #[derive(Debug, Default)]
@@ -21,6 +22,18 @@ pub(super) struct Chain {
     pub(super) inputs: Vec<Input>,
     /// The digests of the rows recovery set aside, as the chain vouches for them.
     pub(super) set_aside: Vec<String>,
+    /// Where each hand's records are, as the walk placed them: what a read of a hand
+    /// is checked against, so no index decides what a hand holds.
+    pub(super) hands: BTreeMap<u32, HandSpan>,
+}
+
+/// A hand's records as the walk found them: the first, the last and how many (a
+/// hand's records need not be every record between its first and its last).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct HandSpan {
+    pub(super) first: i64,
+    pub(super) last: i64,
+    pub(super) records: u64,
 }
 
 /// A problem and, for a torn last record, the row to set aside.
@@ -136,7 +149,8 @@ fn walk_at(
                 }
             }
             let mut tracker = chain.tracker.clone();
-            let hand = tracker.place(&parsed).map(i64::from);
+            let placed = tracker.place(&parsed);
+            let hand = placed.map(i64::from);
             if hand != row.hand {
                 let fault = Fault {
                     problem: problem(
@@ -153,6 +167,20 @@ fn walk_at(
                 return Ok((chain, Some(fault), last_seal));
             }
             chain.tracker = tracker;
+            if let Some(n) = placed {
+                chain
+                    .hands
+                    .entry(n)
+                    .and_modify(|s| {
+                        s.last = row.seq;
+                        s.records += 1;
+                    })
+                    .or_insert(HandSpan {
+                        first: row.seq,
+                        last: row.seq,
+                        records: 1,
+                    });
+            }
             match parsed {
                 Parsed::Config { config, .. } if chain.config.is_none() => {
                     chain.config = Some(config)
