@@ -53,6 +53,7 @@ pub enum RulingName {
     Boxed,
     Manual,
     DeadHand,
+    AwardOverride,
 }
 
 impl RulingName {
@@ -67,6 +68,7 @@ impl RulingName {
             Ruling::Boxed { card } => (RulingName::Boxed, Some(card), None),
             Ruling::Manual { card } => (RulingName::Manual, Some(card), None),
             Ruling::DeadHand { seat } => (RulingName::DeadHand, None, Some(seat)),
+            Ruling::AwardOverride { seat } => (RulingName::AwardOverride, None, Some(seat)),
         }
     }
 
@@ -81,6 +83,7 @@ impl RulingName {
             RulingName::Boxed => Ruling::Boxed { card: card? },
             RulingName::Manual => Ruling::Manual { card: card? },
             RulingName::DeadHand => Ruling::DeadHand { seat: seat? },
+            RulingName::AwardOverride => Ruling::AwardOverride { seat: seat? },
         })
     }
 }
