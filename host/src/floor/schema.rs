@@ -12,10 +12,11 @@ const MIGRATIONS: &[(i32, &str)] = &[
     (1, include_str!("migrations/0001_store.sql")),
     (2, include_str!("migrations/0002_rulings.sql")),
     (3, include_str!("migrations/0003_guard.sql")),
+    (4, include_str!("migrations/0004_award_overrides.sql")),
 ];
 
 /// The newest schema version this program knows.
-pub const SCHEMA_VERSION: i32 = 3;
+pub const SCHEMA_VERSION: i32 = 4;
 
 /// The advisory lock key that serializes migrations (any constant; this one spells
 /// "floor").

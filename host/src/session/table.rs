@@ -642,3 +642,6 @@ impl From<LogError> for SessionError {
         SessionError::Log(e)
     }
 }
+
+#[cfg(test)]
+mod tests;
