@@ -127,6 +127,16 @@ pub enum Ruling {
         /// The opener's seat.
         seat: SeatNo,
     },
+    /// R-SHOW-4, PD-SHOW: at the settlement, the floor lets `seat` be paid against
+    /// the tabled hands (a hand read wrongly, a decision the cards cannot show). The
+    /// host refuses a dealer's award to a seat the tabled hands say loses; this ruling,
+    /// confirmed by the floor's number and PIN, lifts that check for `seat` for the
+    /// rest of the hand, and is kept in the log so every such payout names its floor
+    /// person. It moves no chip itself. Taken at the settlement, for a seat still in.
+    AwardOverride {
+        /// The seat the floor lets be paid.
+        seat: SeatNo,
+    },
 }
 
 /// Everything the table reacts to: the dealer's keys, the shoe's reads, and the host's
@@ -643,6 +653,10 @@ impl core::fmt::Display for Event {
                 Ruling::DeadHand { seat } => write!(
                     f,
                     "floor {floor} rules seat {seat}'s hand dead: he cannot show openers (PD-DRAW)"
+                ),
+                Ruling::AwardOverride { seat } => write!(
+                    f,
+                    "floor {floor} rules seat {seat} may be paid against the tabled hands (R-SHOW-4)"
                 ),
             },
             Event::Undone => f.write_str("CORRECTION: last input undone"),

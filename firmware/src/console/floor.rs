@@ -12,7 +12,7 @@
 //! | MISDEAL (held) | void hand, every bet returned (PD-RFID) |
 //! | STRADDLE | the unconfirmed straddle was announced (\[003\] 3д) |
 //! | UNDO (held) | the board card just refused is premature, and the burn refused before it stays (PD-PREMATURE) |
-//! | seat key | during the deal: that seat's card just dealt was exposed by the dealer (PD-EXPOSED); at a draw showdown: the opener cannot show openers, his hand is dead (PD-DRAW) |
+//! | seat key | during the deal: that seat's card just dealt was exposed by the dealer (PD-EXPOSED); at a draw showdown: the opener cannot show openers, his hand is dead (PD-DRAW); at the settlement: that seat may be paid against the tabled hands (R-SHOW-4, the award override) |
 //! | FOLD | the card just dealt is a boxed card: dead, the next card takes its place |
 //! | ENTER | the card keyed *before* floor mode (rank 2-14 then suit 1 ♣ 2 ♦ 3 ♥ 4 ♠: `144` is A♠) is dealt by hand: its tag does not read (PD-RFID) |
 //! | CLEAR | leave floor mode |
@@ -178,6 +178,10 @@ fn ruling_of(
         // At a draw showdown the seat key rules the opener's hand dead (PD-DRAW);
         // during the deal, his card just dealt exposed (PD-EXPOSED).
         Key::Seat(seat) if hand.phase == crate::hand::Phase::Showdown => Ruling::DeadHand { seat },
+        // At the settlement, the seat may be paid against the tabled hands (R-SHOW-4).
+        Key::Seat(seat) if hand.phase == crate::hand::Phase::Settling => {
+            Ruling::AwardOverride { seat }
+        }
         Key::Seat(seat) => Ruling::Exposed { seat, card: None },
         Key::Fold => match table.hand_inputs().last() {
             Some(Input::Card(Read {

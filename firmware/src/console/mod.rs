@@ -399,7 +399,7 @@ fn live(table: &Table) -> Option<&Hand> {
 mod tests {
     use super::*;
     use crate::error::RuleError;
-    use crate::event::Read;
+    use crate::event::{Event, Read};
     use crate::rules::{ch, sn, Game, TableConfig};
     use crate::Card;
 
@@ -995,6 +995,21 @@ mod tests {
             Err(ConsoleError::NotNow(Key::Seat(sn(2))))
         );
         assert_eq!(c.press(&t, short(Key::Enter)), Ok(Press::Pay));
+        // In floor mode the seat key lets that seat be paid against the tabled hands
+        // (R-SHOW-4: the host checks the award; the engine only logs the ruling).
+        let over = floor_ruling(&mut c, &t, "170042", short(Key::Seat(sn(2))));
+        assert_eq!(over, ruling(Ruling::AwardOverride { seat: sn(2) }, 17, 42));
+        let Ok(Press::Ruling {
+            ruling: r, floor, ..
+        }) = over
+        else {
+            unreachable!()
+        };
+        let events = t.handle(Input::Ruling { ruling: r, floor }).unwrap();
+        assert!(matches!(
+            events.as_slice(),
+            [Event::Ruled { floor: 17, .. }]
+        ));
         // Paid (here by hand): the hand is over and the keys are those between hands.
         let pot = t.hand().unwrap().pot();
         t.handle(Input::Award {

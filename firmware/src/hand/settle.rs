@@ -2,7 +2,7 @@
 
 use super::{push, Hand, Phase, Seats};
 use crate::error::RuleError;
-use crate::event::{Event, Events};
+use crate::event::{Event, Events, Ruling};
 use crate::rules::{Chips, SeatNo};
 
 impl Hand {
@@ -30,6 +30,35 @@ impl Hand {
         amount: Chips,
         ev: &mut Events,
     ) -> Result<(), RuleError> {
+        self.payable(seat)?;
+        self.pay_out(amount)?;
+        let stack = &mut seats[seat.index()].stack;
+        *stack = stack.checked_add(amount).ok_or(RuleError::ChipOverflow)?;
+        push(ev, Event::Awarded { seat, amount })
+    }
+
+    /// The floor lets `seat` be paid against the tabled hands (R-SHOW-4): the host's
+    /// check of the dealer's awards reads this ruling from the hand's inputs; the
+    /// engine only takes it at the settlement, for a player who can be paid.
+    pub(crate) fn award_override(
+        &mut self,
+        seat: SeatNo,
+        floor: u16,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        self.payable(seat)?;
+        push(
+            ev,
+            Event::Ruled {
+                ruling: Ruling::AwardOverride { seat },
+                floor,
+            },
+        )
+    }
+
+    /// Whether `seat` may be paid now: the hand is at its settlement and he is still
+    /// in it.
+    fn payable(&self, seat: SeatNo) -> Result<(), RuleError> {
         if self.phase != Phase::Settling {
             return Err(RuleError::NotSettling);
         }
@@ -37,10 +66,7 @@ impl Hand {
         if !p.dealt || p.folded {
             return Err(RuleError::NotEligible(seat));
         }
-        self.pay_out(amount)?;
-        let stack = &mut seats[seat.index()].stack;
-        *stack = stack.checked_add(amount).ok_or(RuleError::ChipOverflow)?;
-        push(ev, Event::Awarded { seat, amount })
+        Ok(())
     }
 
     /// Takes `amount` out of the pot being settled.

@@ -325,6 +325,14 @@ impl State {
                 self.hand_mut()?.dead_hand(cfg, seat, floor, ev)?;
             }
             Input::Ruling {
+                ruling: Ruling::AwardOverride { seat },
+                floor,
+            } => {
+                check_floor(floor)?;
+                self.seat_index(cfg, seat)?;
+                self.hand_mut()?.award_override(seat, floor, ev)?;
+            }
+            Input::Ruling {
                 ruling: Ruling::StraddleAnnounced,
                 floor,
             } => {

@@ -336,6 +336,17 @@ fn ruled(lang: Lang, ruling: Ruling, floor: u16) -> String {
             seat.to_string(),
             String::new(),
         ),
+        Ruling::AwardOverride { seat } => (
+            [
+                "floor {f} rules seat {s} may be paid against the hands shown",
+                "шефот {f} дозволува место {s} да биде исплатено спротивно на покажаните раце",
+                "kierownik {f} zezwala wypłacić miejsce {s} wbrew pokazanym rękom",
+                "шефът {f} разрешава място {s} да бъде изплатено въпреки показаните ръце",
+                "пит-босс {f} разрешает выплату месту {s} вопреки открытым рукам",
+            ],
+            seat.to_string(),
+            String::new(),
+        ),
     };
     let f = floor.to_string();
     fill(lang.pick(p), &[("{f}", &f), ("{s}", &s), ("{c}", &c)])

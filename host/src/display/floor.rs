@@ -85,6 +85,7 @@ pub fn flag_words(f: &HandFlags) -> Vec<String> {
         (f.over_pot, "over-pot"),
         (f.bad_tags, "bad tag"),
         (f.refusals, "refused"),
+        (f.overrides, "award override"),
     ]
     .iter()
     .filter(|(n, _)| *n > 0)

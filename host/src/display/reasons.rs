@@ -33,6 +33,15 @@ pub fn refusal(lang: Lang, r: &Refusal) -> String {
             "За этим столом не зарегистрирована колода".to_string(),
         ],
         Refusal::Pin(e) => pin(e),
+        Refusal::Award(e) => {
+            let s = e.seat;
+            [
+                format!("Место {s} не може да се исплати: покажаните раце велат друго; платете според картите или повикајте го флорот"),
+                format!("Miejsca {s} nie można wypłacić: pokazane ręce mówią inaczej; wypłać według kart lub wezwij kierownika sali"),
+                format!("Място {s} не може да бъде изплатено: показаните ръце казват друго; платете според картите или повикайте флора"),
+                format!("Месту {s} нельзя выплатить: открытые руки говорят иное; платите по картам или позовите флор-менеджера"),
+            ]
+        }
         Refusal::Payout(_) => [
             "Потот не може да се исплати: повикајте го флорот".to_string(),
             "Nie można wypłacić puli: wezwij kierownika sali".to_string(),

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 /// The columns of `hands` after `table_id`, in the order [`summary`] reads them.
 const COLUMNS: &str = "number, start_ms, end_ms, last_ms, seats, pot, rake, corrections, \
                        misdeals, over_pot, bad_tags, refusals, records, first_seq, last_seq, \
-                       rulings";
+                       rulings, overrides";
 
 /// A hand in the floor's store: its table and its summary.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -63,6 +63,7 @@ fn summary(r: &postgres::Row, at: usize) -> HandSummary {
             bad_tags: count(r.get(at + 10)),
             refusals: count(r.get(at + 11)),
             rulings: count(r.get(at + 15)),
+            overrides: count(r.get(at + 16)),
         },
         records: unsigned(r.get(at + 12)),
         first_seq: Seq(unsigned(r.get(at + 13))),
@@ -84,7 +85,7 @@ pub(super) fn prepare(store: &mut super::store::Store) -> Result<HandStatements,
         ))?,
         upsert: store.prepared(&format!(
             "INSERT INTO hands (table_id, {COLUMNS}) VALUES
-             ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+             ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
              ON CONFLICT (table_id, number) DO UPDATE SET
              start_ms = EXCLUDED.start_ms, end_ms = EXCLUDED.end_ms, last_ms = EXCLUDED.last_ms,
              seats = EXCLUDED.seats, pot = EXCLUDED.pot, rake = EXCLUDED.rake,
@@ -92,7 +93,7 @@ pub(super) fn prepare(store: &mut super::store::Store) -> Result<HandStatements,
              over_pot = EXCLUDED.over_pot, bad_tags = EXCLUDED.bad_tags,
              refusals = EXCLUDED.refusals, records = EXCLUDED.records,
              first_seq = EXCLUDED.first_seq, last_seq = EXCLUDED.last_seq,
-             rulings = EXCLUDED.rulings"
+             rulings = EXCLUDED.rulings, overrides = EXCLUDED.overrides"
         ))?,
     })
 }
@@ -146,6 +147,7 @@ pub(super) fn take(
                 &big(h.first_seq.0),
                 &big(h.last_seq.0),
                 &int(h.flags.rulings),
+                &int(h.flags.overrides),
             ],
         )?;
     }
@@ -170,7 +172,7 @@ pub fn list(
              AND ($5::bigint IS NULL OR coalesce(pot, 0) > $5)
              AND (NOT $6 OR corrections > 0) AND (NOT $7 OR misdeals > 0)
              AND (NOT $8 OR over_pot > 0) AND (NOT $9 OR bad_tags > 0)
-             AND (NOT $10 OR rulings > 0)
+             AND (NOT $10 OR rulings > 0) AND (NOT $11 OR overrides > 0)
              ORDER BY table_id, number"
         ),
         &[
@@ -184,6 +186,7 @@ pub fn list(
             &filter.over_pot,
             &filter.bad_tags,
             &filter.rulings,
+            &filter.overrides,
         ],
     )?;
     Ok(rows

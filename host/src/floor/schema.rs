@@ -13,10 +13,11 @@ const MIGRATIONS: &[(i32, &str)] = &[
     (2, include_str!("migrations/0002_rulings.sql")),
     (3, include_str!("migrations/0003_guard.sql")),
     (4, include_str!("migrations/0004_least_privilege.sql")),
+    (5, include_str!("migrations/0005_award_overrides.sql")),
 ];
 
 /// The newest schema version this program knows.
-pub const SCHEMA_VERSION: i32 = 4;
+pub const SCHEMA_VERSION: i32 = 5;
 
 /// The advisory lock key that serializes migrations (any constant; this one spells
 /// "floor").

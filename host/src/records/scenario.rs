@@ -3,6 +3,7 @@
 //! staff use the same format to reproduce a disputed hand. The format is documented in
 //! `tests/README.md`.
 
+use crate::money::award;
 use firmware::deck::{DeckKind, DeckMap, TagUid};
 use firmware::shoe::Antenna;
 use firmware::{Chips, Event, Input, Phase, RuleError, SeatNo, Street, Table, TableConfig};
@@ -436,7 +437,7 @@ impl Scenario {
                             last = ev;
                         }
                         (Err(e), None) => {
-                            return Err(err(line, format!("refused: {e} ({e:?})")));
+                            return Err(err(line, format!("refused: {e} ({})", e.name())));
                         }
                         (Ok(_), Some(want)) => {
                             return Err(err(
@@ -445,7 +446,7 @@ impl Scenario {
                             ));
                         }
                         (Err(e), Some(want)) => {
-                            let got = format!("{e:?}");
+                            let got = e.name();
                             if !got.starts_with(want.as_str()) {
                                 return Err(err(
                                     line,
@@ -464,7 +465,7 @@ impl Scenario {
                             apply(t, input, None, false)
                                 .map_err(|m| err(line, m))?
                                 .map(|ev| (input, ev))
-                                .map_err(|e| format!("{e:?}: {e}"))
+                                .map_err(|e| format!("{}: {e}", e.name()))
                         }
                         Err(e) => Err(format!("{e:?}: {e}")),
                     };
@@ -493,14 +494,46 @@ impl Scenario {
     }
 }
 
+/// Why a script's input was refused: the engine's rule, or the host's check of a
+/// dealer's award against the tabled hands ([`award::check`], R-SHOW-4). Nothing
+/// changed either way.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refused {
+    /// The engine's rule.
+    Rule(RuleError),
+    /// An award the tabled hands do not allow.
+    Award(award::AwardRefused),
+}
+
+impl Refused {
+    /// The name a script's `=> Error` starts with: the engine's error as `Debug`
+    /// writes it (`DuplicateCard(As)`), or [`award::REFUSAL_CODE`].
+    pub fn name(&self) -> String {
+        match self {
+            Refused::Rule(e) => format!("{e:?}"),
+            Refused::Award(e) => e.code().to_string(),
+        }
+    }
+}
+
+impl fmt::Display for Refused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refused::Rule(e) => write!(f, "{e}"),
+            Refused::Award(e) => write!(f, "{e}"),
+        }
+    }
+}
+
 /// What a script drives: a table of its own, or a table session that logs and shows
-/// every input.
+/// every input. Either takes a dealer's award only as the tabled hands allow it, as a
+/// live table does.
 pub trait Driver {
     /// The table as it is.
     fn table(&self) -> &Table;
-    /// The engine's answer to `input`; `Err` stops the script (the hand log cannot
+    /// The table's answer to `input`; `Err` stops the script (the hand log cannot
     /// be written, say).
-    fn handle(&mut self, input: Input) -> Result<Result<Vec<Event>, RuleError>, String>;
+    fn handle(&mut self, input: Input) -> Result<Result<Vec<Event>, Refused>, String>;
 }
 
 impl Driver for Table {
@@ -508,8 +541,13 @@ impl Driver for Table {
         self
     }
 
-    fn handle(&mut self, input: Input) -> Result<Result<Vec<Event>, RuleError>, String> {
-        Ok(Table::handle(self, input).map(|ev| ev.iter().copied().collect()))
+    fn handle(&mut self, input: Input) -> Result<Result<Vec<Event>, Refused>, String> {
+        if let Err(e) = award::check(self, &input) {
+            return Ok(Err(Refused::Award(e)));
+        }
+        Ok(Table::handle(self, input)
+            .map(|ev| ev.iter().copied().collect())
+            .map_err(Refused::Rule))
     }
 }
 
@@ -520,23 +558,24 @@ fn apply<D: Driver>(
     input: Input,
     actor: Option<SeatNo>,
     check_only: bool,
-) -> Result<Result<Vec<Event>, RuleError>, String> {
+) -> Result<Result<Vec<Event>, Refused>, String> {
     let table = t.table();
+    let refused = |e| Ok(Err(Refused::Rule(e)));
     if let (Some(seat), Input::Act(_)) = (actor, input) {
         match table.options() {
-            None => return Ok(Err(RuleError::NotBetting)),
-            Some(o) if o.seat != seat => return Ok(Err(RuleError::OutOfTurn { expected: o.seat })),
+            None => return refused(RuleError::NotBetting),
+            Some(o) if o.seat != seat => return refused(RuleError::OutOfTurn { expected: o.seat }),
             Some(_) => {}
         }
     }
     if check_only {
         match table.options() {
-            None => return Ok(Err(RuleError::NotBetting)),
+            None => return refused(RuleError::NotBetting),
             Some(o) if o.call > Chips::ZERO => {
-                return Ok(Err(RuleError::IllegalAction {
+                return refused(RuleError::IllegalAction {
                     seat: o.seat,
                     action: firmware::error::ActionKind::Check,
-                }))
+                })
             }
             Some(_) => {}
         }

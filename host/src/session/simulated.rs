@@ -8,7 +8,9 @@
 
 use crate::money::settle;
 use crate::records::handlog::{HandLog, LogError};
-use crate::session::table::{Observer, Outcome, RecordTap, SessionError, ShoeEvent, TableSession};
+use crate::session::table::{
+    Observer, Outcome, RecordTap, Refusal, SessionError, ShoeEvent, TableSession,
+};
 use crate::settings::SettingsError;
 use firmware::deck::DeckMap;
 use firmware::rules::{ConfigError, Stakes};
@@ -175,6 +177,9 @@ pub enum SimError {
     /// The engine refused what a simulated player or the dealer did: a bug, since
     /// they choose only from what the engine offers.
     Engine(Input, RuleError),
+    /// The host refused what the simulated dealer did (an award against the tabled
+    /// hands): a bug, since the bench pays as the host's showdown says.
+    Refused(Input, String),
     /// A card could not be read.
     Shoe(ShoeError),
     /// The table refused a card the shoe read: the dealer's message (a bug, since the
@@ -199,6 +204,7 @@ impl fmt::Display for SimError {
                 write!(f, "{players} players: seat 2 to {seats}")
             }
             SimError::Engine(i, e) => write!(f, "the engine refused {i:?}: {e}"),
+            SimError::Refused(i, e) => write!(f, "the table refused {i:?}: {e}"),
             SimError::Shoe(e) => write!(f, "shoe: {e}"),
             SimError::CardRefused(e) => write!(f, "the table refused a card: {e}"),
             SimError::Dealer(e) => write!(f, "the simulated dealer: {e}"),
@@ -426,7 +432,10 @@ impl<'a, S: CardSource> SimulatedTable<'a, S> {
             .session
             .input(input)
             .map_err(SimError::Log)?
-            .map_err(|e| SimError::Engine(input, e))?;
+            .map_err(|refusal| match refusal {
+                Refusal::Rule(e) => SimError::Engine(input, e),
+                other => SimError::Refused(input, other.to_string()),
+            })?;
         self.accepted(&events, report);
         Ok(events)
     }

@@ -9,10 +9,11 @@
 //! dealer sees. If the log cannot be written the session stops with the log's error:
 //! a table never deals without a working log.
 
-use crate::money::settle;
+use crate::money::{award, settle};
 use crate::records::handlog::{
     self, now_ms, HandLog, LogError, Record, Recovered, Seq, SignedHead, TableKey,
 };
+use crate::records::scenario::Refused;
 use crate::session::staff::{FloorStaff, PinRefused};
 use firmware::buttons::{Key, KeyEvent};
 use firmware::console::{Console, Press};
@@ -102,6 +103,9 @@ pub enum Refusal {
     Payout(String),
     /// A floor ruling's number and PIN not taken.
     Pin(PinRefused),
+    /// A dealer's award the tabled hands do not allow (R-SHOW-4): pay the seats the
+    /// cards name, or the floor rules the award (its override, with its PIN).
+    Award(award::AwardRefused),
 }
 
 impl std::fmt::Display for Refusal {
@@ -113,6 +117,7 @@ impl std::fmt::Display for Refusal {
             Refusal::NoDeck => f.write_str("no deck is enrolled at this table"),
             Refusal::Payout(why) => f.write_str(why),
             Refusal::Pin(e) => write!(f, "{e}"),
+            Refusal::Award(e) => write!(f, "{e}"),
         }
     }
 }
@@ -363,9 +368,31 @@ impl<'a> TableSession<'a> {
         }))
     }
 
-    /// One input through the engine, logged and shown; the engine's refusal as it
-    /// gave it (the bench table treats one as a bug, a dealer gets its message).
-    pub fn input(&mut self, input: Input) -> Result<Result<Vec<Event>, RuleError>, LogError> {
+    /// One input, logged and shown; its refusal as the table gave it (the bench
+    /// table treats one as a bug, a dealer gets its message). A dealer's award is
+    /// first read against the tabled hands ([`award::check`], R-SHOW-4): one they do
+    /// not allow reaches no engine and is logged as refused, naming why. The host's
+    /// own payouts ([`TableSession::pay_next`]) are the showdown's and are not
+    /// checked again.
+    pub fn input(&mut self, input: Input) -> Result<Result<Vec<Event>, Refusal>, LogError> {
+        if let Err(refused) = award::check(&self.table, &input) {
+            self.record(Record::RefusedByHost {
+                input,
+                code: refused.code().to_string(),
+                error: refused.to_string(),
+            })?;
+            let refusal = Refusal::Award(refused);
+            if !self.observers.is_empty() {
+                self.notify(&Outcome::Refused(refusal.clone()));
+            }
+            return Ok(Err(refusal));
+        }
+        Ok(self.engine_input(input)?.map_err(Refusal::Rule))
+    }
+
+    /// One input through the engine, logged and shown, unchecked by the host: the
+    /// host's own payouts, and [`TableSession::input`] once it has checked.
+    fn engine_input(&mut self, input: Input) -> Result<Result<Vec<Event>, RuleError>, LogError> {
         let result = self.engine(input)?;
         // Nobody watching (a simulation, a replay): no outcome to build.
         if !self.observers.is_empty() {
@@ -392,7 +419,7 @@ impl<'a> TableSession<'a> {
                 }
                 Ok(Outcome::Accepted(events))
             }
-            Err(e) => Ok(Outcome::Refused(Refusal::Rule(e))),
+            Err(e) => Ok(Outcome::Refused(e)),
         }
     }
 
@@ -402,7 +429,7 @@ impl<'a> TableSession<'a> {
         let Some(input) = settle::next_payout(&self.table).map_err(SessionError::Settle)? else {
             return Ok(None);
         };
-        match self.input(input)? {
+        match self.engine_input(input)? {
             Ok(events) => Ok(Some(events)),
             Err(e) => Err(SessionError::Engine(input, e)),
         }
@@ -560,8 +587,15 @@ impl crate::records::scenario::Driver for TableSession<'_> {
         &self.table
     }
 
-    fn handle(&mut self, input: Input) -> Result<Result<Vec<Event>, RuleError>, String> {
-        self.input(input).map_err(|e| format!("the hand log: {e}"))
+    fn handle(&mut self, input: Input) -> Result<Result<Vec<Event>, Refused>, String> {
+        match self.input(input) {
+            Ok(Ok(events)) => Ok(Ok(events)),
+            Ok(Err(Refusal::Rule(e))) => Ok(Err(Refused::Rule(e))),
+            Ok(Err(Refusal::Award(e))) => Ok(Err(Refused::Award(e))),
+            // An input's refusal is the engine's or the award check's.
+            Ok(Err(other)) => Err(other.to_string()),
+            Err(e) => Err(format!("the hand log: {e}")),
+        }
     }
 }
 
@@ -609,3 +643,6 @@ impl From<LogError> for SessionError {
         SessionError::Log(e)
     }
 }
+
+#[cfg(test)]
+mod tests;

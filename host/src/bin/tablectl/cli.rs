@@ -252,6 +252,11 @@ pub struct FilterArgs {
     /// Hands with a floor ruling: a void hand, a straddle ruled announced
     #[arg(long)]
     pub rulings: bool,
+    /// Hands with a pot paid against the tabled hands: the floor's award
+    /// override, or in a table's log written before awards were checked, an
+    /// award the cards did not allow (found by replaying the log)
+    #[arg(long, verbatim_doc_comment)]
+    pub overrides: bool,
 }
 
 impl FilterArgs {
@@ -267,6 +272,7 @@ impl FilterArgs {
             over_pot: self.over_pot,
             bad_tags: self.bad_tags,
             rulings: self.rulings,
+            overrides: self.overrides,
         }
     }
 }

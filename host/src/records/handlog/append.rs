@@ -122,9 +122,10 @@ impl HandLog {
         for record in records {
             match (record, has_config) {
                 (Record::Config { .. }, true) => return Err(LogError::ConfigAlreadyWritten),
-                (Record::Input { .. } | Record::Refused { .. }, false) => {
-                    return Err(LogError::NoConfig)
-                }
+                (
+                    Record::Input { .. } | Record::Refused { .. } | Record::RefusedByHost { .. },
+                    false,
+                ) => return Err(LogError::NoConfig),
                 _ => {}
             }
             let (kind, payload, parsed) = encode(record, &self.table_id)?;

@@ -3,7 +3,7 @@
 //! read-only beside the running table.
 
 use super::error::{db_err, LogError};
-use super::event::{EventData, EventRecord, WarningData};
+use super::event::{EventData, EventRecord, RulingName, WarningData};
 use super::head::SignedHead;
 use super::keys::PublicKey;
 use super::record::{is_bad_tag, parse_payload, settings_json, Parsed, KIND_CONFIG};
@@ -11,7 +11,8 @@ use super::storage::{
     check_meta, meta, open_evidence, open_ro, raw_row, read_head, ReadOnly, ROW_COLUMNS,
 };
 use super::{Seq, FILE_NAME};
-use firmware::{Chips, Input, SeatNo, TableConfig};
+use crate::money::award;
+use firmware::{Chips, Input, SeatNo, Table, TableConfig};
 use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -40,6 +41,11 @@ pub struct HandFilter {
     pub bad_tags: bool,
     /// Hands with a floor ruling (a void hand, a straddle ruled announced).
     pub rulings: bool,
+    /// Hands with a pot paid against the tabled hands: the floor's award override
+    /// (R-SHOW-4), or in a log written before awards were checked, an award the cards
+    /// did not allow ([`AuditLog::list_hands`] finds those by replaying the log).
+    #[serde(default)]
+    pub overrides: bool,
 }
 
 impl HandFilter {
@@ -57,6 +63,7 @@ impl HandFilter {
             && (!self.over_pot || h.flags.over_pot > 0)
             && (!self.bad_tags || h.flags.bad_tags > 0)
             && (!self.rulings || h.flags.rulings > 0)
+            && (!self.overrides || h.flags.overrides > 0)
     }
 }
 
@@ -75,6 +82,9 @@ pub struct HandFlags {
     pub bad_tags: u32,
     /// All refused inputs (wrong buttons included).
     pub refusals: u32,
+    /// Awards against the tabled hands: the floor's award overrides (R-SHOW-4), and
+    /// in an old log's audit, awards the cards did not allow and no floor ruled.
+    pub overrides: u32,
 }
 
 /// One hand, for the floor's list.
@@ -238,26 +248,67 @@ pub(super) fn list_hands(
     filter: &HandFilter,
 ) -> Result<Vec<HandSummary>, LogError> {
     let mut hands: BTreeMap<u32, HandSummary> = BTreeMap::new();
+    let mut replay = AwardReplay::default();
+    // Every record, the seats taken between hands too: the replay needs them all.
     query_rows(
         conn,
         path,
-        // Every record in the table's own order, never through the hand index: an
-        // index rebuilt to leave a record out would hide it.
-        &format!(
-            "SELECT {ROW_COLUMNS} FROM records NOT INDEXED WHERE hand IS NOT NULL ORDER BY seq"
-        ),
+        // Every record in the table's own order, never through an index: an index
+        // rebuilt to leave a record out would hide it. Records outside a hand count
+        // too: the award check replays the whole log (R-SHOW-4).
+        &format!("SELECT {ROW_COLUMNS} FROM records NOT INDEXED ORDER BY seq"),
         &[],
         |seq, at, parsed, hand| {
+            let against_cards = replay.take(&parsed);
             let Some(number) = hand else { return Ok(()) };
             let entry = timeline_entry(seq, at, parsed);
-            hands
+            let h = hands
                 .entry(number)
-                .or_insert_with(|| HandSummary::begin(number, &entry))
-                .take(&entry);
+                .or_insert_with(|| HandSummary::begin(number, &entry));
+            h.take(&entry);
+            if against_cards {
+                h.flags.overrides += 1;
+            }
             Ok(())
         },
     )?;
     Ok(hands.into_values().filter(|h| filter.matches(h)).collect())
+}
+
+/// The log's inputs played again through the engine, to find the awards the tabled
+/// hands did not allow and no floor ruled ([`award::check`]): a log written before
+/// the table checked its awards (issue 26, attack 12) may hold some, paid as they
+/// were played; the audit counts each among the hand's overrides. A live table
+/// refuses them, so a log written since holds none but the floor's.
+#[derive(Default)]
+struct AwardReplay {
+    /// The table as the log's records leave it; `None` before the configuration,
+    /// or once the engine refused an input the log says it took (a log that is not
+    /// the table's: `audit verify` says why), after which nothing more is counted.
+    table: Option<Table>,
+}
+
+impl AwardReplay {
+    /// Plays `parsed`; whether it is an award the tabled hands did not allow.
+    fn take(&mut self, parsed: &Parsed) -> bool {
+        match parsed {
+            Parsed::Config { config, .. } => {
+                self.table = Table::new(*config).ok();
+                false
+            }
+            Parsed::Input { input, .. } => {
+                let Some(t) = self.table.as_mut() else {
+                    return false;
+                };
+                let against = award::check(t, input).is_err();
+                if t.handle(*input).is_err() {
+                    self.table = None;
+                }
+                against
+            }
+            _ => false,
+        }
+    }
 }
 
 impl HandSummary {
@@ -297,7 +348,12 @@ impl HandSummary {
                         EventData::HandComplete { .. } => self.end_ms = Some(at),
                         EventData::Undone => self.flags.corrections += 1,
                         EventData::Misdealt { .. } => self.flags.misdeals += 1,
-                        EventData::Ruled { .. } => self.flags.rulings += 1,
+                        EventData::Ruled { ruling, .. } => {
+                            self.flags.rulings += 1;
+                            if *ruling == RulingName::AwardOverride {
+                                self.flags.overrides += 1;
+                            }
+                        }
                         EventData::Warning {
                             warning: WarningData::OverPot { .. },
                         } => self.flags.over_pot += 1,

@@ -53,6 +53,7 @@ pub enum RulingName {
     Boxed,
     Manual,
     DeadHand,
+    AwardOverride,
 }
 
 impl RulingName {
@@ -68,6 +69,7 @@ impl RulingName {
             Ruling::Boxed { card } => (RulingName::Boxed, Some(card), None, None),
             Ruling::Manual { card } => (RulingName::Manual, Some(card), None, None),
             Ruling::DeadHand { seat } => (RulingName::DeadHand, None, Some(seat), None),
+            Ruling::AwardOverride { seat } => (RulingName::AwardOverride, None, Some(seat), None),
         }
     }
 
@@ -87,6 +89,7 @@ impl RulingName {
             RulingName::Boxed => Ruling::Boxed { card: card? },
             RulingName::Manual => Ruling::Manual { card: card? },
             RulingName::DeadHand => Ruling::DeadHand { seat: seat? },
+            RulingName::AwardOverride => Ruling::AwardOverride { seat: seat? },
         })
     }
 }

@@ -88,7 +88,9 @@ pub fn encode_input(input: &Input) -> String {
                 Ruling::Boxed { card: c } | Ruling::Manual { card: c } => {
                     format!("ruling {word} {floor} {c}")
                 }
-                Ruling::Exposed { seat, card: None } | Ruling::DeadHand { seat } => {
+                Ruling::Exposed { seat, card: None }
+                | Ruling::DeadHand { seat }
+                | Ruling::AwardOverride { seat } => {
                     format!("ruling {word} {floor} {seat}")
                 }
                 Ruling::Exposed {
@@ -102,7 +104,7 @@ pub fn encode_input(input: &Input) -> String {
 
 /// The rulings' words in the log's input text and a script (`ruling void 17`).
 const RULING_WORDS: &str =
-    "void, straddle_announced, premature, exposed, boxed, manual or dead_hand";
+    "void, straddle_announced, premature, exposed, boxed, manual, dead_hand or award";
 
 /// A ruling's word in the log's input text and a script (`ruling void 17`).
 fn ruling_word(ruling: Ruling) -> &'static str {
@@ -114,6 +116,7 @@ fn ruling_word(ruling: Ruling) -> &'static str {
         Ruling::Boxed { .. } => "boxed",
         Ruling::Manual { .. } => "manual",
         Ruling::DeadHand { .. } => "dead_hand",
+        Ruling::AwardOverride { .. } => "award",
     }
 }
 
@@ -357,6 +360,10 @@ pub fn parse_input(text: &str) -> Result<Input, InputParseError> {
                 "dead_hand" => {
                     arity(3, 3)?;
                     Ruling::DeadHand { seat: seat(2)? }
+                }
+                "award" => {
+                    arity(3, 3)?;
+                    Ruling::AwardOverride { seat: seat(2)? }
                 }
                 other => {
                     return Err(fail(format!(

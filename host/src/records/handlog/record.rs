@@ -34,6 +34,17 @@ pub enum Record {
         /// Why it was refused.
         error: RuleError,
     },
+    /// An input the host refused before the engine saw it (a dealer's award the
+    /// tabled hands do not allow): a refusal record as the engine's are, with the
+    /// host's name for it and no engine error.
+    RefusedByHost {
+        /// The input.
+        input: Input,
+        /// The refusal's name (`AwardAgainstCards`).
+        code: String,
+        /// The dealer's message.
+        error: String,
+    },
     /// Bytes from the card shoe, as received.
     RawShoeFrame {
         /// The frame.
@@ -266,11 +277,6 @@ pub(super) fn encode(
     record: &Record,
     table_id: &str,
 ) -> Result<(&'static str, String, Parsed), LogError> {
-    let json = |r: serde_json::Result<String>| {
-        r.map_err(|e| LogError::BadConfig {
-            detail: format!("cannot encode the record: {e}"),
-        })
-    };
     Ok(match record {
         Record::Config { config } => {
             config.validate().map_err(|e| LogError::BadConfig {
@@ -309,26 +315,15 @@ pub(super) fn encode(
                 },
             )
         }
-        Record::Refused { input, error } => {
-            let p = RefusedPayload {
-                v: PAYLOAD_VERSION,
-                input: encode_input(input),
-                code: error_code(error),
-                detail: format!("{error:?}"),
-                error: error.to_string(),
-                rule: Some(*error),
-            };
-            let s = json(serde_json::to_string(&p))?;
-            (
-                KIND_REFUSED,
-                s,
-                Parsed::Refused {
-                    text: p.input,
-                    code: p.code,
-                    error: p.error,
-                    rule: p.rule,
-                },
-            )
+        Record::Refused { input, error } => refused(
+            input,
+            error_code(error),
+            format!("{error:?}"),
+            error.to_string(),
+            Some(*error),
+        )?,
+        Record::RefusedByHost { input, code, error } => {
+            refused(input, code.clone(), code.clone(), error.clone(), None)?
         }
         Record::RawShoeFrame { bytes } => {
             let p = ShoePayload {
@@ -359,6 +354,43 @@ pub(super) fn encode(
     })
 }
 
+/// A payload's JSON, or why it could not be written.
+fn json(r: serde_json::Result<String>) -> Result<String, LogError> {
+    r.map_err(|e| LogError::BadConfig {
+        detail: format!("cannot encode the record: {e}"),
+    })
+}
+
+/// A refusal's kind, payload and parsed form: the engine's (`rule` its error) or the
+/// host's.
+fn refused(
+    input: &Input,
+    code: String,
+    detail: String,
+    error: String,
+    rule: Option<RuleError>,
+) -> Result<(&'static str, String, Parsed), LogError> {
+    let p = RefusedPayload {
+        v: PAYLOAD_VERSION,
+        input: encode_input(input),
+        code,
+        detail,
+        error,
+        rule,
+    };
+    let s = json(serde_json::to_string(&p))?;
+    Ok((
+        KIND_REFUSED,
+        s,
+        Parsed::Refused {
+            text: p.input,
+            code: p.code,
+            error: p.error,
+            rule: p.rule,
+        },
+    ))
+}
+
 /// A note's kind, payload and parsed form.
 fn note(
     text: &str,
@@ -369,9 +401,7 @@ fn note(
         text: text.to_string(),
         set_aside: set_aside.cloned(),
     };
-    let s = serde_json::to_string(&p).map_err(|e| LogError::BadConfig {
-        detail: format!("cannot encode the record: {e}"),
-    })?;
+    let s = json(serde_json::to_string(&p))?;
     Ok((
         KIND_NOTE,
         s,

@@ -21,7 +21,8 @@ fn hands_are_listed_with_their_flags() {
             rulings: 0,
             over_pot: 1,
             bad_tags: 1,
-            refusals: 1
+            refusals: 1,
+            overrides: 0
         }
     );
     assert_eq!(
@@ -32,7 +33,8 @@ fn hands_are_listed_with_their_flags() {
             rulings: 0,
             over_pot: 0,
             bad_tags: 0,
-            refusals: 0
+            refusals: 0,
+            overrides: 0
         }
     );
     assert!(h1

@@ -220,7 +220,7 @@ fn bad_input_text_says_what_is_wrong() {
     assert_eq!(msg("draw"), "`draw` takes 1 word(s) after it, found 0");
     assert_eq!(
         msg("ruling fold 9"),
-        "ruling: expected void, straddle_announced, premature, exposed, boxed, manual or dead_hand, found `fold`"
+        "ruling: expected void, straddle_announced, premature, exposed, boxed, manual, dead_hand or award, found `fold`"
     );
     assert_eq!(
         msg("ruling void 9 8c"),
