@@ -287,11 +287,32 @@ pub fn room_page(room: &Room, view: &RoomView, clock: &FloorClock) -> String {
         w(FloorWord::Alerts),
         intro = with(lang, FloorWord::Intro, REFRESH_S),
     );
-    page(lang, w(FloorWord::Title), &body).replacen(
+    reloading(page(lang, w(FloorWord::Title), &body))
+}
+
+/// `page`, reloading itself every [`REFRESH_S`] seconds: a meta refresh, which the
+/// pages' policy allows (no script), so a wall screen follows the room on its own.
+fn reloading(page: String) -> String {
+    page.replacen(
         "<meta charset=\"utf-8\">",
         &format!("<meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"{REFRESH_S}\">"),
         1,
     )
+}
+
+/// The page shown while the store cannot be read (down, not reached yet, too slow):
+/// it says so in `lang`, with the store's own words (`detail`), and reloads itself,
+/// so a wall screen shows the room again once the store is back.
+pub fn store_down_page(lang: Lang, detail: &str) -> String {
+    reloading(page(
+        lang,
+        word(lang, FloorWord::Title),
+        &format!(
+            "<p class=\"error\">{}</p><p class=\"detail\"><code>{}</code></p>",
+            with(lang, FloorWord::StoreDown, REFRESH_S),
+            escape(detail)
+        ),
+    ))
 }
 
 /// The hands' search as asked: its filter and table, echoed in its form.
@@ -507,6 +528,15 @@ mod tests {
         assert!(page.contains("chain alerts: 1") && page.contains("log rewritten"));
         assert!(page.contains("2025-11-25 14:03:12 (3 s ago)"), "{page}");
         assert!(page.contains("http-equiv=\"refresh\""));
+    }
+
+    #[test]
+    fn the_store_down_page_says_so_in_the_pages_language_and_reloads_itself() {
+        let page = store_down_page(Lang::Bg, "error connecting to <server>");
+        assert!(page.contains("<html lang=\"bg\">"), "{page}");
+        assert!(page.contains("Базата на флора не е достъпна"), "{page}");
+        assert!(page.contains("&lt;server&gt;") && !page.contains("<server>"));
+        assert!(page.contains(&format!("http-equiv=\"refresh\" content=\"{REFRESH_S}\"")));
     }
 
     #[test]
