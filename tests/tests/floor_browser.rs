@@ -54,6 +54,33 @@ fn row_of(id: &str) -> String {
     format!("document.querySelector('tr[data-table=\"{id}\"]') !== null")
 }
 
+/// A page expression: the lowest contrast ratio (WCAG's) between the text and the
+/// background of the cells `selector` picks, each background composed over its
+/// ancestors' as the browser paints it.
+fn worst_contrast(selector: &str) -> String {
+    format!(
+        "(() => {{
+            const rgba = c => {{ const v = c.match(/[\\d.]+/g).map(Number);
+                                 return [v[0], v[1], v[2], v.length > 3 ? v[3] : 1]; }};
+            const over = (t, b) => [0, 1, 2].map(i => t[i] * t[3] + b[i] * (1 - t[3])).concat([1]);
+            const back = el => {{ const layers = [];
+                for (let e = el; e; e = e.parentElement) layers.push(rgba(getComputedStyle(e).backgroundColor));
+                return layers.reverse().reduce((b, t) => over(t, b), [255, 255, 255, 1]); }};
+            const lum = c => c.slice(0, 3).map(v => {{ v /= 255;
+                return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }})
+                .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+            let worst = 99;
+            for (const cell of document.querySelectorAll({sel})) {{
+                const b = back(cell), f = over(rgba(getComputedStyle(cell).color), b);
+                const [hi, lo] = [lum(f), lum(b)].sort((x, y) => y - x);
+                worst = Math.min(worst, (hi + 0.05) / (lo + 0.05));
+            }}
+            return worst;
+        }})()",
+        sel = json!(selector)
+    )
+}
+
 /// Whether the page's text contains `text`, as a page expression.
 fn shows(text: &str) -> String {
     format!("document.body.innerText.includes({})", json!(text))
@@ -102,7 +129,7 @@ fn the_floor_page_in_a_browser_live_alerts_and_a_finished_hand() {
     let mut browser = floor_browser(&exe, &service.url());
     let cdp = &mut browser.cdp;
     cdp.wait_for(&shows("B1"), "the table");
-    cdp.wait_for(&shows("holdem nl 5/10"), "its game");
+    cdp.wait_for(&shows("No-limit Hold'em 5/10"), "its game, named");
     // Live: the page reloads itself and the table's records count goes up.
     let records = || {
         "Number(document.querySelector('tr[data-table=\"B1\"] td:nth-child(8)').innerText\
@@ -253,6 +280,14 @@ fn the_floors_filters_and_search_submit_from_their_forms() {
         &format!("{} && {}", row_of("F1"), row_of("F2")),
         "both tables",
     );
+    // Every cell reads (WCAG AA, 4.5:1), the pots' too; the game in words.
+    assert_eq!(
+        cdp.eval("document.querySelectorAll('table.room td.pot').length"),
+        json!(2)
+    );
+    let contrast = cdp.eval(&worst_contrast("table.room td")).as_f64();
+    assert!(contrast.is_some_and(|c| c >= 4.5), "contrast {contrast:?}");
+    cdp.wait_for(&shows("No-limit Hold'em 5/10"), "the game, named");
 
     // The room's filter: pick a table, press Show. The room reloads itself, which
     // may land between the pick and the press: pick and press again until the
