@@ -4,7 +4,10 @@
 //! forged record appears, and goes once cleared; a finished hand's timeline opens.
 //! A hand in progress shows its pot and whose turn, from the engine fed the shipped
 //! records; times read as clock times and ages; the page speaks the language asked;
-//! the hands' search across tables finds a table's hands.
+//! the hands' search across tables finds a table's hands. The room's filter and the
+//! hands' search submit from their forms, as a floor person clicks them; the service
+//! starts with its store down, says so, and every page recovers on its own once the
+//! store is back, after an outage too.
 //! Skipped (one line) without Chromium or PostgreSQL; `.ci/run` requires both.
 
 use host::floor::{AlertKind, FloorService, ServeOptions, Shipper, Store};
@@ -14,10 +17,69 @@ use serde_json::json;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-use table_tests::browser::launch;
+use table_tests::browser::{launch, Browser};
 use table_tests::postgres::PgServer;
 
 const TOKEN: &str = "floor-browser-test-token-0123456789";
+
+/// Headless Chromium sending the floor's token with every request, `url` open.
+fn floor_browser(exe: &std::path::Path, url: &str) -> Browser {
+    let mut browser = launch(exe);
+    let cdp = &mut browser.cdp;
+    cdp.call("Network.enable", json!({}), true);
+    cdp.call(
+        "Network.setExtraHTTPHeaders",
+        json!({ "headers": { "Authorization": format!("Bearer {TOKEN}") } }),
+        true,
+    );
+    cdp.call("Page.navigate", json!({ "url": url }), true);
+    browser
+}
+
+/// The floor service on `url`'s store, on a free loopback port, in English.
+fn serve(url: &str) -> FloorService {
+    FloorService::start(ServeOptions {
+        url: url.to_string(),
+        bind: "127.0.0.1:0".parse().expect("address"),
+        token: TOKEN.into(),
+        hosts: Vec::new(),
+        lang: host::display::Lang::En,
+        migrate: true,
+    })
+    .expect("the floor service")
+}
+
+/// A page expression: whether the room shows table `id`'s row.
+fn row_of(id: &str) -> String {
+    format!("document.querySelector('tr[data-table=\"{id}\"]') !== null")
+}
+
+/// A page expression: the lowest contrast ratio (WCAG's) between the text and the
+/// background of the cells `selector` picks, each background composed over its
+/// ancestors' as the browser paints it.
+fn worst_contrast(selector: &str) -> String {
+    format!(
+        "(() => {{
+            const rgba = c => {{ const v = c.match(/[\\d.]+/g).map(Number);
+                                 return [v[0], v[1], v[2], v.length > 3 ? v[3] : 1]; }};
+            const over = (t, b) => [0, 1, 2].map(i => t[i] * t[3] + b[i] * (1 - t[3])).concat([1]);
+            const back = el => {{ const layers = [];
+                for (let e = el; e; e = e.parentElement) layers.push(rgba(getComputedStyle(e).backgroundColor));
+                return layers.reverse().reduce((b, t) => over(t, b), [255, 255, 255, 1]); }};
+            const lum = c => c.slice(0, 3).map(v => {{ v /= 255;
+                return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }})
+                .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+            let worst = 99;
+            for (const cell of document.querySelectorAll({sel})) {{
+                const b = back(cell), f = over(rgba(getComputedStyle(cell).color), b);
+                const [hi, lo] = [lum(f), lum(b)].sort((x, y) => y - x);
+                worst = Math.min(worst, (hi + 0.05) / (lo + 0.05));
+            }}
+            return worst;
+        }})()",
+        sel = json!(selector)
+    )
+}
 
 /// Whether the page's text contains `text`, as a page expression.
 fn shows(text: &str) -> String {
@@ -37,15 +99,7 @@ fn the_floor_page_in_a_browser_live_alerts_and_a_finished_hand() {
     let key = TableKey::from_seed([21; 32]);
     let (log, _) = HandLog::open(dir.path(), "B1", &key).expect("log");
     let shipper = Arc::new(Shipper::start(&url, dir.path(), "B1").expect("shipper"));
-    let service = FloorService::start(ServeOptions {
-        url: url.clone(),
-        bind: "127.0.0.1:0".parse().expect("address"),
-        token: TOKEN.into(),
-        hosts: Vec::new(),
-        lang: host::display::Lang::En,
-        migrate: true,
-    })
-    .expect("the floor service");
+    let service = serve(&url);
 
     // The table deals slowly enough to be seen mid-hand, until told to stop.
     let dealt = Arc::new(AtomicU32::new(0));
@@ -72,17 +126,10 @@ fn the_floor_page_in_a_browser_live_alerts_and_a_finished_hand() {
         })
     };
 
-    let mut browser = launch(&exe);
+    let mut browser = floor_browser(&exe, &service.url());
     let cdp = &mut browser.cdp;
-    cdp.call("Network.enable", json!({}), true);
-    cdp.call(
-        "Network.setExtraHTTPHeaders",
-        json!({ "headers": { "Authorization": format!("Bearer {TOKEN}") } }),
-        true,
-    );
-    cdp.call("Page.navigate", json!({ "url": service.url() }), true);
     cdp.wait_for(&shows("B1"), "the table");
-    cdp.wait_for(&shows("holdem nl 5/10"), "its game");
+    cdp.wait_for(&shows("No-limit Hold'em 5/10"), "its game, named");
     // Live: the page reloads itself and the table's records count goes up.
     let records = || {
         "Number(document.querySelector('tr[data-table=\"B1\"] td:nth-child(8)').innerText\
@@ -199,4 +246,175 @@ fn the_floor_page_in_a_browser_live_alerts_and_a_finished_hand() {
     if std::fs::create_dir_all(&shots).is_ok() {
         cdp.screenshot(&shots.join("hand-1.png"));
     }
+}
+
+/// Tables `ids` dealt `hands` hands each in `root` and shipped to `url`, every
+/// record in the store.
+fn shipped_tables(root: &std::path::Path, url: &str, ids: &[&str], hands: u32) {
+    for (n, id) in ids.iter().enumerate() {
+        let dir = root.join(id);
+        std::fs::create_dir_all(&dir).expect("folder");
+        table_tests::bench::dealt(&dir, id, 40 + n as u64, hands);
+        let shipper = Shipper::start(url, &dir, id).expect("shipper");
+        assert!(
+            shipper.wait_shipped(Duration::from_secs(30)),
+            "{id} shipped"
+        );
+    }
+}
+
+#[test]
+fn the_floors_filters_and_search_submit_from_their_forms() {
+    let Some(exe) = table_tests::peers::chromium("the floor's forms in headless Chromium") else {
+        return;
+    };
+    let Some(server) = PgServer::start("the floor's forms in headless Chromium") else {
+        return;
+    };
+    let root = tempfile::tempdir().expect("folder");
+    shipped_tables(root.path(), &server.url(), &["F1", "F2"], 3);
+    let service = serve(&server.url());
+    let mut browser = floor_browser(&exe, &service.url());
+    let cdp = &mut browser.cdp;
+    cdp.wait_for(
+        &format!("{} && {}", row_of("F1"), row_of("F2")),
+        "both tables",
+    );
+    // Every cell reads (WCAG AA, 4.5:1), the pots' too; the game in words.
+    assert_eq!(
+        cdp.eval("document.querySelectorAll('table.room td.pot').length"),
+        json!(2)
+    );
+    let contrast = cdp.eval(&worst_contrast("table.room td")).as_f64();
+    assert!(contrast.is_some_and(|c| c >= 4.5), "contrast {contrast:?}");
+    cdp.wait_for(&shows("No-limit Hold'em 5/10"), "the game, named");
+
+    // The room's filter: pick a table, press Show. The room reloads itself, which
+    // may land between the pick and the press: pick and press again until the
+    // form's answer is on screen (a guard against a hang, not a timing).
+    let filtered = format!(
+        "location.search.includes('table=F2') && {} && !({})",
+        row_of("F2"),
+        row_of("F1")
+    );
+    let submit = "(() => { const f = document.querySelector('form.filter');                   f.querySelector('select[name=table]').value = 'F2';                   f.querySelector('button').click(); return true; })()";
+    let mut tries = 0;
+    while cdp.eval(&filtered) != json!(true) {
+        tries += 1;
+        assert!(tries <= 20, "the room's filter never answered");
+        if !cdp
+            .eval("location.search.includes('table=F2')")
+            .as_bool()
+            .unwrap_or(false)
+        {
+            cdp.eval(submit);
+        }
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    // The filter stays chosen as the page reloads itself.
+    cdp.wait_for(
+        "document.querySelector('select[name=table]').value === 'F2'",
+        "the filter kept",
+    );
+
+    // The hands' search: from the room's link, a table and a seat typed, Find pressed.
+    cdp.eval("document.querySelector('form.filter a[href^=\"/floor/hands\"]').click()");
+    cdp.wait_for("location.pathname === '/floor/hands'", "the hands' search");
+    cdp.wait_for(
+        "document.querySelector('form.filter button') !== null",
+        "its form",
+    );
+    cdp.eval(
+        "(() => { const f = document.querySelector('form.filter'); \
+         f.querySelector('select[name=table]').value = 'F1'; \
+         f.querySelector('input[name=seat]').value = '1'; \
+         f.querySelector('button').click(); return true; })()",
+    );
+    cdp.wait_for(
+        "location.search.includes('table=F1') && location.search.includes('seat=1')",
+        "the search submitted",
+    );
+    cdp.wait_for(
+        "document.querySelector('tr[data-table=\"F1\"][data-hand=\"1\"]') !== null",
+        "F1's hands found",
+    );
+    assert_eq!(
+        cdp.eval("document.querySelector('tr[data-table=\"F2\"]') === null"),
+        json!(true),
+        "another table's hands in a search for F1"
+    );
+    // A search that reads wrong says so, and changes nothing.
+    cdp.eval(
+        "(() => { const f = document.querySelector('form.filter'); \
+         f.querySelector('input[name=seat]').value = 'x'; \
+         f.querySelector('button').click(); return true; })()",
+    );
+    cdp.wait_for(&shows("a seat is a number"), "the bad seat refused");
+}
+
+#[test]
+fn the_floor_serves_with_its_store_down_and_recovers_on_its_own() {
+    let Some(exe) = table_tests::peers::chromium("the floor's outage in headless Chromium") else {
+        return;
+    };
+    let Some(mut server) = PgServer::start("the floor's outage in headless Chromium") else {
+        return;
+    };
+    let url = server.url();
+    server.stop().expect("the store stopped");
+
+    // `floor serve` starts with its store down and says it waits for it.
+    let service = serve(&url);
+    let mut browser = floor_browser(&exe, &service.url());
+    let cdp = &mut browser.cdp;
+    let down = shows("store is not reachable; retrying");
+    cdp.wait_for(&down, "the store-down page");
+    let reloads = "document.querySelector('meta[http-equiv=refresh]') !== null";
+    assert_eq!(
+        cdp.eval(reloads),
+        json!(true),
+        "the store-down page reloads"
+    );
+
+    // The store comes up: the same page shows the room, nobody touching it.
+    server.start_again().expect("the store started");
+    cdp.wait_for(&shows("No alert."), "the room, once the store is up");
+    let root = tempfile::tempdir().expect("folder");
+    shipped_tables(root.path(), &url, &["O1"], 2);
+    cdp.wait_for(&row_of("O1"), "a table shipping");
+
+    // An outage: the page says so, then shows the room again on its own.
+    server.stop().expect("the store stopped");
+    cdp.wait_for(&down, "the store-down page in an outage");
+    server.start_again().expect("the store started");
+    cdp.wait_for(
+        &format!("{} && {}", row_of("O1"), shows("No alert.")),
+        "the room back after the outage",
+    );
+
+    // The hands' search in the page's language, through an outage too.
+    cdp.call(
+        "Page.navigate",
+        json!({ "url": format!("http://{}/floor/hands?table=O1&lang=pl", service.addr()) }),
+        true,
+    );
+    cdp.wait_for(
+        "document.querySelector('tr[data-table=\"O1\"]') !== null",
+        "O1's hands",
+    );
+    server.stop().expect("the store stopped");
+    cdp.call(
+        "Page.navigate",
+        json!({ "url": format!("http://{}/floor/hands?table=O1&lang=pl", service.addr()) }),
+        true,
+    );
+    cdp.wait_for(
+        &shows("Baza floora jest nieosiągalna"),
+        "the search's store-down page",
+    );
+    server.start_again().expect("the store started");
+    cdp.wait_for(
+        "document.querySelector('tr[data-table=\"O1\"]') !== null",
+        "O1's hands again",
+    );
 }

@@ -172,6 +172,9 @@ fn records_twice_out_of_order_forged_or_badly_signed_are_refused_with_an_alert()
     let done = store.ingest("F1", &records[10..20], 0).expect("ingest");
     assert_eq!(done.accepted, 0);
     assert_eq!(done.refused.as_ref().map(|r| r.1), Some(AlertKind::Gap));
+    // What was refused still waits at the table: the floor sees it as backlog.
+    let backlog = |store: &mut Store| store.table("F1").expect("row").backlog;
+    assert_eq!(backlog(&mut store), 10);
     let done = store.ingest("F1", &records[..10], 0).expect("ingest");
     assert_eq!((done.accepted, done.head), (10, Seq(10)));
     // Twice: the same records again, and then with the next ones.
@@ -193,6 +196,7 @@ fn records_twice_out_of_order_forged_or_badly_signed_are_refused_with_an_alert()
         done.refused.as_ref().map(|r| (r.0, r.1)),
         Some((Seq(21), AlertKind::BrokenLink))
     );
+    assert_eq!(backlog(&mut store), 2);
     // A record whose signature is not the table's.
     let mut unsigned = records[20].clone();
     unsigned.sig[0] ^= 1;
@@ -222,6 +226,7 @@ fn records_twice_out_of_order_forged_or_badly_signed_are_refused_with_an_alert()
     );
     // The rest, in order: all taken, each once.
     let done = store.ingest("F1", &records[20..], 0).expect("ingest");
+    assert_eq!(backlog(&mut store), 0);
     assert_eq!(done.accepted as usize, records.len() - 21);
     assert_eq!(done.duplicates, 1);
     let n = records.len() as u64;

@@ -24,9 +24,23 @@ use tokio_stream::{Stream, StreamExt};
 const PAGE: &str = include_str!("page.html");
 const SCRIPT: &str = include_str!("page.js");
 const STYLE: &str = include_str!("page.css");
-/// Only our own origin, no inline script: a page that cannot be made to load
-/// anything else.
-const CSP: &str = "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+/// The pages' content security policy, where forms may submit to `$forms`: only our
+/// own origin, no inline script, a page that cannot be made to load anything else.
+macro_rules! policy {
+    ($forms:literal) => {
+        concat!(
+            "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; ",
+            "form-action ",
+            $forms,
+            "; frame-ancestors 'none'"
+        )
+    };
+}
+/// The players' screen has no form: none may submit.
+const CSP: &str = policy!("'none'");
+/// The floor's pages: the same policy, but their filters and search are GET forms
+/// that submit to the page's own origin (and nowhere else).
+const FLOOR_CSP: &str = policy!("'self'");
 
 /// How often the live stream says it is alive, with nothing else to send: a page
 /// that hears nothing for longer (page.js, `STALE_AFTER_MS`) says it is not live.
@@ -144,13 +158,17 @@ pub(crate) async fn floor_guard(
     }
 }
 
-fn with_headers(mut r: Response, content_type: &'static str) -> Response {
+fn with_headers(r: Response, content_type: &'static str) -> Response {
+    with_policy(r, content_type, CSP)
+}
+
+fn with_policy(mut r: Response, content_type: &'static str, csp: &'static str) -> Response {
     let h = r.headers_mut();
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     h.insert(
         header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(CSP),
+        HeaderValue::from_static(csp),
     );
     h.insert(
         header::X_CONTENT_TYPE_OPTIONS,
@@ -163,8 +181,9 @@ fn asset(content_type: &'static str, body: &'static str) -> Response {
     with_headers(body.into_response(), content_type)
 }
 
+/// A floor page ([`FLOOR_CSP`]: its forms may submit to it).
 pub(crate) fn html(status: StatusCode, body: String) -> Response {
-    let mut r = with_headers(body.into_response(), "text/html; charset=utf-8");
+    let mut r = with_policy(body.into_response(), "text/html; charset=utf-8", FLOOR_CSP);
     *r.status_mut() = status;
     r
 }
@@ -228,4 +247,19 @@ async fn floor_hand(State(s): State<FloorShared>, UrlPath(number): UrlPath<Strin
         StatusCode::NOT_FOUND
     };
     html(status, body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{CSP, FLOOR_CSP};
+
+    #[test]
+    fn the_floors_pages_may_submit_their_forms_to_themselves_and_nothing_else_changes() {
+        assert!(CSP.contains("form-action 'none'"));
+        assert!(FLOOR_CSP.contains("form-action 'self'"));
+        assert_eq!(
+            FLOOR_CSP.replace("form-action 'self'", "form-action 'none'"),
+            CSP
+        );
+    }
 }

@@ -126,7 +126,9 @@ fn vet<'a>(
 
 impl Store {
     /// Takes `batch` (a table's records, in order) as the module says. `backlog` is
-    /// what the table will still hold unshipped after this batch, for the floor view.
+    /// what the table will still hold unshipped after this batch, for the floor view;
+    /// the records of the batch the store did not take are added to it (a refused
+    /// table's whole log waits, where the shipper counts after its batch: 0).
     pub fn ingest(
         &mut self,
         table_id: &str,
@@ -168,11 +170,14 @@ impl Store {
             table_id,
         );
         let taken = vetted.taken;
+        let head = taken.last().map_or(head_seq, |r| r.seq.0);
+        let left = batch.iter().filter(|r| r.seq.0 > head).count() as u64;
+        let backlog = backlog.saturating_add(left);
         let out = Ingested {
             accepted: taken.len() as u64,
             duplicates: vetted.duplicates,
             refused: vetted.refused,
-            head: Seq(taken.last().map_or(head_seq, |r| r.seq.0)),
+            head: Seq(head),
         };
         if let Some(last) = taken.last() {
             insert(&mut tx, &insert_records, table_id, &taken)?;

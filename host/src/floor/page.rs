@@ -144,6 +144,26 @@ fn notes(t: &TableLine, alerts: usize, lang: Lang) -> Vec<String> {
     notes
 }
 
+/// A table's game as the room lists it (its settings' words: "holdem nl 5/10") said
+/// in `lang` ("No-limit Hold'em 5/10"), read with the settings' own codec and named
+/// as the table's screens name it ([`Lang::game`]); what does not read is shown as
+/// it is.
+fn game_words(lang: Lang, game: &str) -> String {
+    let mut parts = game.split_whitespace();
+    let (Some(name), Some(limit)) = (parts.next(), parts.next()) else {
+        return escape(game);
+    };
+    let Ok(cfg) = firmware::rules::codec::from_pairs([("game", name), ("limit", limit)]) else {
+        return escape(game);
+    };
+    let mut out = lang.game(cfg.game, cfg.structure);
+    for figures in parts {
+        out.push(' ');
+        out.push_str(figures);
+    }
+    escape(&out)
+}
+
 fn row(t: &TableLine, notes: &[String], lang: Lang, clock: &FloorClock) -> String {
     let id = escape(&t.table_id);
     let code = lang.code();
@@ -179,7 +199,7 @@ fn row(t: &TableLine, notes: &[String], lang: Lang, clock: &FloorClock) -> Strin
         } else {
             " class=\"flagged\""
         },
-        game = escape(&t.game),
+        game = game_words(lang, &t.game),
         input = t
             .last_input
             .as_deref()
@@ -192,20 +212,41 @@ fn row(t: &TableLine, notes: &[String], lang: Lang, clock: &FloorClock) -> Strin
     )
 }
 
-/// A `<select>` of `choices`, `chosen` selected, "every ..." first.
-fn select(name: &str, every: &str, choices: &[&str], chosen: Option<&str>) -> String {
+/// A `<select>` of `choices`, `chosen` selected, "every ..." first, each shown as
+/// `label` says (already escaped).
+fn select(
+    name: &str,
+    every: &str,
+    choices: &[&str],
+    chosen: Option<&str>,
+    label: impl Fn(&str) -> String,
+) -> String {
     let mut out = format!("<select name=\"{name}\"><option value=\"\">{every}</option>");
     for c in choices {
-        let c = escape(c);
-        let sel = if chosen.is_some_and(|x| escape(x) == c) {
+        let sel = if chosen.is_some_and(|x| x == *c) {
             " selected"
         } else {
             ""
         };
-        out.push_str(&format!("<option value=\"{c}\"{sel}>{c}</option>"));
+        out.push_str(&format!(
+            "<option value=\"{}\"{sel}>{}</option>",
+            escape(c),
+            label(c)
+        ));
     }
     out.push_str("</select>");
     out
+}
+
+/// The tables' `<select>`, `chosen` selected.
+fn table_select(lang: Lang, ids: &[&str], chosen: Option<&str>) -> String {
+    select(
+        "table",
+        word(lang, FloorWord::AllTables),
+        ids,
+        chosen,
+        escape,
+    )
 }
 
 /// The room: the tables `view` asks for, then the alerts not cleared.
@@ -263,9 +304,15 @@ pub fn room_page(room: &Room, view: &RoomView, clock: &FloorClock) -> String {
          <label><input type=\"checkbox\" name=\"alerts\" value=\"1\"{checked}> {only}</label> \
          {language} <button>{show}</button> <a href=\"/floor/hands?lang={code}\">{hands}</a></form>",
         table = w(FloorWord::Table),
-        tables = select("table", w(FloorWord::AllTables), &ids, view.table.as_deref()),
+        tables = table_select(lang, &ids, view.table.as_deref()),
         game = w(FloorWord::Game),
-        games = select("game", w(FloorWord::AllGames), &games, view.game.as_deref()),
+        games = select(
+            "game",
+            w(FloorWord::AllGames),
+            &games,
+            view.game.as_deref(),
+            |g| game_words(lang, g)
+        ),
         checked = if view.alerts_only { " checked" } else { "" },
         only = w(FloorWord::AlertsOnly),
         language = language_field(lang),
@@ -293,11 +340,32 @@ pub fn room_page(room: &Room, view: &RoomView, clock: &FloorClock) -> String {
         w(FloorWord::Alerts),
         intro = with(lang, FloorWord::Intro, REFRESH_S),
     );
-    page(lang, w(FloorWord::Title), &body).replacen(
+    reloading(page(lang, w(FloorWord::Title), &body))
+}
+
+/// `page`, reloading itself every [`REFRESH_S`] seconds: a meta refresh, which the
+/// pages' policy allows (no script), so a wall screen follows the room on its own.
+fn reloading(page: String) -> String {
+    page.replacen(
         "<meta charset=\"utf-8\">",
         &format!("<meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"{REFRESH_S}\">"),
         1,
     )
+}
+
+/// The page shown while the store cannot be read (down, not reached yet, too slow):
+/// it says so in `lang`, with the store's own words (`detail`), and reloads itself,
+/// so a wall screen shows the room again once the store is back.
+pub fn store_down_page(lang: Lang, detail: &str) -> String {
+    reloading(page(
+        lang,
+        word(lang, FloorWord::Title),
+        &format!(
+            "<p class=\"error\">{}</p><p class=\"detail\"><code>{}</code></p>",
+            with(lang, FloorWord::StoreDown, REFRESH_S),
+            escape(detail)
+        ),
+    ))
 }
 
 /// The hands' search as asked: its filter and table, echoed in its form.
@@ -353,12 +421,7 @@ pub fn hands_page(
          <label>{pot} <input name=\"pot_over\" size=\"8\" value=\"{pot_v}\"></label> \
          {corr} {mis} {rul} {language} <button>{find}</button></form>",
         table = w(FloorWord::Table),
-        tables = select(
-            "table",
-            w(FloorWord::AllTables),
-            &ids,
-            view.table.as_deref()
-        ),
+        tables = table_select(lang, &ids, view.table.as_deref()),
         seat = w(FloorWord::Seat),
         seat_v = f.seat.map(|s| s.to_string()).unwrap_or_default(),
         from = w(FloorWord::From),
@@ -535,6 +598,46 @@ mod tests {
         assert!(page.contains("chain alerts: 1") && page.contains("log rewritten"));
         assert!(page.contains("2025-11-25 14:03:12 (3 s ago)"), "{page}");
         assert!(page.contains("http-equiv=\"refresh\""));
+    }
+
+    #[test]
+    fn the_store_down_page_says_so_in_the_pages_language_and_reloads_itself() {
+        let page = store_down_page(Lang::Bg, "error connecting to <server>");
+        assert!(page.contains("<html lang=\"bg\">"), "{page}");
+        assert!(page.contains("Базата на флора не е достъпна"), "{page}");
+        assert!(page.contains("&lt;server&gt;") && !page.contains("<server>"));
+        assert!(page.contains(&format!("http-equiv=\"refresh\" content=\"{REFRESH_S}\"")));
+    }
+
+    #[test]
+    fn the_game_is_named_in_the_pages_language_and_filtered_by_its_code() {
+        let room = Room {
+            tables: vec![table("T1")],
+            alerts: vec![],
+        };
+        let named = [
+            (Lang::En, "No-limit Hold'em 5/10"),
+            (Lang::Mk, "Без лимит Холдем 5/10"),
+            (Lang::Pl, "No-limit Hold'em 5/10"),
+            (Lang::Bg, "Без лимит Холдем 5/10"),
+            (Lang::Ru, "Безлимитный холдем 5/10"),
+        ];
+        for (lang, name) in named {
+            let name = escape(name);
+            let page = room_page(&room, &RoomView::all(lang), &FloorClock::utc());
+            assert!(page.contains(&format!("<td>{name}</td>")), "{page}");
+            assert!(
+                page.contains(&format!("<option value=\"holdem nl 5/10\">{name}</option>")),
+                "{page}"
+            );
+            assert!(!text_of(&page).contains("holdem nl"), "{lang:?}: {page}");
+        }
+        assert_eq!(
+            game_words(Lang::En, "draw fl 0/0"),
+            "Fixed-limit Five-card draw 0/0"
+        );
+        assert_eq!(game_words(Lang::En, "stud <x> 1/2"), "stud &lt;x&gt; 1/2");
+        assert_eq!(game_words(Lang::En, "-"), "-");
     }
 
     #[test]

@@ -14,7 +14,7 @@
 use super::hands::{self, FloorHand};
 use super::link::StoreLink;
 use super::live::LiveTables;
-use super::page::{hand_page, hands_page, room_page, HandsView, RoomView};
+use super::page::{hand_page, hands_page, room_page, store_down_page, HandsView, RoomView};
 use super::room::{HandView, Room};
 use super::store::Alert;
 use super::store::Store;
@@ -140,6 +140,9 @@ impl Drop for FloorService {
 
 impl FloorService {
     /// Connects to the store (applying its migrations), binds `opts.bind` and serves.
+    /// A store that cannot be reached yet is waited for: the pages say so and reload
+    /// until it answers (a floor restarted with its store is up in either order); a
+    /// store that answers and refuses (a wrong password, another schema) is an error.
     pub fn start(opts: ServeOptions) -> Result<FloorService, ServeError> {
         if !opts.bind.ip().is_loopback() && opts.hosts.is_empty() {
             return Err(ServeError::NeedsHosts(opts.bind));
@@ -149,9 +152,14 @@ impl FloorService {
         } else {
             Store::connect_to_read
         };
-        let store = StoreLink::parse(&opts.url)
-            .and_then(|l| connect(&l))
-            .map_err(ServeError::Store)?;
+        let store = match StoreLink::parse(&opts.url).and_then(|l| connect(&l)) {
+            Ok(s) => Some(s),
+            Err(FloorError::Unreachable(e)) => {
+                log::warn!("floor: the store cannot be reached yet ({e}): waiting for it");
+                None
+            }
+            Err(e) => return Err(ServeError::Store(e)),
+        };
         let listener =
             std::net::TcpListener::bind(opts.bind).map_err(|e| ServeError::Bind(opts.bind, e))?;
         listener
@@ -277,14 +285,14 @@ fn answer(store: &mut Store, asked: Asked) -> Result<Answer, FloorError> {
 
 /// The store's thread: the room every [`REFRESH`], the pages' questions when asked.
 fn reader(
-    store: Store,
+    store: Option<Store>,
     url: &str,
     connect: fn(&StoreLink) -> Result<Store, FloorError>,
     asked: &mpsc::Receiver<Ask>,
     room: &watch::Sender<RoomState>,
     stop: &watch::Receiver<bool>,
 ) {
-    let mut store = Some(store);
+    let mut store = store;
     let mut reading = Reading::default();
     let mut built = Instant::now()
         .checked_sub(REFRESH)
@@ -326,22 +334,18 @@ fn lang_of(s: &Shared, code: Option<&str>) -> Lang {
     code.and_then(Lang::from_code).unwrap_or(s.lang)
 }
 
-/// Sends `asked` to the store's thread and waits for its answer.
-async fn ask(s: &Shared, asked: Asked) -> Result<Answer, Response> {
+/// Sends `asked` to the store's thread and waits for its answer; a page in `lang`
+/// that reloads until the store answers, if it does not.
+async fn ask(s: &Shared, lang: Lang, asked: Asked) -> Result<Answer, Response> {
+    let down = |e: &str| html(StatusCode::SERVICE_UNAVAILABLE, store_down_page(lang, e));
     let (reply, answer) = oneshot::channel();
     if s.asks.send(Ask { asked, reply }).is_err() {
-        return Err(html(
-            StatusCode::SERVICE_UNAVAILABLE,
-            error_page("the floor's store is not being read"),
-        ));
+        return Err(down("the floor's store is not being read"));
     }
     match tokio::time::timeout(HAND_TIMEOUT, answer).await {
         Ok(Ok(Ok(a))) => Ok(a),
-        Ok(Ok(Err(e))) => Err(html(StatusCode::SERVICE_UNAVAILABLE, error_page(&e))),
-        _ => Err(html(
-            StatusCode::SERVICE_UNAVAILABLE,
-            error_page("the floor's store did not answer in time"),
-        )),
+        Ok(Ok(Err(e))) => Err(down(&e)),
+        _ => Err(down("the floor's store did not answer in time")),
     }
 }
 
@@ -368,7 +372,10 @@ async fn room_route(State(s): State<Shared>, Query(q): Query<RoomQuery>) -> Resp
     let room = s.room.borrow().clone();
     match room {
         Ok(room) => html(StatusCode::OK, room_page(&room, &view, &s.clock)),
-        Err(e) => html(StatusCode::SERVICE_UNAVAILABLE, error_page(&e)),
+        Err(e) => html(
+            StatusCode::SERVICE_UNAVAILABLE,
+            store_down_page(view.lang, &e),
+        ),
     }
 }
 
@@ -441,7 +448,7 @@ async fn hands_route(State(s): State<Shared>, Query(q): Query<HandsQuery>) -> Re
         table: view.table.clone(),
         filter: view.filter.clone(),
     };
-    match ask(&s, asked).await {
+    match ask(&s, lang, asked).await {
         Ok(Answer::Hands(found)) => html(
             StatusCode::OK,
             hands_page(lang, &s.clock, &view, &tables, &found),
@@ -476,7 +483,7 @@ async fn hand_route(
         table_id: table_id.clone(),
         number,
     };
-    match ask(&s, asked).await {
+    match ask(&s, lang, asked).await {
         Ok(Answer::Timeline(HandView::Shown(records))) => html(
             StatusCode::OK,
             hand_page(lang, &table_id, number, &records),

@@ -84,6 +84,7 @@ floor_words!(
     BadSignatureAlert,
     KeyChangedAlert,
     RolledBackAlert,
+    StoreDown,
 );
 
 /// The text of `w` in `lang`.
@@ -176,6 +177,13 @@ pub fn word(lang: Lang, w: FloorWord) -> &'static str {
         BadSignatureAlert => ["bad signature", "лош потпис", "zły podpis", "грешен подпис", "неверная подпись"],
         KeyChangedAlert => ["another key", "друг клуч", "inny klucz", "друг ключ", "другой ключ"],
         RolledBackAlert => ["log rolled back", "дневникот вратен наназад", "dziennik cofnięty", "дневникът върнат назад", "журнал откатан"],
+        StoreDown => [
+            "The floor's store is not reachable; retrying. This page reloads every {n} s and shows the room once the store answers.",
+            "Базата на флорот не е достапна; се обидува повторно. Страницата се освежува на секои {n} с и ја прикажува салата штом базата одговори.",
+            "Baza floora jest nieosiągalna; ponawiam próbę. Strona odświeża się co {n} s i pokaże salę, gdy baza odpowie.",
+            "Базата на флора не е достъпна; опитва се отново. Страницата се опреснява на всеки {n} с и показва залата, щом базата отговори.",
+            "База пит-босса недоступна; повторяем попытку. Страница обновляется каждые {n} с и покажет зал, когда база ответит.",
+        ],
     })
 }
 
