@@ -177,6 +177,9 @@ impl Withheld {
             // and the floor's PIN name nothing of the cards (the PIN's digits are
             // never in them).
             Refusal::Key(_) | Refusal::NoDeck | Refusal::Pin(_) => return None,
+            // An award is checked only when every hand contesting the pot is tabled
+            // (R-SHOW-4): its words name face-up hands and seats, nothing hidden.
+            Refusal::Award(_) => return None,
         };
         match *e {
             DuplicateCard(_) => Some(Withheld::ReadTwice),
