@@ -257,11 +257,24 @@ fn hold(addr: SocketAddr, head: &[u8], pace: Duration, attack: &Attack) {
     }
 }
 
+/// Puts the calling client's thread in the background: Linux's `SCHED_IDLE` (it runs
+/// only on a processor nothing else wants), else the lowest priority.
+fn in_the_background() {
+    use thread_priority::{
+        set_current_thread_priority, set_thread_priority_and_policy, thread_native_id,
+        NormalThreadSchedulePolicy, ThreadPriority, ThreadSchedulePolicy,
+    };
+    let idle = ThreadSchedulePolicy::Normal(NormalThreadSchedulePolicy::Idle);
+    if set_thread_priority_and_policy(thread_native_id(), ThreadPriority::Min, idle).is_err() {
+        let _ = set_current_thread_priority(ThreadPriority::Min);
+    }
+}
+
 /// The 200 clients against `table`'s screen and floor, started paused when
-/// `paused`. Their threads run at the lowest priority: they stand for clients
-/// elsewhere, so their own work (making requests as fast as the loopback allows)
-/// should not be the table's processor time; what the server spends on them still
-/// competes with the table.
+/// `paused`. Their threads run in the background ([`in_the_background`]): they stand
+/// for clients elsewhere, so their own work (making requests as fast as the loopback
+/// allows) should not be the table's processor time; what the server spends on them
+/// (and the system on their connections) still competes with the table.
 pub fn start_attack(table: &Table, paused: bool) -> (Arc<Attack>, Vec<JoinHandle<()>>) {
     let attack = Arc::new(Attack::default());
     attack.paused.store(paused, Ordering::Relaxed);
@@ -269,8 +282,7 @@ pub fn start_attack(table: &Table, paused: bool) -> (Arc<Attack>, Vec<JoinHandle
     let mut clients = Vec::new();
     let mut spawn = |f: Box<dyn FnOnce() + Send>| {
         clients.push(std::thread::spawn(move || {
-            let _ =
-                thread_priority::set_current_thread_priority(thread_priority::ThreadPriority::Min);
+            in_the_background();
             f()
         }));
     };
