@@ -311,6 +311,15 @@ async fn feed(mut u: Updates, out: mpsc::Sender<Result<Bytes, Infallible>>, _slo
 mod tests {
     use super::*;
 
+    /// Runs `f` on a runtime like the display's.
+    fn block_on(f: impl std::future::Future<Output = ()>) {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap()
+            .block_on(f)
+    }
+
     #[test]
     fn an_event_carries_its_data_on_data_lines() {
         let f = Frame::encode("state", "{\"a\":1}".into());
@@ -358,15 +367,39 @@ mod tests {
         assert!(slots.take(a).is_ok());
     }
 
+    /// A stream whose reader does not keep up holds no queue: once it reads again it
+    /// gets at most the update it was sending and then the latest.
+    #[test]
+    fn a_slow_stream_gets_the_latest_state_not_a_queue() {
+        block_on(async {
+            let (feeds, updates) = Feeds::new("{\"seq\":0}".into());
+            let slots = Arc::new(Slots::default());
+            let (tx, mut rx) = mpsc::channel(1);
+            tokio::spawn(feed(
+                updates,
+                tx,
+                slots.take([127, 0, 0, 1].into()).unwrap(),
+            ));
+            for seq in 1..=100 {
+                feeds.state.publish(format!("{{\"seq\":{seq}}}"));
+                tokio::time::sleep(Duration::from_millis(1)).await;
+            }
+            let mut states = Vec::new();
+            while states.last().map(Vec::as_slice) != Some(&b"{\"seq\":100}"[..]) {
+                let b = rx.recv().await.unwrap().unwrap();
+                if let Some(data) = b.strip_prefix(b"event: state\ndata: ") {
+                    states.push(data.strip_suffix(b"\n\n").unwrap().to_vec());
+                }
+            }
+            assert!(states.len() <= 3, "{} states read", states.len());
+        });
+    }
+
     /// Every stream reads the same buffer: an update is encoded once, however many
     /// screens are open.
     #[test]
     fn an_update_is_encoded_once_for_every_stream() {
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        rt.block_on(async {
+        block_on(async {
             let (feeds, updates) = Feeds::new("{}".into());
             let slots = Arc::new(Slots::default());
             let mut readers = Vec::new();
