@@ -1,354 +1,146 @@
 //! The display under attack, on this machine only: a running bench table (`tablectl`
-//! with its players' screen and floor view) against 200 hostile clients (idle
-//! sockets, slow and partial request heads, `/floor` hammered with and without the
-//! floor's token) keeps at least 90% of its hands per second, its memory bounded, and
-//! answers an honest client; the figures are printed. The table's pace alone and
-//! under attack are measured in turns (the machine's own load varies). Bounded to
-//! about 20 seconds.
+//! with its players' screen and floor view) against 200 hostile clients (`hostile`:
+//! idle sockets, slow and partial request heads, held `/events` streams, the pages
+//! and `/floor` hammered with and without the floor's token). It asserts only what
+//! must hold whatever the machine's load: every hand is dealt and logged, an honest
+//! client's pages and its live stream are answered, no state goes backwards, the
+//! table's memory stays bounded. How fast the table deals under attack beside its
+//! pace alone is the benchmark's (`benches/display_load.rs`), never an assertion here.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpStream};
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+mod hostile;
+
+use hostile::{connect_from, get_on, Table, HANG_GUARD};
+use std::io::{BufRead, BufReader, Write};
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Hostile clients of each kind (200 in all).
-const IDLE: usize = 60;
-const SLOW: usize = 40;
-const PARTIAL: usize = 20;
-const HAMMER_NO_TOKEN: usize = 40;
-const HAMMER_TOKEN: usize = 40;
-/// The table is measured alone and under attack in turns, [`ROUNDS`] times each for
-/// [`WINDOW`], so a change in the machine's own load (a disk busy elsewhere) weighs on
-/// both alike; each window starts [`SETTLE`] after the attack starts or stops.
-const ROUNDS: u32 = 6;
-const WINDOW: Duration = Duration::from_millis(1000);
-const SETTLE: Duration = Duration::from_millis(300);
-/// The table's pace alone varies more than this between windows only when the
-/// machine is busy with other work (its disk shared with other builds): its pace
-/// under attack then says nothing, and is printed but not judged.
-const MAX_NOISE: f64 = 2.0;
-/// The share of its hands per second the table must keep under attack.
-const KEEP: f64 = 0.9;
+/// Hands the table deals under attack.
+const HANDS: u32 = 400;
+/// The honest client stops this many hands before the end, so that its last request
+/// never meets a table that has just finished.
+const HONEST_UNTIL: usize = HANDS as usize - 60;
 /// The most the table's memory may grow under attack.
 const MAX_RSS_GROWTH_KB: u64 = 64 * 1024;
 
-/// The bench table, stopped when dropped.
-struct Table {
-    child: Child,
-    hands: Arc<Mutex<Vec<Instant>>>,
-    screen: SocketAddr,
-    floor: SocketAddr,
-    token: String,
-}
-
-impl Drop for Table {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Table {
-    fn start(data: PathBuf) -> Table {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tablectl"))
-            .args([
-                "--direct",
-                "--hands",
-                "1000000",
-                "--players",
-                "6",
-                "--no-equity",
-            ])
-            .args([
-                "--display",
-                "127.0.0.1:0",
-                "--floor",
-                "127.0.0.1:0",
-                "--data",
-            ])
-            .arg(&data)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("tablectl starts");
-        let out = BufReader::new(child.stdout.take().expect("its output"));
-        let hands = Arc::new(Mutex::new(Vec::new()));
-        let (addrs, addrs_rx) = std::sync::mpsc::channel();
-        let seen = hands.clone();
-        std::thread::spawn(move || {
-            let mut screen = None;
-            for line in out.lines() {
-                let Ok(line) = line else { return };
-                if line.starts_with("hand ") {
-                    seen.lock().unwrap().push(Instant::now());
-                } else if let Some(a) = line.strip_prefix("display: http://") {
-                    screen = a.trim_end_matches('/').parse::<SocketAddr>().ok();
-                } else if let Some(a) = line.strip_prefix("floor view: http://") {
-                    let floor = a.split('/').next().and_then(|a| a.parse().ok());
-                    let _ = addrs.send((screen, floor));
+/// The `seq` of each state an honest live stream reads from `from`, until `done`.
+fn watch_states(
+    table: &Table,
+    from: IpAddr,
+    done: Arc<AtomicBool>,
+) -> std::thread::JoinHandle<Vec<u64>> {
+    let screen = table.screen;
+    std::thread::spawn(move || {
+        let mut s = connect_from(from, screen).expect("the honest stream connects");
+        s.set_read_timeout(Some(HANG_GUARD)).unwrap();
+        write!(s, "GET /events HTTP/1.1\r\nHost: {screen}\r\n\r\n").unwrap();
+        let mut seqs = Vec::new();
+        let mut lines = BufReader::new(s).lines();
+        let status = lines.next().expect("an answer").expect("read");
+        assert!(status.starts_with("HTTP/1.1 200"), "{status}");
+        let mut is_state = false;
+        for line in lines {
+            if done.load(Ordering::Relaxed) {
+                break;
+            }
+            let Ok(line) = line else { break };
+            if let Some(name) = line.strip_prefix("event: ") {
+                is_state = name == "state";
+            } else if let Some(data) = line.strip_prefix("data: ").filter(|_| is_state) {
+                let v: serde_json::Value = serde_json::from_str(data).expect("a state");
+                if let Some(seq) = v["seq"].as_u64() {
+                    seqs.push(seq);
                 }
             }
-        });
-        let (screen, floor) = addrs_rx
-            .recv_timeout(Duration::from_secs(10))
-            .expect("tablectl says where its display is");
-        let token = std::fs::read_to_string(data.join("floor-token")).expect("the floor's token");
-        Table {
-            child,
-            hands,
-            screen: screen.expect("the screen's address"),
-            floor: floor.expect("the floor's address"),
-            token: token.trim().to_string(),
         }
-    }
-
-    /// Hands finished in `window`, from now, and the window's length in seconds.
-    fn hands_in(&self, window: Duration, mut during: impl FnMut()) -> (usize, f64) {
-        let from = Instant::now();
-        while from.elapsed() < window {
-            during();
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        let to = Instant::now();
-        let n = self
-            .hands
-            .lock()
-            .unwrap()
-            .iter()
-            .filter(|t| **t >= from && **t < to)
-            .count();
-        (n, (to - from).as_secs_f64())
-    }
-
-    /// Its resident memory in KB (Linux), if it can be read.
-    fn rss_kb(&self) -> Option<u64> {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
-        let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
-        line.split_whitespace().nth(1)?.parse().ok()
-    }
-}
-
-/// One GET, closed after; the status code, or `None` when it failed.
-fn get(addr: SocketAddr, path: &str, auth: Option<&str>) -> Option<u16> {
-    let mut s = TcpStream::connect_timeout(&addr, Duration::from_secs(5)).ok()?;
-    s.set_read_timeout(Some(Duration::from_secs(10))).ok()?;
-    let auth = auth.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
-    write!(
-        s,
-        "GET {path} HTTP/1.1\r\nHost: {addr}\r\n{auth}Connection: close\r\n\r\n"
-    )
-    .ok()?;
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).ok()?;
-    let text = String::from_utf8_lossy(&raw);
-    text.split(' ').nth(1)?.parse().ok()
-}
-
-/// Whether the attack goes on: waits while it is paused; `false` once it is over.
-fn attacking(attack: &Attack) -> bool {
-    while attack.paused.load(Ordering::Relaxed) {
-        if attack.over.load(Ordering::Relaxed) {
-            return false;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    !attack.over.load(Ordering::Relaxed)
-}
-
-/// The attack's switches: paused between its windows, over at the end.
-#[derive(Default)]
-struct Attack {
-    paused: AtomicBool,
-    over: AtomicBool,
-}
-
-impl Attack {
-    fn on(&self) -> bool {
-        !self.paused.load(Ordering::Relaxed) && !self.over.load(Ordering::Relaxed)
-    }
-}
-
-/// Holds a connection open, sending `head` a byte every `pace` (all of it at once
-/// when `pace` is zero) and never finishing it; reconnects when the server closes it.
-fn hold(addr: SocketAddr, head: &'static [u8], pace: Duration, stop: &Attack) {
-    while attacking(stop) {
-        let Ok(mut s) = TcpStream::connect(addr) else {
-            std::thread::sleep(Duration::from_millis(100));
-            continue;
-        };
-        let _ = s.set_read_timeout(Some(Duration::from_millis(100)));
-        let mut sent = 0;
-        if pace.is_zero() && s.write_all(head).is_ok() {
-            sent = head.len();
-        }
-        let mut buf = [0u8; 256];
-        while stop.on() {
-            if sent < head.len() {
-                if s.write_all(&head[sent..=sent]).is_err() {
-                    break;
-                }
-                sent += 1;
-            }
-            match s.read(&mut buf) {
-                Ok(0) => break,
-                Ok(_) => {}
-                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
-                Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {}
-                Err(_) => break,
-            }
-            if !pace.is_zero() {
-                std::thread::sleep(pace);
-            }
-        }
-    }
+        seqs
+    })
 }
 
 #[test]
-fn two_hundred_hostile_clients_leave_the_table_its_pace() {
+fn two_hundred_hostile_clients_leave_every_hand_dealt_and_the_page_answered() {
     let dir = tempfile::tempdir().unwrap();
-    let table = Table::start(dir.path().join("t"));
-    // Let it start dealing.
-    std::thread::sleep(Duration::from_millis(500));
+    let mut table = Table::start(env!("CARGO_BIN_EXE_tablectl"), dir.path().join("t"), HANDS);
+    let started = Instant::now();
+    while table.dealt() == 0 {
+        assert!(started.elapsed() < HANG_GUARD, "the table deals");
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let rss_before = table.rss_kb();
-    let stop = Arc::new(Attack::default());
-    stop.paused.store(true, Ordering::Relaxed);
-    // Answers the hammering clients got, and how many of those were refusals.
-    let answered = Arc::new(AtomicU64::new(0));
-    let refused = Arc::new(AtomicU64::new(0));
-    let mut clients = Vec::new();
-    let (screen, floor, token) = (table.screen, table.floor, table.token.clone());
-    // The attackers run on this machine, but stand for clients elsewhere: their own
-    // work (making requests as fast as the loopback allows) must not be the table's
-    // processor time, so they run at the lowest priority, as the display's server
-    // does. What the server spends on them still competes with the table.
-    let spawn = |clients: &mut Vec<std::thread::JoinHandle<()>>, f: Box<dyn Fn() + Send>| {
-        clients.push(std::thread::spawn(move || {
-            let _ =
-                thread_priority::set_current_thread_priority(thread_priority::ThreadPriority::Min);
-            f()
-        }));
-    };
-    for i in 0..IDLE {
-        let (stop, addr) = (stop.clone(), if i % 2 == 0 { screen } else { floor });
-        spawn(
-            &mut clients,
-            Box::new(move || hold(addr, b"", Duration::ZERO, &stop)),
-        );
-    }
-    for i in 0..SLOW {
-        let (stop, addr) = (stop.clone(), if i % 2 == 0 { screen } else { floor });
-        let head =
-            b"GET /floor HTTP/1.1\r\nHost: localhost\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n";
-        spawn(
-            &mut clients,
-            Box::new(move || hold(addr, head, Duration::from_millis(200), &stop)),
-        );
-    }
-    for i in 0..PARTIAL {
-        let (stop, addr) = (stop.clone(), if i % 2 == 0 { screen } else { floor });
-        let head = b"GET /floor/hand/1 HTTP/1.1\r\nHost: localhost\r\n";
-        spawn(
-            &mut clients,
-            Box::new(move || hold(addr, head, Duration::ZERO, &stop)),
-        );
-    }
-    for i in 0..HAMMER_NO_TOKEN {
-        let (stop, addr) = (stop.clone(), if i % 2 == 0 { screen } else { floor });
-        let (answered, refused) = (answered.clone(), refused.clone());
-        spawn(
-            &mut clients,
-            Box::new(move || {
-                while attacking(&stop) {
-                    let code = get(addr, "/floor", None);
-                    assert_ne!(code, Some(200), "the floor without its token");
-                    if code.is_some() {
-                        answered.fetch_add(1, Ordering::Relaxed);
-                        refused.fetch_add(1, Ordering::Relaxed);
-                    }
-                }
-            }),
-        );
-    }
-    for _ in 0..HAMMER_TOKEN {
-        let (stop, token, answered) = (stop.clone(), token.clone(), answered.clone());
-        spawn(
-            &mut clients,
-            Box::new(move || {
-                let mut n = 0u32;
-                while attacking(&stop) {
-                    n += 1;
-                    let path = if n.is_multiple_of(2) {
-                        "/floor".to_string()
-                    } else {
-                        format!("/floor/hand/{}", 1 + n % 50)
-                    };
-                    if get(floor, &path, Some(&token)).is_some() {
-                        answered.fetch_add(1, Ordering::Relaxed);
-                    }
-                }
-            }),
-        );
-    }
-    // In turns: alone, then under attack (the table's pace, its memory, and an
-    // honest client's wait).
-    let mut latencies = Vec::new();
-    let mut failed = 0;
+    let (attack, clients) = hostile::start_attack(&table, false);
+    // The attackers all come from 127.0.0.1; the honest client from an address of its
+    // own (from theirs, it would be the same client to the listeners, under their cap).
+    let elsewhere: IpAddr = [127, 0, 0, 2].into();
+    let done = Arc::new(AtomicBool::new(false));
+    let stream = watch_states(&table, elsewhere, done.clone());
     let mut rss_peak = rss_before;
-    let (mut alone_hands, mut alone_secs, mut attacked_hands, mut attacked_secs) = (0, 0.0, 0, 0.0);
-    let mut alone_rates = Vec::new();
-    for _ in 0..ROUNDS {
-        stop.paused.store(true, Ordering::Relaxed);
-        std::thread::sleep(SETTLE);
-        let (n, secs) = table.hands_in(WINDOW, || {});
-        (alone_hands, alone_secs) = (alone_hands + n, alone_secs + secs);
-        alone_rates.push(n as f64 / secs);
-        stop.paused.store(false, Ordering::Relaxed);
-        std::thread::sleep(SETTLE);
-        let (n, secs) = table.hands_in(WINDOW, || {
+    let mut rounds = 0;
+    let token = table.token.clone();
+    let mut last_state = 0;
+    while table.dealt() < HONEST_UNTIL {
+        assert!(
+            table.child.try_wait().unwrap().is_none(),
+            "the table stopped"
+        );
+        {
+            let from = elsewhere;
             for (addr, path, auth) in [
-                (screen, "/state", None),
-                (floor, "/floor", Some(token.as_str())),
+                (table.screen, "/", None),
+                (table.screen, "/state", None),
+                (table.floor, "/floor", Some(token.as_str())),
             ] {
-                let t = Instant::now();
-                match get(addr, path, auth) {
-                    Some(200) => latencies.push(t.elapsed()),
-                    _ => failed += 1,
+                let s = connect_from(from, addr).expect("the honest client connects");
+                let answer = get_on(s, path, auth);
+                let (code, body) =
+                    answer.unwrap_or_else(|| panic!("{path} from {from}: no answer"));
+                assert_eq!(code, 200, "{path} from {from}: {body}");
+                if path == "/state" {
+                    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+                    last_state = v["seq"].as_u64().unwrap_or(0);
                 }
             }
-            rss_peak = rss_peak.max(table.rss_kb());
-        });
-        (attacked_hands, attacked_secs) = (attacked_hands + n, attacked_secs + secs);
+        }
+        rounds += 1;
+        rss_peak = rss_peak.max(table.rss_kb());
+        std::thread::sleep(Duration::from_millis(50));
     }
-    stop.over.store(true, Ordering::Relaxed);
-    for c in clients {
-        c.join().unwrap();
-    }
-    let alone = alone_hands as f64 / alone_secs;
-    let attacked = attacked_hands as f64 / attacked_secs;
+    done.store(true, Ordering::Relaxed);
+    let ended = Instant::now();
+    let status = loop {
+        if let Some(status) = table.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(ended.elapsed() < HANG_GUARD * 5, "the table never finished");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    hostile::stop_attack(&attack, clients);
+    assert!(status.success(), "{status}");
+    let seqs = stream.join().expect("the honest stream");
 
-    latencies.sort_unstable();
-    let p = |q: f64| latencies[((latencies.len() - 1) as f64 * q) as usize];
-    let kept = attacked / alone;
-    println!(
-        "table alone: {alone:.1} hands/s; under 200 hostile clients: {attacked:.1} hands/s \
-         ({:.0}%), {ROUNDS} windows of {WINDOW:?} each in turns",
-        kept * 100.0
+    // Every hand dealt, in order, and the table's summary.
+    let numbers: Vec<u32> = table.hands.lock().unwrap().iter().map(|h| h.1).collect();
+    assert_eq!(numbers, (1..=HANDS).collect::<Vec<_>>());
+    let tail = table.tail.lock().unwrap().join("\n");
+    assert!(
+        tail.contains(&format!("{HANDS} hands at this table")),
+        "{tail}"
     );
+    // The honest stream had states, the latest only, never an older one after a newer.
+    assert!(seqs.len() >= 2, "{seqs:?}");
+    assert!(seqs.windows(2).all(|w| w[0] < w[1]), "{seqs:?}");
+    assert!(rounds >= 1);
     println!(
-        "hammering clients: {} answers ({} refused without the token)",
-        answered.load(Ordering::Relaxed),
-        refused.load(Ordering::Relaxed)
-    );
-    println!(
-        "honest client: {} answers, {failed} failed; p50 {:?}, p99 {:?}, max {:?}",
-        latencies.len(),
-        p(0.5),
-        p(0.99),
-        p(1.0)
+        "{rounds} honest rounds answered; the honest stream read {} states up to seq {} \
+         (/state said {}); hammering clients: {} answers ({} refused); held streams: {} \
+         bytes read, {} refused",
+        seqs.len(),
+        seqs.last().unwrap_or(&0),
+        last_state,
+        attack.answered.load(Ordering::Relaxed),
+        attack.refused.load(Ordering::Relaxed),
+        attack.stream_bytes.load(Ordering::Relaxed),
+        attack.streams_refused.load(Ordering::Relaxed),
     );
     match (rss_before, rss_peak) {
         (Some(before), Some(peak)) => {
@@ -360,21 +152,4 @@ fn two_hundred_hostile_clients_leave_the_table_its_pace() {
         }
         _ => eprintln!("table's memory not measured: /proc is not readable here"),
     }
-    assert!(alone > 5.0, "the table deals: {alone:.1} hands/s");
-    let fastest = alone_rates.iter().copied().fold(0.0, f64::max);
-    let slowest = alone_rates.iter().copied().fold(f64::MAX, f64::min);
-    if fastest > MAX_NOISE * slowest.max(0.1) {
-        eprintln!(
-            "the table's pace alone went from {slowest:.1} to {fastest:.1} hands/s between \
-             windows: this machine is busy elsewhere, so its pace under attack is not judged"
-        );
-    } else {
-        assert!(
-            kept >= KEEP,
-            "the table kept {:.0}% of its pace",
-            kept * 100.0
-        );
-    }
-    assert_eq!(failed, 0, "every honest request was answered");
-    assert!(p(0.99) < Duration::from_secs(2), "p99 {:?}", p(0.99));
 }

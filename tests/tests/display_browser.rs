@@ -464,3 +464,70 @@ fn scripted_hands_in_the_browser_in_every_language() {
     std::fs::write(shots.join("latency.txt"), &report).unwrap();
     eprintln!("screenshots: {}", shots.display());
 }
+
+/// How long a test idles on a live table: several times the page's own limit
+/// (page.js, `STALE_AFTER_MS`, 1.6 s) with nothing but the heartbeat to hear.
+const IDLE: Duration = Duration::from_secs(5);
+
+/// Records in the page each time it shows itself not live (the `stale` class set on
+/// the page), so that a moment between two looks is not missed.
+const COUNT_STALE: &str = "(() => { window.__staleShown = 0; \
+    new MutationObserver(() => { if (document.body.classList.contains('stale')) \
+      window.__staleShown += 1; }).observe(document.body, { attributes: true, attributeFilter: ['class'] }); \
+    return true; })()";
+
+/// Issue 27, item 1: the players' screen and the dealer's view stay live on an idle
+/// table (the heartbeat reaches the page: browsers drop an event without data), and
+/// say NOT LIVE once the controller stops.
+#[test]
+fn an_idle_table_stays_live_and_a_stopped_one_does_not() {
+    let Some((mut browser, shots)) = browser::start("liveness") else {
+        return;
+    };
+    let cdp = &mut browser.cdp;
+    let t = Scenario::parse(SCRIPT).unwrap().run(|_, _, _| {}).unwrap();
+    let mut display = Display::start(DisplayOptions::local(0, "T1")).unwrap();
+    display.show(&t, &[]);
+    for path in ["", "dealer"] {
+        cdp.open(&format!("{}{path}", display.url()));
+        cdp.wait_for("window.__display.live === true", "a live page");
+        assert_eq!(cdp.eval(COUNT_STALE), json!(true));
+        let beats = cdp.eval("window.__display.beats").as_u64().unwrap_or(0);
+        // The table is idle: nothing is shown, the page hears only the heartbeat.
+        std::thread::sleep(IDLE);
+        let now = cdp.eval("window.__display.beats").as_u64().unwrap_or(0);
+        assert!(now > beats, "/{path}: no heartbeat heard while idle");
+        assert_eq!(
+            cdp.eval("window.__staleShown"),
+            json!(0),
+            "/{path}: said not live on an idle table: {}",
+            cdp.eval("document.getElementById('status').innerText")
+        );
+        assert_eq!(cdp.eval("window.__display.live"), json!(true), "/{path}");
+        assert_eq!(
+            cdp.eval("document.getElementById('status').hidden"),
+            json!(true),
+            "/{path}"
+        );
+        cdp.screenshot(&shots.join(format!(
+            "idle-{}.png",
+            if path.is_empty() { "players" } else { path }
+        )));
+    }
+    // The controller stops: the dealer's view says so in large type.
+    drop(display);
+    cdp.wait_for(
+        "!document.getElementById('status').hidden && document.body.classList.contains('stale')",
+        "the page saying it is not live",
+    );
+    assert_eq!(cdp.eval("window.__display.live"), json!(false));
+    let said = cdp.eval("document.getElementById('status').innerText");
+    // Its stream gone, the page says it is cut off from the controller (with the
+    // stream open and silent, a hung controller, it says NOT LIVE).
+    assert!(
+        said.as_str()
+            .is_some_and(|s| s.contains("not shown live") || s.contains("NOT LIVE")),
+        "{said}"
+    );
+    cdp.screenshot(&shots.join("stopped-dealer.png"));
+}

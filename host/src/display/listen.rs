@@ -1,22 +1,48 @@
-//! One listener of the display, bounded: at most [`MAX_CONNECTIONS`] connections at
-//! once (more wait in the system's queue until one closes), each closed when its
-//! request head does not arrive within [`HEADER_READ_TIMEOUT`] (a slow client, or a
-//! socket left open and idle between requests), a request head of at most
-//! [`MAX_REQUEST_HEAD_BYTES`] and [`MAX_HEADERS`] headers (hyper's own settings), and
-//! on a listener of short pages a whole connection limited to `lifetime`; and at
-//! most one new connection every [`MIN_ACCEPT_INTERVAL`]. The table runs on its own
-//! thread: whatever clients do here, it only costs this thread.
+//! One listener of the display, bounded so that no client, nor a crowd of them, keeps
+//! an honest page from loading:
+//!
+//! - at most [`MAX_CONNECTIONS`] connections at once, and [`MAX_CONNECTIONS_PER_CLIENT`]
+//!   from one address: a connection past either limit first closes the oldest one
+//!   that is idle (no request in progress: a socket opened and left silent, a slow
+//!   or partial request head, a kept-alive connection between requests), of that
+//!   address for its own limit, of anyone for the listener's; with none idle, a
+//!   client over its own limit is refused and one over the listener's waits for a
+//!   request to end (the event streams, capped below half the connections by
+//!   `sse::MAX_STREAMS`, can never hold them all);
+//! - each connection closed when its request head does not arrive within
+//!   [`HEADER_READ_TIMEOUT`] (also the idle timeout between requests), a request head
+//!   of at most [`MAX_REQUEST_HEAD_BYTES`] and [`MAX_HEADERS`] headers (hyper's own
+//!   settings), and on a listener of short pages a whole connection limited to
+//!   `lifetime`;
+//! - at most one new connection every [`MIN_ACCEPT_INTERVAL`].
+//!
+//! The client's address goes with each request (axum's `ConnectInfo`), for the
+//! streams' own cap. The table runs on its own thread: whatever clients do here, it
+//! only costs this thread.
 
+use axum::body::{Body, Bytes};
+use axum::extract::ConnectInfo;
 use axum::Router;
+use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
-use std::sync::Arc;
+use std::convert::Infallible;
+use std::future::Future;
+use std::net::{IpAddr, SocketAddr};
+use std::pin::Pin;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::task::{Context, Poll};
 use std::time::Duration;
-use tokio::net::TcpListener;
-use tokio::sync::{watch, Semaphore};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{watch, Notify, Semaphore};
 
 /// Connections served at once, per listener.
 pub const MAX_CONNECTIONS: usize = 64;
+/// Connections one client address may hold at once: two browsers on the controller
+/// (the players' screen and the dealer's view), six connections each as browsers
+/// open them, and their streams.
+pub const MAX_CONNECTIONS_PER_CLIENT: usize = 16;
 /// The most a client may take to send a request's head, counted from the connection
 /// or from the end of the previous response (so it is also the idle timeout).
 pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(3);
@@ -33,6 +59,73 @@ pub const MIN_ACCEPT_INTERVAL: Duration = Duration::from_millis(2);
 /// players' screen keeps its event stream open, so it has none).
 pub const FLOOR_CONNECTION_LIFETIME: Duration = Duration::from_secs(30);
 
+/// The answer, before closing, to a client over its own limit with none of its
+/// connections idle (all busy with requests or streams).
+const REFUSED: &[u8] = b"HTTP/1.1 429 Too Many Requests\r\ncontent-type: text/plain\r\n\
+content-length: 38\r\nretry-after: 5\r\nconnection: close\r\n\r\ntoo many connections from this address";
+
+/// One open connection, as the listener sees it.
+struct Conn {
+    /// In the order taken: the lowest is the oldest.
+    id: u64,
+    client: IpAddr,
+    /// Requests in progress (their responses not yet all sent).
+    busy: AtomicUsize,
+    /// Told when the listener needs its place.
+    close: Notify,
+}
+
+/// The open connections.
+#[derive(Default)]
+struct Open {
+    conns: Mutex<Vec<Arc<Conn>>>,
+}
+
+impl Open {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Arc<Conn>>> {
+        self.conns.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Takes `conn` in, closing the oldest idle connection of its client when it has
+    /// too many; `false` when it has too many and none of them is idle.
+    fn admit(&self, conn: &Arc<Conn>) -> bool {
+        let mut conns = self.lock();
+        let mine = conns.iter().filter(|c| c.client == conn.client).count();
+        if mine >= MAX_CONNECTIONS_PER_CLIENT && !close_oldest_idle(&mut conns, Some(conn.client)) {
+            return false;
+        }
+        conns.push(conn.clone());
+        true
+    }
+
+    /// Closes the oldest idle connection of anyone: whether there was one.
+    fn make_room(&self) -> bool {
+        close_oldest_idle(&mut self.lock(), None)
+    }
+
+    fn remove(&self, id: u64) {
+        self.lock().retain(|c| c.id != id);
+    }
+}
+
+/// Tells the oldest idle connection (of `client`, if given) to close and forgets it.
+fn close_oldest_idle(conns: &mut Vec<Arc<Conn>>, client: Option<IpAddr>) -> bool {
+    let oldest = conns
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| client.is_none_or(|a| c.client == a))
+        .filter(|(_, c)| c.busy.load(Ordering::Relaxed) == 0)
+        .min_by_key(|(_, c)| c.id)
+        .map(|(i, _)| i);
+    match oldest {
+        Some(i) => {
+            conns.swap_remove(i).close.notify_one();
+            true
+        }
+        None => false,
+    }
+}
+
 /// Serves `router` on `listener` until `stop` changes or is dropped.
 pub async fn serve(
     listener: TcpListener,
@@ -41,6 +134,7 @@ pub async fn serve(
     mut stop: watch::Receiver<bool>,
 ) {
     let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    let open = Arc::new(Open::default());
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
         .header_read_timeout(HEADER_READ_TIMEOUT)
@@ -48,23 +142,19 @@ pub async fn serve(
         .max_headers(MAX_HEADERS);
     let http = Arc::new(http);
     let mut next_accept = tokio::time::Instant::now();
+    let mut taken = 0u64;
     loop {
         tokio::select! {
             _ = tokio::time::sleep_until(next_accept) => {}
             _ = stop.changed() => return,
         }
-        let slot = tokio::select! {
-            s = slots.clone().acquire_owned() => s,
-            _ = stop.changed() => return,
-        };
-        let Ok(slot) = slot else { return };
-        let stream = tokio::select! {
+        let accepted = tokio::select! {
             a = listener.accept() => a,
             _ = stop.changed() => return,
         };
         next_accept = tokio::time::Instant::now() + MIN_ACCEPT_INTERVAL;
-        let stream = match stream {
-            Ok((s, _)) => s,
+        let (stream, peer) = match accepted {
+            Ok(s) => s,
             Err(e) => {
                 // Out of file descriptors or a connection reset before it was
                 // taken: wait a moment rather than spin.
@@ -73,21 +163,128 @@ pub async fn serve(
                 continue;
             }
         };
-        let service = TowerToHyperService::new(router.clone());
-        let http = http.clone();
-        tokio::spawn(async move {
-            let conn = http.serve_connection(TokioIo::new(stream), service);
-            // Errors here are the client's (it went away, it was too slow): the
-            // connection is closed and nothing else is to be done.
-            match lifetime {
-                Some(limit) => {
-                    let _ = tokio::time::timeout(limit, conn).await;
-                }
-                None => {
-                    let _ = conn.await;
+        taken += 1;
+        let conn = Arc::new(Conn {
+            id: taken,
+            client: peer.ip().to_canonical(),
+            busy: AtomicUsize::new(0),
+            close: Notify::new(),
+        });
+        if !open.admit(&conn) {
+            // Its own connections are all busy: it is told so, never waited for.
+            let _ = stream.try_write(REFUSED);
+            continue;
+        }
+        let slot = match slots.clone().try_acquire_owned() {
+            Ok(slot) => slot,
+            Err(_) => {
+                // Full: an idle connection gives its place (it is closing as this
+                // waits); with none idle, the first request to end does.
+                open.make_room();
+                tokio::select! {
+                    s = slots.clone().acquire_owned() => match s {
+                        Ok(s) => s,
+                        Err(_) => return,
+                    },
+                    _ = stop.changed() => return,
                 }
             }
+        };
+        let service = Tracked {
+            inner: TowerToHyperService::new(router.clone()),
+            conn: conn.clone(),
+            peer,
+        };
+        let (http, open) = (http.clone(), open.clone());
+        tokio::spawn(async move {
+            serve_one(&http, stream, service, lifetime).await;
+            open.remove(conn.id);
             drop(slot);
         });
+    }
+}
+
+/// Serves one connection until it ends, its lifetime is over, or the listener needs
+/// its place while it is idle.
+async fn serve_one(
+    http: &hyper::server::conn::http1::Builder,
+    stream: TcpStream,
+    service: Tracked,
+    lifetime: Option<Duration>,
+) {
+    let conn = service.conn.clone();
+    let served = http.serve_connection(TokioIo::new(stream), service);
+    let limit = lifetime.unwrap_or(Duration::MAX);
+    // Errors here are the client's (it went away, it was too slow): the connection
+    // is closed and nothing else is to be done.
+    tokio::select! {
+        _ = tokio::time::timeout(limit, served) => {}
+        () = conn.close.notified() => {}
+    }
+}
+
+/// The router for one connection: each request carries the client's address, and
+/// counts as in progress until its response is sent in full.
+struct Tracked {
+    inner: TowerToHyperService<Router>,
+    conn: Arc<Conn>,
+    peer: SocketAddr,
+}
+
+impl hyper::service::Service<hyper::Request<Incoming>> for Tracked {
+    type Response = hyper::Response<TrackedBody>;
+    type Error = Infallible;
+    type Future = Pin<Box<dyn Future<Output = Result<Self::Response, Infallible>> + Send>>;
+
+    fn call(&self, mut req: hyper::Request<Incoming>) -> Self::Future {
+        req.extensions_mut().insert(ConnectInfo(self.peer));
+        let busy = Busy::new(self.conn.clone());
+        let answer = hyper::service::Service::call(&self.inner, req);
+        Box::pin(async move {
+            let r = answer.await?;
+            Ok(r.map(|inner| TrackedBody { inner, _busy: busy }))
+        })
+    }
+}
+
+/// A request in progress on its connection, until dropped.
+struct Busy(Arc<Conn>);
+
+impl Busy {
+    fn new(conn: Arc<Conn>) -> Busy {
+        conn.busy.fetch_add(1, Ordering::Relaxed);
+        Busy(conn)
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        self.0.busy.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// A response's body, its request in progress until it is sent (or dropped).
+struct TrackedBody {
+    inner: Body,
+    _busy: Busy,
+}
+
+impl http_body::Body for TrackedBody {
+    type Data = Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<http_body::Frame<Bytes>, axum::Error>>> {
+        Pin::new(&mut self.inner).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        self.inner.size_hint()
     }
 }

@@ -13,7 +13,8 @@
 //!   [`hands`]: the hands' names in full in each; [`reasons`]: why an input was
 //!   refused, from its kind; [`screen_text`]: what of it the players' listener
 //!   may say (never a card).
-//! - `server`: the HTTP routes (all GET: nothing here changes the table).
+//! - `server`: the HTTP routes (all GET: nothing here changes the table); [`sse`]:
+//!   the live updates, each encoded once for every open page.
 //! - [`floor`]: the floor's pages, from [`index`], fed as records are logged.
 //! - [`auth`]: the floor's token and host checks.
 //!
@@ -34,6 +35,7 @@ pub mod listen;
 pub mod reasons;
 pub mod screen_text;
 pub(crate) mod server;
+pub mod sse;
 pub mod view;
 
 pub use i18n::{Lang, Warn};
@@ -147,9 +149,9 @@ pub struct Display {
     floor_addr: Option<SocketAddr>,
     index: SharedIndex,
     presenter: Presenter,
-    state: watch::Sender<Arc<str>>,
-    /// The floor store's line for the dealer's view, as JSON (empty: no store).
-    link: Arc<watch::Sender<Arc<str>>>,
+    state: sse::Feed,
+    /// The floor store's line for the dealer's view, as JSON (none: no store).
+    link: Arc<sse::Feed>,
     lang: Lang,
     jobs: mpsc::Sender<EquityJob>,
     last_job: Option<String>,
@@ -192,13 +194,17 @@ impl Display {
         let presenter = Presenter::new(opts.lang, &opts.table_name, opts.names)
             .with_equity(opts.equity)
             .with_four_colours(opts.four_colour);
-        let (state, state_rx) = watch::channel::<Arc<str>>(Arc::from("{}"));
-        let (equity, equity_rx) = watch::channel::<Arc<str>>(Arc::from(""));
-        let (link, link_rx) = watch::channel::<Arc<str>>(Arc::from(""));
+        let (
+            sse::Feeds {
+                state,
+                equity,
+                link,
+            },
+            updates,
+        ) = sse::Feeds::new("{}".into());
         let screen = server::screen_router(server::Shared {
-            state: state_rx,
-            equity: equity_rx,
-            link: link_rx,
+            updates,
+            slots: Arc::default(),
             lang: opts.lang.code(),
         });
         let index: SharedIndex = Arc::new(Mutex::new(FloorIndex::new(&opts.table_name)));
@@ -281,15 +287,7 @@ impl Display {
         let mut say = move || {
             let line = dealer::link_view(lang, &link());
             match serde_json::to_string(&line) {
-                Ok(json) => {
-                    out.send_if_modified(|old| {
-                        let changed = **old != *json;
-                        if changed {
-                            *old = Arc::from(json);
-                        }
-                        changed
-                    });
-                }
+                Ok(json) => out.publish_if_changed(json),
                 Err(e) => log::error!("display: the floor store's line cannot be written: {e}"),
             }
         };
@@ -315,6 +313,13 @@ impl Display {
     /// The floor view's page, if there is one.
     pub fn floor_url(&self) -> Option<String> {
         self.floor_addr.map(|a| format!("http://{a}/floor"))
+    }
+
+    /// The live updates encoded so far (state, equity, the floor store's line): one
+    /// per update, whatever the number of open pages, each page sent the same bytes
+    /// (`sse`); for the tests and the benchmark that check it.
+    pub fn updates_encoded(&self) -> u64 {
+        self.state.encoded()
     }
 
     /// The address it serves on.
@@ -372,9 +377,7 @@ impl Display {
             .presenter
             .view_and_equity(table, crate::records::handlog::now_ms());
         match serde_json::to_string(&view) {
-            Ok(json) => {
-                self.state.send_replace(Arc::from(json));
-            }
+            Ok(json) => self.state.publish(json),
             Err(e) => log::error!("display: the view cannot be written: {e}"),
         }
         if let Some(job) = job {
@@ -401,16 +404,14 @@ fn below_the_table() {
 
 /// Computes the latest equity asked for (older requests are skipped: only the board
 /// on the screen matters) and publishes it.
-fn equity_worker(jobs: mpsc::Receiver<EquityJob>, out: watch::Sender<Arc<str>>) {
+fn equity_worker(jobs: mpsc::Receiver<EquityJob>, out: sse::Feed) {
     while let Ok(mut job) = jobs.recv() {
         while let Ok(newer) = jobs.try_recv() {
             job = newer;
         }
         match job.run() {
             Ok(view) => match serde_json::to_string(&view) {
-                Ok(json) => {
-                    out.send_replace(Arc::from(json));
-                }
+                Ok(json) => out.publish(json),
                 Err(e) => log::error!("display: the equity cannot be written: {e}"),
             },
             Err(e) => log::warn!("display: no equity for {}: {e}", job.key),

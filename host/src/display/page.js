@@ -4,9 +4,12 @@
 // when the controller stops talking.
 'use strict';
 (function () {
-  // The server sends a heartbeat every second (server.rs, HEARTBEAT): a page that
+  // The server sends a heartbeat every second (sse.rs, HEARTBEAT): a page that
   // hears nothing for this long says it is not live.
   const STALE_AFTER_MS = 1600;
+  // A stream the server refused (every slot taken: sse.rs) is not retried by the
+  // browser itself; the page asks again after this long.
+  const RETRY_REFUSED_MS = 5000;
   // A seat's contents shrink no further than this share of their planned size.
   const MIN_SEAT_SCALE = 0.7;
   // A seat's stack is this many of its units (page.css, `.stack`).
@@ -17,8 +20,9 @@
   const MAX_CENTER_SCALE = 2;
   // For the browser test and for engineers: the last view drawn, how long after the
   // engine's input each one reached the screen (ms), and whether the page is live.
-  // `drawing`: how long each view took to draw and lay out (ms).
-  const probe = { seq: 0, latencies: [], drawing: [], view: null, connected: false, live: false };
+  // `drawing`: how long each view took to draw and lay out (ms); `beats`: the
+  // heartbeats heard.
+  const probe = { seq: 0, latencies: [], drawing: [], view: null, connected: false, live: false, beats: 0 };
   window.__display = probe;
   let current = null;
   let equity = null;
@@ -440,8 +444,13 @@
   function connect() {
     const source = new EventSource('/events');
     source.onopen = () => { probe.connected = true; heard = Date.now(); showLiveness(heard); };
-    source.onerror = () => { probe.connected = false; showLiveness(Date.now()); };
-    source.addEventListener('beat', () => { heard = Date.now(); showLiveness(heard); });
+    source.onerror = () => {
+      probe.connected = false;
+      showLiveness(Date.now());
+      // Lost, the browser reconnects by itself; refused, it gives up: ask again.
+      if (source.readyState === EventSource.CLOSED) setTimeout(connect, RETRY_REFUSED_MS);
+    };
+    source.addEventListener('beat', () => { probe.beats += 1; heard = Date.now(); showLiveness(heard); });
     source.addEventListener('state', (e) => {
       heard = Date.now();
       const v = JSON.parse(e.data);

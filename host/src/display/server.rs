@@ -8,18 +8,15 @@
 use super::auth::{FloorAuth, Refusal};
 use super::floor;
 use super::index::SharedIndex;
-use axum::extract::{Path as UrlPath, Request, State};
+use super::sse::{Slots, Updates};
+use axum::extract::{ConnectInfo, Path as UrlPath, Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
-use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::Router;
-use std::convert::Infallible;
+use std::net::SocketAddr;
 use std::sync::{Arc, PoisonError};
-use tokio::sync::watch;
-use tokio_stream::wrappers::WatchStream;
-use tokio_stream::{Stream, StreamExt};
 
 const PAGE: &str = include_str!("page.html");
 const SCRIPT: &str = include_str!("page.js");
@@ -42,18 +39,13 @@ const CSP: &str = policy!("'none'");
 /// that submit to the page's own origin (and nowhere else).
 const FLOOR_CSP: &str = policy!("'self'");
 
-/// How often the live stream says it is alive, with nothing else to send: a page
-/// that hears nothing for longer (page.js, `STALE_AFTER_MS`) says it is not live.
-pub(crate) const HEARTBEAT: std::time::Duration = std::time::Duration::from_secs(1);
-
 /// What the players' screen's handlers share: the latest state, equity and floor
-/// store's line (as JSON) and the language.
+/// store's line (the dealer's view's: nothing secret, a count of records and a
+/// connection), each encoded once; who holds the live streams; the language.
 #[derive(Clone)]
 pub(crate) struct Shared {
-    pub state: watch::Receiver<Arc<str>>,
-    pub equity: watch::Receiver<Arc<str>>,
-    /// For the dealer's view (nothing secret: a count of records and a connection).
-    pub link: watch::Receiver<Arc<str>>,
+    pub updates: Updates,
+    pub slots: Arc<Slots>,
     pub lang: &'static str,
 }
 
@@ -203,25 +195,24 @@ async fn dealer_page(State(s): State<Shared>) -> Response {
 }
 
 async fn state(State(s): State<Shared>) -> Response {
-    let json = s.state.borrow().to_string();
+    let json = s
+        .updates
+        .state
+        .borrow()
+        .as_ref()
+        .map(|f| f.data())
+        .unwrap_or_default();
     with_headers(json.into_response(), "application/json")
 }
 
-/// The live updates: the current state, equity and floor store's line at once, then
-/// every change, and a heartbeat each [`HEARTBEAT`] so the page knows the controller
-/// is still there.
-async fn events(State(s): State<Shared>) -> Sse<impl Stream<Item = Result<SseEvent, Infallible>>> {
-    let states =
-        WatchStream::new(s.state).map(|j| Ok(SseEvent::default().event("state").data(&*j)));
-    let equity = WatchStream::new(s.equity)
-        .filter(|j| !j.is_empty())
-        .map(|j| Ok(SseEvent::default().event("equity").data(&*j)));
-    let link = WatchStream::new(s.link)
-        .filter(|j| !j.is_empty())
-        .map(|j| Ok(SseEvent::default().event("link").data(&*j)));
-    let beats = tokio_stream::wrappers::IntervalStream::new(tokio::time::interval(HEARTBEAT))
-        .map(|_| Ok(SseEvent::default().event("beat").data("")));
-    Sse::new(states.merge(equity).merge(link).merge(beats)).keep_alive(KeepAlive::default())
+/// The live updates (`sse`): refused with a short answer when this client or the
+/// listener holds as many streams as it may, so held streams never take the page's
+/// connections.
+async fn events(State(s): State<Shared>, ConnectInfo(peer): ConnectInfo<SocketAddr>) -> Response {
+    match s.slots.take(peer.ip()) {
+        Ok(slot) => super::sse::stream(s.updates, slot),
+        Err(full) => full.into_response(),
+    }
 }
 
 fn index(s: &FloorShared) -> std::sync::MutexGuard<'_, super::index::FloorIndex> {
