@@ -54,17 +54,20 @@ fn play(data: &Path, script: &Path) -> Output {
 }
 
 /// `audit verify DIR` against the bench table's own public key.
-fn verified(data: &Path) -> Output {
+/// `tablectl audit COMMAND DATA ARGS... --public-key` with the bench table's public
+/// key: an audit vouched for from outside the data folder ends with status 0.
+fn audit(command: &str, data: &Path, args: &[&str]) -> Output {
     let mut key = data.as_os_str().to_owned();
     key.push("-key");
     let public = host::records::handlog::public_file(&PathBuf::from(key).join("table.key"));
-    tablectl(&[
-        "audit",
-        "verify",
-        data.to_str().expect("path"),
-        "--public-key",
-        public.to_str().expect("path"),
-    ])
+    let mut all = vec!["audit", command, data.to_str().expect("path")];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--public-key", public.to_str().expect("path")]);
+    tablectl(&all)
+}
+
+fn verified(data: &Path) -> Output {
+    audit("verify", data, &[])
 }
 
 #[test]
@@ -83,8 +86,7 @@ fn attack_12_queens_over_tabled_aces_is_refused_and_logs_only_its_refusal() {
         "{err}"
     );
 
-    let d = data.to_str().expect("path");
-    let shown = tablectl(&["audit", "show", d, "1"]);
+    let shown = audit("show", &data, &["1"]);
     assert!(shown.status.success(), "{}", text(&shown.stderr));
     let timeline = text(&shown.stdout);
     assert!(
@@ -94,7 +96,7 @@ fn attack_12_queens_over_tabled_aces_is_refused_and_logs_only_its_refusal() {
     assert!(!timeline.contains("wins"), "nothing was paid: {timeline}");
     let v = verified(&data);
     assert!(v.status.success(), "{}{}", text(&v.stdout), text(&v.stderr));
-    let listed = tablectl(&["audit", "list", d, "--overrides"]);
+    let listed = audit("list", &data, &["--overrides"]);
     assert!(listed.status.success(), "{}", text(&listed.stderr));
     assert_eq!(text(&listed.stdout), "", "no override, no hand listed");
 
@@ -112,9 +114,8 @@ fn attack_12_the_floors_override_is_signed_and_listed() {
     let data = tmp.path().join("table");
     let played = play(&data, &script("r_show_4_award_override.scn"));
     assert!(played.status.success(), "{}", text(&played.stderr));
-    let d = data.to_str().expect("path");
 
-    let listed = tablectl(&["audit", "list", d, "--overrides"]);
+    let listed = audit("list", &data, &["--overrides"]);
     assert!(listed.status.success(), "{}", text(&listed.stderr));
     let lines = text(&listed.stdout);
     assert_eq!(lines.lines().count(), 1, "{lines}");
@@ -122,12 +123,12 @@ fn attack_12_the_floors_override_is_signed_and_listed() {
         lines.starts_with("hand     1") && lines.contains("1 award override"),
         "{lines}"
     );
-    let json = tablectl(&["audit", "list", d, "--overrides", "--json"]);
+    let json = audit("list", &data, &["--overrides", "--json"]);
     let hand: serde_json::Value = serde_json::from_slice(&json.stdout).expect("one JSON object");
     assert_eq!(hand["flags"]["overrides"], 1);
     assert_eq!(hand["flags"]["rulings"], 1);
 
-    let shown = text(&tablectl(&["audit", "show", d, "1"]).stdout);
+    let shown = text(&audit("show", &data, &["1"]).stdout);
     assert!(shown.contains("REFUSED award 2 2010"), "{shown}");
     assert!(
         shown.contains("CORRECTION ruling award 17 2")
