@@ -3,7 +3,7 @@
 //! they end), one dealt before anything ships, its log's records as stored, and a
 //! copy of its log as it was (to put back: a log rolled back).
 
-use host::floor::Shipper;
+use host::floor::{Shipper, Store};
 use host::records::handlog::{AuditLog, HandLog, SealedRecord, Seq, TableKey};
 use host::session::simulated::{DirectSource, SimOptions, SimulatedTable};
 use std::path::Path;
@@ -61,4 +61,26 @@ pub fn copy_log(from: &Path, to: &Path) {
             std::fs::copy(entry.path(), to.join(name)).expect("copy");
         }
     }
+}
+
+/// Asserts the store holds `table_id`'s log in `dir` whole: every record once and
+/// as stored, its head the log's, no alert.
+pub fn holds_the_whole_log(url: &str, dir: &Path, table_id: &str) {
+    let local = AuditLog::open(dir).expect("the local log");
+    let mine: Vec<SealedRecord> = local
+        .sealed_after(Seq(0), usize::MAX >> 1)
+        .expect("records");
+    let head = local.head().expect("head").expect("a signed head");
+    let mut store = Store::open(url).expect("the store");
+    assert_eq!(store.alerts(true).expect("alerts"), vec![], "no alert");
+    let (n, distinct) = store.count(table_id).expect("count");
+    assert_eq!((n, distinct), (head.seq.0, head.seq.0), "every record once");
+    let theirs = store
+        .records_after(table_id, 0, usize::MAX >> 1)
+        .expect("the store's records");
+    assert!(
+        theirs == mine,
+        "the store's records are the log's, byte for byte"
+    );
+    assert_eq!(store.table(table_id).expect("row").head, Some(head));
 }

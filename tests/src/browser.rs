@@ -118,6 +118,38 @@ impl Cdp {
         self.wait_for_update(self.shown);
     }
 
+    /// Opens another page in a window of its own (never a background tab, whose timers
+    /// the browser slows) and turns every later call to it; its session, to turn back
+    /// to with [`Cdp::switch`] (the page the browser started with: [`Cdp::page`] before
+    /// this call).
+    pub fn new_page(&mut self, width: u32, height: u32) -> String {
+        let target = self.call(
+            "Target.createTarget",
+            json!({ "url": "about:blank", "newWindow": true, "width": width, "height": height }),
+            false,
+        );
+        let session = self.call(
+            "Target.attachToTarget",
+            json!({ "targetId": target["targetId"], "flatten": true }),
+            false,
+        );
+        self.session = session["sessionId"].as_str().unwrap().to_string();
+        self.shown = 0;
+        self.call("Page.enable", json!({}), true);
+        self.viewport(width, height);
+        self.session.clone()
+    }
+
+    /// The page every call goes to now.
+    pub fn page(&self) -> String {
+        self.session.clone()
+    }
+
+    /// Turns every later call to the page of `session`.
+    pub fn switch(&mut self, session: &str) {
+        self.session = session.to_string();
+    }
+
     /// Shows the page as a screen of `width` x `height` CSS pixels.
     pub fn viewport(&mut self, width: u32, height: u32) {
         self.call(
@@ -182,23 +214,7 @@ pub fn launch(exe: &Path) -> Browser {
         session: String::new(),
         shown: 0,
     };
-    let target = cdp.call(
-        "Target.createTarget",
-        json!({ "url": "about:blank" }),
-        false,
-    );
-    let session = cdp.call(
-        "Target.attachToTarget",
-        json!({ "targetId": target["targetId"], "flatten": true }),
-        false,
-    );
-    cdp.session = session["sessionId"].as_str().unwrap().to_string();
-    cdp.call("Page.enable", json!({}), true);
-    cdp.call(
-        "Emulation.setDeviceMetricsOverride",
-        json!({ "width": 1600, "height": 1000, "deviceScaleFactor": 1, "mobile": false }),
-        true,
-    );
+    cdp.new_page(1600, 1000);
     Browser {
         child,
         _profile: profile,

@@ -1,12 +1,15 @@
 //! End-to-end tests live in `tests/tests/`. This library holds what several of them
 //! share: finding the outside programs and data they compare against, and the real
 //! PostgreSQL server the floor's tests run (with TLS certificates they make), the SQL
-//! they try on it, and a proxy that slows and cuts the network to it.
+//! they try on it, a proxy that slows and cuts the network to it, and the product's
+//! own program run as a room runs it.
 
 pub mod bench;
 pub mod browser;
 pub mod certs;
+pub mod floor_page;
 pub mod netproxy;
 pub mod peers;
 pub mod postgres;
 pub mod store;
+pub mod tablectl;

@@ -18,6 +18,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use table_tests::browser::{launch, Browser};
+use table_tests::floor_page::{filter_room, row_of, search_hands};
 use table_tests::postgres::PgServer;
 
 const TOKEN: &str = "floor-browser-test-token-0123456789";
@@ -47,11 +48,6 @@ fn serve(url: &str) -> FloorService {
         migrate: true,
     })
     .expect("the floor service")
-}
-
-/// A page expression: whether the room shows table `id`'s row.
-fn row_of(id: &str) -> String {
-    format!("document.querySelector('tr[data-table=\"{id}\"]') !== null")
 }
 
 /// A page expression: the lowest contrast ratio (WCAG's) between the text and the
@@ -289,28 +285,8 @@ fn the_floors_filters_and_search_submit_from_their_forms() {
     assert!(contrast.is_some_and(|c| c >= 4.5), "contrast {contrast:?}");
     cdp.wait_for(&shows("No-limit Hold'em 5/10"), "the game, named");
 
-    // The room's filter: pick a table, press Show. The room reloads itself, which
-    // may land between the pick and the press: pick and press again until the
-    // form's answer is on screen (a guard against a hang, not a timing).
-    let filtered = format!(
-        "location.search.includes('table=F2') && {} && !({})",
-        row_of("F2"),
-        row_of("F1")
-    );
-    let submit = "(() => { const f = document.querySelector('form.filter');                   f.querySelector('select[name=table]').value = 'F2';                   f.querySelector('button').click(); return true; })()";
-    let mut tries = 0;
-    while cdp.eval(&filtered) != json!(true) {
-        tries += 1;
-        assert!(tries <= 20, "the room's filter never answered");
-        if !cdp
-            .eval("location.search.includes('table=F2')")
-            .as_bool()
-            .unwrap_or(false)
-        {
-            cdp.eval(submit);
-        }
-        std::thread::sleep(Duration::from_millis(500));
-    }
+    // The room's filter: pick a table, press Show.
+    filter_room(cdp, "F2", "F1");
     // The filter stays chosen as the page reloads itself.
     cdp.wait_for(
         "document.querySelector('select[name=table]').value === 'F2'",
@@ -318,22 +294,7 @@ fn the_floors_filters_and_search_submit_from_their_forms() {
     );
 
     // The hands' search: from the room's link, a table and a seat typed, Find pressed.
-    cdp.eval("document.querySelector('form.filter a[href^=\"/floor/hands\"]').click()");
-    cdp.wait_for("location.pathname === '/floor/hands'", "the hands' search");
-    cdp.wait_for(
-        "document.querySelector('form.filter button') !== null",
-        "its form",
-    );
-    cdp.eval(
-        "(() => { const f = document.querySelector('form.filter'); \
-         f.querySelector('select[name=table]').value = 'F1'; \
-         f.querySelector('input[name=seat]').value = '1'; \
-         f.querySelector('button').click(); return true; })()",
-    );
-    cdp.wait_for(
-        "location.search.includes('table=F1') && location.search.includes('seat=1')",
-        "the search submitted",
-    );
+    search_hands(cdp, "F1", "1");
     cdp.wait_for(
         "document.querySelector('tr[data-table=\"F1\"][data-hand=\"1\"]') !== null",
         "F1's hands found",

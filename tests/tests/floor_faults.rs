@@ -6,38 +6,16 @@
 //! no alert was raised. Skipped (one line) without PostgreSQL; `.ci/run` requires it.
 
 use host::floor::{Shipper, Store};
-use host::records::handlog::{AuditLog, HandLog, SealedRecord, Seq, TableKey};
+use host::records::handlog::{AuditLog, HandLog, TableKey};
 use host::session::simulated::{DirectSource, SimOptions, SimulatedTable};
 use std::path::Path;
 use std::process::Command;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use table_tests::bench::deal_shipping;
+use table_tests::bench::{deal_shipping, holds_the_whole_log};
 use table_tests::netproxy::{Link, Proxy};
 use table_tests::postgres::PgServer;
-
-/// Asserts the store holds `table_id`'s log in `dir` whole: every record once and
-/// as stored, its head the log's, no alert.
-fn holds_the_whole_log(url: &str, dir: &Path, table_id: &str) {
-    let local = AuditLog::open(dir).expect("the local log");
-    let mine: Vec<SealedRecord> = local
-        .sealed_after(Seq(0), usize::MAX >> 1)
-        .expect("records");
-    let head = local.head().expect("head").expect("a signed head");
-    let mut store = Store::open(url).expect("the store");
-    assert_eq!(store.alerts(true).expect("alerts"), vec![], "no alert");
-    let (n, distinct) = store.count(table_id).expect("count");
-    assert_eq!((n, distinct), (head.seq.0, head.seq.0), "every record once");
-    let theirs = store
-        .records_after(table_id, 0, usize::MAX >> 1)
-        .expect("the store's records");
-    assert!(
-        theirs == mine,
-        "the store's records are the log's, byte for byte"
-    );
-    assert_eq!(store.table(table_id).expect("row").head, Some(head));
-}
 
 #[test]
 fn a_slow_then_cut_link_loses_nothing_and_doubles_nothing() {
