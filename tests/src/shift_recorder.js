@@ -1,0 +1,80 @@
+// The shift test's recorder, run in every screen's page before the page's own
+// script: see RECORDER in shift.rs.
+'use strict';
+(() => {
+  const rec = { marks: [], views: 0, showdowns: 0, problems: [], sessions: [] };
+  window.__shift = rec;
+  const note = (p) => { if (rec.problems.length < 40) rec.problems.push(p); };
+  // On the screen: laid out, not hidden, inside the window.
+  const onScreen = (e) => {
+    if (!e || e.closest('[hidden]')) return false;
+    const r = e.getBoundingClientRect();
+    const s = getComputedStyle(e);
+    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'
+      && r.left >= -0.5 && r.top >= -0.5 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
+  };
+  // The deepest element under `box` whose text holds `text`, if it is on the screen
+  // and its text not cut off by its own box.
+  const shown = (box, text) => {
+    let deepest = null;
+    for (const e of [box, ...box.querySelectorAll('*')]) {
+      if (e.textContent.includes(text)) deepest = e;
+    }
+    return deepest && onScreen(deepest) && deepest.scrollWidth <= deepest.clientWidth + 1
+      ? deepest : null;
+  };
+  function check(v) {
+    rec.views += 1;
+    if (!rec.sessions.includes(v.session)) rec.sessions.push(v.session);
+    const where = `seq ${v.seq} (${innerWidth}x${innerHeight})`;
+    const boxes = [...document.querySelectorAll('#pots .pot')];
+    v.pots.forEach((p, i) => {
+      const box = boxes[i];
+      if (!box || !onScreen(box)) return note(`${where}: pot ${i + 1} "${p.label}" is not on the screen`);
+      if (!shown(box, p.amount_text || String(p.amount))) note(`${where}: pot ${i + 1}'s amount is not shown`);
+      if (p.eligible_text && !shown(box, p.eligible_text)) note(`${where}: pot ${i + 1}'s seats "${p.eligible_text}" are not shown`);
+      p.winners.forEach((w) => { if (!shown(document.body, w)) note(`${where}: pot ${i + 1}'s winner "${w}" is not shown`); });
+    });
+    if (v.results.length && !v.turn) {
+      rec.showdowns += 1;
+      const bar = document.getElementById('results');
+      v.results.forEach((r) => { if (!bar || !shown(bar, r.text)) note(`${where}: the result "${r.text}" is not shown`); });
+    }
+  }
+  // The check's own proof: the view on the screen checked again with every pot's
+  // lines hidden must be caught (null while no view has a pot with seats).
+  rec.selfTest = () => {
+    const v = window.__display && window.__display.view;
+    if (!v || !v.pots.some((p) => p.eligible_text)) return null;
+    // (Through the CSS object model: the page's policy refuses a style element.)
+    const lines = [...document.querySelectorAll('#pots .pot *')];
+    lines.forEach((e) => e.style.setProperty('visibility', 'hidden', 'important'));
+    const [views, showdowns, before] = [rec.views, rec.showdowns, rec.problems.length];
+    check(v);
+    const caught = rec.problems.splice(before);
+    [rec.views, rec.showdowns] = [views, showdowns];
+    lines.forEach((e) => e.style.removeProperty('visibility'));
+    return caught.length > 0;
+  };
+  // A view is checked once the page has drawn it and two more turns of the page's
+  // timers have passed without a newer one (its layout done).
+  let seen = null, quiet = 0;
+  function tick() {
+    const d = window.__display;
+    const v = d && d.view;
+    if (v && v !== seen) { seen = v; quiet = 0; }
+    else if (v && quiet < 2 && ++quiet === 2) check(v);
+    setTimeout(tick, 40);
+  }
+  document.addEventListener('DOMContentLoaded', () => {
+    const status = document.getElementById('status');
+    const mark = () => {
+      const on = !status.hidden;
+      const last = rec.marks[rec.marks.length - 1];
+      if (!last || last[1] !== on) rec.marks.push([Date.now(), on, status.innerText]);
+    };
+    new MutationObserver(mark).observe(status, { attributes: true, childList: true, subtree: true });
+    mark();
+    tick();
+  });
+})();
