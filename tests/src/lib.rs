@@ -10,3 +10,4 @@ pub mod netproxy;
 pub mod peers;
 pub mod postgres;
 pub mod store;
+pub mod tablectl;
