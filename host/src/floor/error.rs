@@ -178,3 +178,46 @@ fn causes(e: &(dyn std::error::Error + 'static)) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::floor::link::LinkError;
+
+    /// Each cause a table cannot ship for has the dealer's short words; a fault of
+    /// the table's own or one the store gave no class to has none.
+    #[test]
+    fn each_reason_a_table_cannot_ship_has_its_words() {
+        let login = FloorError::LoginRefused {
+            login: "table_t1".into(),
+            detail: "password authentication failed".into(),
+        };
+        assert!(login.to_string().contains("refused login table_t1"));
+        let not_given = FloorError::TableNotGiven {
+            table_id: "T2".into(),
+            detail: "the floor has not given this id".into(),
+        };
+        assert!(not_given
+            .to_string()
+            .contains("tablectl floor add-table T2"));
+        for (e, trouble) in [
+            (
+                FloorError::Unreachable("refused".into()),
+                Some(FloorTrouble::Unreachable),
+            ),
+            (login, Some(FloorTrouble::LoginRefused)),
+            (not_given, Some(FloorTrouble::IdNotGiven)),
+            (
+                FloorError::Link(LinkError::UnknownIssuer("ca.pem".into())),
+                Some(FloorTrouble::Certificate),
+            ),
+            (
+                FloorError::NewerSchema { found: 7, known: 6 },
+                Some(FloorTrouble::Version),
+            ),
+            (FloorError::Database("a key changed".into()), None),
+        ] {
+            assert_eq!(e.trouble(), trouble, "{e}");
+        }
+    }
+}

@@ -500,7 +500,7 @@ impl Worker {
                     return Ok(());
                 }
                 if heard.elapsed() >= KEEP_ALIVE {
-                    store.heard_from(&self.table_id, 0)?;
+                    store.heard_from(&self.table_id, self.backlog())?;
                     heard = Instant::now();
                 }
                 self.shared.sleep(POLL_INTERVAL);
@@ -577,5 +577,50 @@ impl Worker {
                     .map(|r| u32::try_from(now.saturating_sub(r.at_ms)).unwrap_or(u32::MAX)),
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tables_last_line_says_what_shipped_or_what_is_left_and_why() {
+        let all = ShipEnd {
+            shipped: Seq(124),
+            left: 0,
+            closed: true,
+            why: None,
+        };
+        assert_eq!(
+            all.to_string(),
+            "floor: all 124 records shipped; the table is closed on the floor"
+        );
+        let left = ShipEnd {
+            shipped: Seq(88),
+            left: 36,
+            closed: false,
+            why: Some("the floor's store cannot be reached".into()),
+        };
+        assert_eq!(
+            left.to_string(),
+            "floor: 36 records not shipped yet (the floor's store cannot be reached); \
+             they ship at the table's next start"
+        );
+    }
+
+    /// A back-off is not cut short by new records, only by a stop.
+    #[test]
+    fn a_pause_ignores_wakes_and_ends_at_a_stop() {
+        let shared = Arc::new(Shared::default());
+        let waker = shared.clone();
+        let pausing = std::thread::spawn(move || waker.pause(Duration::from_secs(600)));
+        for _ in 0..100 {
+            shared.wake();
+        }
+        assert!(!pausing.is_finished(), "a wake does not end a back-off");
+        shared.stop.store(true, Ordering::Relaxed);
+        shared.wake();
+        pausing.join().expect("the pause ends at the stop");
     }
 }
