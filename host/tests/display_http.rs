@@ -778,11 +778,14 @@ fn the_dealers_view_shows_a_floor_store_out_of_reach_and_the_records_waiting() {
             .unwrap();
     d.watch_floor_link(shipper.link()).unwrap();
     let waiting = format!("not yet sent: {}", host::display::Lang::En.number(logged));
-    let seen = events_named(d.addr(), "link", |data| data.contains(&waiting));
+    // Once the shipper tried, the line says why (issue 27).
+    let seen = events_named(d.addr(), "link", |data| {
+        data.contains(&waiting) && data.contains("store unreachable")
+    });
     let last: serde_json::Value = serde_json::from_str(seen.last().unwrap()).unwrap();
     assert_eq!(
         last["text"],
-        format!("Floor store: NOT CONNECTED (the table deals on) · {waiting}")
+        format!("Floor store: NOT CONNECTED: store unreachable (the table deals on) · {waiting}")
     );
     assert_eq!(last["alarm"], true);
     // Not on the table's own view: it changes with the table idle.
@@ -802,6 +805,7 @@ fn the_floor_stores_line_follows_the_shipper_with_the_table_idle() {
         connected: false,
         backlog: 1_234,
         refused: false,
+        trouble: None,
     }));
     let shared = link.clone();
     d.watch_floor_link(move || *shared.lock().unwrap()).unwrap();
@@ -812,6 +816,7 @@ fn the_floor_stores_line_follows_the_shipper_with_the_table_idle() {
                 connected: true,
                 backlog: 0,
                 refused: false,
+                trouble: None,
             };
             changed = true;
         }

@@ -1,11 +1,9 @@
-//! The product's own program, `tablectl`, for the tests that run a room as a casino
-//! does: each table, the floor's page and the floor's commands as processes of their
-//! own, killed and started again as power cuts and restarts do.
-//!
-//! The program is the host package's binary. A test of this package cannot name it
-//! (`CARGO_BIN_EXE_*` is only for a package's own binaries), so the first call asks
-//! cargo to build it (a no-op once `cargo test --workspace` has) and takes the path
-//! cargo reports, never a file that may be stale.
+//! The `tablectl` program itself, for the tests that run a table, a floor command or
+//! a whole room as an operator does: built once per test program by the Cargo that
+//! runs the tests (a test package cannot depend on another package's binary), in the
+//! same profile and target folder, so it is never a stale copy; and run as a process
+//! whose lines are read as they come, killed and started again as power cuts and
+//! restarts do.
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -16,27 +14,43 @@ use std::time::{Duration, Instant};
 /// How long a line a process is expected to print may take (a hang guard).
 pub const LINE_GUARD: Duration = Duration::from_secs(120);
 
-/// The path of the built `tablectl`, built by cargo on the first call.
-pub fn tablectl() -> &'static Path {
+/// The path of `tablectl`, built (or found up to date) by Cargo; a build that fails
+/// fails the test with Cargo's words.
+pub fn path() -> &'static Path {
     static BUILT: OnceLock<PathBuf> = OnceLock::new();
-    BUILT.get_or_init(build).as_path()
+    BUILT.get_or_init(build)
 }
 
 fn build() -> PathBuf {
-    // The profile this test was built with: the program is built with the same.
-    let release = std::env::current_exe()
-        .ok()
-        .is_some_and(|p| p.components().any(|c| c.as_os_str() == "release"));
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let mut c = Command::new(cargo);
-    c.current_dir(env!("CARGO_MANIFEST_DIR"))
+    // This test program is TARGET/PROFILE/deps/NAME: the program goes to the same
+    // target folder, in the same profile.
+    let exe = std::env::current_exe().expect("this test's program");
+    let target = exe
+        .parent()
+        .and_then(Path::parent)
+        .and_then(Path::parent)
+        .expect("the target folder");
+    let release = exe.components().any(|c| c.as_os_str() == "release");
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the workspace");
+    let mut cargo = Command::new(env!("CARGO"));
+    cargo
+        .current_dir(workspace)
         .args(["build", "--quiet", "-p", "host", "--bin", "tablectl"])
-        .args(["--message-format", "json-render-diagnostics"]);
+        .args(["--message-format", "json-render-diagnostics"])
+        .arg("--target-dir")
+        .arg(target);
     if release {
-        c.arg("--release");
+        cargo.arg("--release");
     }
-    let out = c.stderr(Stdio::inherit()).output().expect("cargo runs");
-    assert!(out.status.success(), "cargo could not build tablectl");
+    let out = cargo.output().expect("cargo, to build tablectl");
+    assert!(
+        out.status.success(),
+        "tablectl does not build:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The path Cargo names, never a guess that could be a stale copy.
     String::from_utf8_lossy(&out.stdout)
         .lines()
         .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
@@ -65,7 +79,7 @@ pub struct Process {
 impl Process {
     /// Starts `tablectl args...` as `name`.
     pub fn start(name: &str, args: &[String]) -> Process {
-        let mut child = Command::new(tablectl())
+        let mut child = Command::new(path())
             .args(args)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -206,7 +220,7 @@ pub fn cpu_report(pid: u32) -> String {
 /// Runs `tablectl args...` to its end; its standard output, or the test fails with
 /// what it said.
 pub fn run(args: &[&str]) -> String {
-    let out = Command::new(tablectl())
+    let out = Command::new(path())
         .args(args)
         .stdin(Stdio::null())
         .output()

@@ -536,6 +536,7 @@ fn the_dealers_page_shows_the_next_step_the_amount_keyed_and_refusals() {
         connected: false,
         backlog: 4_321,
         refused: false,
+        trouble: None,
     }));
     let shared = link.clone();
     display
@@ -550,6 +551,7 @@ fn the_dealers_page_shows_the_next_step_the_amount_keyed_and_refusals() {
         connected: true,
         backlog: 0,
         refused: false,
+        trouble: None,
     };
     cdp.wait_for(
         "document.querySelector('.d-link:not(.alarm)')?.innerText === 'Floor store: connected, every record sent'",

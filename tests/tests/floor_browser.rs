@@ -245,7 +245,7 @@ fn the_floor_page_in_a_browser_live_alerts_and_a_finished_hand() {
 }
 
 /// Tables `ids` dealt `hands` hands each in `root` and shipped to `url`, every
-/// record in the store.
+/// record in the store; the first then closes, as a table that ends does.
 fn shipped_tables(root: &std::path::Path, url: &str, ids: &[&str], hands: u32) {
     for (n, id) in ids.iter().enumerate() {
         let dir = root.join(id);
@@ -256,6 +256,10 @@ fn shipped_tables(root: &std::path::Path, url: &str, ids: &[&str], hands: u32) {
             shipper.wait_shipped(Duration::from_secs(30)),
             "{id} shipped"
         );
+        if n == 0 {
+            let end = shipper.finish(Duration::from_secs(30));
+            assert!(end.closed, "{end:?}");
+        }
     }
 }
 
@@ -280,6 +284,12 @@ fn the_floors_filters_and_search_submit_from_their_forms() {
     assert_eq!(
         cdp.eval("document.querySelectorAll('table.room td.pot').length"),
         json!(2)
+    );
+    // The table that ended is shown closed, calmly (issue 27): not flagged, and its
+    // grey still reads.
+    cdp.wait_for(
+        "document.querySelector('tr.closed[data-table=\"F1\"]')?.innerText.includes('closed')",
+        "F1 closed",
     );
     let contrast = cdp.eval(&worst_contrast("table.room td")).as_f64();
     assert!(contrast.is_some_and(|c| c >= 4.5), "contrast {contrast:?}");

@@ -595,6 +595,88 @@ fn a_tables_role_cannot_touch_another_tables_head_shipments_or_hands() {
     assert_eq!(floor.owner.count(VICTIM).expect("count").0, before.2 .0 + 3);
 }
 
+/// Issue 27: a table tells the store it closed, and is heard from while idle
+/// (migration 0006). Its login marks its own row only, with the store's clock: it
+/// cannot close, reopen or keep alive another table, nor date its own closing; the
+/// reader marks none.
+#[test]
+fn a_tables_role_cannot_close_or_reopen_another_table() {
+    let Some(mut floor) = Floor::start("a table's role closing another table") else {
+        return;
+    };
+    let victim_url = floor.add_table(VICTIM);
+    let attacker_url = floor.add_table(ATTACKER);
+    let reader_url = floor.add_reader("floor_page");
+    let victim = tempfile::tempdir().expect("a folder");
+    dealt(victim.path(), VICTIM, 5, 2);
+    let shipper = Shipper::start(&victim_url, victim.path(), VICTIM).expect("shipper");
+    assert!(shipper.wait_shipped(SHIPPED), "{:?}", shipper.status());
+    let marks = |owner: &mut Store| -> (Option<String>, Option<String>) {
+        let r = owner
+            .client()
+            .query_one(
+                "SELECT closed_at::text, seen_at::text FROM floor_tables WHERE table_id = $1",
+                &[&VICTIM],
+            )
+            .expect("the victim's row");
+        (r.get(0), r.get(1))
+    };
+    let running = marks(&mut floor.owner);
+    assert!(running.0.is_none() && running.1.is_some(), "{running:?}");
+    let mut x = client(&attacker_url);
+    for sql in [
+        format!("UPDATE floor_tables SET closed_at = now() WHERE table_id = '{VICTIM}'"),
+        format!("UPDATE floor_tables SET seen_at = now() WHERE table_id = '{VICTIM}'"),
+    ] {
+        assert_eq!(touched(&mut x, &sql), 0, "{sql}");
+    }
+    assert_eq!(marks(&mut floor.owner), running);
+    let mut reader = client(&reader_url);
+    let e = refused(
+        &mut reader,
+        &format!("UPDATE floor_tables SET closed_at = now() WHERE table_id = '{VICTIM}'"),
+    );
+    assert!(e.contains("permission denied"), "{e}");
+    // Closed by its own table, the victim is not reopened by another.
+    let end = shipper.finish(SHIPPED);
+    assert!(end.closed, "{end:?}");
+    let closed = marks(&mut floor.owner);
+    assert!(closed.0.is_some(), "{closed:?}");
+    assert_eq!(
+        touched(
+            &mut x,
+            &format!("UPDATE floor_tables SET closed_at = NULL WHERE table_id = '{VICTIM}'")
+        ),
+        0
+    );
+    assert_eq!(marks(&mut floor.owner), closed);
+    // Its own row: marked with the store's clock, whatever time it names.
+    let attacker = tempfile::tempdir().expect("a folder");
+    dealt(attacker.path(), ATTACKER, 6, 1);
+    ship(&floor.server, &attacker_url, attacker.path(), ATTACKER);
+    assert_eq!(
+        touched(
+            &mut x,
+            &format!(
+                "UPDATE floor_tables SET closed_at = '2000-01-01', seen_at = '2000-01-01'
+                 WHERE table_id = '{ATTACKER}'"
+            )
+        ),
+        1
+    );
+    let dated: bool = floor
+        .owner
+        .client()
+        .query_one(
+            "SELECT closed_at > now() - interval '1 hour' AND seen_at > now() - interval '1 hour'
+             FROM floor_tables WHERE table_id = $1",
+            &[&ATTACKER],
+        )
+        .expect("the attacker's row")
+        .get(0);
+    assert!(dated, "the store's clock, not the login's");
+}
+
 /// The honest path: tables given their logins by `tablectl floor add-table` ship
 /// under them; `floor hands`, `floor tables`, `floor rake` and the floor service's
 /// reading step under a reader's login see every table. Each refusal of add-table

@@ -122,6 +122,11 @@ fn a_store_whose_certificate_another_ca_signed_is_refused() {
         .error
         .is_some_and(|e| e.contains("not signed by the floor's CA"))));
     assert_eq!(shipper.status().shipped.0, 0);
+    // The dealer's view says it in short words (issue 27).
+    assert_eq!(
+        shipper.status().link().trouble,
+        Some(host::display::dealer::FloorTrouble::Certificate)
+    );
 }
 
 #[test]

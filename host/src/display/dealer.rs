@@ -47,6 +47,38 @@ pub struct FloorLink {
     /// The store refused the log's last shipment and raised an alert: a gap, a fork
     /// or a bad signature, which only the floor can clear.
     pub refused: bool,
+    /// Why the shipper is not connected, when it knows.
+    pub trouble: Option<FloorTrouble>,
+}
+
+/// Why a table cannot reach the floor's store, in the dealer's short words: an
+/// outage waits, the others need the floor (a password, an id, a certificate or a
+/// version is theirs to fix).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FloorTrouble {
+    /// The store is down, or the network to it.
+    Unreachable,
+    /// The store refused the table's login: a wrong password or login.
+    LoginRefused,
+    /// The table's id is not the one the floor gave this login (or another
+    /// table's).
+    IdNotGiven,
+    /// TLS: the store's certificate is refused, or TLS is not offered.
+    Certificate,
+    /// The store's schema is another version than this program's.
+    Version,
+}
+
+impl FloorTrouble {
+    fn word(self) -> Word {
+        match self {
+            FloorTrouble::Unreachable => Word::StoreUnreachable,
+            FloorTrouble::LoginRefused => Word::LoginRefused,
+            FloorTrouble::IdNotGiven => Word::IdNotGiven,
+            FloorTrouble::Certificate => Word::CertificateRefused,
+            FloorTrouble::Version => Word::StoreVersion,
+        }
+    }
 }
 
 /// The floor store's line on the dealer's view.
@@ -72,8 +104,11 @@ pub fn link_view(lang: Lang, link: &FloorLink) -> LinkView {
     let text = if link.refused {
         format!("{label}: {} · {waiting}", lang.word(Word::StoreRefused))
     } else if !link.connected {
+        let why = link
+            .trouble
+            .map_or(String::new(), |t| format!(": {}", lang.word(t.word())));
         format!(
-            "{label}: {} ({}) · {waiting}",
+            "{label}: {}{why} ({}) · {waiting}",
             lang.word(Word::NotConnected),
             lang.word(Word::DealsOn)
         )

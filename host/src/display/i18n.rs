@@ -319,6 +319,41 @@ impl Lang {
                 "БАЗАТА ОТКАЗА ЗАПИСА: повикайте флора",
                 "БАЗА ОТКЛОНИЛА ЖУРНАЛ: вызовите флор-менеджера",
             ],
+            Word::StoreUnreachable => [
+                "store unreachable",
+                "базата е недостапна",
+                "baza nieosiągalna",
+                "базата е недостъпна",
+                "база недоступна",
+            ],
+            Word::LoginRefused => [
+                "wrong password: call the floor",
+                "погрешна лозинка: повикајте го флорот",
+                "złe hasło: wezwij kierownika sali",
+                "грешна парола: повикайте флора",
+                "неверный пароль: вызовите флор-менеджера",
+            ],
+            Word::IdNotGiven => [
+                "table id not given to this table: call the floor",
+                "ознаката не е дадена на оваа маса: повикајте го флорот",
+                "identyfikator nie przydzielony temu stołowi: wezwij kierownika sali",
+                "номерът не е даден на тази маса: повикайте флора",
+                "номер не выдан этому столу: вызовите флор-менеджера",
+            ],
+            Word::CertificateRefused => [
+                "store's certificate refused: call the floor",
+                "сертификатот на базата е одбиен: повикајте го флорот",
+                "certyfikat bazy odrzucony: wezwij kierownika sali",
+                "сертификатът на базата е отказан: повикайте флора",
+                "сертификат базы отклонён: вызовите флор-менеджера",
+            ],
+            Word::StoreVersion => [
+                "store's version differs: call the floor",
+                "верзијата на базата се разликува: повикајте го флорот",
+                "inna wersja bazy: wezwij kierownika sali",
+                "версията на базата е друга: повикайте флора",
+                "другая версия базы: вызовите флор-менеджера",
+            ],
             Word::Working => ["working", "работи", "działa", "работи", "работает"],
             Word::ReadAgain => [
                 "a frame read again",
@@ -818,6 +853,11 @@ pub enum Word {
     AllSent,
     NotYetSent,
     StoreRefused,
+    StoreUnreachable,
+    LoginRefused,
+    IdNotGiven,
+    CertificateRefused,
+    StoreVersion,
     MainShort,
     SideShort,
     FloorView,
@@ -843,7 +883,7 @@ pub enum Word {
 }
 
 /// Every word of the page, for the tests that each is translated and used.
-pub const WORDS: [Word; 101] = [
+pub const WORDS: [Word; 106] = [
     Word::Seat,
     Word::Hand,
     Word::ToAct,
@@ -923,6 +963,11 @@ pub const WORDS: [Word; 101] = [
     Word::AllSent,
     Word::NotYetSent,
     Word::StoreRefused,
+    Word::StoreUnreachable,
+    Word::LoginRefused,
+    Word::IdNotGiven,
+    Word::CertificateRefused,
+    Word::StoreVersion,
     Word::MainShort,
     Word::SideShort,
     Word::FloorView,

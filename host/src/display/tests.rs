@@ -794,6 +794,7 @@ fn the_floor_stores_line_says_what_waits_and_what_needs_the_floor() {
         connected: true,
         backlog: 0,
         refused: false,
+        trouble: None,
     };
     let line = link_view(Lang::En, &sent);
     assert_eq!(line.text, "Floor store: connected, every record sent");
@@ -845,6 +846,42 @@ fn the_floor_stores_line_says_what_waits_and_what_needs_the_floor() {
                 "{t}"
             );
             assert_eq!(t.contains(&lang.number(12_345)), i > 0, "{t}");
+            assert!(texts[..i].iter().all(|o| o != t), "{texts:?}");
+        }
+    }
+}
+
+/// Issue 27: a table not connected says why in the dealer's words, in every
+/// language: an outage (the table deals on), a wrong password, an id not given, a
+/// certificate or a version, each its own line.
+#[test]
+fn the_floor_stores_line_says_why_it_is_not_connected() {
+    use super::dealer::{link_view, FloorLink, FloorTrouble};
+    let troubles = [
+        FloorTrouble::Unreachable,
+        FloorTrouble::LoginRefused,
+        FloorTrouble::IdNotGiven,
+        FloorTrouble::Certificate,
+        FloorTrouble::Version,
+    ];
+    let down = |trouble| FloorLink {
+        connected: false,
+        backlog: 3,
+        refused: false,
+        trouble: Some(trouble),
+    };
+    assert_eq!(
+        link_view(Lang::En, &down(FloorTrouble::LoginRefused)).text,
+        "Floor store: NOT CONNECTED: wrong password: call the floor (the table deals on) · not yet sent: 3"
+    );
+    for lang in super::i18n::ALL {
+        let texts: Vec<String> = troubles
+            .iter()
+            .map(|t| link_view(lang, &down(*t)))
+            .inspect(|v| assert!(v.alarm))
+            .map(|v| v.text)
+            .collect();
+        for (i, t) in texts.iter().enumerate() {
             assert!(texts[..i].iter().all(|o| o != t), "{texts:?}");
         }
     }

@@ -220,10 +220,11 @@ const INSERT_RECORDS: &str =
                              $6::integer[], $7::bytea[], $8::bytea[])";
 /// The table's new signed head.
 const MOVE_HEAD: &str = "UPDATE floor_tables SET head_seq = $2, head_hash = $3, head_sig = $4,
-    head_at_ms = $5, shipped_at = now(), backlog = $6 WHERE table_id = $1";
+    head_at_ms = $5, shipped_at = now(), seen_at = now(), closed_at = NULL, backlog = $6
+    WHERE table_id = $1";
 /// A shipment with nothing new: only when it came and what is left.
-const BACKLOG_ONLY: &str =
-    "UPDATE floor_tables SET shipped_at = now(), backlog = $2 WHERE table_id = $1";
+const BACKLOG_ONLY: &str = "UPDATE floor_tables SET shipped_at = now(), seen_at = now(),
+    closed_at = NULL, backlog = $2 WHERE table_id = $1";
 
 /// Inserts the records taken, in one statement.
 fn insert(

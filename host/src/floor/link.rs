@@ -36,6 +36,12 @@ pub const MAX_PASSWORD_FILE_BYTES: u64 = 1024;
 /// read from `$CREDENTIALS_DIRECTORY` when no password file is named.
 pub const PASSWORD_CREDENTIAL: &str = "floor-password";
 
+/// The environment variable naming a file that holds the store's password (mode
+/// 0600), for the floor's commands and the bench table, whose URL comes on the
+/// command line where a password would show in the process list: read when the URL
+/// holds none.
+pub const PASSWORD_FILE_ENV: &str = "FLOOR_PASSWORD_FILE";
+
 /// libpq's `sslmode`, as far as tablectl takes it (see the module's table).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SslMode {
@@ -210,6 +216,17 @@ impl StoreAccess {
         self
     }
 
+    /// With the password from the file [`PASSWORD_FILE_ENV`] names, when no password
+    /// file is named, the URL holds none and the variable is set.
+    pub fn with_password_env(mut self) -> StoreAccess {
+        if self.password_file.is_none() && !url_has_password(&self.url) {
+            self.password_file = std::env::var_os(PASSWORD_FILE_ENV)
+                .filter(|f| !f.is_empty())
+                .map(PathBuf::from);
+        }
+        self
+    }
+
     /// The link, checked: the URL reads, TLS as the module says, the CA read, the
     /// password read from a private file.
     pub fn link(&self) -> Result<StoreLink, FloorError> {
@@ -273,9 +290,10 @@ impl fmt::Debug for StoreLink {
 }
 
 impl StoreLink {
-    /// The link to the store at `url`, nothing beside it ([`StoreAccess::link`]).
+    /// The link to the store at `url` ([`StoreAccess::link`]), its password from
+    /// the URL or the file [`PASSWORD_FILE_ENV`] names.
     pub fn parse(url: &str) -> Result<StoreLink, FloorError> {
-        StoreAccess::url(url).link()
+        StoreAccess::url(url).with_password_env().link()
     }
 
     /// How the link is secured.
@@ -304,7 +322,13 @@ impl StoreLink {
             if self.tls.is_none() && db.message().contains("no encryption") {
                 return LinkError::StoreWantsTls.into();
             }
-            return e.into();
+            return match FloorError::from(e) {
+                FloorError::LoginRefused { detail, .. } => FloorError::LoginRefused {
+                    login: self.config.get_user().unwrap_or("?").to_string(),
+                    detail,
+                },
+                other => other,
+            };
         }
         let Some(tls) = &self.tls else {
             return e.into();

@@ -6,6 +6,7 @@
 
 use super::hands::FloorHand;
 use super::live::Turn;
+use super::presence::Presence;
 use super::room::{Room, TableLine};
 use super::when::{age, FloorClock};
 use super::words::{verb, with, word, FloorWord};
@@ -128,8 +129,10 @@ fn notes(t: &TableLine, alerts: usize, lang: Lang) -> Vec<String> {
     if t.unverified {
         notes.push(word(lang, FloorWord::Unverified).to_string());
     }
-    if t.stopped_shipping() {
-        notes.push(word(lang, FloorWord::StoppedShipping).to_string());
+    match t.presence {
+        Presence::Silent => notes.push(word(lang, FloorWord::StoppedShipping).to_string()),
+        Presence::NeverConnected => notes.push(word(lang, FloorWord::NeverConnected).to_string()),
+        Presence::Live | Presence::Closed => {}
     }
     if alerts > 0 {
         notes.push(with(lang, FloorWord::ChainAlerts, alerts));
@@ -194,10 +197,10 @@ fn row(t: &TableLine, notes: &[String], lang: Lang, clock: &FloorClock) -> Strin
          <td class=\"num pot\">{pot}</td><td class=\"turn\">{turn}</td><td>{input}</td>\
          <td>{since}</td><td class=\"num\">{head}</td><td class=\"num backlog\">{backlog}</td>\
          <td>{shipped}</td><td>{notes}</td></tr>",
-        cls = if notes.is_empty() {
-            ""
-        } else {
-            " class=\"flagged\""
+        cls = match (notes.is_empty(), t.presence) {
+            (false, _) => " class=\"flagged\"",
+            (true, Presence::Closed) => " class=\"closed\"",
+            (true, _) => "",
         },
         game = game_words(lang, &t.game),
         input = t
@@ -208,8 +211,18 @@ fn row(t: &TableLine, notes: &[String], lang: Lang, clock: &FloorClock) -> Strin
         head = lang.number(t.head_seq),
         backlog = lang.number(t.backlog),
         shipped = age(lang, t.seconds_since_shipment),
-        notes = escape(&notes.join("; ")),
+        notes = escape(&closed_note(t, notes, lang).join("; ")),
     )
+}
+
+/// The row's notes, and "closed" for a table that closed cleanly: said calmly, after
+/// anything that needs a look.
+fn closed_note(t: &TableLine, notes: &[String], lang: Lang) -> Vec<String> {
+    let mut all = notes.to_vec();
+    if t.presence == Presence::Closed {
+        all.push(word(lang, FloorWord::Closed).to_string());
+    }
+    all
 }
 
 /// A `<select>` of `choices`, `chosen` selected, "every ..." first, each shown as
@@ -545,6 +558,7 @@ mod tests {
             head_seq: 120,
             backlog: 4,
             seconds_since_shipment: Some(1.0),
+            presence: Presence::Live,
             flagged_hands: 0,
             unverified: false,
         }
@@ -648,10 +662,44 @@ mod tests {
         assert_eq!(input_words(Lang::En, "frob <x>"), "frob &lt;x&gt;");
     }
 
+    /// Issue 27: a table that closed cleanly is shown closed, calmly; one bound and
+    /// never heard from is flagged, and so listed among the tables to look at.
+    #[test]
+    fn a_closed_table_is_calm_and_one_never_connected_is_flagged() {
+        let mut closed = table("T1");
+        closed.seconds_since_shipment = Some(3_600.0);
+        closed.presence = Presence::Closed;
+        let mut never = table("T2");
+        never.presence = Presence::NeverConnected;
+        let room = Room {
+            tables: vec![closed, never],
+            alerts: vec![],
+        };
+        let clock = FloorClock::utc();
+        let page = room_page(&room, &RoomView::all(Lang::En), &clock);
+        assert!(
+            page.contains("<tr class=\"closed\" data-table=\"T1\">"),
+            "{page}"
+        );
+        assert!(!page.contains("stopped shipping"), "{page}");
+        assert!(
+            page.contains("<tr class=\"flagged\" data-table=\"T2\">"),
+            "{page}"
+        );
+        assert!(page.contains("never connected"), "{page}");
+        let only = RoomView {
+            alerts_only: true,
+            ..RoomView::all(Lang::En)
+        };
+        let page = room_page(&room, &only, &clock);
+        assert!(!page.contains("data-table=\"T1\"") && page.contains("data-table=\"T2\""));
+    }
+
     #[test]
     fn a_table_silent_for_long_is_flagged_and_the_filters_pick_tables() {
         let mut t = table("T1");
         t.seconds_since_shipment = Some(120.0);
+        t.presence = Presence::Silent;
         t.hand_over = true;
         t.pot = Some(300);
         let mut quiet = table("T2");
@@ -755,10 +803,15 @@ mod tests {
     fn no_english_is_left_on_a_page_in_another_language() {
         let mut t = table("T1");
         t.seconds_since_shipment = Some(120.0);
+        t.presence = Presence::Silent;
         t.flagged_hands = 2;
         t.last_input = Some("deal".into());
+        let mut closed = table("T3");
+        closed.presence = Presence::Closed;
+        let mut never = table("T4");
+        never.presence = Presence::NeverConnected;
         let room = Room {
-            tables: vec![t, table("T2")],
+            tables: vec![t, table("T2"), closed, never],
             alerts: vec![alert("T1")],
         };
         let clock = FloorClock::utc();

@@ -6,12 +6,13 @@
 
 use super::error::FloorError;
 use super::live::LiveHand;
+use super::presence::{Presence, KNOWN_TABLES};
 use super::store::{Alert, Store};
 use crate::records::handlog::{PublicKey, RunFault, SealedRecord, Seq, ShippedRun, TimelineEntry};
 use serde::Serialize;
 
-/// A table without a shipment for this long is flagged as stopped shipping.
-pub const STOPPED_SHIPPING_S: f64 = 30.0;
+/// A running table not heard from for this long is flagged as stopped shipping.
+pub const STOPPED_SHIPPING_S: f64 = super::presence::SILENT_AFTER_S;
 /// How far back from a table's head the last input is looked for.
 const LAST_INPUT_WINDOW: i64 = 200;
 
@@ -43,6 +44,8 @@ pub struct TableLine {
     pub backlog: u64,
     /// Seconds since its last shipment.
     pub seconds_since_shipment: Option<f64>,
+    /// Whether it is running, closed, silent or never connected ([`Presence`]).
+    pub presence: Presence,
     /// Its hands with a misdeal, a correction, an over-pot bet or a bad tag.
     pub flagged_hands: u64,
     /// The floor service found its records as the store holds them changed
@@ -51,11 +54,10 @@ pub struct TableLine {
 }
 
 impl TableLine {
-    /// No shipment for [`STOPPED_SHIPPING_S`]: the table, its network or its shipper
-    /// needs a look.
+    /// Not heard from for [`STOPPED_SHIPPING_S`] though it did not close: the table,
+    /// its network or its shipper needs a look. A closed table is not flagged.
     pub fn stopped_shipping(&self) -> bool {
-        self.seconds_since_shipment
-            .is_none_or(|s| s > STOPPED_SHIPPING_S)
+        self.presence == Presence::Silent
     }
 }
 
@@ -100,7 +102,8 @@ impl Store {
     /// The room as it stands.
     pub fn room(&mut self) -> Result<Room, FloorError> {
         let rows = self.client().query(
-            "SELECT t.table_id, t.head_seq, t.backlog,
+            &format!(
+                "SELECT b.table_id, coalesce(t.head_seq, 0), coalesce(t.backlog, 0),
                     extract(epoch FROM now() - t.shipped_at)::float8,
                     h.number, h.end_ms IS NOT NULL, h.pot,
                     (SELECT payload FROM records r WHERE r.table_id = t.table_id AND r.seq = 1),
@@ -108,15 +111,18 @@ impl Store {
                     extract(epoch FROM now())::float8 * 1000 - i.at_ms, i.at_ms,
                     (SELECT count(*) FROM hands f WHERE f.table_id = t.table_id
                       AND (f.corrections > 0 OR f.misdeals > 0 OR f.over_pot > 0 OR f.bad_tags > 0
-                           OR f.rulings > 0))
-             FROM floor_tables t
+                           OR f.rulings > 0)),
+                    extract(epoch FROM now() - t.seen_at)::float8, t.closed_at IS NOT NULL
+             FROM {KNOWN_TABLES}
+             LEFT JOIN floor_tables t ON t.table_id = b.table_id
              LEFT JOIN LATERAL (SELECT number, end_ms, pot FROM hands
                                 WHERE table_id = t.table_id ORDER BY number DESC LIMIT 1) h ON true
              LEFT JOIN LATERAL (SELECT payload, at_ms FROM records
                                 WHERE table_id = t.table_id AND kind = 'input'
                                   AND seq > t.head_seq - $1
                                 ORDER BY seq DESC LIMIT 1) i ON true
-             ORDER BY t.table_id",
+             ORDER BY b.table_id"
+            ),
             &[&LAST_INPUT_WINDOW],
         )?;
         let tables = rows
@@ -140,6 +146,7 @@ impl Store {
                     .get::<_, Option<i64>>(10)
                     .and_then(|ms| u64::try_from(ms).ok()),
                 flagged_hands: u64::try_from(r.get::<_, i64>(11)).unwrap_or(0),
+                presence: Presence::of(r.get(12), r.get(13)),
                 live: None,
                 unverified: false,
             })

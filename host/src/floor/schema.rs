@@ -14,10 +14,11 @@ const MIGRATIONS: &[(i32, &str)] = &[
     (3, include_str!("migrations/0003_guard.sql")),
     (4, include_str!("migrations/0004_least_privilege.sql")),
     (5, include_str!("migrations/0005_award_overrides.sql")),
+    (6, include_str!("migrations/0006_closed_tables.sql")),
 ];
 
 /// The newest schema version this program knows.
-pub const SCHEMA_VERSION: i32 = 5;
+pub const SCHEMA_VERSION: i32 = 6;
 
 /// The advisory lock key that serializes migrations (any constant; this one spells
 /// "floor").
@@ -32,6 +33,23 @@ pub fn migrate(client: &mut Client) -> Result<i32, FloorError> {
     if found == SCHEMA_VERSION {
         return Ok(found);
     }
+    // Said before trying: a table's login may create nothing, and would otherwise
+    // be told "permission denied for schema public".
+    not_newer(found)?;
+    apply(client).map_err(|e| match e {
+        // A login that may not migrate (a table's, a reader's) on an older store:
+        // the owner migrates it.
+        FloorError::Database(m) if m.starts_with("permission denied") => FloorError::OlderSchema {
+            found,
+            needed: SCHEMA_VERSION,
+        },
+        e => e,
+    })
+}
+
+/// The missing migrations, applied in one transaction under the migration lock; the
+/// version found.
+fn apply(client: &mut Client) -> Result<i32, FloorError> {
     let mut tx = client.transaction()?;
     tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
     tx.batch_execute(
@@ -43,12 +61,7 @@ pub fn migrate(client: &mut Client) -> Result<i32, FloorError> {
     let found: i32 = tx
         .query_one("SELECT coalesce(max(version), 0) FROM schema_version", &[])?
         .get(0);
-    if found > SCHEMA_VERSION {
-        return Err(FloorError::NewerSchema {
-            found,
-            known: SCHEMA_VERSION,
-        });
-    }
+    not_newer(found)?;
     for (version, sql) in MIGRATIONS.iter().filter(|(v, _)| *v > found) {
         tx.batch_execute(sql)?;
         tx.execute(
@@ -65,16 +78,22 @@ pub fn migrate(client: &mut Client) -> Result<i32, FloorError> {
 /// written and the primary is migrated by `tablectl floor migrate`.
 pub fn check(client: &mut Client) -> Result<(), FloorError> {
     let found = version(client)?;
-    if found > SCHEMA_VERSION {
-        return Err(FloorError::NewerSchema {
-            found,
-            known: SCHEMA_VERSION,
-        });
-    }
+    not_newer(found)?;
     if found < SCHEMA_VERSION {
         return Err(FloorError::OlderSchema {
             found,
             needed: SCHEMA_VERSION,
+        });
+    }
+    Ok(())
+}
+
+/// Refuses a store whose schema (version `found`) is newer than this program's.
+fn not_newer(found: i32) -> Result<(), FloorError> {
+    if found > SCHEMA_VERSION {
+        return Err(FloorError::NewerSchema {
+            found,
+            known: SCHEMA_VERSION,
         });
     }
     Ok(())

@@ -14,9 +14,10 @@
 use super::error::FloorError;
 use super::link::StoreLink;
 use super::store::{AlertKind, Store};
-use crate::display::dealer::FloorLink;
+use crate::display::dealer::{FloorLink, FloorTrouble};
 use crate::records::handlog::{AuditLog, HandLog, Record, Seq};
 use crate::session::RecordTap;
+use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
@@ -32,9 +33,16 @@ pub const POLL_INTERVAL: Duration = Duration::from_millis(250);
 pub const FIRST_RETRY: Duration = Duration::from_millis(100);
 /// The longest wait between two dials.
 pub const MAX_RETRY: Duration = Duration::from_secs(2);
-/// The wait after the store refused a record (an alert is raised): the table's log
-/// needs the floor's attention, not a flood of retries.
+/// The first wait after the store refused a record (an alert is raised): the
+/// table's log needs the floor's attention, not a flood of retries. It doubles at
+/// each refusal up to [`REFUSED_MAX`]; new records do not cut it short.
 pub const REFUSED_RETRY: Duration = Duration::from_secs(5);
+/// The longest wait between two shipments the store refuses.
+pub const REFUSED_MAX: Duration = Duration::from_secs(300);
+/// How often an idle table tells the store it is there (`seen_at`, one small
+/// update): the floor flags a table not heard from for
+/// [`super::presence::SILENT_AFTER_S`], three of these.
+pub const KEEP_ALIVE: Duration = Duration::from_secs(10);
 /// Delays kept for the benchmark's percentiles (the oldest are dropped).
 pub const MAX_DELAYS_KEPT: usize = 1_000_000;
 
@@ -51,6 +59,14 @@ pub struct ShipStatus {
     pub error: Option<String>,
     /// The alert the store raised on the last shipment, if any.
     pub refused: Option<String>,
+    /// Why the shipper is not connected, in the dealer's words, when it knows.
+    pub trouble: Option<FloorTrouble>,
+    /// The shipper has tried the store at least once (connected or not).
+    pub answered: bool,
+    /// Shipments sent (transactions that carried records), refused ones included.
+    pub attempts: u64,
+    /// The table told the store it closed, every record in it.
+    pub closed: bool,
 }
 
 impl ShipStatus {
@@ -65,8 +81,50 @@ impl ShipStatus {
             connected: self.connected,
             backlog: self.backlog(),
             refused: self.refused.is_some(),
+            trouble: self.trouble.filter(|_| !self.connected),
         }
     }
+}
+
+/// How a table's shipping ended ([`Shipper::finish`]): the line the table prints as
+/// it stops.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShipEnd {
+    /// The store's head: the last record it holds.
+    pub shipped: Seq,
+    /// Records logged and not in the store: they ship at the table's next start.
+    pub left: u64,
+    /// The store was told the table closed.
+    pub closed: bool,
+    /// Why records are left, when they are.
+    pub why: Option<String>,
+}
+
+impl fmt::Display for ShipEnd {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.left == 0 {
+            write!(f, "floor: all {} records shipped", self.shipped.0)?;
+            if self.closed {
+                f.write_str("; the table is closed on the floor")?;
+            }
+            return Ok(());
+        }
+        write!(f, "floor: {} records not shipped yet", self.left)?;
+        if let Some(why) = &self.why {
+            write!(f, " ({why})")?;
+        }
+        f.write_str("; they ship at the table's next start")
+    }
+}
+
+/// Where the link stands, set by the shipper's thread.
+#[derive(Clone, Debug, Default)]
+struct LinkState {
+    connected: bool,
+    error: Option<String>,
+    trouble: Option<FloorTrouble>,
+    refused: Option<String>,
+    answered: bool,
 }
 
 #[derive(Default)]
@@ -74,9 +132,17 @@ struct Shared {
     local: AtomicU64,
     shipped: AtomicU64,
     stop: AtomicBool,
+    /// The table is stopping: once every record is in the store, tell it so.
+    closing: AtomicBool,
+    /// The store was told the table closed.
+    closed: AtomicBool,
+    /// The table is being stopped from another thread ([`ShipEnder`]): its own
+    /// thread is held at its next record, so the log ends where the store's does.
+    hold_table: AtomicBool,
+    attempts: AtomicU64,
     wake: Mutex<bool>,
     woken: Condvar,
-    status: Mutex<(bool, Option<String>, Option<String>)>,
+    status: Mutex<LinkState>,
     delays_ms: Mutex<Vec<u32>>,
 }
 
@@ -100,22 +166,85 @@ impl Shared {
         *guard = false;
     }
 
-    fn set_status(&self, connected: bool, error: Option<String>, refused: Option<String>) {
+    /// Waits `limit`, or until stopped: a back-off, which new records do not cut
+    /// short (a store that is down or refuses is not helped by more of them).
+    fn pause(&self, limit: Duration) {
+        let until = Instant::now() + limit;
+        let Ok(mut guard) = self.wake.lock() else {
+            return;
+        };
+        while !self.stop.load(Ordering::Relaxed) {
+            let left = until.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return;
+            }
+            match self.woken.wait_timeout(guard, left) {
+                Ok((g, _)) => guard = g,
+                Err(_) => return,
+            }
+        }
+    }
+
+    fn set_status(&self, state: LinkState) {
         if let Ok(mut s) = self.status.lock() {
-            *s = (connected, error, refused);
+            *s = LinkState {
+                answered: true,
+                ..state
+            };
+        }
+    }
+
+    /// Ends shipping as the table stops: waits at most `grace` for the store to hold
+    /// every record logged so far and be told the table closed, then stops the
+    /// thread. A refused log, or a login, id, certificate or version the store
+    /// refused, does not wait: it needs the floor, not time.
+    fn finish(&self, grace: Duration) -> ShipEnd {
+        self.closing.store(true, Ordering::Relaxed);
+        let start = Instant::now();
+        loop {
+            let s = status(self);
+            let needs_the_floor =
+                s.refused.is_some() || s.trouble.is_some_and(|t| t != FloorTrouble::Unreachable);
+            if s.closed || needs_the_floor || start.elapsed() >= grace {
+                break;
+            }
+            self.wake();
+            std::thread::sleep(FINISH_LOOK);
+        }
+        self.stop.store(true, Ordering::Relaxed);
+        self.wake();
+        let s = status(self);
+        let left = s.backlog();
+        let why = (left > 0).then(|| {
+            s.refused.or(s.error).unwrap_or_else(|| {
+                format!("the store did not take them within {} s", grace.as_secs())
+            })
+        });
+        ShipEnd {
+            shipped: s.shipped,
+            left,
+            closed: s.closed,
+            why,
         }
     }
 }
 
+/// How often [`Shipper::finish`] looks whether the store holds everything.
+const FINISH_LOOK: Duration = Duration::from_millis(20);
+
 /// Where the shipper sharing `shared` stands.
 fn status(shared: &Shared) -> ShipStatus {
-    let (connected, error, refused) = shared.status.lock().map(|s| s.clone()).unwrap_or_default();
+    let link = shared.status.lock().map(|s| s.clone()).unwrap_or_default();
     ShipStatus {
         local: Seq(shared.local.load(Ordering::Relaxed)),
         shipped: Seq(shared.shipped.load(Ordering::Relaxed)),
-        connected,
-        error,
-        refused,
+        connected: link.connected,
+        error: link.error,
+        refused: link.refused,
+        trouble: link.trouble,
+        answered: link.answered,
+        attempts: shared.attempts.load(Ordering::Relaxed),
+        closed: shared.closed.load(Ordering::Relaxed),
     }
 }
 
@@ -128,10 +257,30 @@ pub struct Shipper {
 /// Wakes the shipper when the table's session has logged a record.
 pub struct ShipTap(Arc<Shared>);
 
+/// Ends a table's shipping from another thread (a signal's: SIGTERM, Ctrl-C) while
+/// the table's own thread holds the [`Shipper`].
+#[derive(Clone)]
+pub struct ShipEnder(Arc<Shared>);
+
+impl ShipEnder {
+    /// [`Shipper::finish`], from another thread, for a process about to exit: the
+    /// table's thread is held at its next record (in its [`ShipTap`]) so that the
+    /// log stops growing, and the shipper's thread is told to stop, not waited for.
+    pub fn finish(&self, grace: Duration) -> ShipEnd {
+        self.0.hold_table.store(true, Ordering::Relaxed);
+        self.0.finish(grace)
+    }
+}
+
 impl RecordTap for ShipTap {
     fn appended(&mut self, seq: Seq, _at_ms: u64, _record: &Record, _log: &HandLog) {
         self.0.local.fetch_max(seq.0, Ordering::Relaxed);
         self.0.wake();
+        // Stopped by a signal: the record is durable; the table logs no more while
+        // its last records ship, and the process ends from the signal's thread.
+        while self.0.hold_table.load(Ordering::Relaxed) {
+            std::thread::park();
+        }
     }
 }
 
@@ -180,6 +329,36 @@ impl Shipper {
     pub fn link(&self) -> impl FnMut() -> FloorLink + Send + 'static {
         let shared = self.shared.clone();
         move || status(&shared).link()
+    }
+
+    /// Waits at most `limit` for the shipper's first answer (connected, or why not),
+    /// for the table's first line about the floor; where shipping stands then.
+    pub fn first_answer(&self, limit: Duration) -> ShipStatus {
+        let start = Instant::now();
+        loop {
+            let s = self.status();
+            if s.answered || start.elapsed() >= limit {
+                return s;
+            }
+            std::thread::sleep(FINISH_LOOK);
+        }
+    }
+
+    /// Ends shipping as the table stops (every way it stops): waits at most `grace`
+    /// for the store to hold every record logged so far, tells the store the table
+    /// closed if it does, and stops the thread. The line to print is the answer's
+    /// `Display`; what is left ships at the next start.
+    pub fn finish(mut self, grace: Duration) -> ShipEnd {
+        let end = self.shared.finish(grace);
+        // Stopped, not joined: a thread held by a cut network (a statement's
+        // timeout) must not stretch the table's bounded stop.
+        drop(self.thread.take());
+        end
+    }
+
+    /// A handle that ends shipping from another thread ([`ShipEnder`]).
+    pub fn ender(&self) -> ShipEnder {
+        ShipEnder(self.shared.clone())
     }
 
     /// Waits until the store holds every record logged so far, at most `limit`;
@@ -248,12 +427,38 @@ impl Worker {
                 Ok(()) => return,
                 Err(e) => {
                     log::warn!("floor: table {}: {e}", self.table_id);
-                    self.shared.set_status(false, Some(e.to_string()), None);
-                    self.shared.sleep(retry);
+                    if status(&self.shared).connected {
+                        retry = FIRST_RETRY;
+                    }
+                    self.shared.set_status(LinkState {
+                        error: Some(e.to_string()),
+                        trouble: e.trouble(),
+                        ..LinkState::default()
+                    });
+                    self.shared.pause(retry);
                     retry = (retry * 2).min(MAX_RETRY);
                 }
             }
         }
+    }
+
+    fn backlog(&self) -> u64 {
+        status(&self.shared).backlog()
+    }
+
+    /// Waits `limit` after a refusal, telling the store every [`KEEP_ALIVE`] that the
+    /// table is there (it is, and it waits for the floor).
+    fn wait_refused(&self, store: &mut Store, limit: Duration) -> Result<(), FloorError> {
+        let until = Instant::now() + limit;
+        while !self.stopped() {
+            let left = until.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                break;
+            }
+            self.shared.pause(left.min(KEEP_ALIVE));
+            store.heard_from(&self.table_id, self.backlog())?;
+        }
+        Ok(())
     }
 
     /// One connection's work: until stopped (Ok) or the store or the log fails.
@@ -271,8 +476,15 @@ impl Worker {
         let row = store.register(&self.table_id, &key)?;
         self.shared.shipped.store(row.head_seq.0, Ordering::Relaxed);
         self.compare_head(&log, &mut store, row.head_seq, &row.head_hash)?;
-        self.shared.set_status(true, None, None);
+        store.heard_from(&self.table_id, self.backlog())?;
+        let mut heard = Instant::now();
+        let connected = LinkState {
+            connected: true,
+            ..LinkState::default()
+        };
+        self.shared.set_status(connected.clone());
         let mut refused = None;
+        let mut refused_wait = REFUSED_RETRY;
         while !self.stopped() {
             let shipped = Seq(self.shared.shipped.load(Ordering::Relaxed));
             // The local log's end, whoever wrote it (a table restarted, or one whose
@@ -282,22 +494,38 @@ impl Worker {
                 .fetch_max(log.last_seq()?.0, Ordering::Relaxed);
             let batch = log.sealed_after(shipped, BATCH_RECORDS)?;
             let Some(last) = batch.last() else {
+                if self.shared.closing.load(Ordering::Relaxed) && self.backlog() == 0 {
+                    store.close(&self.table_id)?;
+                    self.shared.closed.store(true, Ordering::Relaxed);
+                    return Ok(());
+                }
+                if heard.elapsed() >= KEEP_ALIVE {
+                    store.heard_from(&self.table_id, self.backlog())?;
+                    heard = Instant::now();
+                }
                 self.shared.sleep(POLL_INTERVAL);
                 continue;
             };
             self.shared.local.fetch_max(last.seq.0, Ordering::Relaxed);
             let local = self.shared.local.load(Ordering::Relaxed);
+            self.shared.attempts.fetch_add(1, Ordering::Relaxed);
             let done = store.ingest(&self.table_id, &batch, local.saturating_sub(last.seq.0))?;
+            heard = Instant::now();
             self.shared.shipped.store(done.head.0, Ordering::Relaxed);
             self.note_delays(&batch[..usize::try_from(done.accepted).unwrap_or(0)]);
             if let Some((seq, kind, detail)) = done.refused {
                 let text = format!("the floor refused record {}: {kind}: {detail}", seq.0);
                 log::warn!("floor: table {}: {text}", self.table_id);
-                self.shared.set_status(true, None, Some(text));
+                self.shared.set_status(LinkState {
+                    refused: Some(text),
+                    ..connected.clone()
+                });
                 refused = Some(seq);
-                self.shared.sleep(REFUSED_RETRY);
+                self.wait_refused(&mut store, refused_wait)?;
+                refused_wait = (refused_wait * 2).min(REFUSED_MAX);
             } else if refused.take().is_some() {
-                self.shared.set_status(true, None, None);
+                refused_wait = REFUSED_RETRY;
+                self.shared.set_status(connected.clone());
             }
         }
         Ok(())
@@ -349,5 +577,50 @@ impl Worker {
                     .map(|r| u32::try_from(now.saturating_sub(r.at_ms)).unwrap_or(u32::MAX)),
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tables_last_line_says_what_shipped_or_what_is_left_and_why() {
+        let all = ShipEnd {
+            shipped: Seq(124),
+            left: 0,
+            closed: true,
+            why: None,
+        };
+        assert_eq!(
+            all.to_string(),
+            "floor: all 124 records shipped; the table is closed on the floor"
+        );
+        let left = ShipEnd {
+            shipped: Seq(88),
+            left: 36,
+            closed: false,
+            why: Some("the floor's store cannot be reached".into()),
+        };
+        assert_eq!(
+            left.to_string(),
+            "floor: 36 records not shipped yet (the floor's store cannot be reached); \
+             they ship at the table's next start"
+        );
+    }
+
+    /// A back-off is not cut short by new records, only by a stop.
+    #[test]
+    fn a_pause_ignores_wakes_and_ends_at_a_stop() {
+        let shared = Arc::new(Shared::default());
+        let waker = shared.clone();
+        let pausing = std::thread::spawn(move || waker.pause(Duration::from_secs(600)));
+        for _ in 0..100 {
+            shared.wake();
+        }
+        assert!(!pausing.is_finished(), "a wake does not end a back-off");
+        shared.stop.store(true, Ordering::Relaxed);
+        shared.wake();
+        pausing.join().expect("the pause ends at the stop");
     }
 }

@@ -4,6 +4,7 @@
 
 use super::error::FloorError;
 use super::link::StoreLink;
+use super::presence::{Presence, KNOWN_TABLES};
 use crate::records::handlog::{PublicKey, Seq, SignedHead, Trust, GENESIS_HASH};
 use postgres::{Client, Config, Statement};
 use serde::Serialize;
@@ -117,8 +118,14 @@ pub struct TableStatus {
     pub head_seq: u64,
     /// Records the table held unshipped at its last shipment.
     pub backlog: u64,
-    /// Seconds since the store last heard from it (`None`: never).
+    /// Seconds since its last shipment took records or said what was left
+    /// (`None`: never).
     pub seconds_since_shipment: Option<f64>,
+    /// Seconds since the store last heard from it, a keep-alive included (`None`:
+    /// never).
+    pub seconds_since_seen: Option<f64>,
+    /// Whether it is running, closed, silent or never connected.
+    pub presence: Presence,
     /// Alerts not cleared.
     pub open_alerts: u64,
 }
@@ -153,6 +160,20 @@ pub fn config(url: &str) -> Result<Config, FloorError> {
         .options(&options)
         .application_name("tablectl");
     Ok(config)
+}
+
+/// A refused registration in the floor's words: the id not given to this login
+/// (0004's trigger refuses it as `insufficient_privilege`).
+fn not_given(table_id: &str, e: postgres::Error) -> FloorError {
+    match e.as_db_error() {
+        Some(db) if *db.code() == postgres::error::SqlState::INSUFFICIENT_PRIVILEGE => {
+            FloorError::TableNotGiven {
+                table_id: table_id.to_string(),
+                detail: db.message().to_string(),
+            }
+        }
+        _ => e.into(),
+    }
 }
 
 /// 32 bytes from a column, or the row's error.
@@ -234,14 +255,20 @@ impl Store {
         Ok(statement)
     }
 
-    /// Every table the store knows, with where it stands, by id.
+    /// Every table the store knows, with where it stands, by id: those that
+    /// shipped, and those the owner bound (`floor add-table`) that never did.
     pub fn tables(&mut self) -> Result<Vec<TableStatus>, FloorError> {
         let rows = self.client.query(
-            "SELECT t.table_id, t.head_seq, t.backlog,
-                    extract(epoch FROM now() - t.shipped_at)::float8,
-                    (SELECT count(*) FROM alerts a
-                      WHERE a.table_id = t.table_id AND a.cleared_at IS NULL)
-             FROM floor_tables t ORDER BY t.table_id",
+            &format!(
+                "SELECT b.table_id, coalesce(t.head_seq, 0), coalesce(t.backlog, 0),
+                        extract(epoch FROM now() - t.shipped_at)::float8,
+                        extract(epoch FROM now() - t.seen_at)::float8,
+                        t.closed_at IS NOT NULL,
+                        (SELECT count(*) FROM alerts a
+                          WHERE a.table_id = b.table_id AND a.cleared_at IS NULL)
+                 FROM {KNOWN_TABLES} LEFT JOIN floor_tables t ON t.table_id = b.table_id
+                 ORDER BY b.table_id"
+            ),
             &[],
         )?;
         Ok(rows
@@ -251,7 +278,9 @@ impl Store {
                 head_seq: u64::try_from(r.get::<_, i64>(1)).unwrap_or(0),
                 backlog: u64::try_from(r.get::<_, i64>(2)).unwrap_or(0),
                 seconds_since_shipment: r.get(3),
-                open_alerts: u64::try_from(r.get::<_, i64>(4)).unwrap_or(0),
+                seconds_since_seen: r.get(4),
+                presence: Presence::of(r.get(4), r.get(5)),
+                open_alerts: u64::try_from(r.get::<_, i64>(6)).unwrap_or(0),
             })
             .collect())
     }
@@ -284,12 +313,23 @@ impl Store {
     /// Registers table `table_id` with `key` if the store does not know it; gives the
     /// table's row. A known table with another key raises an alert and is refused.
     pub fn register(&mut self, table_id: &str, key: &PublicKey) -> Result<TableRow, FloorError> {
-        self.client.execute(
-            "INSERT INTO floor_tables (table_id, public_key, head_hash) VALUES ($1, $2, $3)
-             ON CONFLICT (table_id) DO NOTHING",
-            &[&table_id, &key.to_string(), &&GENESIS_HASH[..]],
-        )?;
-        let row = self.table(table_id)?;
+        self.client
+            .execute(
+                "INSERT INTO floor_tables (table_id, public_key, head_hash) VALUES ($1, $2, $3)
+                 ON CONFLICT (table_id) DO NOTHING",
+                &[&table_id, &key.to_string(), &&GENESIS_HASH[..]],
+            )
+            .map_err(|e| not_given(table_id, e))?;
+        let row = match self.table(table_id) {
+            // Row-level security hides a row bound to another login (0004).
+            Err(FloorError::UnknownTable(_)) => {
+                return Err(FloorError::TableNotGiven {
+                    table_id: table_id.to_string(),
+                    detail: "another login ships it".into(),
+                })
+            }
+            other => other?,
+        };
         if row.key != *key {
             let detail = format!(
                 "the store knows this table by key {}, the table now signs with {key}",

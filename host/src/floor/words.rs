@@ -85,6 +85,8 @@ floor_words!(
     KeyChangedAlert,
     RolledBackAlert,
     StoreDown,
+    Closed,
+    NeverConnected,
 );
 
 /// The text of `w` in `lang`.
@@ -112,6 +114,14 @@ pub fn word(lang: Lang, w: FloorWord) -> &'static str {
         Alerts => ["Alerts", "Тревоги", "Alarmy", "Тревоги", "Тревоги"],
         Over => ["over", "завршена", "zakończone", "приключила", "окончена"],
         InProgress => ["in progress", "во тек", "w toku", "в ход", "идёт"],
+        Closed => ["closed", "затворена", "zamknięty", "затворена", "закрыт"],
+        NeverConnected => [
+            "never connected: check its login's password and its table id",
+            "никогаш не се поврза: проверете ја лозинката на нејзиниот корисник и ознаката на масата",
+            "nigdy się nie połączył: sprawdź hasło jego loginu i identyfikator stołu",
+            "никога не се е свързала: проверете паролата на нейния потребител и номера на масата",
+            "ни разу не подключился: проверьте пароль его логина и номер стола",
+        ],
         StoppedShipping => ["stopped shipping", "престана да праќа", "przestał wysyłać", "спря да изпраща", "перестал отправлять"],
         ChainAlerts => ["chain alerts: {n}", "тревоги за синџирот: {n}", "alarmy łańcucha: {n}", "тревоги за веригата: {n}", "тревоги цепочки: {n}"],
         FlaggedHands => [

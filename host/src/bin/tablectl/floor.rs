@@ -63,8 +63,9 @@ fn floor_tables(args: &FloorArgs) -> Result<(), CliError> {
             println!("{}", json(&t));
         } else {
             println!(
-                "table {}  record {}  backlog {}  last shipment {}  alerts {}",
+                "table {}  {}  record {}  backlog {}  last shipment {}  alerts {}",
                 t.table_id,
+                presence_words(&t),
                 t.head_seq,
                 t.backlog,
                 t.seconds_since_shipment
@@ -74,6 +75,23 @@ fn floor_tables(args: &FloorArgs) -> Result<(), CliError> {
         }
     }
     Ok(())
+}
+
+/// Whether a table runs, closed, went silent or never connected, in the floor's
+/// words: the last two say what to check.
+fn presence_words(t: &host::floor::TableStatus) -> String {
+    use host::floor::Presence;
+    match t.presence {
+        Presence::Live => "live".to_string(),
+        Presence::Closed => "closed".to_string(),
+        Presence::Silent => format!(
+            "NOT HEARD FROM for {:.0} s (check the table, its network and its password)",
+            t.seconds_since_seen.unwrap_or_default()
+        ),
+        Presence::NeverConnected => {
+            "NEVER CONNECTED (check its login's password file and its table id)".to_string()
+        }
+    }
 }
 
 fn floor_alerts(args: &FloorArgs) -> Result<(), CliError> {

@@ -4,6 +4,7 @@
 mod cli;
 mod error;
 mod floor;
+mod shipping;
 mod table;
 mod trusted;
 
@@ -853,7 +854,6 @@ fn pi_table(
     model: &hardware::pi::PiModel,
 ) -> Result<(), CliError> {
     use host::session::live;
-    use host::session::{Outcome, TableSession};
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
     let pins = hardware::pins::PinMap::load(&file.pins)
@@ -909,7 +909,7 @@ fn pi_table(
         }),
         None => None,
     };
-    let mut display = host::display::Display::start(host::display::DisplayOptions {
+    let display = host::display::Display::start(host::display::DisplayOptions {
         bind: file.display.bind,
         lang: host::display::Lang::from_code(&file.display.language)
             .unwrap_or(host::display::Lang::En),
@@ -924,20 +924,60 @@ fn pi_table(
     if let Some(floor) = display.floor_url() {
         println!("floor view: {floor}");
     }
-    let tap = display.floor_tap(&log).map_err(CliError::failed)?;
     // Shipping to the floor's store starts after the log is open (it reads it).
     let shipper = floor_link
         .map(|link| host::floor::Shipper::start_on(link, &file.data, &file.id))
         .transpose()
         .map_err(|e| CliError::hint(e, "see [table] floor in the table's configuration"))?;
     if let Some(s) = &shipper {
-        display
-            .watch_floor_link(s.link())
-            .map_err(CliError::failed)?;
+        shipping::announce(s);
+        shipping::on_signals(s.ender(), shipping::SHIP_GRACE).map_err(CliError::failed)?;
     }
-    let mut session = match opened.table {
-        Some(table) => TableSession::new(table, Some(&mut log)),
-        None => TableSession::create(file.config, Some(&mut log)).map_err(CliError::failed)?,
+    // Every way the table stops, an error's too, ends its shipping before it returns.
+    let played = (|| {
+        if let Some(s) = &shipper {
+            display
+                .watch_floor_link(s.link())
+                .map_err(CliError::failed)?;
+        }
+        pi_play(
+            file,
+            opened.table,
+            &mut log,
+            display,
+            map,
+            &mut panel,
+            &rx,
+            &stop,
+            shipper.as_ref(),
+        )
+    })();
+    if let Some(s) = shipper {
+        shipping::end(s, shipping::SHIP_GRACE);
+    }
+    played
+}
+
+/// Runs the Pi table's session on its devices until the process is stopped.
+#[cfg(feature = "pi")]
+#[allow(clippy::too_many_arguments)]
+fn pi_play(
+    file: &host::session::live::config::TableFile,
+    table: Option<firmware::Table>,
+    log: &mut HandLog,
+    mut display: host::display::Display,
+    map: firmware::deck::DeckMap,
+    panel: &mut host::session::live::pi::PiPanel,
+    rx: &std::sync::mpsc::Receiver<host::session::live::ShoeEvent>,
+    stop: &std::sync::atomic::AtomicBool,
+    shipper: Option<&host::floor::Shipper>,
+) -> Result<(), CliError> {
+    use host::session::live;
+    use host::session::{Outcome, TableSession};
+    let tap = display.floor_tap(log).map_err(CliError::failed)?;
+    let mut session = match table {
+        Some(table) => TableSession::new(table, Some(log)),
+        None => TableSession::create(file.config, Some(log)).map_err(CliError::failed)?,
     };
     match file.floor_staff().map_err(CliError::failed)? {
         Some(staff) => {
@@ -949,7 +989,7 @@ fn pi_table(
         ),
     }
     session.tap(Box::new(tap));
-    if let Some(s) = &shipper {
+    if let Some(s) = shipper {
         session.tap(Box::new(s.tap()));
     }
     let mut rt = live::on_devices(session, map);
@@ -960,7 +1000,7 @@ fn pi_table(
     }));
     let started = std::time::Instant::now();
     let mut clock = || started.elapsed().as_millis() as u64;
-    live::run(&mut rt, &mut panel, &rx, &stop, &mut clock).map_err(CliError::failed)
+    live::run(&mut rt, panel, rx, stop, &mut clock).map_err(CliError::failed)
 }
 
 /// Without the `pi` feature the build cannot drive the pins.

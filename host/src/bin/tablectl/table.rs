@@ -3,6 +3,7 @@
 //! so that a bench runs every code path of a real table but the pins.
 
 use crate::error::CliError;
+use crate::shipping;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::Args;
 use firmware::{Chips, Game, Structure};
@@ -113,6 +114,16 @@ pub struct TableOptions {
     /// never waits for it, and catches up after an outage
     #[arg(long = "floor-db", value_name = "URL", verbatim_doc_comment)]
     floor_db: Option<String>,
+    /// How long the table waits, as it stops (its hands played, an error,
+    /// SIGTERM, Ctrl-C), for the floor's store to take its last records;
+    /// what is left ships at its next start
+    #[arg(
+        long = "floor-grace",
+        value_name = "SECONDS",
+        default_value_t = shipping::SHIP_GRACE.as_secs(),
+        verbatim_doc_comment
+    )]
+    floor_grace: u64,
     /// The display's language
     #[arg(long, value_name = "L", default_value = "en", value_parser = lang())]
     lang: Lang,
@@ -241,6 +252,8 @@ struct TableArgs {
     floor_hosts: Vec<String>,
     /// The floor's store to ship the hand log to.
     floor_db: Option<String>,
+    /// How long the table waits for its last records to ship as it stops.
+    floor_grace: std::time::Duration,
     lang: Lang,
     equity: bool,
     /// A scenario script to play instead of random hands.
@@ -293,6 +306,7 @@ fn table_args(o: &TableOptions) -> Result<TableArgs, CliError> {
         floor_token: o.floor_token.clone(),
         floor_hosts: o.floor_hosts.clone(),
         floor_db: o.floor_db.clone(),
+        floor_grace: std::time::Duration::from_secs(o.floor_grace),
         lang: o.lang,
         equity: !o.no_equity,
         script: o.script.clone(),
@@ -396,15 +410,57 @@ fn run_table(args: &TableArgs) -> Result<(), CliError> {
     let key =
         host::records::handlog::TableKey::for_table(&key_file, &data).map_err(CliError::failed)?;
     let opened = host::session::table::open(&data, &table_id, &key).map_err(CliError::failed)?;
-    let (mut log, recovered) = (opened.log, opened.recovered);
     let shipper = args
         .floor_db
         .as_deref()
         .map(|url| host::floor::Shipper::start(url, &data, &table_id))
         .transpose()
         .map_err(|e| CliError::hint(e, "see --floor-db"))?;
-    let mut display = start_display(args, &table_id, &data)?;
-    if let (Some(d), Some(s)) = (&display, &shipper) {
+    if let Some(s) = &shipper {
+        shipping::announce(s);
+        shipping::on_signals(s.ender(), args.floor_grace).map_err(CliError::failed)?;
+    }
+    // Every way the table stops, an error's too, ends its shipping before it returns.
+    let run = Run {
+        data: &data,
+        table_id: &table_id,
+        key: &key,
+        key_file: &key_file,
+    };
+    let played = run_shipping(args, &run, opened, shipper.as_ref());
+    if let Some(s) = shipper {
+        shipping::end(s, args.floor_grace);
+    }
+    hold(played?.as_ref());
+    Ok(())
+}
+
+/// What the table runs on: its data folder, id and key.
+struct Run<'a> {
+    data: &'a Path,
+    table_id: &'a str,
+    key: &'a host::records::handlog::TableKey,
+    key_file: &'a Path,
+}
+
+/// Runs the table (shipping to `shipper` if there is one); the display, to be held
+/// up once the table's shipping has ended.
+fn run_shipping(
+    args: &TableArgs,
+    run: &Run<'_>,
+    opened: host::session::table::Opened,
+    shipper: Option<&host::floor::Shipper>,
+) -> Result<Option<Display>, CliError> {
+    let Run {
+        data,
+        table_id,
+        key,
+        key_file,
+    } = *run;
+    let opts = &args.opts;
+    let (mut log, recovered) = (opened.log, opened.recovered);
+    let mut display = start_display(args, table_id, data)?;
+    if let (Some(d), Some(s)) = (&display, shipper) {
         d.watch_floor_link(s.link()).map_err(CliError::failed)?;
     }
     match &args.script {
@@ -418,7 +474,7 @@ fn run_table(args: &TableArgs) -> Result<(), CliError> {
         "hand log: {} (signed by {}, public key in {})",
         log.path().display(),
         key.public(),
-        host::records::handlog::public_file(&key_file).display()
+        host::records::handlog::public_file(key_file).display()
     );
     let token_file = args
         .floor_token
@@ -432,9 +488,9 @@ fn run_table(args: &TableArgs) -> Result<(), CliError> {
         if recovered.config.is_some() {
             return Err(CliError::TableExists(data.display().to_string()));
         }
-        play_script(script, opts, &mut log, display.as_mut())?;
-        hold(display.as_ref());
-        return Ok(());
+        let ship = shipper.map(host::floor::Shipper::tap);
+        play_script(script, opts, &mut log, display.as_mut(), ship)?;
+        return Ok(display);
     }
     let resumed = match opened.table {
         Some(t) => {
@@ -452,7 +508,7 @@ fn run_table(args: &TableArgs) -> Result<(), CliError> {
         }
         None => None,
     };
-    let ship = shipper.as_ref().map(host::floor::Shipper::tap);
+    let ship = shipper.map(host::floor::Shipper::tap);
     let summary = if args.direct {
         play(
             opts,
@@ -488,30 +544,7 @@ fn run_table(args: &TableArgs) -> Result<(), CliError> {
         "{} hands at this table; {} inputs accepted and logged in this run",
         summary.hands, summary.inputs
     );
-    if let Some(s) = shipper {
-        report_shipping(&s);
-    }
-    hold(display.as_ref());
-    Ok(())
-}
-
-/// How long the bench table waits, as it stops, for the floor to take its last
-/// records.
-const SHIP_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
-
-/// Waits a moment for the floor's store to take the last records, then says where
-/// shipping stands (the rest ships when the table runs again on this data folder).
-fn report_shipping(shipper: &host::floor::Shipper) {
-    shipper.wait_shipped(SHIP_GRACE);
-    let s = shipper.status();
-    println!(
-        "floor: {} records in the store, {} not yet shipped{}",
-        s.shipped.0,
-        s.backlog(),
-        s.error
-            .or(s.refused)
-            .map_or(String::new(), |e| format!(" ({e})"))
-    );
+    Ok(display)
 }
 
 /// Plays the bench table to `opts.hands` hands, new or resumed.
@@ -564,6 +597,7 @@ fn play_script(
     opts: &SimOptions,
     log: &mut HandLog,
     display: Option<&mut Display>,
+    ship: Option<host::floor::ShipTap>,
 ) -> Result<(), CliError> {
     let name = path.display().to_string();
     let scenario = Scenario::load(path).map_err(|e| CliError::at(&name, e))?;
@@ -574,6 +608,9 @@ fn play_script(
         .map_err(CliError::failed)?;
     let mut session = TableSession::create(scenario.config, Some(log)).map_err(CliError::failed)?;
     if let Some(t) = tap {
+        session.tap(Box::new(t));
+    }
+    if let Some(t) = ship {
         session.tap(Box::new(t));
     }
     if let Some(d) = display {
