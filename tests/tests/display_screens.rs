@@ -629,20 +629,11 @@ fn r_draw_the_draw_has_its_own_words_on_the_page() {
         .unwrap();
 }
 
-/// The dealer's page: the table and, under it, the next step, the amount being
-/// keyed, a refused key with its reason, the last inputs and the shoe; laid out
-/// within the screen like the players' page.
-#[test]
-fn the_dealers_page_shows_the_next_step_the_amount_keyed_and_refusals() {
+/// The six-seat script up to the turn, with 1,250 being keyed and a key refused
+/// (out of turn) on the dealer's part: the table then.
+fn dealer_at_the_turn(display: &mut Display) -> firmware::Table {
     use host::session::live::{Outcome, Refusal};
-    let Some((mut browser, shots)) = browser::start("screens") else {
-        return;
-    };
-    let cdp = &mut browser.cdp;
-    let mut display = Display::start(DisplayOptions::local(0, "T1")).unwrap();
-    cdp.viewport(1280, 720);
-    cdp.open(&format!("{}dealer", display.url()));
-    let table = to_the_turn(&mut display);
+    let table = to_the_turn(display);
     display.report(&table, &Outcome::Amount(1250));
     display.report(
         &table,
@@ -650,6 +641,23 @@ fn the_dealers_page_shows_the_next_step_the_amount_keyed_and_refusals() {
             expected: firmware::SeatNo::new(5).unwrap(),
         })),
     );
+    table
+}
+
+/// The dealer's page: the table and, under it, the next step, the amount being
+/// keyed, a refused key with its reason, the last inputs and the shoe; laid out
+/// within the screen like the players' page.
+#[test]
+fn the_dealers_page_shows_the_next_step_the_amount_keyed_and_refusals() {
+    use host::session::live::Outcome;
+    let Some((mut browser, shots)) = browser::start("screens") else {
+        return;
+    };
+    let cdp = &mut browser.cdp;
+    let mut display = Display::start(DisplayOptions::local(0, "T1")).unwrap();
+    cdp.viewport(1280, 720);
+    cdp.open(&format!("{}dealer", display.url()));
+    let table = dealer_at_the_turn(&mut display);
     cdp.wait_for(
         "document.getElementById('dealer').innerText.includes('1,250') \
          && document.getElementById('dealer').innerText.includes('it is seat 5')",
@@ -773,4 +781,39 @@ fn a_page_that_hears_nothing_on_an_open_stream_says_it_is_not_live() {
         "the page with an open, silent stream said it was not live {} ms after the turn was drawn",
         took.as_millis()
     );
+}
+
+/// Issue 27, item 3: the dealer's page fits the Pi's 800x480 in every language, with
+/// its longest lines up (a refusal, the floor store out of reach with records
+/// waiting) and its seats and its own text at the floors read from two metres; and
+/// on the larger landscape screens too.
+#[test]
+fn the_dealers_page_fits_the_pi_in_every_language() {
+    let Some((mut browser, shots)) = browser::start("screens") else {
+        return;
+    };
+    let cdp = &mut browser.cdp;
+    for lang in host::display::i18n::ALL {
+        let mut opts = DisplayOptions::local(0, "T1");
+        opts.lang = lang;
+        let mut display = Display::start(opts).unwrap();
+        cdp.viewport(800, 480);
+        cdp.open(&format!("{}dealer", display.url()));
+        dealer_at_the_turn(&mut display);
+        display
+            .watch_floor_link(|| FloorLink {
+                connected: false,
+                backlog: 4_321,
+                refused: false,
+            })
+            .unwrap();
+        cdp.wait_for(
+            "document.querySelector('.d-link.alarm') !== null \
+             && document.querySelector('.d-refused') !== null",
+            "the dealer's view with its longest lines",
+        );
+        let code = lang.code();
+        check_screens(cdp, &format!("dealer-{code}-6"), &shots, &SCREENS[..1]);
+        check_screens(cdp, &format!("dealer-{code}-6"), &shots, &SCREENS[2..4]);
+    }
 }

@@ -427,12 +427,14 @@
   // The dealer's view: next step and shoe, the amount keyed, refusals, last inputs.
   function drawDealer(d) {
     const column = (...children) => { const c = el('div', 'd-col'); c.replaceChildren(...children); return c; };
+    // The floor store's line, the longest, runs under the four columns.
     replace('dealer',
       column(el('div', 'd-next', d.next), el('div', 'd-shoe' + (d.shoe_alarm ? ' alarm' : ''), d.shoe),
-        panelLine(d), linkLine()),
+        panelLine(d)),
       column(el('div', 'd-title', d.keyed_label), el('div', 'd-keyed', d.keyed || '–')),
       column(el('div', 'd-title', d.refused_label), ...d.refused.map((r) => el('div', 'd-refused', r))),
-      column(el('div', 'd-title', d.inputs_label + ' · ' + d.undo_hint), ...d.inputs.map((t) => el('div', 'd-input', t))));
+      column(el('div', 'd-title', d.inputs_label + ' · ' + d.undo_hint), ...d.inputs.map((t) => el('div', 'd-input', t))),
+      linkLine());
   }
 
   // How shipping to the floor's store stands (empty when the table ships to none):
