@@ -41,12 +41,13 @@ const SCREENS: [(u32, u32, bool); 6] = [
     (3840, 2160, false),
 ];
 /// PORTRAIT_GAP: a portrait screen is checked like the others, but what does not
-/// fit there yet is printed, not asserted. With every text at 2.5% of the height,
-/// a 480x800 or 1080x1920 screen has the width for ten seats or for the winners of
-/// three hi/lo pots, not for both at once: the showdown of the scripted hand (three
-/// pots, six winners' lines) needs about twice the bar a portrait screen can give
-/// without squeezing the seats under their own floors. Landscape, every size, every
-/// language and every table size is asserted.
+/// fit at its showdown yet is printed, not asserted. With every text at 2.5% of the
+/// height, a 480x800 screen holds about 40 characters a line: the winners of the
+/// scripted hand's three hi/lo pots (six lines of up to 57 characters in Russian,
+/// each naming its pot and half) need some fifteen lines, twice the bar a portrait
+/// screen can give without squeezing its ten seats under their own floors. The
+/// deal, the turn and the run-out are asserted in portrait too, and every moment of
+/// every landscape size, language and table size.
 /// The table sizes.
 const TABLES: [u8; 4] = [2, 6, 10, 11];
 
@@ -242,7 +243,7 @@ fn check_screens(cdp: &mut Cdp, what: &str, shots: &Path, screens: &[(u32, u32, 
         if keep || !problems.is_empty() {
             cdp.screenshot(&shots.join(format!("{what}-{w}x{h}.png")));
         }
-        if h > w && !problems.is_empty() {
+        if h > w && what.ends_with("showdown") && !problems.is_empty() {
             // PORTRAIT_GAP: said, not asserted.
             eprintln!("portrait, not yet fitting: {what} at {w}x{h}: {problems:?}");
             continue;

@@ -89,8 +89,9 @@
       if (s > 0) wide = Math.min(wide, (W * (1 - middleW)) / 2);
       wide = Math.min(wide, high * aspect * 1.25);
       const size = Math.min(wide / aspect, high);
-      // A seat narrower than planned may take more height, up to square.
-      const bh = Math.min(high, Math.max(size, wide));
+      // A seat narrower than planned may take more height, up to square (in
+      // portrait, where the width runs out first, a little taller than square).
+      const bh = Math.min(high, Math.max(size, wide * (W < H ? 1.3 : 1)));
       const middle = ((W - (s > 0 ? 2 * wide : 0)) * (H - rows * bh)) / (W * H);
       const plan = { s, top, bottom, size, high, wide, bh };
       if (!best || size > best.size * 1.02) best = plan;
@@ -180,7 +181,7 @@
     // its cards flat (rank beside suit: half the height, kept only if they still fit
     // the width), and only then shrinks, never below the seats' figures' floor.
     const fig = parseFloat(getComputedStyle(document.getElementById('fig-probe')).fontSize);
-    seats.forEach((box) => box.classList.remove('tight-head', 'no-pos', 'flat-cards', 'no-equity'));
+    seats.forEach((box) => box.classList.remove('tight-head', 'no-pos', 'num-only', 'flat-cards', 'no-equity'));
     seats.filter(overflows).forEach((box) => {
       const set = sizers[seats.indexOf(box)];
       box.classList.add('tight-head');
@@ -188,8 +189,14 @@
       // The position (early, middle, late) is the least a player needs at a glance.
       box.classList.add('no-pos');
       if (!overflows(box)) return;
+      // Then the word "Seat": the number alone, as on an empty seat.
+      box.classList.add('num-only');
+      if (!overflows(box)) return;
       box.classList.add('flat-cards');
-      if (box.scrollWidth > box.clientWidth + 1) box.classList.remove('flat-cards');
+      const laid = box.querySelector('.cards');
+      const cs = getComputedStyle(box);
+      const room = box.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+      if (laid && Math.max(laid.scrollWidth, laid.offsetWidth) > room + 1) box.classList.remove('flat-cards');
       // The page's floors (page.css) keep every text readable: the scale may go
       // lower, only the face-down cards and the spacing follow it below them.
       const least = Math.min(MIN_SEAT_SCALE, fig / (unit * STACK_EM));
@@ -308,7 +315,13 @@
     box.id = 'seat-' + s.seat;
     box.dataset.holes = String(Math.max(2, s.cards.length + s.backs));
     const head = el('div', 'seat-head');
-    head.appendChild(el('span', 'seat-label', s.label));
+    // "Seat 4": the word may go on a crowded seat, the number stays.
+    const label = el('span', 'seat-label');
+    const number = String(s.seat);
+    const word = s.label.endsWith(' ' + number) ? s.label.slice(0, -number.length - 1) : '';
+    if (word) label.appendChild(el('span', 'seat-word', word + ' '));
+    label.appendChild(document.createTextNode(word ? number : s.label));
+    head.appendChild(label);
     s.markers.forEach((m) => head.appendChild(el('span', 'marker m-' + m.code, m.text)));
     if (s.position) head.appendChild(el('span', 'marker pos', s.position));
     if (s.name) head.appendChild(el('span', 'seat-name', s.name));
