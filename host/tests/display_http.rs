@@ -355,10 +355,8 @@ fn a_dropped_display_frees_its_port() {
     drop(d);
     let started = std::time::Instant::now();
     while TcpStream::connect(addr).is_ok() {
-        assert!(
-            started.elapsed() < Duration::from_secs(10),
-            "still serving on {addr}"
-        );
+        // A guard against a port never freed, not a claim on how soon.
+        assert!(started.elapsed() < HANG_GUARD, "still serving on {addr}");
         std::thread::sleep(Duration::from_millis(20));
     }
 }

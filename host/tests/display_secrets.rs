@@ -179,7 +179,7 @@ fn shoe_read(uid: firmware::deck::TagUid, burn: bool) -> ShoeEvent {
 }
 
 /// Plays `script` in `lang` with every route watched; gives the banners' texts seen.
-fn watch(name: &str, script: &str, lang: Lang) -> Vec<String> {
+fn watch(name: &str, script: &str, lang: Lang) -> (Vec<String>, serde_json::Value) {
     let scenario = Scenario::parse(script).unwrap();
     let mut opts = DisplayOptions::local(0, "T26");
     opts.lang = lang;
@@ -195,6 +195,11 @@ fn watch(name: &str, script: &str, lang: Lang) -> Vec<String> {
     let mut secrets: BTreeMap<u64, (Vec<Card>, bool)> = BTreeMap::new();
     let mut banners = Vec::new();
     let mut refused = 0;
+    // The cards hidden when each earlier hand ended: a new hand puts the last one's
+    // result on the screen (issue 27, its last hands), never its cards.
+    let mut past: Vec<Card> = Vec::new();
+    let mut last: Vec<Card> = Vec::new();
+    let mut last_hands = serde_json::Value::Null;
     for (line, step) in &scenario.steps {
         let at = format!("{name}, {lang:?}, line {line}");
         let outcome = match step {
@@ -215,7 +220,10 @@ fn watch(name: &str, script: &str, lang: Lang) -> Vec<String> {
             Outcome::Accepted(events) => {
                 for e in events {
                     match *e {
-                        Event::HandStarted { .. } => burns.clear(),
+                        Event::HandStarted { .. } => {
+                            burns.clear();
+                            past.append(&mut last);
+                        }
                         Event::Burned { card: Some(c) } => burns.push(c),
                         _ => {}
                     }
@@ -224,12 +232,15 @@ fn watch(name: &str, script: &str, lang: Lang) -> Vec<String> {
             Outcome::Refused(_) | Outcome::CardRefused(_) => refused += 1,
             _ => {}
         }
-        let now = hidden(&session, &burns);
+        let mut now = hidden(&session, &burns);
+        last.clone_from(&now.0);
+        now.0.extend(&past);
         let state = get(addr, "/state");
         let body = state.split_once("\r\n\r\n").unwrap().1;
         let seq = state_seq(body).unwrap();
         secrets.insert(seq, now.clone());
         let v: serde_json::Value = serde_json::from_str(body).unwrap();
+        last_hands = v["last_hands"].clone();
         for b in v["banners"].as_array().unwrap() {
             banners.push(b.as_str().unwrap().to_string());
         }
@@ -250,7 +261,7 @@ fn watch(name: &str, script: &str, lang: Lang) -> Vec<String> {
         refused >= refusals,
         "{name}: every refusal of the script was watched"
     );
-    banners
+    (banners, last_hands)
 }
 
 /// `body` names no card of `hidden`, and lights nothing while no hand is tabled.
@@ -273,9 +284,22 @@ fn check(body: &str, (hidden, any_tabled): &(Vec<Card>, bool), at: &str) {
 /// banner in the card-free words of its kind.
 #[test]
 fn no_route_or_stream_of_the_players_screen_names_a_hidden_card() {
+    // The caller's unseen win, and the next hand started: its result stays on the
+    // players' screen, its cards not.
+    let next = format!("{}\nhand\n", SCRIPTS[1].1);
+    let scripts = SCRIPTS
+        .into_iter()
+        .chain([("the caller wins unseen, then the next hand", next.as_str())]);
     for lang in ALL {
-        for (name, script) in SCRIPTS {
-            let banners = watch(name, script, lang);
+        for (name, script) in scripts.clone() {
+            let (banners, last_hands) = watch(name, script, lang);
+            if script.ends_with("\nhand\n") {
+                assert_eq!(
+                    last_hands.as_array().map(Vec::len),
+                    Some(1),
+                    "{name}, {lang:?}: the last hand's result is on the screen"
+                );
+            }
             if script.contains("=> DuplicateCard") {
                 let twice = Withheld::ReadTwice.text(lang);
                 assert!(

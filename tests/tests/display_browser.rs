@@ -222,14 +222,24 @@ fn play(cdp: &mut Cdp, e: &Expected, shots: &Path) -> Vec<f64> {
                 cdp.screenshot(&shots.join(format!("display-{code}-allin.png")));
             }
             if line == river {
-                assert_shows(cdp, "#pots", &e.winners[..3], "the showdown");
-                assert_shows(cdp, "#results", &e.winners, "the showdown");
-                // Seat 4's aces and the winning five are highlighted; no equity is left.
+                // The winners' bar: each pot with its winners, named with the pot.
+                // "Side pot 1: Seat 2 wins 450": the pot's name, then its winner.
+                let lines: Vec<String> = (0..3)
+                    .map(|i| {
+                        let pot = e.pots[2 * i].split(':').next().unwrap_or_default();
+                        format!("{pot}: {}", e.winners[i])
+                    })
+                    .collect();
+                let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+                assert_shows(cdp, "#bar #pots", &lines, "the showdown");
+                // The hand that won, in the winner's own box.
+                assert_shows(cdp, "#seat-4", &e.winners[3..], "the showdown");
+                // Seat 4's aces and the winning five are highlighted (two in his
+                // hand, three on the board); no equity is left.
                 let hi = cdp.eval("document.querySelectorAll('#seat-4 .card.hi').length");
                 assert_eq!(hi, json!(2));
-                let five = cdp.eval(
-                    "document.querySelectorAll('#results .result:first-child .card.hi').length",
-                );
+                let five = cdp
+                    .eval("document.querySelectorAll('#seat-4 .card.hi, #board .card.hi').length");
                 assert_eq!(five, json!(5));
                 let equity = cdp.eval("document.getElementById('equity-4').textContent");
                 assert_eq!(equity, json!(""));

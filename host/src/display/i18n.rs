@@ -118,10 +118,52 @@ impl Lang {
             Word::AllIn => ["All-in", "Ол-ин", "All-in", "Ол-ин", "Олл-ин"],
             Word::Win => ["Win", "Победа", "Wygrana", "Победа", "Победа"],
             Word::Tie => ["Tie", "Нерешено", "Remis", "Равенство", "Ничья"],
-            // A seat's chance at the main pot and at each side pot, in its box
-            // (abbreviated: a seat in three pots has three of these lines).
-            Word::MainShort => ["Main", "Глав.", "Gł.", "Осн.", "Осн."],
-            Word::SideShort => ["Side", "Стр.", "Bocz.", "Стр.", "Поб."],
+            // A seat's chance at the main pot and at each side pot, in its box: the
+            // pot's name without "pot", in whole words (never "Bocz. 1", which
+            // nobody reads from two metres).
+            Word::MainShort => ["Main", "Главен", "Główna", "Основен", "Основной"],
+            Word::SideShort => ["Side", "Страничен", "Boczna", "Страничен", "Побочный"],
+            // The halves of a hi/lo pot, in the winners' lines ("Main pot, high
+            // half: Seat 1 wins 300").
+            Word::HighHalf => [
+                "high half",
+                "висока половина",
+                "wysoka połowa",
+                "висока половина",
+                "высокая половина",
+            ],
+            Word::LowHalf => [
+                "low half",
+                "ниска половина",
+                "niska połowa",
+                "ниска половина",
+                "низкая половина",
+            ],
+            Word::BothHalves => [
+                "both halves",
+                "двете половини",
+                "obie połowy",
+                "двете половини",
+                "обе половины",
+            ],
+            // The limits line: the game's stakes in full words.
+            Word::Blinds => ["Blinds", "Блајндови", "Ciemne", "Блайндове", "Блайнды"],
+            Word::Ante => ["Ante", "Анте", "Ante", "Анте", "Анте"],
+            Word::BigBlindAnte => [
+                "Big-blind ante",
+                "Анте на големиот блајнд",
+                "Ante dużej ciemnej",
+                "Анте на големия блайнд",
+                "Анте большого блайнда",
+            ],
+            Word::Bets => ["Bets", "Влогови", "Zakłady", "Залози", "Ставки"],
+            Word::LastHands => [
+                "Last hands",
+                "Последни раце",
+                "Ostatnie rozdania",
+                "Последни ръце",
+                "Последние раздачи",
+            ],
             Word::MissedSb => [
                 "Missed SB",
                 "Пропуштен МБ",
@@ -641,7 +683,7 @@ impl Lang {
             Game::FiveCardDraw => [
                 "Five-card draw",
                 "Дро со пет карти",
-                "Draw pięciokartowy",
+                "Pięciokartowy dobierany",
                 "Дроу с пет карти",
                 "пятикарточный дро",
             ],
@@ -860,6 +902,14 @@ pub enum Word {
     StoreVersion,
     MainShort,
     SideShort,
+    HighHalf,
+    LowHalf,
+    BothHalves,
+    Blinds,
+    Ante,
+    BigBlindAnte,
+    Bets,
+    LastHands,
     FloorView,
     Table,
     RecentHands,
@@ -883,7 +933,7 @@ pub enum Word {
 }
 
 /// Every word of the page, for the tests that each is translated and used.
-pub const WORDS: [Word; 106] = [
+pub const WORDS: [Word; 114] = [
     Word::Seat,
     Word::Hand,
     Word::ToAct,
@@ -970,6 +1020,14 @@ pub const WORDS: [Word; 106] = [
     Word::StoreVersion,
     Word::MainShort,
     Word::SideShort,
+    Word::HighHalf,
+    Word::LowHalf,
+    Word::BothHalves,
+    Word::Blinds,
+    Word::Ante,
+    Word::BigBlindAnte,
+    Word::Bets,
+    Word::LastHands,
     Word::FloorView,
     Word::Table,
     Word::RecentHands,
@@ -1104,7 +1162,8 @@ mod tests {
     /// Words a language takes from English as they are (the Polish tables say
     /// "all-in", "showdown" and "rake", mark the dealer and the straddle "D" and
     /// "STR", and call the panel a panel).
-    const LOANWORDS: [(Lang, Word); 6] = [
+    const LOANWORDS: [(Lang, Word); 7] = [
+        (Lang::Pl, Word::Ante),
         (Lang::Pl, Word::Panel),
         (Lang::Pl, Word::AllIn),
         (Lang::Pl, Word::Showdown),

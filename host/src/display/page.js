@@ -47,7 +47,8 @@
   }
 
   function cards(list, backs) {
-    const box = el('div', 'cards');
+    // Cards face down carry no text: they may shrink below the smallest type.
+    const box = el('div', 'cards' + (list.length === 0 && backs > 0 ? ' backs' : ''));
     list.forEach((c) => box.appendChild(card(c)));
     for (let i = 0; i < (backs || 0); i++) box.appendChild(el('span', 'card back'));
     return box;
@@ -88,8 +89,9 @@
       if (s > 0) wide = Math.min(wide, (W * (1 - middleW)) / 2);
       wide = Math.min(wide, high * aspect * 1.25);
       const size = Math.min(wide / aspect, high);
-      // A seat narrower than planned may take more height, up to square.
-      const bh = Math.min(high, Math.max(size, wide));
+      // A seat narrower than planned may take more height, up to square (in
+      // portrait, where the width runs out first, a little taller than square).
+      const bh = Math.min(high, Math.max(size, wide * (W < H ? 1.3 : 1)));
       const middle = ((W - (s > 0 ? 2 * wide : 0)) * (H - rows * bh)) / (W * H);
       const plan = { s, top, bottom, size, high, wide, bh };
       if (!best || size > best.size * 1.02) best = plan;
@@ -166,11 +168,11 @@
       box.style.width = p.bw * 0.96 + 'px';
       box.style.height = p.bh * 0.96 + 'px';
       const holes = Number(box.dataset.holes || 2);
-      // The hole cards share the seat's width: each card is 1.35em wide plus its gap.
-      const cardFont = Math.min(unit * 1.35, (p.bw * 0.9) / (holes * 1.5));
+      // The hole cards share the seat's width: each card is 1.3em wide plus its gap.
+      const cardFont = Math.min(unit * 1.35, (p.bw * 0.9) / (holes * 1.4));
       const set = (s) => {
         box.style.setProperty('--u', unit * s + 'px');
-        box.style.setProperty('--cu', cardFont / unit + 'em');
+        box.style.setProperty('--cb', cardFont * s + 'px');
       };
       set(1);
       return set;
@@ -179,19 +181,33 @@
     // its cards flat (rank beside suit: half the height, kept only if they still fit
     // the width), and only then shrinks, never below the seats' figures' floor.
     const fig = parseFloat(getComputedStyle(document.getElementById('fig-probe')).fontSize);
-    seats.forEach((box) => box.classList.remove('tight-head', 'flat-cards'));
+    seats.forEach((box) => box.classList.remove('tight-head', 'no-pos', 'num-only', 'flat-cards', 'no-equity'));
     seats.filter(overflows).forEach((box) => {
       const set = sizers[seats.indexOf(box)];
       box.classList.add('tight-head');
       if (!overflows(box)) return;
+      // The position (early, middle, late) is the least a player needs at a glance.
+      box.classList.add('no-pos');
+      if (!overflows(box)) return;
+      // Then the word "Seat": the number alone, as on an empty seat.
+      box.classList.add('num-only');
+      if (!overflows(box)) return;
       box.classList.add('flat-cards');
-      if (box.scrollWidth > box.clientWidth + 1) box.classList.remove('flat-cards');
-      const least = Math.max(MIN_SEAT_SCALE, Math.min(1, fig / (unit * STACK_EM)));
+      const laid = box.querySelector('.cards');
+      const cs = getComputedStyle(box);
+      const room = box.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+      if (laid && Math.max(laid.scrollWidth, laid.offsetWidth) > room + 1) box.classList.remove('flat-cards');
+      // The page's floors (page.css) keep every text readable: the scale may go
+      // lower, only the face-down cards and the spacing follow it below them.
+      const least = Math.min(MIN_SEAT_SCALE, fig / (unit * STACK_EM));
       let s = 1;
       while (s > least && overflows(box)) {
         s = Math.max(least, s - 0.05);
         set(s);
       }
+      // Still too full at the smallest readable type: the all-in chances go (a
+      // table option, and the run-out itself settles them) rather than shrink.
+      if (overflows(box)) box.classList.add('no-equity');
     });
     const oval = document.getElementById('oval');
     const m = p.middle;
@@ -213,11 +229,10 @@
       width: cw + 'px',
       height: ch + 'px',
     });
-    // Too little room: the pots go one under the other beside the board, then the
-    // pots' winners go (the winners' bar names them), then the seats each pot is
-    // for, and a pot's name may take two lines, before anything becomes too small
-    // to read.
-    stepwise(center, ['pots-column', 'no-winners', 'no-eligible', 'pot-lines'],
+    // Too little room: the pots go one under the other beside the board, and a
+    // pot's lines may wrap, before anything becomes too small to read. No pot ever
+    // loses its seats.
+    stepwise(center, ['pots-column', 'pot-lines'],
       () => fit(center, '--cs', MIN_CENTER_SCALE, MAX_CENTER_SCALE));
     // The header's title, hand and round each keep their whole text (the title would
     // otherwise end in an ellipsis): its type comes down to the labels' size, and then
@@ -232,13 +247,28 @@
       header.classList.add('title-lines');
       fitHeader();
     }
-    fitText(document.getElementById('turn'), () => 0.75);
-    // Several winners on a small screen: the bar's type may come down to the seats'
-    // figures' size (the winners' seats are lit and their pots named as well).
-    // Still too wide: the winning cards go (the seats show them lit), then the
-    // words may take two lines.
-    const results = document.getElementById('results');
-    stepwise(results, ['no-cards', 'two-lines'], () => fitText(results, (base) => Math.min(1, fig / base)));
+    // The turn's type comes down to the key figures' floor; then its parts wrap.
+    const keyFloor = parseFloat(getComputedStyle(document.getElementById('key-probe')).fontSize);
+    fitText(document.getElementById('turn'), (base) => Math.min(1, keyFloor / base));
+    // The bar's pots and its idle panel come down to the smallest type read from
+    // two metres, the pots one under the other when they are too wide side by side.
+    const small = parseFloat(getComputedStyle(document.getElementById('small-probe')).fontSize);
+    const pots = document.getElementById('pots');
+    if (pots.classList.contains('in-bar')) {
+      // Side by side on one line each; else each pot's lines wrap in its column;
+      // else the pots go one under the other, each on as few lines as it takes.
+      const ways = [[], ['wrap'], ['rows'], ['rows', 'wrap']];
+      for (const way of ways) {
+        pots.classList.remove('wrap', 'rows');
+        pots.classList.add(...way);
+        fitText(pots, (base) => Math.min(1, small / base));
+        if (!overflows(pots) && !Array.from(pots.children).some(overflows)) break;
+      }
+    } else {
+      pots.classList.remove('wrap', 'rows');
+      pots.style.fontSize = '';
+    }
+    fitText(document.getElementById('idle'), (base) => Math.min(1, small / base));
   }
 
   function overflows(box) {
@@ -285,7 +315,13 @@
     box.id = 'seat-' + s.seat;
     box.dataset.holes = String(Math.max(2, s.cards.length + s.backs));
     const head = el('div', 'seat-head');
-    head.appendChild(el('span', 'seat-label', s.label));
+    // "Seat 4": the word may go on a crowded seat, the number stays.
+    const label = el('span', 'seat-label');
+    const number = String(s.seat);
+    const word = s.label.endsWith(' ' + number) ? s.label.slice(0, -number.length - 1) : '';
+    if (word) label.appendChild(el('span', 'seat-word', word + ' '));
+    label.appendChild(document.createTextNode(word ? number : s.label));
+    head.appendChild(label);
     s.markers.forEach((m) => head.appendChild(el('span', 'marker m-' + m.code, m.text)));
     if (s.position) head.appendChild(el('span', 'marker pos', s.position));
     if (s.name) head.appendChild(el('span', 'seat-name', s.name));
@@ -295,7 +331,14 @@
     const actClass = 'act' + (s.action ? ' a-' + s.action : '');
     // All in, nothing behind: the line says so instead of a stack of 0.
     if (s.stack > 0 || !act) box.appendChild(el('div', 'stack', s.stack_text || String(s.stack)));
-    if (act) box.appendChild(el('div', actClass + (s.stack > 0 ? '' : ' stack'), act));
+    // At the showdown a winner's box names the hand that won (in place of his last
+    // action): the bar under the felt names the pots he won.
+    const won = (v.results || []).find((r) => r.seat === s.seat && (r.hand || r.low));
+    if (won) {
+      [won.hand, won.low].filter(Boolean).forEach((t) => box.appendChild(el('div', 'hand-name', t)));
+    } else if (act) {
+      box.appendChild(el('div', actClass + (s.stack > 0 ? '' : ' stack'), act));
+    }
     box.appendChild(cards(s.cards, s.backs));
     const eq = el('div', 'equity');
     eq.id = 'equity-' + s.seat;
@@ -322,6 +365,7 @@
     document.getElementById('title').textContent = v.title;
     document.getElementById('hand').textContent = v.hand;
     document.getElementById('phase').textContent = v.phase;
+    document.getElementById('limits').textContent = v.limits || '';
     document.title = v.title;
     const notices = (v.notices || []).map((b) => el('div', 'banner quiet', b));
     replace('banners', ...v.banners.map((b) => el('div', 'banner', b)), ...notices);
@@ -343,13 +387,20 @@
     replace('total-pot', ...total);
     // No board, no burns to speak of (draw has neither; Hold'em before the flop).
     document.getElementById('burns').textContent = v.board.length && v.burns_shown !== false ? v.burns : '';
-    replace('pots', ...v.pots.map((p) => {
+    // The pots: in the middle while someone acts (the bar holds the turn); in the
+    // bar when nobody does (a run-out, the showdown), where they have room to say
+    // each pot's seats and winners at a size read across the table.
+    const pots = replace('pots', ...v.pots.map((p) => {
       const box = el('div', 'pot');
       box.appendChild(el('div', 'pot-amount', p.amount_text || (p.label + ': ' + p.amount)));
       box.appendChild(el('div', 'pot-eligible', p.eligible_text));
       p.winners.forEach((w) => box.appendChild(el('div', 'pot-winner', w)));
       return box;
-    }));
+    }), ...(v.rake && !v.turn ? [el('div', 'pot pot-rake', v.rake)] : []));
+    const inBar = !v.turn && v.pots.length > 0;
+    const home = document.getElementById(inBar ? 'bar' : 'center');
+    if (pots.parentElement !== home) home.appendChild(pots);
+    pots.classList.toggle('in-bar', inBar);
     if (v.turn) {
       const t = v.turn;
       const who = el('div', 'figure who');
@@ -371,16 +422,16 @@
     } else {
       replace('turn').hidden = true;
     }
-    replace('results', ...v.results.map((r) => {
-      const box = el('div', 'result');
-      box.appendChild(el('div', 'result-text', r.text));
-      if (r.hand) box.appendChild(el('div', 'result-hand', r.hand));
-      if (r.cards.length) box.appendChild(cards(r.cards, 0));
-      if (r.low) box.appendChild(el('div', 'result-low', r.low));
-      if (r.low_cards && r.low_cards.length) box.appendChild(cards(r.low_cards, 0));
-      return box;
-    }), ...(v.rake ? [el('div', 'result-rake', v.rake)] : [])).hidden =
-      (v.results.length === 0 && !v.rake) || !!v.turn;
+    // Nobody acts and no pot to show (between hands, the deal): the bar says the
+    // limits and the last hands' results.
+    const idle = [el('div', 'idle-limits', v.limits || '')];
+    if (v.last_hands && v.last_hands.length) {
+      const last = el('div', 'idle-last');
+      last.appendChild(el('div', 'idle-title', v.labels.last_hands));
+      v.last_hands.forEach((t) => last.appendChild(el('div', 'idle-hand', t)));
+      idle.push(last);
+    }
+    replace('idle', ...idle).hidden = !!v.turn || inBar;
     if (document.body.classList.contains('dealer') && v.dealer) drawDealer(v.dealer);
     drawEquity();
     layout();
@@ -389,12 +440,14 @@
   // The dealer's view: next step and shoe, the amount keyed, refusals, last inputs.
   function drawDealer(d) {
     const column = (...children) => { const c = el('div', 'd-col'); c.replaceChildren(...children); return c; };
+    // The floor store's line, the longest, runs under the four columns.
     replace('dealer',
       column(el('div', 'd-next', d.next), el('div', 'd-shoe' + (d.shoe_alarm ? ' alarm' : ''), d.shoe),
-        panelLine(d), linkLine()),
+        panelLine(d)),
       column(el('div', 'd-title', d.keyed_label), el('div', 'd-keyed', d.keyed || '–')),
       column(el('div', 'd-title', d.refused_label), ...d.refused.map((r) => el('div', 'd-refused', r))),
-      column(el('div', 'd-title', d.inputs_label + ' · ' + d.undo_hint), ...d.inputs.map((t) => el('div', 'd-input', t))));
+      column(el('div', 'd-title', d.inputs_label + ' · ' + d.undo_hint), ...d.inputs.map((t) => el('div', 'd-input', t))),
+      linkLine());
   }
 
   // How shipping to the floor's store stands (empty when the table ships to none):

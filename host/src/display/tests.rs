@@ -141,9 +141,9 @@ fn the_showdown_names_each_pots_winner_and_highlights_the_hand() {
     assert_eq!(
         winners,
         vec![
-            vec!["Seat 4 wins 600".to_string()],
-            vec!["Seat 2 wins 450".to_string()],
-            vec!["Seat 3 wins 600".to_string()],
+            vec!["Main pot: Seat 4 wins 600".to_string()],
+            vec!["Side pot 1: Seat 2 wins 450".to_string()],
+            vec!["Side pot 2: Seat 3 wins 600".to_string()],
         ]
     );
     let r = &v.results[0];
@@ -270,7 +270,8 @@ fn equity_is_given_per_pot_among_the_hands_that_can_win_it() {
     assert!((side2 - 100.0).abs() < 0.2, "{side2}");
     // Written as Russian writes a decimal.
     let ru = jobs[1].run().unwrap();
-    assert!(ru.seats[0].lines[0].starts_with("Осн. "));
+    // In whole words, not "Осн." (issue 27: cryptic from two metres).
+    assert!(ru.seats[0].lines[0].starts_with("Основной "));
     assert!(
         ru.seats[0].lines[0].contains(','),
         "{:?}",
@@ -1039,4 +1040,58 @@ fn pd_rfid_a_card_or_burn_read_twice_is_refused_without_naming_it() {
         );
         assert!(v.dealer.refused.iter().any(|r| *r == twice.as_str()));
     }
+}
+
+const HILO: &str = include_str!("../../../tests/scenarios/r_hilo_1_award_low_half.scn");
+
+/// Issue 27: a hi/lo pot's winners are named with the pot and the half each won.
+#[test]
+fn r_hilo_4_each_winner_is_named_with_the_pot_and_its_half() {
+    let v = view_at(HILO, Lang::En, line_of(HILO, "deal Qs"));
+    assert_eq!(
+        v.pots[0].winners,
+        vec![
+            "Main pot, high half: Seat 1 wins 45".to_string(),
+            "Main pot, low half: Seat 2 wins 45".to_string(),
+        ]
+    );
+    let ru = view_at(HILO, Lang::Ru, line_of(HILO, "deal Qs"));
+    assert_eq!(
+        ru.pots[0].winners[1],
+        "Основной банк, низкая половина: Место 2 выигрывает 45"
+    );
+}
+
+/// Issue 27: the limits line says the stakes in words: the blinds of a blinds game;
+/// the ante and the fixed-limit bets of draw, and no blind marker there (nobody
+/// posts one).
+#[test]
+fn the_limits_line_says_the_stakes_and_an_ante_game_marks_no_blind() {
+    let v = view_at(THREE_ALL_INS, Lang::En, line_of(THREE_ALL_INS, "hand"));
+    assert_eq!(v.limits, "Blinds 5/10");
+    assert!(!v.title.contains("5/10"), "{}", v.title);
+    let d = view_at(DRAW, Lang::En, line_of(DRAW, "deal"));
+    assert_eq!(d.limits, "Ante 1 · Bets 2/4");
+    assert!(
+        d.seats
+            .iter()
+            .all(|s| s.markers.iter().all(|m| m.code != "bb" && m.code != "sb")),
+        "{:?}",
+        d.seats
+    );
+    let pl = view_at(DRAW, Lang::Pl, line_of(DRAW, "deal"));
+    assert_eq!(pl.limits, "Ante 1 · Zakłady 2/4");
+    assert!(pl.title.contains("Pięciokartowy dobierany"), "{}", pl.title);
+}
+
+/// Between hands the players' screen keeps the last hands' results: seats and
+/// chips, no card and no hand's name.
+#[test]
+fn the_last_hands_results_are_kept_for_the_screen_between_hands() {
+    let text = format!("{THREE_ALL_INS}\nhand\n");
+    let v = view_at(&text, Lang::En, text.lines().count());
+    assert_eq!(
+        v.last_hands,
+        vec!["Hand 1: Seat 4 wins 600, Seat 2 wins 450, Seat 3 wins 600".to_string()]
+    );
 }

@@ -20,6 +20,9 @@ use serde::Serialize;
 /// ends ([`Presenter::take`]).
 pub const MAX_BANNERS: usize = 4;
 
+/// The last hands' results kept for the players' screen between hands.
+pub const MAX_LAST_HANDS: usize = 3;
+
 /// One card as the page draws it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CardView {
@@ -141,7 +144,8 @@ pub struct PotView {
     pub eligible: Vec<SeatNo>,
     /// "Seats 1, 3, 4".
     pub eligible_text: String,
-    /// At the showdown: "Seat 3 wins 300" for each winner.
+    /// At the showdown, for each winner, the pot named with the half he won in
+    /// hi/lo: "Main pot: Seat 3 wins 300", "Side pot 1, low half: Seat 4 wins 150".
     pub winners: Vec<String>,
     /// "Main pot: 4,246", its figure written in the table's language.
     pub amount_text: String,
@@ -189,8 +193,14 @@ pub struct View {
     pub at_ms: u64,
     /// The page's language code.
     pub lang: &'static str,
-    /// "Table 7 · Pot-limit Omaha 5/10".
+    /// "Table 7 · Pot-limit Omaha".
     pub title: String,
+    /// The stakes in full words ("Blinds 5/10 · Ante 1", "Ante 1 · Bets 2/4"), so
+    /// nobody has to guess what an unlabelled "(1)" was.
+    pub limits: String,
+    /// The last hands' results, newest first ("Hand 12: Seat 4 wins 600"): seats
+    /// and chips only, never a card or a hand's name.
+    pub last_hands: Vec<String>,
     /// "Hand 12".
     pub hand: String,
     /// "Flop", "Dealing", "Showdown", "Between hands".
@@ -250,6 +260,8 @@ pub struct Labels {
     pub stale: &'static str,
     /// Said over the table when the page has lost its link to the controller.
     pub lost: &'static str,
+    /// "Last hands", over the results of the hands before this one.
+    pub last_hands: &'static str,
 }
 
 /// The all-in equity of each seat, computed after the view it belongs to.
@@ -340,6 +352,8 @@ impl EquityJob {
                 .filter_map(|(i, (hands, r))| {
                     let at = hands.iter().position(|(s, _)| *s == seat)?;
                     let e = r.players.get(at)?;
+                    // Whole words: read from two metres, an abbreviation says the
+                    // figure but not what it is the chance of.
                     let label = if i == 0 {
                         lang.word(Word::MainShort).to_string()
                     } else {
@@ -499,6 +513,8 @@ pub struct Presenter {
     /// The last actions before each input of this hand, so an UNDO puts them back.
     undo: Vec<Acts>,
     dealer: DealerState,
+    /// The last hands' results, newest first ([`View::last_hands`]).
+    last_hands: std::collections::VecDeque<String>,
 }
 
 impl Presenter {
@@ -518,6 +534,7 @@ impl Presenter {
             acts: [None; firmware::config::MAX_SEATS],
             undo: Vec::new(),
             dealer: DealerState::new(lang),
+            last_hands: std::collections::VecDeque::new(),
         }
     }
 
@@ -557,7 +574,9 @@ impl Presenter {
             match e {
                 Event::HandStarted { .. } => {
                     self.banners.retain(|(c, _)| *c == Cause::ShoeLost);
-                    self.outcome = None;
+                    if let Some((n, o)) = self.outcome.take() {
+                        self.remember_result(n, &o);
+                    }
                     self.acts = [None; firmware::config::MAX_SEATS];
                     self.undo.clear();
                 }
@@ -617,6 +636,26 @@ impl Presenter {
         }
         self.remember_outcome(table);
         self.remember_awards(table, events);
+    }
+
+    /// Keeps a finished hand's result for the screen between hands: each winner
+    /// and his chips ("Hand 12: Seat 4 wins 600"), nothing of any card.
+    fn remember_result(&mut self, number: u32, o: &Outcome) {
+        let lang = self.lang;
+        let wins: Vec<String> = settle::seat_totals(o)
+            .into_iter()
+            .filter(|&(_, c)| c > Chips::ZERO)
+            .map(|(s, c)| wins_text(lang, s, c))
+            .collect();
+        if wins.is_empty() {
+            return;
+        }
+        self.last_hands.push_front(format!(
+            "{} {number}: {}",
+            lang.word(Word::Hand),
+            wins.join(", ")
+        ));
+        self.last_hands.truncate(MAX_LAST_HANDS);
     }
 
     fn end(&mut self, causes: &[Cause]) {
@@ -804,13 +843,7 @@ impl Presenter {
         };
         let (structure, stakes) =
             hand.map_or((cfg.structure, cfg.stakes), |h| (h.structure, h.stakes));
-        let mut title = format!("{} · {}", self.table_name, lang.game(cfg.game, structure));
-        if stakes.big_blind > Chips::ZERO {
-            title.push_str(&format!(" {}/{}", stakes.small_blind, stakes.big_blind));
-        }
-        if stakes.ante > Chips::ZERO {
-            title.push_str(&format!(" ({})", stakes.ante));
-        }
+        let title = format!("{} · {}", self.table_name, lang.game(cfg.game, structure));
         let winners_five = outcome.and_then(|o| self.winning_five(table, o));
         let highlighted = |c: Card| winners_five.as_ref().is_some_and(|f| f.contains(&c));
         let positions = hand.map(|h| positions(table, h));
@@ -835,8 +868,14 @@ impl Presenter {
                         }
                     };
                     mark(h.button == s, "d", Word::ButtonMark);
-                    mark(h.small_blind == Some(s), "sb", Word::SmallBlindMark);
-                    mark(h.big_blind == s, "bb", Word::BigBlindMark);
+                    // An ante-only game (draw) has no blinds to mark.
+                    let blinds = stakes.big_blind > Chips::ZERO;
+                    mark(
+                        blinds && h.small_blind == Some(s),
+                        "sb",
+                        Word::SmallBlindMark,
+                    );
+                    mark(blinds && h.big_blind == s, "bb", Word::BigBlindMark);
                     mark(
                         h.straddle.is_some_and(|(x, _)| x == s),
                         "str",
@@ -970,6 +1009,8 @@ impl Presenter {
             at_ms,
             lang: lang.code(),
             title,
+            limits: limits_text(lang, structure, &stakes),
+            last_hands: self.last_hands.iter().cloned().collect(),
             hand: hand.map_or(String::new(), |h| {
                 format!("{} {}", lang.word(Word::Hand), h.number)
             }),
@@ -985,7 +1026,7 @@ impl Presenter {
             ),
             turn: turn(table, structure, lang).or_else(|| drawer(table, lang)),
             pots: match outcome {
-                Some(o) => paid_pots(o, lang),
+                Some(o) => paid_pots(o, lang, cfg.game.spec().hi_lo),
                 None => pots_in_middle(table, lang),
             },
             results: outcome.map_or(Vec::new(), |o| self.results(table, o)),
@@ -1002,6 +1043,7 @@ impl Presenter {
                 tie: lang.word(Word::Tie),
                 stale: lang.word(Word::Stale),
                 lost: lang.word(Word::Lost),
+                last_hands: lang.word(Word::LastHands),
             },
             total_pot: hand.filter(|_| table.in_hand()).map(|h| {
                 // The engine's own count: in draw a redeal's pot carries the first
@@ -1156,27 +1198,17 @@ impl Presenter {
 }
 
 /// For each seat paid at a showdown: whether it won a high half (or a whole pot)
-/// and whether it won a low half, judged pot by pot among the hands that could win
-/// it (R-HILO-4).
+/// and whether it won a low half, judged pot by pot ([`halves_of`]).
 fn won_halves(o: &Outcome) -> Vec<(SeatNo, bool, bool)> {
     let mut out: Vec<(SeatNo, bool, bool)> = Vec::new();
     for pot in &o.pots {
-        let hands: Vec<&settle::ShownHand> = o
-            .hands
-            .iter()
-            .filter(|h| pot.eligible.contains(&h.seat))
-            .collect();
-        let best_high = hands.iter().map(|h| h.high).max();
-        let best_low = hands.iter().filter_map(|h| h.low).max();
         for &(w, c) in &pot.winners {
             if c == Chips::ZERO {
                 continue;
             }
-            let Some(h) = hands.iter().find(|h| h.seat == w) else {
+            let Some((high, low)) = halves_of(o, pot, w) else {
                 continue;
             };
-            let high = Some(h.high) == best_high;
-            let low = h.low.is_some() && h.low == best_low;
             match out.iter_mut().find(|(x, _, _)| *x == w) {
                 Some(e) => {
                     e.1 |= high;
@@ -1187,6 +1219,19 @@ fn won_halves(o: &Outcome) -> Vec<(SeatNo, bool, bool)> {
         }
     }
     out
+}
+
+/// Whether `seat`'s shown hand is the best high and whether it is the best low
+/// among the hands that could win `pot` (R-HILO-4); none when it showed nothing.
+fn halves_of(o: &Outcome, pot: &settle::PaidPot, seat: SeatNo) -> Option<(bool, bool)> {
+    let hands = || o.hands.iter().filter(|h| pot.eligible.contains(&h.seat));
+    let best_high = hands().map(|h| h.high).max();
+    let best_low = hands().filter_map(|h| h.low).max();
+    let h = hands().find(|h| h.seat == seat)?;
+    Some((
+        Some(h.high) == best_high,
+        h.low.is_some() && h.low == best_low,
+    ))
 }
 
 /// A comparable strength, the five cards, the category and tie-break ranks (the
@@ -1444,8 +1489,10 @@ fn pots_in_middle(table: &Table, lang: Lang) -> Vec<PotView> {
         .collect()
 }
 
-/// The pots as the showdown paid them.
-fn paid_pots(o: &Outcome, lang: Lang) -> Vec<PotView> {
+/// The pots as the showdown paid them: each winner's line names its pot and, in
+/// hi/lo, the half he won (R-HILO-4), so two 600s paid from a main and a side pot
+/// are never read as one.
+fn paid_pots(o: &Outcome, lang: Lang, hi_lo: bool) -> Vec<PotView> {
     o.pots
         .iter()
         .enumerate()
@@ -1458,8 +1505,61 @@ fn paid_pots(o: &Outcome, lang: Lang) -> Vec<PotView> {
             winners: p
                 .winners
                 .iter()
-                .map(|&(s, c)| wins_text(lang, s, c))
+                .filter(|&&(_, c)| c > Chips::ZERO)
+                .map(|&(s, c)| {
+                    let mut name = pot_label(lang, i);
+                    if let Some(half) = hi_lo.then(|| half_won(o, p, s)).flatten() {
+                        name = format!("{name}, {}", lang.word(half));
+                    }
+                    format!("{name}: {}", wins_text(lang, s, c))
+                })
                 .collect(),
         })
         .collect()
+}
+
+/// Which half of a hi/lo pot `seat` won: none when the pot was not split (no low
+/// qualified, or nobody showed).
+fn half_won(o: &Outcome, pot: &settle::PaidPot, seat: SeatNo) -> Option<Word> {
+    let split = o
+        .hands
+        .iter()
+        .any(|h| pot.eligible.contains(&h.seat) && h.low.is_some());
+    match halves_of(o, pot, seat).filter(|_| split)? {
+        (true, true) => Some(Word::BothHalves),
+        (true, false) => Some(Word::HighHalf),
+        (false, true) => Some(Word::LowHalf),
+        (false, false) => None,
+    }
+}
+
+/// The stakes in full words: the blinds, the ante and, in fixed limit, the bets
+/// (an ante-only game names no blinds; draw's bets are said, not left to guess).
+fn limits_text(lang: Lang, structure: Structure, s: &firmware::rules::Stakes) -> String {
+    let n = |c: Chips| lang.number(c.get());
+    let mut parts = Vec::new();
+    if s.big_blind > Chips::ZERO {
+        parts.push(format!(
+            "{} {}/{}",
+            lang.word(Word::Blinds),
+            n(s.small_blind),
+            n(s.big_blind)
+        ));
+    }
+    if s.ante > Chips::ZERO {
+        let word = match s.ante_mode {
+            firmware::rules::AnteMode::PerPlayer => Word::Ante,
+            firmware::rules::AnteMode::BigBlind => Word::BigBlindAnte,
+        };
+        parts.push(format!("{} {}", lang.word(word), n(s.ante)));
+    }
+    if structure == Structure::FixedLimit {
+        parts.push(format!(
+            "{} {}/{}",
+            lang.word(Word::Bets),
+            n(s.small_bet),
+            n(s.big_bet)
+        ));
+    }
+    parts.join(" · ")
 }
