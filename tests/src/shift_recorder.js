@@ -13,15 +13,17 @@
     return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'
       && r.left >= -0.5 && r.top >= -0.5 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
   };
-  // The deepest element under `box` whose text holds `text`, if it is on the screen
-  // and its text not cut off by its own box.
+  // Read from two metres: at least 2.5% of the screen's height (page.css).
+  const readable = (e) => parseFloat(getComputedStyle(e).fontSize) >= 0.025 * innerHeight - 0.5;
+  // The deepest element under `box` whose text holds `text`, if it is on the screen,
+  // its text not cut off by its own box and readable.
   const shown = (box, text) => {
     let deepest = null;
     for (const e of [box, ...box.querySelectorAll('*')]) {
       if (e.textContent.includes(text)) deepest = e;
     }
     return deepest && onScreen(deepest) && deepest.scrollWidth <= deepest.clientWidth + 1
-      ? deepest : null;
+      && readable(deepest) ? deepest : null;
   };
   function check(v) {
     rec.views += 1;
@@ -36,9 +38,12 @@
       p.winners.forEach((w) => { if (!shown(document.body, w)) note(`${where}: pot ${i + 1}'s winner "${w}" is not shown`); });
     });
     if (v.results.length && !v.turn) {
+      // A showdown: every pot names its winners (checked on the screen above), each
+      // winner's line starting with its pot's name ("Side pot 1: Seat 3 wins 600").
       rec.showdowns += 1;
-      const bar = document.getElementById('results');
-      v.results.forEach((r) => { if (!bar || !shown(bar, r.text)) note(`${where}: the result "${r.text}" is not shown`); });
+      const lines = v.pots.flatMap((p) => p.winners.map((w) => [p.label, w]));
+      if (!lines.length) note(`${where}: a showdown whose pots name no winner`);
+      lines.forEach(([pot, w]) => { if (!w.startsWith(pot)) note(`${where}: "${w}" does not name its pot "${pot}"`); });
     }
   }
   // The check's own proof: the view on the screen checked again with every pot's

@@ -116,6 +116,16 @@ impl Process {
         lines.iter().map(|(_, l)| l.clone()).collect()
     }
 
+    /// The rest of the last line starting with `prefix` so far.
+    pub fn last_line(&self, prefix: &str) -> Option<String> {
+        let lines = self.lines.lock().expect("lines");
+        lines
+            .iter()
+            .rev()
+            .find_map(|(_, l)| l.strip_prefix(prefix))
+            .map(|l| l.trim().to_string())
+    }
+
     /// When the first line starting with `prefix` came (ms since the epoch).
     pub fn line_at(&self, prefix: &str) -> Option<u64> {
         let lines = self.lines.lock().expect("lines");

@@ -23,7 +23,7 @@
 mod browser;
 
 use browser::Cdp;
-use host::display::dealer::FloorLink;
+use host::display::dealer::{FloorLink, FloorTrouble};
 use host::display::i18n::Word;
 use host::display::{Display, DisplayOptions, Lang, Warn};
 use host::records::scenario::Scenario;
@@ -808,6 +808,8 @@ fn the_dealers_page_fits_the_pi_in_every_language() {
                 connected: false,
                 backlog: 4_321,
                 refused: false,
+                // The longest reason in every language.
+                trouble: Some(FloorTrouble::IdNotGiven),
             })
             .unwrap();
         cdp.wait_for(
