@@ -762,16 +762,32 @@ impl ShoeSource<Box<dyn serialport::SerialPort>> {
 
     /// [`ShoeSource::start`].
     pub fn pty(rates: (u32, u32, u32), seed: u64) -> Result<Self, ShoeError> {
-        use hardware::link::{open_serial, LinkSettings};
+        use hardware::link::{open_serial, LinkSettings, ShoeLink};
         use hardware::sim::{FaultRates, Faulty, PtyShoe, SimConfig, SimDealer, SimShoe};
         let (shoe, handle) = SimShoe::new(SimConfig::default());
         let faulty = Faulty::new(shoe, FaultRates::percent(rates.0, rates.1, rates.2), seed);
-        let pty = PtyShoe::spawn(faulty).map_err(ShoeError::Pty)?;
+        let mut pty = PtyShoe::spawn(faulty).map_err(ShoeError::Pty)?;
         let path = pty.path().to_string();
-        let link = open_serial(&path, LinkSettings::bench()).map_err(|fault| ShoeError::Link {
-            path: path.clone(),
-            fault,
-        })?;
+        let link = match open_serial(&path, LinkSettings::bench()) {
+            Ok(link) => link,
+            // serialport sets a port's speed with the termios2 ioctls, which QEMU's
+            // user-mode emulation of the Pi's processors (and some sandboxes) lack:
+            // opening by the path fails there. A pseudo-terminal has no speed, so the
+            // bench takes the side the pair opened and runs the same link on it; the
+            // table's own runtime always opens its shoe by the path.
+            Err(fault @ LinkFault::Open { .. }) => {
+                let Some(port) = pty.take_port() else {
+                    return Err(ShoeError::Link { path, fault });
+                };
+                log::warn!("bench shoe: {fault}; using the pseudo-terminal already open");
+                let port: Box<dyn serialport::SerialPort> = Box::new(port);
+                ShoeLink::start(port, LinkSettings::bench()).map_err(|fault| ShoeError::Link {
+                    path: path.clone(),
+                    fault,
+                })?
+            }
+            Err(fault) => return Err(ShoeError::Link { path, fault }),
+        };
         let dealer = SimDealer::new(handle, firmware::deck::DeckKind::Standard52, 1, seed);
         let map = dealer.deck_map();
         Ok(ShoeSource {
