@@ -24,6 +24,9 @@ fn a_shift_with_a_store_crash_and_a_table_killed_keeps_screens_live_and_ships_ev
         "shift: {} views checked on the screens, {} at a showdown",
         report.views, report.showdowns
     );
+    for gap in &report.gaps {
+        eprintln!("shift, more pots than the screens are laid out for: {gap}");
+    }
     assert!(
         report.problems.is_empty(),
         "the screens over the shift:\n{}",
