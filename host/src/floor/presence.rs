@@ -4,7 +4,7 @@
 //! a wrong password, a wrong id, a table not installed yet).
 //!
 //! A running table is heard from at each shipment and, idle, by a keep-alive every
-//! [`super::ship::KEEP_ALIVE`] (`seen_at`, migration 0006), so the floor tells an idle
+//! 10 s (`KEEP_ALIVE` in `ship.rs`; `seen_at`, migration 0006), so the floor tells an idle
 //! table from a dead one by `seen_at`'s age, not by its last shipment's. A table that
 //! stops with its whole log in the store says so (`closed_at`): it is shown closed,
 //! calmly, not as an alarm; it is open again at its next start.
