@@ -67,14 +67,15 @@
     lines.forEach((e) => e.style.removeProperty('visibility'));
     return caught.length > 0;
   };
-  // A view is checked once the page has drawn it and two more turns of the page's
-  // timers have passed without a newer one (its layout done).
-  let seen = null, quiet = 0;
+  // Each view is checked at the first turn of the timers after the page drew it:
+  // the page lays a view out as it draws it (page.js, draw), so the screen then is
+  // that view's. Views that come faster than the timers turn are skipped, never
+  // half-checked.
+  let seen = null;
   function tick() {
     const d = window.__display;
     const v = d && d.view;
-    if (v && v !== seen) { seen = v; quiet = 0; }
-    else if (v && quiet < 2 && ++quiet === 2) check(v);
+    if (v && v !== seen) { seen = v; check(v); }
     setTimeout(tick, 40);
   }
   document.addEventListener('DOMContentLoaded', () => {
