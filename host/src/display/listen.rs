@@ -3,8 +3,10 @@
 //!
 //! - at most [`MAX_CONNECTIONS`] connections at once, and [`MAX_CONNECTIONS_PER_CLIENT`]
 //!   from one address: a connection past either limit first closes the oldest one
-//!   that is idle (no request in progress: a socket opened and left silent, a slow
-//!   or partial request head, a kept-alive connection between requests), of that
+//!   that is idle (no request in progress and the listener waiting on its silence: a
+//!   socket opened and left silent, a slow or partial request head, a kept-alive
+//!   connection between requests; never one whose bytes have not been read yet, such
+//!   as an honest request that came a moment ago, nor the newcomer itself), of that
 //!   address for its own limit, of anyone for the listener's; with none idle, a
 //!   client over its own limit is refused and one over the listener's waits for a
 //!   request to end (the event streams, capped below half the connections by
@@ -30,10 +32,11 @@ use std::convert::Infallible;
 use std::future::Future;
 use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll};
 use std::time::Duration;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, Notify, Semaphore};
 
@@ -71,6 +74,11 @@ struct Conn {
     client: IpAddr,
     /// Requests in progress (their responses not yet all sent).
     busy: AtomicUsize,
+    /// Whether the listener has read all this connection sent and waits for more.
+    /// Only then may it be closed to make room: until its bytes are read, a
+    /// connection may hold a whole honest request (it came a moment ago, or it
+    /// waits for a place), and closing it would refuse that client for nothing.
+    waiting: AtomicBool,
     /// Told when the listener needs its place.
     close: Notify,
 }
@@ -108,13 +116,20 @@ impl Open {
     }
 }
 
+impl Conn {
+    /// No request in progress, and the listener waiting on its silence.
+    fn is_idle(&self) -> bool {
+        self.busy.load(Ordering::Relaxed) == 0 && self.waiting.load(Ordering::Relaxed)
+    }
+}
+
 /// Tells the oldest idle connection (of `client`, if given) to close and forgets it.
 fn close_oldest_idle(conns: &mut Vec<Arc<Conn>>, client: Option<IpAddr>) -> bool {
     let oldest = conns
         .iter()
         .enumerate()
         .filter(|(_, c)| client.is_none_or(|a| c.client == a))
-        .filter(|(_, c)| c.busy.load(Ordering::Relaxed) == 0)
+        .filter(|(_, c)| c.is_idle())
         .min_by_key(|(_, c)| c.id)
         .map(|(i, _)| i);
     match oldest {
@@ -168,6 +183,7 @@ pub async fn serve(
             id: taken,
             client: peer.ip().to_canonical(),
             busy: AtomicUsize::new(0),
+            waiting: AtomicBool::new(false),
             close: Notify::new(),
         });
         if !open.admit(&conn) {
@@ -213,6 +229,10 @@ async fn serve_one(
     lifetime: Option<Duration>,
 ) {
     let conn = service.conn.clone();
+    let stream = Watched {
+        inner: stream,
+        conn: conn.clone(),
+    };
     let served = http.serve_connection(TokioIo::new(stream), service);
     let limit = lifetime.unwrap_or(Duration::MAX);
     // Errors here are the client's (it went away, it was too slow): the connection
@@ -220,6 +240,57 @@ async fn serve_one(
     tokio::select! {
         _ = tokio::time::timeout(limit, served) => {}
         () = conn.close.notified() => {}
+    }
+}
+
+/// A connection's socket, telling its [`Conn`] whether the listener has read all it
+/// sent and waits for more (see [`Conn::waiting`]).
+struct Watched {
+    inner: TcpStream,
+    conn: Arc<Conn>,
+}
+
+impl AsyncRead for Watched {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        let read = Pin::new(&mut self.inner).poll_read(cx, buf);
+        self.conn
+            .waiting
+            .store(read.is_pending(), Ordering::Relaxed);
+        read
+    }
+}
+
+impl AsyncWrite for Watched {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.inner).poll_write(cx, buf)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.inner).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
     }
 }
 
@@ -286,5 +357,52 @@ impl http_body::Body for TrackedBody {
 
     fn size_hint(&self) -> http_body::SizeHint {
         self.inner.size_hint()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn conn(id: u64, client: [u8; 4], busy: usize, waiting: bool) -> Arc<Conn> {
+        Arc::new(Conn {
+            id,
+            client: IpAddr::from(client),
+            busy: AtomicUsize::new(busy),
+            waiting: AtomicBool::new(waiting),
+            close: Notify::new(),
+        })
+    }
+
+    #[test]
+    fn only_a_silent_connection_is_closed_for_room_the_oldest_first() {
+        let unread = conn(1, [127, 0, 0, 2], 0, false);
+        let busy = conn(2, [127, 0, 0, 1], 1, true);
+        let silent = conn(3, [127, 0, 0, 1], 0, true);
+        let younger = conn(4, [127, 0, 0, 1], 0, true);
+        let mut conns = vec![unread, busy, silent, younger];
+        assert!(close_oldest_idle(&mut conns, None));
+        let left: Vec<u64> = conns.iter().map(|c| c.id).collect();
+        assert!(!left.contains(&3) && left.len() == 3, "{left:?}");
+        assert!(close_oldest_idle(&mut conns, None));
+        // What is left holds a request or bytes not yet read: nothing to close.
+        assert!(!close_oldest_idle(&mut conns, None));
+        let mut left: Vec<u64> = conns.iter().map(|c| c.id).collect();
+        left.sort_unstable();
+        assert_eq!(left, [1, 2]);
+    }
+
+    #[test]
+    fn a_newcomer_whose_request_is_not_read_yet_is_never_closed_for_room() {
+        // The listener is full of requests in progress; the newcomer, admitted and
+        // waiting for a place, must not be the one it closes to make room.
+        let open = Open::default();
+        for id in 1..=3 {
+            assert!(open.admit(&conn(id, [127, 0, 0, 1], 1, true)));
+        }
+        let newcomer = conn(4, [127, 0, 0, 2], 0, false);
+        assert!(open.admit(&newcomer));
+        assert!(!open.make_room());
+        assert_eq!(open.lock().len(), 4);
     }
 }
