@@ -357,3 +357,38 @@ fn a_data_folder_others_may_change_is_refused_at_the_check() {
         assert!(text.contains("is valid, but"), "{text}");
     }
 }
+
+/// `tablectl run --check` (what the package's install runs): everything checked and
+/// said, status 0, on any machine, a Pi included, with the pins and the shoe never
+/// opened; a problem is named with status 1, as without it.
+#[test]
+fn check_says_what_it_checked_and_opens_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = bench_config(dir.path(), &shipped_pins(), "");
+    let path = config.to_str().unwrap();
+    let (code, text) = tablectl(&["run", "--config", path, "--check"]);
+    assert_eq!(code, 0, "{text}");
+    for said in [
+        "table table-1: Holdem NoLimit 5/10, 10 seats",
+        "pins.toml: 31 keys on 6 rows and 6 columns, 11 seat LEDs, shoe on /dev/table-shoe",
+        "no deck enrolled yet (tablectl deck enrol --port /dev/table-shoe",
+        "the floor's store: none named",
+        "the floor view: off",
+        "is valid; the pins and the shoe were not opened (--check)",
+    ] {
+        assert!(text.contains(said), "{said}: {text}");
+    }
+    assert!(!text.contains("not a Raspberry Pi"), "{text}");
+    let three = std::fs::read_to_string(&config)
+        .unwrap()
+        .replace("blinds = [5, 10]", "blinds = [5, 10, 25]");
+    std::fs::write(&config, three).unwrap();
+    let (code, text) = tablectl(&["run", "--config", path, "--check"]);
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("blinds") && !text.contains("is valid"),
+        "{text}"
+    );
+    let (code, text) = tablectl(&["--version"]);
+    assert!(code == 0 && text.starts_with("tablectl "), "{text}");
+}

@@ -11,6 +11,7 @@ use std::path::PathBuf;
 #[derive(Debug, Parser)]
 #[command(
     name = "tablectl",
+    version,
     args_conflicts_with_subcommands = true,
     verbatim_doc_comment
 )]
@@ -527,6 +528,11 @@ pub struct RunArgs {
     /// of table.toml's `[table] floor`
     #[arg(long = "floor-db", value_name = "URL", verbatim_doc_comment)]
     pub floor_db: Option<String>,
+    /// Check everything the configuration names, say what was checked and exit
+    /// (status 0 when all is well), on any machine: the pins and the shoe are never
+    /// opened, so it runs beside a running table (the package's install runs it)
+    #[arg(long, verbatim_doc_comment)]
+    pub check: bool,
 }
 
 #[derive(Debug, Args)]

@@ -762,10 +762,13 @@ fn run_pi(args: &RunArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    if let Err(e) = file.check_files(&path.display().to_string()) {
-        eprintln!("tablectl run: {e}");
-        return ExitCode::FAILURE;
-    }
+    let pins = match file.check_files(&path.display().to_string()) {
+        Ok(pins) => pins,
+        Err(e) => {
+            eprintln!("tablectl run: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     if let Some(url) = &args.floor_db {
         // Every user of the machine reads a command line (`ps`).
         if host::floor::link::url_has_password(url) {
@@ -805,6 +808,14 @@ fn run_pi(args: &RunArgs) -> ExitCode {
         cfg.max_players,
         file.data.display()
     );
+    if args.check {
+        print_checked(&file, &pins, floor.as_ref());
+        println!(
+            "{} is valid; the pins and the shoe were not opened (--check)",
+            path.display()
+        );
+        return ExitCode::SUCCESS;
+    }
     match hardware::pi::detect_pi() {
         Err(e) => {
             eprintln!("tablectl run: {} is valid, but {e}", path.display());
@@ -817,6 +828,64 @@ fn run_pi(args: &RunArgs) -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+    }
+}
+
+/// `tablectl run --check`: what the check read, one line each, so whoever installs a
+/// table sees which files it took (the package's install prints it) and what is left
+/// to do before the first hand (the deck to enrol).
+fn print_checked(
+    file: &host::session::live::config::TableFile,
+    pins: &hardware::pins::PinMap,
+    floor: Option<&host::floor::StoreLink>,
+) {
+    println!(
+        "pin map {}: {} keys on {} rows and {} columns, {} seat LEDs, shoe on {} at {} baud",
+        file.pins.display(),
+        pins.keys.len(),
+        pins.rows.len(),
+        pins.columns.len(),
+        pins.leds.len(),
+        pins.shoe_port,
+        pins.shoe_baud
+    );
+    let deck = file.data.join(hardware::enrolment::DECK_FILE_NAME);
+    let deck = if deck.exists() {
+        format!("deck map {} read", deck.display())
+    } else {
+        format!(
+            "no deck enrolled yet (tablectl deck enrol --port {} --data {})",
+            pins.shoe_port,
+            file.data.display()
+        )
+    };
+    println!(
+        "data folder {}: no one else may change it; {deck}",
+        file.data.display()
+    );
+    match floor {
+        Some(link) => {
+            use host::floor::link::SslMode;
+            let how = match link.mode() {
+                SslMode::Disable => "in clear (sslmode=disable)",
+                SslMode::VerifyCa => "over TLS checked against the floor's CA",
+                SslMode::VerifyFull => "over TLS checked against the floor's CA and its name",
+            };
+            println!("the floor's store: address and password read, shipped {how}; not reached (--check)");
+        }
+        None => println!("the floor's store: none named, nothing is shipped"),
+    }
+    match &file.display.floor {
+        Some(view) => println!(
+            "the floor view on {}: token {} read",
+            view.bind,
+            view.token.display()
+        ),
+        None => println!("the floor view: off (no floor_token)"),
+    }
+    match &file.staff {
+        Some(staff) => println!("floor staff {} read", staff.display()),
+        None => println!("floor staff: none named (no floor rulings at the panel)"),
     }
 }
 
