@@ -21,7 +21,7 @@
 //!   signs with the table's key, a detached signature an inspector checks against
 //!   the table's public key alone.
 
-use crate::records::handlog::{PublicKey, TableKey};
+use crate::records::handlog::{hex, parse_hex, parse_hex32, PublicKey, TableKey};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest as _, Sha256};
 use std::fmt;
@@ -66,10 +66,7 @@ pub const SHORT_DIGITS: usize = 12;
 
 impl fmt::Display for Sha256Digest {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for b in self.0 {
-            write!(f, "{b:02x}")?;
-        }
-        Ok(())
+        f.write_str(&hex(&self.0))
     }
 }
 
@@ -92,18 +89,12 @@ impl std::error::Error for NotADigest {}
 impl FromStr for Sha256Digest {
     type Err = NotADigest;
 
-    /// 64 hex digits, either case (written back in lower case).
+    /// 64 hex digits, either case (written back in lower case): the log's own hex
+    /// codec, as its keys and hashes are read.
     fn from_str(s: &str) -> Result<Sha256Digest, NotADigest> {
-        let t = s.trim();
-        let bad = || NotADigest(s.to_string());
-        if t.len() != 64 || !t.is_ascii() {
-            return Err(bad());
-        }
-        let mut out = [0u8; 32];
-        for (i, b) in out.iter_mut().enumerate() {
-            *b = u8::from_str_radix(&t[2 * i..2 * i + 2], 16).map_err(|_| bad())?;
-        }
-        Ok(Sha256Digest(out))
+        parse_hex32(s.trim())
+            .map(Sha256Digest)
+            .ok_or_else(|| NotADigest(s.to_string()))
     }
 }
 
@@ -332,6 +323,17 @@ impl Statement {
     pub fn is_signed(&self, key: &PublicKey, signature: &[u8]) -> bool {
         key.verifies_statement(&self.to_string(), signature)
     }
+
+    /// Whether `signature`, in hex as `tablectl verify-program` prints it, is `key`'s
+    /// signature of the statement's text.
+    pub fn is_signed_hex(&self, key: &PublicKey, signature: &str) -> bool {
+        parse_hex(signature.trim()).is_some_and(|sig| self.is_signed(key, &sig))
+    }
+}
+
+/// A signature in hex, as `tablectl verify-program` prints it.
+pub fn signature_hex(signature: &[u8; 64]) -> String {
+    hex(signature)
 }
 
 #[cfg(test)]
@@ -459,5 +461,7 @@ mod tests {
         other.table_id = "T2".into();
         assert!(!other.is_signed(&key.public(), &sig));
         assert!(!statement.is_signed(&key.public(), &sig[..63]));
+        assert!(statement.is_signed_hex(&key.public(), &signature_hex(&sig)));
+        assert!(!statement.is_signed_hex(&key.public(), "not hex"));
     }
 }

@@ -58,6 +58,19 @@ pub enum Command {
     /// his number and PIN as one number (170042), then the ruling's key.
     #[command(verbatim_doc_comment)]
     StaffPin(StaffPinArgs),
+    /// The SHA-256 of this program and of the table's configuration, signed
+    ///
+    /// Prints the program's version, the SHA-256 of the running binary, of each
+    /// configuration file that decides play (table.toml, the pin map, the deck
+    /// map, the floor staff file; `absent` when there is none) and of their
+    /// list, signed with the table's key (a detached Ed25519 signature: an
+    /// inspector checks it with the table's public key alone). The same digests
+    /// go into the hand log's program record at every start.
+    /// With --check SIGNATURE, checks instead that the signature is the table's
+    /// over what this program and these files are now: exit status 0 when it
+    /// is, 1 when not (a file, the program or the key changed).
+    #[command(verbatim_doc_comment)]
+    VerifyProgram(VerifyProgramArgs),
     /// The evaluator's census and speed, an exact equity, PHH replay speed
     ///
     /// The evaluator's census of all 133,784,560 seven-card hands and its speed;
@@ -527,6 +540,20 @@ pub struct RunArgs {
     /// of table.toml's `[table] floor`
     #[arg(long = "floor-db", value_name = "URL", verbatim_doc_comment)]
     pub floor_db: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct VerifyProgramArgs {
+    /// The table's configuration [default: /etc/tablectl/table.toml]
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Check this signature (its hex, as printed) instead of signing
+    #[arg(long, value_name = "SIGNATURE")]
+    pub check: Option<String>,
+    /// The table's public key for --check: its file or its 64 hex digits
+    /// [default: the key file's .pub, beside table.toml's key]
+    #[arg(long, value_name = "KEY", requires = "check", verbatim_doc_comment)]
+    pub public_key: Option<String>,
 }
 
 #[derive(Debug, Args)]

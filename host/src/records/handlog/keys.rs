@@ -375,13 +375,13 @@ fn read_hex_file(path: &Path) -> Result<[u8; 32], KeyError> {
 }
 
 /// 64 hex digits as 32 bytes.
-pub(super) fn parse_hex32(s: &str) -> Option<[u8; 32]> {
+pub(crate) fn parse_hex32(s: &str) -> Option<[u8; 32]> {
     let v = parse_hex(s)?;
     v.try_into().ok()
 }
 
 /// Hex digits (an even number of them) as bytes.
-pub(super) fn parse_hex(s: &str) -> Option<Vec<u8>> {
+pub(crate) fn parse_hex(s: &str) -> Option<Vec<u8>> {
     if !s.len().is_multiple_of(2) || !s.is_ascii() {
         return None;
     }
