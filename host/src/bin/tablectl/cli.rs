@@ -300,6 +300,18 @@ pub enum Floor {
     Alerts(FloorArgs),
     /// Clear an alert once the floor has dealt with it
     Clear(FloorClearArgs),
+    /// Approve a program by its binary's SHA-256 (run as the store's owner)
+    ///
+    /// A table whose program record names a binary the floor has not approved
+    /// raises the alert "table T runs a program the floor has not approved" on
+    /// the floor's page, in `floor tables` and `floor alerts`, until its hash is
+    /// approved. The hash is the one `tablectl verify-program` prints at the table.
+    #[command(verbatim_doc_comment)]
+    Approve(FloorApproveArgs),
+    /// Withdraw a program's approval (run as the store's owner)
+    Revoke(FloorRevokeArgs),
+    /// The programs the floor has approved, with their notes
+    Approved(FloorArgs),
     /// Serve the floor's live page of every table (needs the floor's token)
     ///
     /// Applies the store's migrations at start, or with --no-migrate (a read
@@ -460,6 +472,35 @@ pub struct FloorClearArgs {
     /// The alert's id (`tablectl floor alerts`)
     #[arg(value_name = "ID")]
     pub id: i64,
+}
+
+#[derive(Debug, Args)]
+pub struct FloorApproveArgs {
+    /// The floor's store, as its owner: postgres://OWNER@HOST:PORT/DATABASE
+    #[arg(long, value_name = "URL")]
+    pub db: String,
+    /// The binary's SHA-256 (64 hex digits)
+    #[arg(value_name = "HASH", value_parser = digest)]
+    pub hash: host::records::program::Sha256Digest,
+    /// What the floor notes with it (the version, the inspection's reference)
+    #[arg(long, value_name = "TEXT", default_value = "")]
+    pub note: String,
+}
+
+#[derive(Debug, Args)]
+pub struct FloorRevokeArgs {
+    /// The floor's store, as its owner: postgres://OWNER@HOST:PORT/DATABASE
+    #[arg(long, value_name = "URL")]
+    pub db: String,
+    /// The binary's SHA-256 (64 hex digits)
+    #[arg(value_name = "HASH", value_parser = digest)]
+    pub hash: host::records::program::Sha256Digest,
+}
+
+/// A binary's SHA-256 as `tablectl verify-program` prints it.
+fn digest(text: &str) -> Result<host::records::program::Sha256Digest, String> {
+    text.parse()
+        .map_err(|e: host::records::program::NotADigest| e.to_string())
 }
 
 #[derive(Debug, Args)]
