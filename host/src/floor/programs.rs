@@ -199,7 +199,7 @@ impl Store {
                     r.at_ms, r.kind, r.payload, r.hand, r.hash, r.sig, b.hash
              FROM floor_programs p
              JOIN floor_tables t ON t.table_id = p.table_id
-             LEFT JOIN records r ON r.table_id = p.table_id AND r.seq = p.seq
+             LEFT JOIN records r ON r.table_id = p.table_id AND r.seq = p.seq AND r.at_ms = p.at_ms
              LEFT JOIN records b ON b.table_id = p.table_id AND b.seq = p.seq - 1
              ORDER BY p.table_id",
             &[],
