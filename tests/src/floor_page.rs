@@ -1,13 +1,27 @@
 //! The floor's page as floor staff use it in a browser: its rows, its room filter
 //! and its hands' search, each submitted from the page's own form.
 
-use crate::browser::Cdp;
+use crate::browser::{launch, Browser, Cdp};
 use serde_json::json;
 use std::time::{Duration, Instant};
 
 /// How long a form may take to answer before the test fails: a hang guard, not a
 /// timing.
 const FORM_GUARD: Duration = Duration::from_secs(60);
+
+/// Headless Chromium sending the floor's `token` with every request, `url` open.
+pub fn floor_browser(exe: &std::path::Path, url: &str, token: &str) -> Browser {
+    let mut browser = launch(exe);
+    let cdp = &mut browser.cdp;
+    cdp.call("Network.enable", json!({}), true);
+    cdp.call(
+        "Network.setExtraHTTPHeaders",
+        json!({ "headers": { "Authorization": format!("Bearer {token}") } }),
+        true,
+    );
+    cdp.call("Page.navigate", json!({ "url": url }), true);
+    browser
+}
 
 /// A page expression: whether the page shows table `id`'s row.
 pub fn row_of(id: &str) -> String {

@@ -17,25 +17,10 @@ use serde_json::json;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-use table_tests::browser::{launch, Browser};
-use table_tests::floor_page::{filter_room, row_of, search_hands};
+use table_tests::floor_page::{filter_room, floor_browser, row_of, search_hands};
 use table_tests::postgres::PgServer;
 
 const TOKEN: &str = "floor-browser-test-token-0123456789";
-
-/// Headless Chromium sending the floor's token with every request, `url` open.
-fn floor_browser(exe: &std::path::Path, url: &str) -> Browser {
-    let mut browser = launch(exe);
-    let cdp = &mut browser.cdp;
-    cdp.call("Network.enable", json!({}), true);
-    cdp.call(
-        "Network.setExtraHTTPHeaders",
-        json!({ "headers": { "Authorization": format!("Bearer {TOKEN}") } }),
-        true,
-    );
-    cdp.call("Page.navigate", json!({ "url": url }), true);
-    browser
-}
 
 /// The floor service on `url`'s store, on a free loopback port, in English.
 fn serve(url: &str) -> FloorService {
@@ -122,7 +107,7 @@ fn the_floor_page_in_a_browser_live_alerts_and_a_finished_hand() {
         })
     };
 
-    let mut browser = floor_browser(&exe, &service.url());
+    let mut browser = floor_browser(&exe, &service.url(), TOKEN);
     let cdp = &mut browser.cdp;
     cdp.wait_for(&shows("B1"), "the table");
     cdp.wait_for(&shows("No-limit Hold'em 5/10"), "its game, named");
@@ -274,7 +259,7 @@ fn the_floors_filters_and_search_submit_from_their_forms() {
     let root = tempfile::tempdir().expect("folder");
     shipped_tables(root.path(), &server.url(), &["F1", "F2"], 3);
     let service = serve(&server.url());
-    let mut browser = floor_browser(&exe, &service.url());
+    let mut browser = floor_browser(&exe, &service.url(), TOKEN);
     let cdp = &mut browser.cdp;
     cdp.wait_for(
         &format!("{} && {}", row_of("F1"), row_of("F2")),
@@ -336,7 +321,7 @@ fn the_floor_serves_with_its_store_down_and_recovers_on_its_own() {
 
     // `floor serve` starts with its store down and says it waits for it.
     let service = serve(&url);
-    let mut browser = floor_browser(&exe, &service.url());
+    let mut browser = floor_browser(&exe, &service.url(), TOKEN);
     let cdp = &mut browser.cdp;
     let down = shows("store is not reachable; retrying");
     cdp.wait_for(&down, "the store-down page");

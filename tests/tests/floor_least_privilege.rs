@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use table_tests::bench::{deal_shipping, dealt};
 use table_tests::postgres::PgServer;
-use table_tests::store::refused;
+use table_tests::store::{refused, Floor};
 
 /// The victim's id and the id of the table whose login the attacker holds.
 const VICTIM: &str = "V1";
@@ -26,51 +26,6 @@ const ATTACKER: &str = "X1";
 
 /// How long a shipper may take to catch up on a busy machine (not a timing claim).
 const SHIPPED: Duration = Duration::from_secs(60);
-
-/// A store migrated by its owner, with the owner's connection and a folder for the
-/// logins' password files.
-struct Floor {
-    server: PgServer,
-    owner: Store,
-    secrets: tempfile::TempDir,
-}
-
-impl Floor {
-    fn start(what: &str) -> Option<Floor> {
-        let server = PgServer::start(what)?;
-        let owner = Store::open(&server.url()).expect("the store, as its owner");
-        let secrets = tempfile::tempdir().expect("a folder");
-        Some(Floor {
-            server,
-            owner,
-            secrets,
-        })
-    }
-
-    /// `tablectl floor add-table ID`: the table's login; its URL.
-    fn add_table(&mut self, id: &str) -> String {
-        let file = self.secrets.path().join(format!("{id}.password"));
-        let login = roles::add_table(self.owner.client(), id, None, Some(&file))
-            .expect("the table's login");
-        self.url_as(&login.role)
-    }
-
-    /// `tablectl floor add-reader NAME`: the reader's URL.
-    fn add_reader(&mut self, name: &str) -> String {
-        let file = self.secrets.path().join(format!("{name}.password"));
-        let login = roles::add_reader(self.owner.client(), name, Some(&file)).expect("a reader");
-        self.url_as(&login.role)
-    }
-
-    /// The store's URL as `role` (the test's server trusts loopback logins; the
-    /// passwords are checked by a server that asks for them).
-    fn url_as(&self, role: &str) -> String {
-        format!(
-            "postgres://{role}@127.0.0.1:{}/postgres?connect_timeout=2",
-            self.server.port()
-        )
-    }
-}
 
 /// Ships table `id`'s log in `dir` to `url` until the store holds all of it.
 fn ship(server: &PgServer, url: &str, dir: &Path, id: &str) {

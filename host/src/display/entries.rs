@@ -45,6 +45,7 @@ const SHORT: Phrase = ["short", "кратко", "krótko", "кратко", "ко
 const LONG: Phrase = ["held", "задржано", "przytrzymany", "задържан", "удержана"];
 const DOUBLE: Phrase = ["twice", "двапати", "dwukrotnie", "двукратно", "дважды"];
 const NOTE: Phrase = ["note", "белешка", "notatka", "бележка", "заметка"];
+const PROGRAM: Phrase = ["program", "програма", "program", "програма", "программа"];
 /// What stands for a record of a hand in progress the floor may not see yet.
 const HIDDEN_WORDS: Phrase = [
     HIDDEN,
@@ -841,6 +842,9 @@ pub fn describe(lang: Lang, e: &TimelineEntry) -> String {
             format!("{} {key} {}", lang.pick(KEY), lang.pick(how))
         }
         Entry::Note { text } => format!("{}: {text}", lang.pick(NOTE)),
+        Entry::Program {
+            version, binary, ..
+        } => format!("{} {version} {}", lang.pick(PROGRAM), binary.short()),
     };
     let line = format!("{:>5}  {}  {what}", e.seq.0, lang.time(e.at_ms));
     line.replace(HIDDEN, lang.pick(HIDDEN_WORDS))

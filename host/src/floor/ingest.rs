@@ -5,7 +5,8 @@
 //! differs; a record past the head raises a gap alert; a broken link or a bad
 //! signature raises its alert. The records before the first problem are taken, the
 //! rest refused, all in one transaction under the table's row lock, so two shipments
-//! of one table never interleave.
+//! of one table never interleave. A shipment's last program record becomes the
+//! table's program in the same transaction ([`super::programs`]).
 //!
 //! Every record's signature is checked, not only a shipment's last. The last one's
 //! alone would vouch for the contents of every record before it (each hash covers
@@ -143,6 +144,7 @@ impl Store {
         let move_head = self.prepared(MOVE_HEAD)?;
         let backlog_only = self.prepared(BACKLOG_ONLY)?;
         let hand_statements = super::hands::prepare(self)?;
+        let upsert_program = self.prepared(super::programs::UPSERT_PROGRAM)?;
         let mut tx = self.client().transaction()?;
         let row = tx
             .query_opt(&lock, &[&table_id])?
@@ -186,6 +188,7 @@ impl Store {
                 .filter_map(|r| Some((r.hand?, r.entry().ok()?)))
                 .collect();
             super::hands::take(&mut tx, &hand_statements, table_id, &entries)?;
+            super::programs::take(&mut tx, &upsert_program, table_id, &taken)?;
             tx.execute(
                 &move_head,
                 &[

@@ -15,7 +15,9 @@
 //! `tablectl floor serve` ([`serve`]) shows the room live: every table, its backlog
 //! and alerts ([`room`], [`page`]), a hand in progress's pot and turn from the
 //! engine ([`live`]), the hands' search, and a finished hand's timeline, in the
-//! floor's language ([`words`]) and clock time ([`when`]).
+//! floor's language ([`words`]) and clock time ([`when`]). Each table's program and
+//! configuration digests, and the alert for a program the floor has not approved,
+//! come from [`programs`].
 //!
 //! The client is the blocking `postgres` crate: the table's session is synchronous
 //! and the shipper is one thread per table doing one transaction at a time, so an
@@ -31,6 +33,7 @@ pub mod link;
 pub mod live;
 pub mod page;
 pub mod presence;
+pub mod programs;
 mod records;
 pub mod roles;
 pub mod room;
@@ -47,6 +50,7 @@ pub use hands::FloorHand;
 pub use ingest::Ingested;
 pub use link::{LinkError, SslMode, StoreAccess, StoreLink};
 pub use presence::Presence;
+pub use programs::{Approved, ProgramAlert, ProgramAlertLine, ProgramStatus};
 pub use room::{HandView, Room, TableLine};
 pub use serve::{FloorService, ServeError, ServeOptions};
 pub use ship::{ShipEnd, ShipEnder, ShipStatus, ShipTap, Shipper, BATCH_RECORDS};

@@ -7,6 +7,7 @@
 use super::hands::FloorHand;
 use super::live::Turn;
 use super::presence::Presence;
+use super::programs::{ProgramAlert, ProgramStatus};
 use super::room::{Room, TableLine};
 use super::when::{age, FloorClock};
 use super::words::{verb, with, word, FloorWord};
@@ -134,6 +135,13 @@ fn notes(t: &TableLine, alerts: usize, lang: Lang) -> Vec<String> {
         Presence::NeverConnected => notes.push(word(lang, FloorWord::NeverConnected).to_string()),
         Presence::Live | Presence::Closed => {}
     }
+    match t.program.as_ref().and_then(ProgramStatus::alert) {
+        Some(ProgramAlert::Forged) => notes.push(word(lang, FloorWord::ProgramForged).to_string()),
+        Some(ProgramAlert::Unapproved) => {
+            notes.push(word(lang, FloorWord::NotApproved).to_string())
+        }
+        None => {}
+    }
     if alerts > 0 {
         notes.push(with(lang, FloorWord::ChainAlerts, alerts));
     }
@@ -196,7 +204,7 @@ fn row(t: &TableLine, notes: &[String], lang: Lang, clock: &FloorClock) -> Strin
         "<tr{cls} data-table=\"{id}\"><td>{id}</td><td>{game}</td><td class=\"num\">{hand}</td>\
          <td class=\"num pot\">{pot}</td><td class=\"turn\">{turn}</td><td>{input}</td>\
          <td>{since}</td><td class=\"num\">{head}</td><td class=\"num backlog\">{backlog}</td>\
-         <td>{shipped}</td><td>{notes}</td></tr>",
+         <td>{shipped}</td><td class=\"program\">{program}</td><td>{notes}</td></tr>",
         cls = match (notes.is_empty(), t.presence) {
             (false, _) => " class=\"flagged\"",
             (true, Presence::Closed) => " class=\"closed\"",
@@ -211,8 +219,50 @@ fn row(t: &TableLine, notes: &[String], lang: Lang, clock: &FloorClock) -> Strin
         head = lang.number(t.head_seq),
         backlog = lang.number(t.backlog),
         shipped = age(lang, t.seconds_since_shipment),
+        program = program_cell(t),
         notes = escape(&closed_note(t, notes, lang).join("; ")),
     )
+}
+
+/// A table's program as the room lists it: its version, then the short forms of its
+/// binary's and its configuration's digests, each whole on hover (`title`), for
+/// comparing with `tablectl verify-program` at the table.
+fn program_cell(t: &TableLine) -> String {
+    let Some(p) = &t.program else {
+        return "-".to_string();
+    };
+    format!(
+        "{version} <code class=\"binary\" title=\"{binary}\">{b}</code> · \
+         <code class=\"config\" title=\"{config}\">{c}</code>",
+        version = escape(&p.version),
+        binary = p.binary,
+        b = p.binary.short(),
+        config = p.config,
+        c = p.config.short(),
+    )
+}
+
+/// The program alerts of the room, in `lang`, for the tables `view` shows.
+fn program_alerts(room: &Room, view: &RoomView) -> Vec<String> {
+    let lang = view.lang;
+    room.program_alerts
+        .iter()
+        .filter(|a| view.table.as_deref().is_none_or(|id| a.table_id == id))
+        .map(|a| {
+            let (kind, w) = match a.kind {
+                ProgramAlert::Unapproved => ("unapproved", FloorWord::UnapprovedProgramAlert),
+                ProgramAlert::Forged => ("forged", FloorWord::ForgedProgramAlert),
+            };
+            format!(
+                "<li class=\"alert program\" data-program-alert=\"{kind}\">{} · \
+                 <code title=\"{binary}\">{short}</code> · {at}</li>",
+                with(lang, w, escape(&a.table_id)),
+                binary = a.binary,
+                short = a.binary.short(),
+                at = with(lang, FloorWord::AlertAt, a.seq),
+            )
+        })
+        .collect()
 }
 
 /// The row's notes, and "closed" for a table that closed cleanly: said calmly, after
@@ -299,16 +349,33 @@ pub fn room_page(room: &Room, view: &RoomView, clock: &FloorClock) -> String {
             )
         })
         .collect();
-    let alerts = if alerts.is_empty() {
+    let programs = program_alerts(room, view);
+    let mut hints = String::new();
+    if !alerts.is_empty() {
+        hints.push_str(&format!(
+            "<p>{} <code>tablectl floor clear --db URL ID</code></p>",
+            word(lang, FloorWord::ClearHint)
+        ));
+    }
+    if !programs.is_empty() {
+        hints.push_str(&format!(
+            "<p>{} <code>tablectl floor approve --db URL HASH</code></p>",
+            word(lang, FloorWord::ApproveHint)
+        ));
+    }
+    let alerts = if alerts.is_empty() && programs.is_empty() {
         format!(
             "<p class=\"no-alerts\">{}</p>",
             word(lang, FloorWord::NoAlert)
         )
     } else {
         format!(
-            "<ul class=\"alerts\">{}</ul><p>{} <code>tablectl floor clear --db URL ID</code></p>",
-            alerts.join("\n"),
-            word(lang, FloorWord::ClearHint)
+            "<ul class=\"alerts\">{}</ul>{hints}",
+            programs
+                .into_iter()
+                .chain(alerts)
+                .collect::<Vec<_>>()
+                .join("\n"),
         )
     };
     let w = |x| word(lang, x);
@@ -337,7 +404,7 @@ pub fn room_page(room: &Room, view: &RoomView, clock: &FloorClock) -> String {
         "<p>{intro}</p>{filter}\
          <table class=\"room\"><thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th>\
          <th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th>\
-         </tr></thead><tbody>{}</tbody></table><h2>{}</h2>{alerts}",
+         <th>{}</th></tr></thead><tbody>{}</tbody></table><h2>{}</h2>{alerts}",
         w(FloorWord::Table),
         w(FloorWord::Game),
         w(FloorWord::Hand),
@@ -348,6 +415,7 @@ pub fn room_page(room: &Room, view: &RoomView, clock: &FloorClock) -> String {
         w(FloorWord::Records),
         w(FloorWord::Backlog),
         w(FloorWord::LastShipment),
+        w(FloorWord::Program),
         w(FloorWord::Alerts),
         rows.join("\n"),
         w(FloorWord::Alerts),
@@ -561,6 +629,7 @@ mod tests {
             presence: Presence::Live,
             flagged_hands: 0,
             unverified: false,
+            program: None,
         }
     }
 
@@ -575,6 +644,7 @@ mod tests {
         let room = Room {
             tables: vec![t],
             alerts: vec![],
+            program_alerts: vec![],
         };
         let page = room_page(&room, &RoomView::all(Lang::En), &FloorClock::utc());
         assert!(page.contains("RECORDS DO NOT VERIFY"), "{page}");
@@ -601,6 +671,7 @@ mod tests {
         let room = Room {
             tables: vec![table("T<1>")],
             alerts: vec![alert("T<1>")],
+            program_alerts: vec![],
         };
         let page = room_page(&room, &RoomView::all(Lang::En), &FloorClock::utc());
         assert!(
@@ -628,6 +699,7 @@ mod tests {
         let room = Room {
             tables: vec![table("T1")],
             alerts: vec![],
+            program_alerts: vec![],
         };
         let named = [
             (Lang::En, "No-limit Hold'em 5/10"),
@@ -674,6 +746,7 @@ mod tests {
         let room = Room {
             tables: vec![closed, never],
             alerts: vec![],
+            program_alerts: vec![],
         };
         let clock = FloorClock::utc();
         let page = room_page(&room, &RoomView::all(Lang::En), &clock);
@@ -707,6 +780,7 @@ mod tests {
         let room = Room {
             tables: vec![t, quiet],
             alerts: vec![],
+            program_alerts: vec![],
         };
         let clock = FloorClock::utc();
         let page = room_page(&room, &RoomView::all(Lang::En), &clock);
@@ -799,9 +873,99 @@ mod tests {
         out
     }
 
+    /// A table's program as the floor reads it: `approved`, `verified`.
+    fn program(approved: bool, verified: bool) -> ProgramStatus {
+        use crate::records::program::Sha256Digest;
+        ProgramStatus {
+            seq: 42,
+            version: "0.1.0 <b>".into(),
+            binary: Sha256Digest::of(b"tablectl"),
+            config: Sha256Digest::of(b"table.toml"),
+            approved,
+            verified,
+        }
+    }
+
+    /// The program alerts the store computes for `tables`.
+    fn program_alerts_of(tables: &[&TableLine]) -> Vec<crate::floor::ProgramAlertLine> {
+        let programs = tables
+            .iter()
+            .filter_map(|t| Some((t.table_id.clone(), t.program.clone()?)))
+            .collect();
+        crate::floor::programs::alert_lines(&programs)
+    }
+
+    /// The room of tables `T1` (whose program is `p`) and `T2` (an approved one),
+    /// with the program alerts the store computes.
+    fn room_with(p: ProgramStatus) -> Room {
+        let mut t1 = table("T1");
+        t1.program = Some(p);
+        let mut t2 = table("T2");
+        t2.program = Some(program(true, true));
+        let program_alerts = program_alerts_of(&[&t1, &t2]);
+        Room {
+            tables: vec![t1, t2],
+            alerts: vec![],
+            program_alerts,
+        }
+    }
+
+    #[test]
+    fn each_table_shows_its_program_and_an_unapproved_one_raises_its_alert() {
+        let clock = FloorClock::utc();
+        let p = program(false, true);
+        let page = room_page(&room_with(p.clone()), &RoomView::all(Lang::En), &clock);
+        let full = p.binary.to_string();
+        assert!(
+            page.contains(&format!("title=\"{full}\">{}</code>", &full[..12])),
+            "the short form, the whole on hover: {page}"
+        );
+        assert!(page.contains(&format!("title=\"{}\"", p.config)), "{page}");
+        assert!(page.contains("0.1.0 &lt;b&gt;") && !page.contains("0.1.0 <b>"));
+        assert!(
+            page.contains("table T1 runs a program the floor has not approved"),
+            "{page}"
+        );
+        assert!(!page.contains("table T2 runs"), "{page}");
+        assert!(page.contains("program not approved") && page.contains("floor approve"));
+        assert!(!page.contains("No alert."));
+        // Only the tables with something to look at: T1 for its program.
+        let only = RoomView {
+            alerts_only: true,
+            ..RoomView::all(Lang::En)
+        };
+        let page = room_page(&room_with(p), &only, &clock);
+        assert!(page.contains("data-table=\"T1\"") && !page.contains("data-table=\"T2\""));
+        // Approved: nothing to look at.
+        let page = room_page(
+            &room_with(program(true, true)),
+            &RoomView::all(Lang::En),
+            &clock,
+        );
+        assert!(
+            page.contains("No alert.") && !page.contains("runs a program"),
+            "{page}"
+        );
+        // A record that does not verify: forged, whatever the approvals say.
+        let page = room_page(
+            &room_with(program(true, false)),
+            &RoomView::all(Lang::Pl),
+            &clock,
+        );
+        assert!(
+            page.contains("WPIS PROGRAMU NIE PRZECHODZI WERYFIKACJI"),
+            "{page}"
+        );
+        assert!(
+            page.contains("wpis programu stołu T1 nie przechodzi weryfikacji"),
+            "{page}"
+        );
+    }
+
     #[test]
     fn no_english_is_left_on_a_page_in_another_language() {
         let mut t = table("T1");
+        t.program = Some(program(false, true));
         t.seconds_since_shipment = Some(120.0);
         t.presence = Presence::Silent;
         t.flagged_hands = 2;
@@ -810,9 +974,13 @@ mod tests {
         closed.presence = Presence::Closed;
         let mut never = table("T4");
         never.presence = Presence::NeverConnected;
+        let mut forged = table("T5");
+        forged.program = Some(program(true, false));
+        let program_alerts = program_alerts_of(&[&t, &forged]);
         let room = Room {
-            tables: vec![t, table("T2"), closed, never],
+            tables: vec![t, table("T2"), closed, never, forged],
             alerts: vec![alert("T1")],
+            program_alerts,
         };
         let clock = FloorClock::utc();
         for lang in ALL.into_iter().filter(|l| *l != Lang::En) {

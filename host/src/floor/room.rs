@@ -1,12 +1,14 @@
 //! What the floor's live page shows, read from the store: each table's game and
 //! stakes (its configuration record), its last hand, the dealer's last input and
-//! when, its backlog and last shipment, and its open alerts; and a finished hand's
+//! when, its backlog and last shipment, its program's digests, and its open alerts
+//! (a program the floor has not approved among them); and a finished hand's
 //! timeline. A hand in progress has no timeline here: its hole cards stay hidden
 //! until it is over.
 
 use super::error::FloorError;
 use super::live::LiveHand;
 use super::presence::{Presence, KNOWN_TABLES};
+use super::programs::{ProgramAlertLine, ProgramStatus};
 use super::store::{Alert, Store};
 use crate::records::handlog::{PublicKey, RunFault, SealedRecord, Seq, ShippedRun, TimelineEntry};
 use serde::Serialize;
@@ -51,6 +53,9 @@ pub struct TableLine {
     /// The floor service found its records as the store holds them changed
     /// ([`super::live`]): its hand, pot and last input are not shown as fact.
     pub unverified: bool,
+    /// Its latest program and configuration digests, approved or not
+    /// ([`super::programs`]); `None` before it shipped a program record.
+    pub program: Option<ProgramStatus>,
 }
 
 impl TableLine {
@@ -68,6 +73,8 @@ pub struct Room {
     pub tables: Vec<TableLine>,
     /// Alerts not cleared, newest first.
     pub alerts: Vec<Alert>,
+    /// The tables whose program needs a look: not approved, or its record forged.
+    pub program_alerts: Vec<ProgramAlertLine>,
 }
 
 /// Game, limit and blinds from a configuration record's payload.
@@ -125,9 +132,12 @@ impl Store {
             ),
             &[&LAST_INPUT_WINDOW],
         )?;
+        let mut programs = self.programs()?;
+        let program_alerts = super::programs::alert_lines(&programs);
         let tables = rows
             .iter()
             .map(|r| TableLine {
+                program: programs.remove(&r.get::<_, String>(0)),
                 table_id: r.get(0),
                 head_seq: u64::try_from(r.get::<_, i64>(1)).unwrap_or(0),
                 backlog: u64::try_from(r.get::<_, i64>(2)).unwrap_or(0),
@@ -154,6 +164,7 @@ impl Store {
         Ok(Room {
             tables,
             alerts: self.alerts(false)?,
+            program_alerts,
         })
     }
 

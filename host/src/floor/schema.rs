@@ -15,10 +15,11 @@ const MIGRATIONS: &[(i32, &str)] = &[
     (4, include_str!("migrations/0004_least_privilege.sql")),
     (5, include_str!("migrations/0005_award_overrides.sql")),
     (6, include_str!("migrations/0006_closed_tables.sql")),
+    (7, include_str!("migrations/0007_programs.sql")),
 ];
 
 /// The newest schema version this program knows.
-pub const SCHEMA_VERSION: i32 = 6;
+pub const SCHEMA_VERSION: i32 = 7;
 
 /// The advisory lock key that serializes migrations (any constant; this one spells
 /// "floor").

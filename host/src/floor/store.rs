@@ -128,6 +128,8 @@ pub struct TableStatus {
     pub presence: Presence,
     /// Alerts not cleared.
     pub open_alerts: u64,
+    /// Its latest program, if it shipped a program record.
+    pub program: Option<super::programs::ProgramStatus>,
 }
 
 /// The store, connected.
@@ -271,9 +273,11 @@ impl Store {
             ),
             &[],
         )?;
+        let mut programs = self.programs()?;
         Ok(rows
             .iter()
             .map(|r| TableStatus {
+                program: programs.remove(&r.get::<_, String>(0)),
                 table_id: r.get(0),
                 head_seq: u64::try_from(r.get::<_, i64>(1)).unwrap_or(0),
                 backlog: u64::try_from(r.get::<_, i64>(2)).unwrap_or(0),

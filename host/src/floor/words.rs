@@ -87,6 +87,12 @@ floor_words!(
     StoreDown,
     Closed,
     NeverConnected,
+    Program,
+    NotApproved,
+    ProgramForged,
+    UnapprovedProgramAlert,
+    ForgedProgramAlert,
+    ApproveHint,
 );
 
 /// The text of `w` in `lang`.
@@ -187,6 +193,42 @@ pub fn word(lang: Lang, w: FloorWord) -> &'static str {
         BadSignatureAlert => ["bad signature", "лош потпис", "zły podpis", "грешен подпис", "неверная подпись"],
         KeyChangedAlert => ["another key", "друг клуч", "inny klucz", "друг ключ", "другой ключ"],
         RolledBackAlert => ["log rolled back", "дневникот вратен наназад", "dziennik cofnięty", "дневникът върнат назад", "журнал откатан"],
+        Program => ["Program · configuration", "Програма · поставки", "Program · konfiguracja", "Програма · настройки", "Программа · настройки"],
+        NotApproved => [
+            "program not approved",
+            "програмата не е одобрена",
+            "program niezatwierdzony",
+            "програмата не е одобрена",
+            "программа не одобрена",
+        ],
+        ProgramForged => [
+            "PROGRAM RECORD DOES NOT VERIFY",
+            "ЗАПИСОТ ЗА ПРОГРАМАТА НЕ СЕ ПОТВРДУВА",
+            "WPIS PROGRAMU NIE PRZECHODZI WERYFIKACJI",
+            "ЗАПИСЪТ ЗА ПРОГРАМАТА НЕ СЕ ПОТВЪРЖДАВА",
+            "ЗАПИСЬ О ПРОГРАММЕ НЕ ПРОХОДИТ ПРОВЕРКУ",
+        ],
+        UnapprovedProgramAlert => [
+            "table {n} runs a program the floor has not approved",
+            "масата {n} работи со програма што флорот не ја одобрил",
+            "stół {n} działa na programie, którego floor nie zatwierdził",
+            "масата {n} работи с програма, която флорът не е одобрил",
+            "стол {n} работает на программе, которую пит-босс не одобрил",
+        ],
+        ForgedProgramAlert => [
+            "table {n}'s program record does not verify: what it runs is not known",
+            "записот за програмата на масата {n} не се потврдува: не се знае со што работи",
+            "wpis programu stołu {n} nie przechodzi weryfikacji: nie wiadomo, na czym działa",
+            "записът за програмата на масата {n} не се потвърждава: не се знае с какво работи",
+            "запись о программе стола {n} не проходит проверку: неизвестно, на чём он работает",
+        ],
+        ApproveHint => [
+            "Approve a program once it is inspected:",
+            "Програмата се одобрува откако ќе се провери со:",
+            "Program zatwierdza się po sprawdzeniu poleceniem:",
+            "Програмата се одобрява, след като е проверена, с:",
+            "Программу одобряют после проверки командой:",
+        ],
         StoreDown => [
             "The floor's store is not reachable; retrying. This page reloads every {n} s and shows the room once the store answers.",
             "Базата на флорот не е достапна; се обидува повторно. Страницата се освежува на секои {n} с и ја прикажува салата штом базата одговори.",

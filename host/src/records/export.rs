@@ -398,7 +398,11 @@ fn walk(
                     b.shoe_frames.push(hex.clone());
                 }
             }
-            LogEntry::Config { .. } | LogEntry::KeyPress { .. } | LogEntry::Note { .. } => {}
+            // The program record says what ran, not what was played: no PHH action.
+            LogEntry::Config { .. }
+            | LogEntry::KeyPress { .. }
+            | LogEntry::Note { .. }
+            | LogEntry::Program { .. } => {}
         }
     }
     Ok(builds)

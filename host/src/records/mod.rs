@@ -4,11 +4,12 @@
 //! source of truth), hand histories in PHH ([`phh`]), the log's export as PHH
 //! ([`export`]), the replay of a history through the engine and the money
 //! ([`replay`], many files on several threads: [`replay_many`]), and scenario
-//! scripts ([`scenario`]).
+//! scripts ([`scenario`]), and what program a table runs ([`program`]).
 
 pub mod export;
 pub mod handlog;
 pub mod phh;
+pub mod program;
 pub mod replay;
 pub mod replay_many;
 pub mod scenario;

@@ -5,11 +5,13 @@
 //! and shown, whatever drives it. [`live`] runs a table on its panel and shoe (the
 //! Raspberry Pi, or the simulated devices in tests); [`simulated`] seats simulated
 //! players at a simulated shoe (the bench table). [`staff`] checks the floor's PINs
-//! before a ruling reaches the engine.
+//! before a ruling reaches the engine. [`startup`] checks a table's key, log, recovered
+//! state and program before it deals.
 
 pub mod live;
 pub mod simulated;
 pub mod staff;
+pub mod startup;
 pub mod table;
 
 pub use table::{Observer, Outcome, RecordTap, Refusal, ShoeEvent, TableSession};

@@ -378,6 +378,15 @@ impl<'a, S: CardSource> SimulatedTable<'a, S> {
         self.session.observe(observer);
     }
 
+    /// Logs the program the table started with, before it deals
+    /// ([`TableSession::started_with`]).
+    pub fn started_with(
+        &mut self,
+        program: crate::records::program::ProgramId,
+    ) -> Result<(), SimError> {
+        self.session.started_with(program).map_err(SimError::Log)
+    }
+
     /// Tells `tap` (the floor view's index) every record logged from now on.
     pub fn tap(&mut self, tap: Box<dyn RecordTap + 'a>) {
         self.session.tap(tap);

@@ -180,6 +180,7 @@ pub trait RecordTap {
 }
 
 /// A table's log, opened: recovered from what it holds, or new.
+#[derive(Debug)]
 pub struct Opened {
     /// The log, ready to append to.
     pub log: HandLog,
@@ -254,6 +255,16 @@ impl<'a> TableSession<'a> {
         let mut session = TableSession::new(table, log);
         session.record(Record::Config { config })?;
         Ok(session)
+    }
+
+    /// Logs the program the table started with ([`Record::Program`]): written at
+    /// every start before the first hand is dealt, so the log, and the floor it
+    /// ships to, know what program and configuration each hand was dealt under.
+    pub fn started_with(
+        &mut self,
+        program: crate::records::program::ProgramId,
+    ) -> Result<(), LogError> {
+        self.record(Record::Program { program })
     }
 
     /// Reads the shoe's tags with the deck `map`.

@@ -59,6 +59,19 @@ pub enum Command {
     /// his number and PIN as one number (170042), then the ruling's key.
     #[command(verbatim_doc_comment)]
     StaffPin(StaffPinArgs),
+    /// The SHA-256 of this program and of the table's configuration, signed
+    ///
+    /// Prints the program's version, the SHA-256 of the running binary, of each
+    /// configuration file that decides play (table.toml, the pin map, the deck
+    /// map, the floor staff file; `absent` when there is none) and of their
+    /// list, signed with the table's key (a detached Ed25519 signature: an
+    /// inspector checks it with the table's public key alone). The same digests
+    /// go into the hand log's program record at every start.
+    /// With --check SIGNATURE, checks instead that the signature is the table's
+    /// over what this program and these files are now: exit status 0 when it
+    /// is, 1 when not (a file, the program or the key changed).
+    #[command(verbatim_doc_comment)]
+    VerifyProgram(VerifyProgramArgs),
     /// The evaluator's census and speed, an exact equity, PHH replay speed
     ///
     /// The evaluator's census of all 133,784,560 seven-card hands and its speed;
@@ -288,6 +301,18 @@ pub enum Floor {
     Alerts(FloorArgs),
     /// Clear an alert once the floor has dealt with it
     Clear(FloorClearArgs),
+    /// Approve a program by its binary's SHA-256 (run as the store's owner)
+    ///
+    /// A table whose program record names a binary the floor has not approved
+    /// raises the alert "table T runs a program the floor has not approved" on
+    /// the floor's page, in `floor tables` and `floor alerts`, until its hash is
+    /// approved. The hash is the one `tablectl verify-program` prints at the table.
+    #[command(verbatim_doc_comment)]
+    Approve(FloorApproveArgs),
+    /// Withdraw a program's approval (run as the store's owner)
+    Revoke(FloorRevokeArgs),
+    /// The programs the floor has approved, with their notes
+    Approved(FloorArgs),
     /// Serve the floor's live page of every table (needs the floor's token)
     ///
     /// Applies the store's migrations at start, or with --no-migrate (a read
@@ -451,6 +476,35 @@ pub struct FloorClearArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct FloorApproveArgs {
+    /// The floor's store, as its owner: postgres://OWNER@HOST:PORT/DATABASE
+    #[arg(long, value_name = "URL")]
+    pub db: String,
+    /// The binary's SHA-256 (64 hex digits)
+    #[arg(value_name = "HASH", value_parser = digest)]
+    pub hash: host::records::program::Sha256Digest,
+    /// What the floor notes with it (the version, the inspection's reference)
+    #[arg(long, value_name = "TEXT", default_value = "")]
+    pub note: String,
+}
+
+#[derive(Debug, Args)]
+pub struct FloorRevokeArgs {
+    /// The floor's store, as its owner: postgres://OWNER@HOST:PORT/DATABASE
+    #[arg(long, value_name = "URL")]
+    pub db: String,
+    /// The binary's SHA-256 (64 hex digits)
+    #[arg(value_name = "HASH", value_parser = digest)]
+    pub hash: host::records::program::Sha256Digest,
+}
+
+/// A binary's SHA-256 as `tablectl verify-program` prints it.
+fn digest(text: &str) -> Result<host::records::program::Sha256Digest, String> {
+    text.parse()
+        .map_err(|e: host::records::program::NotADigest| e.to_string())
+}
+
+#[derive(Debug, Args)]
 pub struct ShowArgs {
     /// The table's data folder
     #[arg(value_name = "DIR")]
@@ -533,6 +587,20 @@ pub struct RunArgs {
     /// opened, so it runs beside a running table (the package's install runs it)
     #[arg(long, verbatim_doc_comment)]
     pub check: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct VerifyProgramArgs {
+    /// The table's configuration [default: /etc/tablectl/table.toml]
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Check this signature (its hex, as printed) instead of signing
+    #[arg(long, value_name = "SIGNATURE")]
+    pub check: Option<String>,
+    /// The table's public key for --check: its file or its 64 hex digits
+    /// [default: the key file's .pub, beside table.toml's key]
+    #[arg(long, value_name = "KEY", requires = "check", verbatim_doc_comment)]
+    pub public_key: Option<String>,
 }
 
 #[derive(Debug, Args)]

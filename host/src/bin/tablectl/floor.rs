@@ -1,11 +1,13 @@
 //! `tablectl floor`: the casino floor's store read from the command line: hands of
 //! every table by the same filters as `tablectl audit list`, the tables with their
-//! backlog and last shipment, the alerts, and clearing one; and the store's logins,
+//! backlog, last shipment and program, the alerts, and clearing one; the programs
+//! the floor approved (`approve`, `revoke`, `approved`); and the store's logins,
 //! made by its owner (`add-table`, `add-reader`).
 
 use crate::cli::{
-    Floor, FloorAddReaderArgs, FloorAddTableArgs, FloorArgs, FloorClearArgs, FloorExportArgs,
-    FloorHandsArgs, FloorMigrateArgs, FloorRakeArgs, FloorServeArgs,
+    Floor, FloorAddReaderArgs, FloorAddTableArgs, FloorApproveArgs, FloorArgs, FloorClearArgs,
+    FloorExportArgs, FloorHandsArgs, FloorMigrateArgs, FloorRakeArgs, FloorRevokeArgs,
+    FloorServeArgs,
 };
 use crate::error::CliError;
 use host::floor::{hands, Store};
@@ -18,6 +20,9 @@ pub fn floor(command: &Floor) -> ExitCode {
         Floor::Tables(args) => floor_tables(args),
         Floor::Alerts(args) => floor_alerts(args),
         Floor::Clear(args) => floor_clear(args),
+        Floor::Approve(args) => floor_approve(args),
+        Floor::Revoke(args) => floor_revoke(args),
+        Floor::Approved(args) => floor_approved(args),
         Floor::Serve(args) => floor_serve(args),
         Floor::Rake(args) => floor_rake(args),
         Floor::Export(args) => floor_export(args),
@@ -63,14 +68,15 @@ fn floor_tables(args: &FloorArgs) -> Result<(), CliError> {
             println!("{}", json(&t));
         } else {
             println!(
-                "table {}  {}  record {}  backlog {}  last shipment {}  alerts {}",
+                "table {}  {}  record {}  backlog {}  last shipment {}  alerts {}  {}",
                 t.table_id,
                 presence_words(&t),
                 t.head_seq,
                 t.backlog,
                 t.seconds_since_shipment
                     .map_or("never".to_string(), |s| format!("{s:.0} s ago")),
-                t.open_alerts
+                t.open_alerts,
+                program_words(t.program.as_ref())
             );
         }
     }
@@ -94,8 +100,37 @@ fn presence_words(t: &host::floor::TableStatus) -> String {
     }
 }
 
+/// A table's program in `floor tables`: version, the short forms of its binary's and
+/// configuration's digests, and whether the floor approved it.
+fn program_words(program: Option<&host::floor::ProgramStatus>) -> String {
+    use host::floor::ProgramAlert;
+    let Some(p) = program else {
+        return "program unknown (no program record yet)".to_string();
+    };
+    let verdict = match p.alert() {
+        None => "approved",
+        Some(ProgramAlert::Unapproved) => "NOT APPROVED",
+        Some(ProgramAlert::Forged) => "PROGRAM RECORD DOES NOT VERIFY",
+    };
+    format!(
+        "program {} binary {} configuration {} {verdict}",
+        p.version,
+        p.binary.short(),
+        p.config.short()
+    )
+}
+
 fn floor_alerts(args: &FloorArgs) -> Result<(), CliError> {
     let mut store = open(&args.db)?;
+    // The programs first: an alert no one clears but by approving (or replacing)
+    // the program.
+    for a in store.program_alerts().map_err(CliError::failed)? {
+        if args.json {
+            println!("{}", json(&a));
+        } else {
+            println!("program alert: {a}");
+        }
+    }
     for a in store.alerts(false).map_err(CliError::failed)? {
         if args.json {
             println!("{}", json(&a));
@@ -116,6 +151,49 @@ fn floor_clear(args: &FloorClearArgs) -> Result<(), CliError> {
             format!("no alert {} waiting to be cleared", args.id),
         )))
     }
+}
+
+/// `floor approve HASH`: tables running this binary raise no alert.
+fn floor_approve(args: &FloorApproveArgs) -> Result<(), CliError> {
+    let mut store = open(&args.db)?;
+    let added = store
+        .approve(&args.hash, &args.note)
+        .map_err(|e| CliError::hint(e, "approve as the store's owner"))?;
+    if added {
+        println!("program {} approved", args.hash);
+    } else {
+        println!("program {} was approved already", args.hash);
+    }
+    Ok(())
+}
+
+/// `floor revoke HASH`: tables running this binary raise the alert again.
+fn floor_revoke(args: &FloorRevokeArgs) -> Result<(), CliError> {
+    let mut store = open(&args.db)?;
+    let removed = store
+        .revoke(&args.hash)
+        .map_err(|e| CliError::hint(e, "revoke as the store's owner"))?;
+    if removed {
+        println!("program {} no longer approved", args.hash);
+        Ok(())
+    } else {
+        Err(CliError::failed(host::floor::FloorError::Database(
+            format!("program {} was not approved", args.hash),
+        )))
+    }
+}
+
+/// `floor approved`: the approved binaries.
+fn floor_approved(args: &FloorArgs) -> Result<(), CliError> {
+    let mut store = open(&args.db)?;
+    for a in store.approved().map_err(CliError::failed)? {
+        if args.json {
+            println!("{}", json(&a));
+        } else {
+            println!("program {} approved by {}: {}", a.binary, a.by, a.note);
+        }
+    }
+    Ok(())
 }
 
 /// Each table's rake report, as `audit rake` prints a table's.

@@ -4,6 +4,7 @@
 mod cli;
 mod error;
 mod floor;
+mod program;
 mod shipping;
 mod table;
 mod trusted;
@@ -72,7 +73,17 @@ fn run_command(command: &Command) -> ExitCode {
         Command::Settings => settings(),
         Command::StaffPin(args) => staff_pin(args.number),
         Command::Bench(args) => bench(args),
+        Command::VerifyProgram(args) => program::verify_program(args),
     }
+}
+
+/// The line a table prints as it starts: the program it runs, as its program record
+/// logs it.
+fn program_line(program: &host::records::program::ProgramId) -> String {
+    format!(
+        "program: tablectl {}, binary sha256 {}, configuration sha256 {}",
+        program.version, program.binary, program.config
+    )
 }
 
 /// `tablectl staff-pin NUMBER`: the staff file's line for floor NUMBER, his PIN read
@@ -746,7 +757,7 @@ fn deck(what: &Deck) -> ExitCode {
 /// command then says so and points to the bench table.
 fn run_pi(args: &RunArgs) -> ExitCode {
     let path = match &args.config {
-        None => std::path::PathBuf::from("/etc/tablectl/table.toml"),
+        None => std::path::PathBuf::from(host::session::live::config::DEFAULT_TABLE_FILE),
         Some(Some(path)) => path.clone(),
         Some(None) => {
             eprintln!(
@@ -821,7 +832,7 @@ fn run_pi(args: &RunArgs) -> ExitCode {
             eprintln!("tablectl run: {} is valid, but {e}", path.display());
             ExitCode::FAILURE
         }
-        Ok(model) => match pi_table(&file, floor, &model) {
+        Ok(model) => match pi_table(&file, &path, floor, &model) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("tablectl run: {e}");
@@ -919,6 +930,7 @@ fn floor_link(
 #[cfg(feature = "pi")]
 fn pi_table(
     file: &host::session::live::config::TableFile,
+    config: &Path,
     floor_link: Option<host::floor::StoreLink>,
     model: &hardware::pi::PiModel,
 ) -> Result<(), CliError> {
@@ -939,10 +951,13 @@ fn pi_table(
             ),
         )),
     })?;
-    let key = host::records::handlog::TableKey::for_table(&file.key, &file.data)
-        .map_err(CliError::failed)?;
-    let opened =
-        host::session::table::open(&file.data, &file.id, &key).map_err(CliError::failed)?;
+    // The key, the log's chain, the recovered table and the program, checked before
+    // anything is dealt: a failure is one line and the service exits non-zero.
+    let started =
+        host::session::startup::check(&file.data, &file.id, &file.key, &file.program_files(config))
+            .map_err(CliError::failed)?;
+    let (opened, program) = (started.opened, started.program);
+    println!("{}", program_line(&program));
     let mut log = opened.log;
     if opened
         .recovered
@@ -1011,6 +1026,7 @@ fn pi_table(
         }
         pi_play(
             file,
+            program,
             opened.table,
             &mut log,
             display,
@@ -1032,6 +1048,7 @@ fn pi_table(
 #[allow(clippy::too_many_arguments)]
 fn pi_play(
     file: &host::session::live::config::TableFile,
+    program: host::records::program::ProgramId,
     table: Option<firmware::Table>,
     log: &mut HandLog,
     mut display: host::display::Display,
@@ -1061,6 +1078,8 @@ fn pi_play(
     if let Some(s) = shipper {
         session.tap(Box::new(s.tap()));
     }
+    // Before the first hand: the program this table deals under, in its log.
+    session.started_with(program).map_err(CliError::failed)?;
     let mut rt = live::on_devices(session, map);
     display.show(rt.table(), &[]);
     rt.observe(Box::new(display));
@@ -1076,6 +1095,7 @@ fn pi_play(
 #[cfg(not(feature = "pi"))]
 fn pi_table(
     _file: &host::session::live::config::TableFile,
+    _config: &Path,
     _floor_link: Option<host::floor::StoreLink>,
     model: &hardware::pi::PiModel,
 ) -> Result<(), CliError> {

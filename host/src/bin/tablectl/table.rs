@@ -407,9 +407,16 @@ fn run_table(args: &TableArgs) -> Result<(), CliError> {
         (args.data.clone(), id)
     };
     let key_file = args.key.clone().unwrap_or_else(|| bench_key_file(&data));
-    let key =
-        host::records::handlog::TableKey::for_table(&key_file, &data).map_err(CliError::failed)?;
-    let opened = host::session::table::open(&data, &table_id, &key).map_err(CliError::failed)?;
+    // The bench table names no configuration file (its settings are its flags): its
+    // configuration digest is that of every file absent.
+    let started = host::session::startup::check(
+        &data,
+        &table_id,
+        &key_file,
+        &host::records::program::ConfigFiles::default(),
+    )
+    .map_err(CliError::failed)?;
+    let (key, opened) = (started.key, started.opened);
     let shipper = args
         .floor_db
         .as_deref()
@@ -426,6 +433,7 @@ fn run_table(args: &TableArgs) -> Result<(), CliError> {
         table_id: &table_id,
         key: &key,
         key_file: &key_file,
+        program: &started.program,
     };
     let played = run_shipping(args, &run, opened, shipper.as_ref());
     if let Some(s) = shipper {
@@ -441,6 +449,8 @@ struct Run<'a> {
     table_id: &'a str,
     key: &'a host::records::handlog::TableKey,
     key_file: &'a Path,
+    /// The program it runs, logged before the first hand.
+    program: &'a host::records::program::ProgramId,
 }
 
 /// Runs the table (shipping to `shipper` if there is one); the display, to be held
@@ -456,6 +466,7 @@ fn run_shipping(
         table_id,
         key,
         key_file,
+        program,
     } = *run;
     let opts = &args.opts;
     let (mut log, recovered) = (opened.log, opened.recovered);
@@ -476,6 +487,7 @@ fn run_shipping(
         key.public(),
         host::records::handlog::public_file(key_file).display()
     );
+    println!("{}", crate::program_line(program));
     let token_file = args
         .floor_token
         .clone()
@@ -489,7 +501,7 @@ fn run_shipping(
             return Err(CliError::TableExists(data.display().to_string()));
         }
         let ship = shipper.map(host::floor::Shipper::tap);
-        play_script(script, opts, &mut log, display.as_mut(), ship)?;
+        play_script(script, opts, &mut log, display.as_mut(), ship, program)?;
         return Ok(display);
     }
     let resumed = match opened.table {
@@ -517,6 +529,7 @@ fn run_shipping(
             &mut log,
             display.as_mut(),
             ship,
+            program,
         )?
     } else {
         let source = PtyShoeSource::start(args.faults, opts.seed).map_err(CliError::failed)?;
@@ -527,7 +540,15 @@ fn run_shipping(
             args.faults.1,
             args.faults.2
         );
-        play(opts, resumed, source, &mut log, display.as_mut(), ship)?
+        play(
+            opts,
+            resumed,
+            source,
+            &mut log,
+            display.as_mut(),
+            ship,
+            program,
+        )?
     };
     if summary.shoe_faults > 0 {
         println!(
@@ -555,6 +576,7 @@ fn play<S: CardSource>(
     log: &mut HandLog,
     display: Option<&mut Display>,
     ship: Option<host::floor::ShipTap>,
+    program: &host::records::program::ProgramId,
 ) -> Result<host::session::simulated::Summary, CliError> {
     use host::session::simulated::SimulatedTable;
     let tap = display
@@ -581,6 +603,9 @@ fn play<S: CardSource>(
         d.show(bench.table(), &[]);
         bench.observe(Box::new(d));
     }
+    bench
+        .started_with(program.clone())
+        .map_err(CliError::failed)?;
     let mut summary = bench
         .run(opts.hands, &mut |line| println!("{line}"))
         .map_err(CliError::failed)?;
@@ -598,6 +623,7 @@ fn play_script(
     log: &mut HandLog,
     display: Option<&mut Display>,
     ship: Option<host::floor::ShipTap>,
+    program: &host::records::program::ProgramId,
 ) -> Result<(), CliError> {
     let name = path.display().to_string();
     let scenario = Scenario::load(path).map_err(|e| CliError::at(&name, e))?;
@@ -616,6 +642,9 @@ fn play_script(
     if let Some(d) = display {
         session.observe(Box::new(d));
     }
+    session
+        .started_with(program.clone())
+        .map_err(CliError::failed)?;
     // At the bench's pace, so people can follow it on the display.
     let pace = std::time::Duration::from_millis(opts.pace_ms);
     session.observe(Box::new(

@@ -69,17 +69,19 @@ fn floor_trust(dir: &Path, url: &str) -> Result<Brought, CliError> {
     Ok(Brought { trust, floor_line })
 }
 
+/// A `--public-key`: its 64 hex digits, or a file holding them (`table.key.pub`).
+pub fn public_key(text: &str) -> Result<PublicKey, CliError> {
+    match text.parse::<PublicKey>() {
+        Ok(key) => Ok(key),
+        Err(_) => PublicKey::load(Path::new(text)).map_err(|e| CliError::at("--public-key", e)),
+    }
+}
+
 /// What the options bring: a key (a file or its hex), an anchor (the line or a file
 /// holding it), an old log's secret (the data folder's `secret` unless given: the old
 /// scheme kept it there).
 fn given(dir: &Path, args: &TrustArgs) -> Result<Trust, CliError> {
-    let public_key = match &args.public_key {
-        None => None,
-        Some(k) => Some(match k.parse::<PublicKey>() {
-            Ok(key) => key,
-            Err(_) => PublicKey::load(Path::new(k)).map_err(|e| CliError::at("--public-key", e))?,
-        }),
-    };
+    let public_key = args.public_key.as_deref().map(public_key).transpose()?;
     let anchor = match &args.anchor {
         None => None,
         Some(a) => {

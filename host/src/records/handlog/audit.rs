@@ -12,6 +12,7 @@ use super::storage::{
 };
 use super::{Seq, FILE_NAME};
 use crate::money::award;
+use crate::records::program::Sha256Digest;
 use firmware::{Chips, Input, SeatNo, Table, TableConfig};
 use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
@@ -165,6 +166,15 @@ pub enum Entry {
         /// The text.
         text: String,
     },
+    /// The program the table started with ([`Record::Program`](super::Record::Program)).
+    Program {
+        /// Its version.
+        version: String,
+        /// SHA-256 of its binary.
+        binary: Sha256Digest,
+        /// SHA-256 of its configuration files.
+        config: Sha256Digest,
+    },
 }
 
 /// One record of a hand's timeline.
@@ -204,6 +214,14 @@ impl fmt::Display for TimelineEntry {
             Entry::ShoeFrame { hex } => write!(f, "shoe frame {hex}"),
             Entry::KeyPress { key, press } => write!(f, "key {key} {press}"),
             Entry::Note { text } => write!(f, "note: {text}"),
+            Entry::Program {
+                version,
+                binary,
+                config,
+            } => write!(
+                f,
+                "program {version} started: binary {binary}, configuration {config}"
+            ),
         }
     }
 }
@@ -449,6 +467,11 @@ pub(super) fn timeline_entry(seq: i64, at_ms: u64, parsed: Parsed) -> TimelineEn
         Parsed::Shoe { hex } => Entry::ShoeFrame { hex },
         Parsed::Key { key, kind } => Entry::KeyPress { key, press: kind },
         Parsed::Note { text, .. } => Entry::Note { text },
+        Parsed::Program { program } => Entry::Program {
+            version: program.version,
+            binary: program.binary,
+            config: program.config,
+        },
     };
     TimelineEntry {
         seq: Seq(seq.unsigned_abs()),

@@ -107,7 +107,7 @@ pub(super) fn head_valid(key: &HmacSha256, h: &HeadRow) -> bool {
 }
 
 /// Bytes as lowercase hex: MACs and raw shoe frames as the log and the floor show them.
-pub(super) fn hex(bytes: &[u8]) -> String {
+pub(crate) fn hex(bytes: &[u8]) -> String {
     use fmt::Write;
     let mut s = String::with_capacity(bytes.len() * 2);
     for b in bytes {

@@ -114,6 +114,16 @@ impl PublicKey {
         self.0.to_bytes()
     }
 
+    /// Whether `signature` is this key's detached signature of `text`
+    /// ([`TableKey::sign_statement`]). Strict verification: no malleable signature
+    /// passes.
+    pub fn verifies_statement(&self, text: &str, signature: &[u8]) -> bool {
+        let Ok(sig) = Signature::from_slice(signature) else {
+            return false;
+        };
+        self.0.verify_strict(&statement_message(text), &sig).is_ok()
+    }
+
     /// Reads a public key file (`FILE.pub`: one line of hex).
     pub fn load(path: &Path) -> Result<PublicKey, KeyError> {
         let bytes = read_hex_file(path)?;
@@ -180,6 +190,15 @@ impl TableKey {
         self.0.sign(message)
     }
 
+    /// The table's detached signature of a statement's `text` (what `tablectl
+    /// verify-program` prints): the one key the log is signed with, so an inspector
+    /// needs only the table's public key. The text is signed under its own prefix,
+    /// which no head the log signs begins with: a statement's signature never passes
+    /// for a head's, nor a head's for a statement's.
+    pub fn sign_statement(&self, text: &str) -> [u8; 64] {
+        self.0.sign(&statement_message(text)).to_bytes()
+    }
+
     /// Reads a private key file, refused when others than its owner may read it.
     pub fn load(path: &Path) -> Result<TableKey, KeyError> {
         check_private_mode(path)?;
@@ -243,6 +262,15 @@ impl TableKey {
             other => other,
         }
     }
+}
+
+/// What a statement's signature covers: its prefix, then its text.
+fn statement_message(text: &str) -> Vec<u8> {
+    [
+        b"tablectl signed statement v1\0".as_slice(),
+        text.as_bytes(),
+    ]
+    .concat()
 }
 
 /// Where the public half of the key file `path` is written: `path.pub`.
@@ -347,13 +375,13 @@ fn read_hex_file(path: &Path) -> Result<[u8; 32], KeyError> {
 }
 
 /// 64 hex digits as 32 bytes.
-pub(super) fn parse_hex32(s: &str) -> Option<[u8; 32]> {
+pub(crate) fn parse_hex32(s: &str) -> Option<[u8; 32]> {
     let v = parse_hex(s)?;
     v.try_into().ok()
 }
 
 /// Hex digits (an even number of them) as bytes.
-pub(super) fn parse_hex(s: &str) -> Option<Vec<u8>> {
+pub(crate) fn parse_hex(s: &str) -> Option<Vec<u8>> {
     if !s.len().is_multiple_of(2) || !s.is_ascii() {
         return None;
     }

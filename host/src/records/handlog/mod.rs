@@ -134,6 +134,7 @@ mod tests;
 
 pub use append::HandLog;
 pub use audit::{AuditLog, Entry, HandFilter, HandFlags, HandSummary, TimelineEntry};
+pub(crate) use chain::hex;
 pub use checked::CheckedLog;
 pub use error::LogError;
 pub use event::{EventData, EventRecord, PostKind, RulingName, StreetName, WarningData};
@@ -141,6 +142,7 @@ pub use follow::Follower;
 pub use head::{HeadParseError, SignedHead, HEAD_PREFIX};
 pub use input::{encode_input, parse_input, InputParseError};
 pub(crate) use keys::exposed_mode;
+pub(crate) use keys::{parse_hex, parse_hex32};
 pub use keys::{public_file, KeyError, PublicKey, TableKey};
 pub use payload_error::{EventDataError, PayloadError};
 pub use record::Record;

@@ -28,6 +28,9 @@ pub enum PayloadError {
     NoSettings(u32),
     /// An input record's input does not parse.
     Input(InputParseError),
+    /// A program record's version is longer than a version is, or holds a
+    /// control character.
+    ProgramVersion(usize),
 }
 
 impl fmt::Display for PayloadError {
@@ -47,6 +50,11 @@ impl fmt::Display for PayloadError {
                 "configuration record of version {v} without its settings"
             ),
             PayloadError::Input(e) => write!(f, "{e}"),
+            PayloadError::ProgramVersion(len) => write!(
+                f,
+                "program record's version of {len} characters is not a version (at most {} printable ones)",
+                crate::records::program::MAX_VERSION_LEN
+            ),
         }
     }
 }

@@ -8,6 +8,7 @@ use super::event::EventRecord;
 use super::input::{encode_input, parse_input};
 use super::payload_error::PayloadError;
 use super::PAYLOAD_VERSION;
+use crate::records::program::{ProgramId, Sha256Digest, MAX_VERSION_LEN};
 use firmware::rules::{ShowdownRule, UnconfirmedStraddle};
 use firmware::{Event, Input, RuleError, TableConfig};
 use serde::{Deserialize, Serialize};
@@ -62,6 +63,15 @@ pub enum Record {
         /// The text.
         text: String,
     },
+    /// The program the table runs and its configuration's digest
+    /// ([`crate::records::program`]), written at every start before the table deals:
+    /// chained, signed and shipped like every record, so the floor knows what each
+    /// table runs and an inspector finds every change of program in the log. Logs
+    /// written before it existed have none, and read as they always did.
+    Program {
+        /// The version and the digests.
+        program: ProgramId,
+    },
     /// Recovery's note that it set a torn record aside: written by the log itself in
     /// the transaction that moves the row to the `dropped` table, so the chain vouches
     /// for every set-aside row (a row added there later is reported). Read back as a
@@ -105,6 +115,7 @@ const KIND_REFUSED: &str = "refused";
 const KIND_SHOE: &str = "shoe";
 const KIND_KEY: &str = "key";
 const KIND_NOTE: &str = "note";
+pub(super) const KIND_PROGRAM: &str = "program";
 
 /// The configuration record: version 2 writes `settings`, version 1 wrote `config`.
 #[derive(Serialize, Deserialize)]
@@ -226,6 +237,27 @@ struct NotePayload {
     set_aside: Option<String>,
 }
 
+/// The program record: its fields are the payload's, so the floor's store reads the
+/// same names (`binary`, `config`) the log writes.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ProgramPayload {
+    v: u32,
+    version: String,
+    binary: Sha256Digest,
+    config: Sha256Digest,
+}
+
+impl ProgramPayload {
+    fn program(self) -> ProgramId {
+        ProgramId {
+            version: self.version,
+            binary: self.binary,
+            config: self.config,
+        }
+    }
+}
+
 /// A record read back from its payload.
 #[derive(Clone, Debug)]
 pub(super) enum Parsed {
@@ -255,6 +287,9 @@ pub(super) enum Parsed {
         text: String,
         /// The digest of the row recovery set aside, for its note.
         set_aside: Option<String>,
+    },
+    Program {
+        program: ProgramId,
     },
 }
 
@@ -351,6 +386,25 @@ pub(super) fn encode(
         }
         Record::Note { text } => note(text, None)?,
         Record::SetAside { text, digest } => note(text, Some(digest))?,
+        Record::Program { program } => {
+            checked_version(&program.version).map_err(|e| LogError::BadConfig {
+                detail: e.to_string(),
+            })?;
+            let p = ProgramPayload {
+                v: PAYLOAD_VERSION,
+                version: program.version.clone(),
+                binary: program.binary,
+                config: program.config,
+            };
+            let s = json(serde_json::to_string(&p))?;
+            (
+                KIND_PROGRAM,
+                s,
+                Parsed::Program {
+                    program: p.program(),
+                },
+            )
+        }
     })
 }
 
@@ -410,6 +464,16 @@ fn note(
             set_aside: p.set_aside,
         },
     ))
+}
+
+/// A program record's version: a short line of printable text, as a version is (the
+/// floor's page shows it).
+fn checked_version(version: &str) -> Result<(), PayloadError> {
+    let len = version.chars().count();
+    if len == 0 || len > MAX_VERSION_LEN || version.chars().any(char::is_control) {
+        return Err(PayloadError::ProgramVersion(len));
+    }
+    Ok(())
 }
 
 /// Reads a payload back. Errors say what is wrong, for the verify report.
@@ -474,6 +538,14 @@ pub(super) fn parse_payload(kind: &[u8], payload: &[u8]) -> Result<Parsed, Paylo
             Parsed::Note {
                 text: p.text,
                 set_aside: p.set_aside,
+            }
+        }
+        KIND_PROGRAM => {
+            let p: ProgramPayload = de(payload)?;
+            version(p.v)?;
+            checked_version(&p.version)?;
+            Parsed::Program {
+                program: p.program(),
             }
         }
         other => return Err(PayloadError::UnknownKind(other.to_string())),

@@ -48,6 +48,10 @@ use std::path::{Path, PathBuf};
 
 /// Where the table's data lives unless `table.toml` says otherwise.
 pub const DEFAULT_DATA_DIR: &str = "/var/lib/tablectl";
+/// The table's configuration unless another is named (`tablectl run --config`,
+/// `tablectl verify-program --config`).
+pub const DEFAULT_TABLE_FILE: &str = "/etc/tablectl/table.toml";
+
 /// The table's private signing key unless configured: outside the data folder, so
 /// whoever can read the hand log cannot sign one.
 pub const DEFAULT_KEY_FILE: &str = "/var/lib/tablectl-key/table.key";
@@ -351,6 +355,19 @@ impl TableFile {
 }
 
 impl TableFile {
+    /// The files whose digest is the table's configuration digest (program
+    /// verification, [`crate::records::program`]): this configuration itself (read
+    /// from `path`), its pin map, the deck map in its data folder and its floor
+    /// staff file.
+    pub fn program_files(&self, path: &Path) -> crate::records::program::ConfigFiles {
+        crate::records::program::ConfigFiles {
+            table: Some(path.to_path_buf()),
+            pins: Some(self.pins.clone()),
+            deck_map: Some(self.data.join(hardware::enrolment::DECK_FILE_NAME)),
+            staff: self.staff.clone(),
+        }
+    }
+
     /// Checks what the configuration names, on any machine (so `tablectl run
     /// --config` on a bench finds what would stop the Pi): the pin map is loaded and
     /// checked (every GPIO on the header, its physical pin right, none used twice),

@@ -205,6 +205,7 @@ fn a_hand_reads_as_a_timeline() {
             Entry::Note { .. } => "note",
             Entry::Refused { .. } => "refused",
             Entry::Config { .. } => "config",
+            Entry::Program { .. } => "program",
         })
         .collect();
     assert_eq!(

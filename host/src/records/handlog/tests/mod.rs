@@ -5,6 +5,7 @@
 mod audit;
 mod input;
 mod payload;
+mod program;
 mod rebuild;
 mod recovery;
 mod signed;
