@@ -35,34 +35,29 @@ const EXPECTED: [Expected; 5] = [
         turn: ["To act", "Seat 1", "To call", "Min raise to"],
         pots: [
             "Main pot: 600",
-            "Seats 1, 2, 3, 4",
+            "Seats 1–4",
             "Side pot 1: 450",
-            "Seats 1, 2, 3",
+            "Seats 1–3",
             "Side pot 2: 600",
             "Seats 1, 3",
         ],
-        winners: [
-            "Seat 4 wins 600",
-            "Seat 2 wins 450",
-            "Seat 3 wins 600",
-            "Pair of aces",
-        ],
+        winners: ["Seat 4 +600", "Seat 2 +450", "Seat 3 +600", "Pair of aces"],
     },
     Expected {
         lang: Lang::Mk,
         turn: ["На ред", "Место 1", "За изедначување", "Мин. покачување до"],
         pots: [
             "Главен пот: 600",
-            "Места 1, 2, 3, 4",
+            "Места 1–4",
             "Страничен пот 1: 450",
-            "Места 1, 2, 3",
+            "Места 1–3",
             "Страничен пот 2: 600",
             "Места 1, 3",
         ],
         winners: [
-            "Место 4 добива 600",
-            "Место 2 добива 450",
-            "Место 3 добива 600",
+            "Место 4 +600",
+            "Место 2 +450",
+            "Место 3 +600",
             "Пар од асови",
         ],
     },
@@ -71,16 +66,16 @@ const EXPECTED: [Expected; 5] = [
         turn: ["Kolej", "Miejsce 1", "Do sprawdzenia", "Min. podbicie do"],
         pots: [
             "Pula główna: 600",
-            "Miejsca 1, 2, 3, 4",
+            "Miejsca 1–4",
             "Pula boczna 1: 450",
-            "Miejsca 1, 2, 3",
+            "Miejsca 1–3",
             "Pula boczna 2: 600",
             "Miejsca 1, 3",
         ],
         winners: [
-            "Miejsce 4 wygrywa 600",
-            "Miejsce 2 wygrywa 450",
-            "Miejsce 3 wygrywa 600",
+            "Miejsce 4 +600",
+            "Miejsce 2 +450",
+            "Miejsce 3 +600",
             "Para asów",
         ],
     },
@@ -89,36 +84,26 @@ const EXPECTED: [Expected; 5] = [
         turn: ["На ход", "Място 1", "За плащане", "Мин. вдигане до"],
         pots: [
             "Основен пот: 600",
-            "Места 1, 2, 3, 4",
+            "Места 1–4",
             "Страничен пот 1: 450",
-            "Места 1, 2, 3",
+            "Места 1–3",
             "Страничен пот 2: 600",
             "Места 1, 3",
         ],
-        winners: [
-            "Място 4 печели 600",
-            "Място 2 печели 450",
-            "Място 3 печели 600",
-            "Чифт аса",
-        ],
+        winners: ["Място 4 +600", "Място 2 +450", "Място 3 +600", "Чифт аса"],
     },
     Expected {
         lang: Lang::Ru,
         turn: ["Ход", "Место 1", "Уравнять", "Мин. рейз до"],
         pots: [
             "Основной банк: 600",
-            "Места 1, 2, 3, 4",
+            "Места 1–4",
             "Побочный банк 1: 450",
-            "Места 1, 2, 3",
+            "Места 1–3",
             "Побочный банк 2: 600",
             "Места 1, 3",
         ],
-        winners: [
-            "Место 4 выигрывает 600",
-            "Место 2 выигрывает 450",
-            "Место 3 выигрывает 600",
-            "Пара тузов",
-        ],
+        winners: ["Место 4 +600", "Место 2 +450", "Место 3 +600", "Пара тузов"],
     },
 ];
 
@@ -223,7 +208,7 @@ fn play(cdp: &mut Cdp, e: &Expected, shots: &Path) -> Vec<f64> {
             }
             if line == river {
                 // The winners' bar: each pot with its winners, named with the pot.
-                // "Side pot 1: Seat 2 wins 450": the pot's name, then its winner.
+                // "Side pot 1: Seat 2 +450": the pot's name, then its winner.
                 let lines: Vec<String> = (0..3)
                     .map(|i| {
                         let pot = e.pots[2 * i].split(':').next().unwrap_or_default();

@@ -125,7 +125,7 @@ fn three_all_ins_show_their_pots_and_the_cards_face_up() {
             ("Side pot 2".to_string(), 600, vec![1, 3]),
         ]
     );
-    assert_eq!(v.pots[1].eligible_text, "Seats 1, 2, 3");
+    assert_eq!(v.pots[1].eligible_text, "Seats 1–3");
     // All-in: the hands are tabled and the equity will follow.
     assert!(v.seats.iter().all(|s| s.cards.len() == 2), "{:?}", v.seats);
     assert!(v.equity_key.is_some());
@@ -141,9 +141,9 @@ fn the_showdown_names_each_pots_winner_and_highlights_the_hand() {
     assert_eq!(
         winners,
         vec![
-            vec!["Main pot: Seat 4 wins 600".to_string()],
-            vec!["Side pot 1: Seat 2 wins 450".to_string()],
-            vec!["Side pot 2: Seat 3 wins 600".to_string()],
+            vec!["Main pot: Seat 4 +600".to_string()],
+            vec!["Side pot 1: Seat 2 +450".to_string()],
+            vec!["Side pot 2: Seat 3 +600".to_string()],
         ]
     );
     let r = &v.results[0];
@@ -1051,15 +1051,12 @@ fn r_hilo_4_each_winner_is_named_with_the_pot_and_its_half() {
     assert_eq!(
         v.pots[0].winners,
         vec![
-            "Main pot, high half: Seat 1 wins 45".to_string(),
-            "Main pot, low half: Seat 2 wins 45".to_string(),
+            "Main pot, high: Seat 1 +45".to_string(),
+            "Main pot, low: Seat 2 +45".to_string(),
         ]
     );
     let ru = view_at(HILO, Lang::Ru, line_of(HILO, "deal Qs"));
-    assert_eq!(
-        ru.pots[0].winners[1],
-        "Основной банк, низкая половина: Место 2 выигрывает 45"
-    );
+    assert_eq!(ru.pots[0].winners[1], "Основной банк, лоу: Место 2 +45");
 }
 
 /// Issue 27: the limits line says the stakes in words: the blinds of a blinds game;
