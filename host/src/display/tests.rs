@@ -133,6 +133,24 @@ fn three_all_ins_show_their_pots_and_the_cards_face_up() {
     assert!(v.turn.is_none());
 }
 
+/// Issue 27: a pot's seats say three or more in a row as a range, and the rest one
+/// by one, so that a full table's pots each take a short line: seats 2 and 4 fold
+/// before the flop, and the pot is "Seats 1, 3, 5–7".
+#[test]
+fn a_pots_seats_say_a_run_as_a_range() {
+    const FOLDS: &str = "table holdem nl 5/10 max_players=7\n\
+        seat 1 1000\nseat 2 1000\nseat 3 1000\nseat 4 1000\nseat 5 1000\nseat 6 1000\nseat 7 1000\n\
+        hand\n\
+        deal 2c 3c 4c 5c 6c 7c 8c 2d 3d 4d 5d 6d 7d 8d\n\
+        4 fold\n5 call\n6 call\n7 call\n1 call\n2 fold\n3 check\n\
+        burn 2h\ndeal 3h 4h 5h\n";
+    let v = view_at(FOLDS, Lang::En, line_of(FOLDS, "deal 3h"));
+    let seats: Vec<&str> = v.pots.iter().map(|p| p.eligible_text.as_str()).collect();
+    assert_eq!(seats, ["Seats 1, 3, 5–7"]);
+    let ru = view_at(FOLDS, Lang::Ru, line_of(FOLDS, "deal 3h"));
+    assert_eq!(ru.pots[0].eligible_text, "Места 1, 3, 5–7");
+}
+
 #[test]
 fn the_showdown_names_each_pots_winner_and_highlights_the_hand() {
     let river = line_of(THREE_ALL_INS, "deal 3h");
