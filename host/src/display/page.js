@@ -18,13 +18,15 @@
   // a large felt up to this many times its size.
   const MIN_CENTER_SCALE = 0.6;
   const MAX_CENTER_SCALE = 2;
-  // Seat arrangements tried, at most, before the one with the fewest seats too
-  // full is kept (each is one layout of the seats).
-  const MAX_ARRANGEMENTS = 3;
+  // No text under this share of the screen's height (page.css, `--small`): the
+  // board's cards, this many times the middle's type (page.css, `#board .card`),
+  // shrink no further.
+  const SMALLEST = 0.025;
+  const BOARD_EM = 1.45;
   // The middle of the felt holds this many pots under the board while someone acts
   // (the screens test checks it at every size); more (all-ins of many sizes at a
-  // full table, up to ten pots at eleven seats) take the bar, over the turn, where
-  // they have the screen's whole width.
+  // full table: nine pots at ten seats) take the bar, over the turn, where they
+  // have the screen's whole width.
   const MIDDLE_POTS = 3;
   // For the browser test and for engineers: the last view drawn, how long after the
   // engine's input each one reached the screen (ms), and whether the page is live.
@@ -233,27 +235,9 @@
     return seats.filter(overflows).length;
   }
 
-  function layout() {
-    if (!current) return;
-    const felt = document.getElementById('felt');
-    const W = felt.clientWidth;
-    const H = felt.clientHeight;
-    const arrangements = plan(current.max_seats, W, H, document.getElementById('pots').classList.contains('in-bar'));
-    // The first arrangement, unless a seat's contents do not fit it at their
-    // floors (a portrait screen's showdown: a winner's hand name on two lines over
-    // four cards): then the next, up to MAX_ARRANGEMENTS, and the one with the
-    // fewest seats too full.
-    let chosen = null;
-    let tried = null;
-    for (const a of arrangements.slice(0, MAX_ARRANGEMENTS)) {
-      tried = a;
-      const full = placeSeats(a, W, H);
-      if (!chosen || full < chosen.full) chosen = { a, full };
-      if (full === 0) break;
-    }
-    if (chosen.a !== tried) placeSeats(chosen.a, W, H);
-    const p = chosen.a;
-
+  // Places the oval and the middle (the board, the total, the pots while someone
+  // acts) for arrangement `p`; whether the middle is still too full.
+  function placeMiddle(p) {
     const oval = document.getElementById('oval');
     const m = p.middle;
     const pad = Math.min(m.right - m.left, m.bottom - m.top) * 0.04;
@@ -277,8 +261,36 @@
     // Too little room: the pots go one under the other beside the board, and a
     // pot's lines may wrap, before anything becomes too small to read. No pot ever
     // loses its seats.
-    stepwise(center, ['pots-column', 'pot-lines'],
-      () => fit(center, '--cs', MIN_CENTER_SCALE, MAX_CENTER_SCALE));
+    // The board's cards shrink with the middle, never under the smallest type.
+    const fig = parseFloat(getComputedStyle(document.getElementById('fig-probe')).fontSize);
+    const least = Math.max(MIN_CENTER_SCALE, (SMALLEST * window.innerHeight) / (fig * BOARD_EM));
+    stepwise(center, ['pots-column', 'pot-lines'], () => fit(center, '--cs', least, MAX_CENTER_SCALE));
+    return overflows(center);
+  }
+
+  function layout() {
+    if (!current) return;
+    const felt = document.getElementById('felt');
+    const W = felt.clientWidth;
+    const H = felt.clientHeight;
+    const arrangements = plan(current.max_seats, W, H, document.getElementById('pots').classList.contains('in-bar'));
+    // The first arrangement, unless a seat's contents or the middle do not fit it
+    // at their floors (a portrait screen's showdown: a winner's hand name on two
+    // lines over four cards; many pots in the bar): then the next, and the one with
+    // the fewest seats (and middle) too full.
+    let chosen = null;
+    let tried = null;
+    for (const a of arrangements) {
+      tried = a;
+      const full = placeSeats(a, W, H) + (placeMiddle(a) ? 1 : 0);
+      if (!chosen || full < chosen.full) chosen = { a, full };
+      if (full === 0) break;
+    }
+    if (chosen.a !== tried) {
+      placeSeats(chosen.a, W, H);
+      placeMiddle(chosen.a);
+    }
+
     // The header's title, hand and round each keep their whole text (the title would
     // otherwise end in an ellipsis): its type comes down to the labels' size, and then
     // the title may take two lines (a long game's name on a narrow screen).
