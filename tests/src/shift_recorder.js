@@ -45,7 +45,7 @@
     });
     if (v.results.length && !v.turn) {
       // A showdown: every pot names its winners (checked on the screen above), each
-      // winner's line starting with its pot's name ("Side pot 1: Seat 3 wins 600").
+      // winner's line starting with its pot's name ("Side pot 1: Seat 3 +600").
       rec.showdowns += 1;
       const lines = v.pots.flatMap((p) => p.winners.map((w) => [p.label, w]));
       if (!lines.length) note(`${where}: a showdown whose pots name no winner`);

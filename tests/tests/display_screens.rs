@@ -40,14 +40,6 @@ const SCREENS: [(u32, u32, bool); 6] = [
     (1080, 1920, false),
     (3840, 2160, false),
 ];
-/// PORTRAIT_GAP: a portrait screen is checked like the others, but what does not
-/// fit at its showdown yet is printed, not asserted. With every text at 2.5% of the
-/// height, a 480x800 screen holds about 40 characters a line: the winners of the
-/// scripted hand's three hi/lo pots (six lines of up to 57 characters in Russian,
-/// each naming its pot and half) need some fifteen lines, twice the bar a portrait
-/// screen can give without squeezing its ten seats under their own floors. The
-/// deal, the turn and the run-out are asserted in portrait too, and every moment of
-/// every landscape size, language and table size.
 /// The table sizes.
 const TABLES: [u8; 4] = [2, 6, 10, 11];
 
@@ -243,9 +235,10 @@ fn check_screens(cdp: &mut Cdp, what: &str, shots: &Path, screens: &[(u32, u32, 
         if keep || !problems.is_empty() {
             cdp.screenshot(&shots.join(format!("{what}-{w}x{h}.png")));
         }
-        if h > w && what.ends_with("showdown") && !problems.is_empty() {
-            // PORTRAIT_GAP: said, not asserted.
-            eprintln!("portrait, not yet fitting: {what} at {w}x{h}: {problems:?}");
+        if h > w && what.starts_with("many-") && what.ends_with("showdown") && !problems.is_empty()
+        {
+            // MANY_POTS_PORTRAIT_GAP: said, not asserted.
+            eprintln!("portrait, many pots not yet fitting: {what} at {w}x{h}: {problems:?}");
             continue;
         }
         assert!(
@@ -417,6 +410,99 @@ fn the_players_screen_fits_every_screen_in_every_language() {
         started.elapsed().as_secs_f64(),
         shots.display()
     );
+}
+
+/// The stacks of the many-pots hand: seats 1 to 8 all in with 100 to 800, two
+/// deep stacks who call and bet on: nine pots, the most a ten-seat table can have.
+const MANY_STACKS: [u32; 10] = [100, 200, 300, 400, 500, 600, 700, 800, 5000, 5000];
+
+/// The many-pots hand at ten seats (Hold'em, 5/10): eight all-ins of different sizes
+/// before the flop make eight pots, the flop's bets a ninth; seat 9 bets the turn
+/// (seat 10 to act, nine pots out), then both are all in and the board runs out.
+/// The cards are dealt in the deck's order: who wins which pot does not matter here,
+/// only that every pot has its winners.
+fn many_pots_script() -> String {
+    let seats = MANY_STACKS.len();
+    let mut deck = ["c", "d", "h", "s"].iter().flat_map(|s| {
+        [
+            "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A",
+        ]
+        .iter()
+        .map(move |r| format!("{r}{s}"))
+    });
+    let deal: Vec<String> = deck.by_ref().take(2 * seats).collect();
+    let mut next = || deck.next().expect("a card");
+    let mut out = format!("table holdem nl 5/10 max_players={seats}\n");
+    for (s, stack) in MANY_STACKS.iter().enumerate() {
+        out.push_str(&format!("seat {} {stack}\n", s + 1));
+    }
+    out.push_str(&format!("hand\ndeal {}\n", deal.join(" ")));
+    for s in 4..=8 {
+        out.push_str(&format!("{s} allin\n"));
+    }
+    out.push_str("9 call\n10 call\n1 allin\n2 allin\n3 allin\n");
+    let (b1, f1, f2, f3) = (next(), next(), next(), next());
+    out.push_str(&format!(
+        "burn {b1}\ndeal {f1} {f2} {f3}\n9 bet 100\n10 call\n"
+    ));
+    let (b2, t) = (next(), next());
+    out.push_str(&format!(
+        "burn {b2}\ndeal {t}\n9 bet 200\n10 allin\n9 call\n"
+    ));
+    let (b3, r) = (next(), next());
+    out.push_str(&format!("burn {b3}\ndeal {r}\n"));
+    out
+}
+
+/// Issue 27: nine pots at a full table keep every amount and every pot's seats on
+/// the screen, while the turn's round is bet (the pots over the turn, in the bar)
+/// at every size, portrait included, and at the showdown (each pot's winners named
+/// with it) at every landscape size, in every language. MANY_POTS_PORTRAIT_GAP: a
+/// portrait screen's showdown of nine pots is checked too, but what does not fit is
+/// printed, not asserted: at 2.5% of the height a line holds about 40 characters,
+/// and nine pots with their winners need eighteen lines, more than the screen can
+/// give beside ten seats.
+#[test]
+fn many_pots_keep_their_amounts_and_seats_on_every_screen() {
+    let Some((mut browser, shots)) = browser::start("screens") else {
+        return;
+    };
+    let cdp = &mut browser.cdp;
+    let text = many_pots_script();
+    let lines: Vec<&str> = text.lines().collect();
+    let turn = lines.iter().position(|l| *l == "9 bet 200").unwrap() + 1;
+    let river = lines.len();
+    let mut checked = 0;
+    for lang in host::display::i18n::ALL {
+        let mut opts = DisplayOptions::local(0, "T1");
+        opts.lang = lang;
+        let mut display = Display::start(opts).unwrap();
+        cdp.viewport(1280, 720);
+        cdp.open(&display.url());
+        let code = lang.code();
+        Scenario::parse(&text)
+            .unwrap_or_else(|e| panic!("{e}\n{text}"))
+            .run_with_table(|line, _, events, table| {
+                cdp.show(&mut display, table, events);
+                let moment = if line == turn {
+                    "turn"
+                } else if line == river {
+                    winners_name_their_pots(cdp, lang, false);
+                    "showdown"
+                } else {
+                    return;
+                };
+                let pots = cdp.eval("window.__display.view.pots.length");
+                assert_eq!(
+                    pots,
+                    json!(MANY_STACKS.len() - 1),
+                    "{code} {moment}: the pots"
+                );
+                checked += check_screens(cdp, &format!("many-{code}-{moment}"), &shots, &SCREENS);
+            })
+            .unwrap();
+    }
+    eprintln!("{checked} many-pots layouts checked");
 }
 
 /// How long a wait may last before the test calls it a hang: a guard against a

@@ -123,22 +123,13 @@ impl Lang {
             // nobody reads from two metres).
             Word::MainShort => ["Main", "Главен", "Główna", "Основен", "Основной"],
             Word::SideShort => ["Side", "Страничен", "Boczna", "Страничен", "Побочный"],
-            // The halves of a hi/lo pot, in the winners' lines ("Main pot, high
-            // half: Seat 1 wins 300").
-            Word::HighHalf => [
-                "high half",
-                "висока половина",
-                "wysoka połowa",
-                "висока половина",
-                "высокая половина",
-            ],
-            Word::LowHalf => [
-                "low half",
-                "ниска половина",
-                "niska połowa",
-                "ниска половина",
-                "низкая половина",
-            ],
+            // The halves of a hi/lo pot, in the winners' lines ("Main pot, high:
+            // Seat 1 +300"): the half in one whole word, short enough for a pot's
+            // line to hold on one line of a portrait screen at the smallest type
+            // read from two metres (Russian says the halves as its players do,
+            // as in the game's name, "хай-лоу": "высокая половина" needs two lines).
+            Word::HighHalf => ["high", "висока", "wysoka", "висока", "хай"],
+            Word::LowHalf => ["low", "ниска", "niska", "ниска", "лоу"],
             Word::BothHalves => [
                 "both halves",
                 "двете половини",

@@ -18,6 +18,16 @@
   // a large felt up to this many times its size.
   const MIN_CENTER_SCALE = 0.6;
   const MAX_CENTER_SCALE = 2;
+  // No text under this share of the screen's height (page.css, `--small`): the
+  // board's cards, this many times the middle's type (page.css, `#board .card`),
+  // shrink no further.
+  const SMALLEST = 0.025;
+  const BOARD_EM = 1.45;
+  // The middle of the felt holds this many pots under the board while someone acts
+  // (the screens test checks it at every size); more (all-ins of many sizes at a
+  // full table: nine pots at ten seats) take the bar, over the turn, where they
+  // have the screen's whole width.
+  const MIDDLE_POTS = 3;
   // For the browser test and for engineers: the last view drawn, how long after the
   // engine's input each one reached the screen (ms), and whether the page is live.
   // `drawing`: how long each view took to draw and lay out (ms); `beats`: the
@@ -63,9 +73,9 @@
   // Where the seats go on this screen: rows along the top and the bottom, and, when
   // the screen is tall enough for it, columns down the sides; chosen so that each seat
   // gets the largest box (seats are a little wider than tall), clockwise from the top
-  // left. Returns each seat's centre and the box size, and the rectangle left in the
-  // middle for the board and the pots.
-  function plan(n, W, H) {
+  // left. Returns that arrangement and then the others that leave the middle its
+  // room, largest seats first ([`place`]).
+  function plan(n, W, H, potsAway) {
     // A seat is this much wider than tall; the middle keeps at least these shares of
     // the felt for the board and the pots.
     const aspect = 1.3;
@@ -74,9 +84,12 @@
     // A wide, low felt needs a middle this share of it at least (the board, the total
     // and three pots in a row): eleven seats at 800x480 go in two rows rather than
     // leave the pots a narrow slot between two side columns.
-    const minMiddle = W < H ? 0 : 0.25;
+    // With the pots in the bar (nobody acts, or many pots) the middle holds only the
+    // board and the total: the seats may take more of it.
+    const minMiddle = W < H ? 0 : potsAway ? 0.12 : 0.25;
     let best = null;
     let roomy = null;
+    const all = [];
     for (let s = 0; 2 * s <= n; s++) {
       const rest = n - 2 * s;
       const top = Math.ceil(rest / 2);
@@ -93,11 +106,21 @@
       // portrait, where the width runs out first, a little taller than square).
       const bh = Math.min(high, Math.max(size, wide * (W < H ? 1.3 : 1)));
       const middle = ((W - (s > 0 ? 2 * wide : 0)) * (H - rows * bh)) / (W * H);
-      const plan = { s, top, bottom, size, high, wide, bh };
+      const plan = { s, top, bottom, size, high, wide, bh, roomy: middle >= minMiddle };
+      all.push(plan);
       if (!best || size > best.size * 1.02) best = plan;
-      if (middle >= minMiddle && (!roomy || size > roomy.size * 1.02)) roomy = plan;
+      if (plan.roomy && (!roomy || size > roomy.size * 1.02)) roomy = plan;
     }
     if (roomy) best = roomy;
+    // Then the other arrangements that leave the middle its room, largest seats
+    // first: tried when a seat does not fit the first (layout).
+    const others = all.filter((a) => a !== best && (a.roomy || !roomy)).sort((a, b) => b.size - a.size);
+    return [best, ...others].map((a) => place(a, W, H));
+  }
+
+  // An arrangement's seats on the felt: each seat's centre and the box size, and
+  // the rectangle left in the middle.
+  function place(best, W, H) {
     const bw = best.wide;
     const bh = best.bh;
     const side = best.s > 0 ? bw : 0;
@@ -149,12 +172,8 @@
     set(lo);
   }
 
-  function layout() {
-    if (!current) return;
-    const felt = document.getElementById('felt');
-    const W = felt.clientWidth;
-    const H = felt.clientHeight;
-    const p = plan(current.max_seats, W, H);
+  // Places and sizes the seats for arrangement `p`; how many are still too full.
+  function placeSeats(p, W, H) {
     // A seat holds about seven lines of its unit (name, stack, action, two-line
     // cards) and about seven and a half of its characters across.
     const unit = Math.min(p.bh / 7, p.bw / 7.5);
@@ -181,7 +200,7 @@
     // its cards flat (rank beside suit: half the height, kept only if they still fit
     // the width), and only then shrinks, never below the seats' figures' floor.
     const fig = parseFloat(getComputedStyle(document.getElementById('fig-probe')).fontSize);
-    seats.forEach((box) => box.classList.remove('tight-head', 'no-pos', 'num-only', 'flat-cards', 'no-equity'));
+    seats.forEach((box) => box.classList.remove('tight-head', 'no-pos', 'num-only', 'head-stack', 'flat-cards', 'no-equity'));
     seats.filter(overflows).forEach((box) => {
       const set = sizers[seats.indexOf(box)];
       box.classList.add('tight-head');
@@ -191,6 +210,10 @@
       if (!overflows(box)) return;
       // Then the word "Seat": the number alone, as on an empty seat.
       box.classList.add('num-only');
+      if (!overflows(box)) return;
+      // Then the number and the stack on one line (a winner's box at a portrait
+      // showdown: his hand's name on two lines over four cards).
+      box.classList.add('head-stack');
       if (!overflows(box)) return;
       box.classList.add('flat-cards');
       const laid = box.querySelector('.cards');
@@ -209,6 +232,12 @@
       // table option, and the run-out itself settles them) rather than shrink.
       if (overflows(box)) box.classList.add('no-equity');
     });
+    return seats.filter(overflows).length;
+  }
+
+  // Places the oval and the middle (the board, the total, the pots while someone
+  // acts) for arrangement `p`; whether the middle is still too full.
+  function placeMiddle(p) {
     const oval = document.getElementById('oval');
     const m = p.middle;
     const pad = Math.min(m.right - m.left, m.bottom - m.top) * 0.04;
@@ -232,8 +261,36 @@
     // Too little room: the pots go one under the other beside the board, and a
     // pot's lines may wrap, before anything becomes too small to read. No pot ever
     // loses its seats.
-    stepwise(center, ['pots-column', 'pot-lines'],
-      () => fit(center, '--cs', MIN_CENTER_SCALE, MAX_CENTER_SCALE));
+    // The board's cards shrink with the middle, never under the smallest type.
+    const fig = parseFloat(getComputedStyle(document.getElementById('fig-probe')).fontSize);
+    const least = Math.max(MIN_CENTER_SCALE, (SMALLEST * window.innerHeight) / (fig * BOARD_EM));
+    stepwise(center, ['pots-column', 'pot-lines'], () => fit(center, '--cs', least, MAX_CENTER_SCALE));
+    return overflows(center);
+  }
+
+  function layout() {
+    if (!current) return;
+    const felt = document.getElementById('felt');
+    const W = felt.clientWidth;
+    const H = felt.clientHeight;
+    const arrangements = plan(current.max_seats, W, H, document.getElementById('pots').classList.contains('in-bar'));
+    // The first arrangement, unless a seat's contents or the middle do not fit it
+    // at their floors (a portrait screen's showdown: a winner's hand name on two
+    // lines over four cards; many pots in the bar): then the next, and the one with
+    // the fewest seats (and middle) too full.
+    let chosen = null;
+    let tried = null;
+    for (const a of arrangements) {
+      tried = a;
+      const full = placeSeats(a, W, H) + (placeMiddle(a) ? 1 : 0);
+      if (!chosen || full < chosen.full) chosen = { a, full };
+      if (full === 0) break;
+    }
+    if (chosen.a !== tried) {
+      placeSeats(chosen.a, W, H);
+      placeMiddle(chosen.a);
+    }
+
     // The header's title, hand and round each keep their whole text (the title would
     // otherwise end in an ellipsis): its type comes down to the labels' size, and then
     // the title may take two lines (a long game's name on a narrow screen).
@@ -256,16 +313,36 @@
     const pots = document.getElementById('pots');
     if (pots.classList.contains('in-bar')) {
       // Side by side on one line each; else each pot's lines wrap in its column;
-      // else the pots go one under the other, each on as few lines as it takes.
-      const ways = [[], ['wrap'], ['rows'], ['rows', 'wrap']];
-      for (const way of ways) {
-        pots.classList.remove('wrap', 'rows');
+      // else the pots go one under the other, each on as few lines as it takes;
+      // else (many pots, a narrow screen) they flow in rows across the bar, each
+      // with its amount and seats on one line, then each on its own lines, then
+      // with those lines wrapped. Of the ways that fit, the one that leaves the
+      // felt the most height (the seats keep their floors): a portrait screen's
+      // showdown or many pots need every line the seats can spare.
+      const few = [[], ['wrap'], ['rows'], ['rows', 'wrap']];
+      const flowing = [['flow', 'inline'], ['flow'], ['flow', 'wrap']];
+      const ways = current.pots.length > MIDDLE_POTS ? flowing : few.concat(flowing);
+      const floor = parseFloat(getComputedStyle(pots).minHeight) || 0;
+      const take = (way) => {
+        pots.classList.remove('wrap', 'rows', 'flow', 'inline');
         pots.classList.add(...way);
         fitText(pots, (base) => Math.min(1, small / base));
-        if (!overflows(pots) && !Array.from(pots.children).some(overflows)) break;
+        return !overflows(pots) && !Array.from(pots.children).some(overflows);
+      };
+      let best = null;
+      let taken = null;
+      for (const way of ways) {
+        taken = way;
+        if (!take(way)) continue;
+        const height = pots.getBoundingClientRect().height;
+        if (!best || height < best.height - 1) best = { way, height };
+        // No way is lower than the bar's own height.
+        if (height <= floor + 1) break;
       }
+      const chosen = best ? best.way : taken;
+      if (chosen !== taken) take(chosen);
     } else {
-      pots.classList.remove('wrap', 'rows');
+      pots.classList.remove('wrap', 'rows', 'flow', 'inline');
       pots.style.fontSize = '';
     }
     fitText(document.getElementById('idle'), (base) => Math.min(1, small / base));
@@ -397,10 +474,11 @@
       p.winners.forEach((w) => box.appendChild(el('div', 'pot-winner', w)));
       return box;
     }), ...(v.rake && !v.turn ? [el('div', 'pot pot-rake', v.rake)] : []));
-    const inBar = !v.turn && v.pots.length > 0;
+    const inBar = v.pots.length > (v.turn ? MIDDLE_POTS : 0);
     const home = document.getElementById(inBar ? 'bar' : 'center');
     if (pots.parentElement !== home) home.appendChild(pots);
     pots.classList.toggle('in-bar', inBar);
+    home.classList.toggle('with-turn', inBar && !!v.turn);
     if (v.turn) {
       const t = v.turn;
       const who = el('div', 'figure who');

@@ -125,12 +125,30 @@ fn three_all_ins_show_their_pots_and_the_cards_face_up() {
             ("Side pot 2".to_string(), 600, vec![1, 3]),
         ]
     );
-    assert_eq!(v.pots[1].eligible_text, "Seats 1, 2, 3");
+    assert_eq!(v.pots[1].eligible_text, "Seats 1–3");
     // All-in: the hands are tabled and the equity will follow.
     assert!(v.seats.iter().all(|s| s.cards.len() == 2), "{:?}", v.seats);
     assert!(v.equity_key.is_some());
     assert_eq!(v.burns, "Burned: 1");
     assert!(v.turn.is_none());
+}
+
+/// Issue 27: a pot's seats say three or more in a row as a range, and the rest one
+/// by one, so that a full table's pots each take a short line: seats 2 and 4 fold
+/// before the flop, and the pot is "Seats 1, 3, 5–7".
+#[test]
+fn a_pots_seats_say_a_run_as_a_range() {
+    const FOLDS: &str = "table holdem nl 5/10 max_players=7\n\
+        seat 1 1000\nseat 2 1000\nseat 3 1000\nseat 4 1000\nseat 5 1000\nseat 6 1000\nseat 7 1000\n\
+        hand\n\
+        deal 2c 3c 4c 5c 6c 7c 8c 2d 3d 4d 5d 6d 7d 8d\n\
+        4 fold\n5 call\n6 call\n7 call\n1 call\n2 fold\n3 check\n\
+        burn 2h\ndeal 3h 4h 5h\n";
+    let v = view_at(FOLDS, Lang::En, line_of(FOLDS, "deal 3h"));
+    let seats: Vec<&str> = v.pots.iter().map(|p| p.eligible_text.as_str()).collect();
+    assert_eq!(seats, ["Seats 1, 3, 5–7"]);
+    let ru = view_at(FOLDS, Lang::Ru, line_of(FOLDS, "deal 3h"));
+    assert_eq!(ru.pots[0].eligible_text, "Места 1, 3, 5–7");
 }
 
 #[test]
@@ -141,9 +159,9 @@ fn the_showdown_names_each_pots_winner_and_highlights_the_hand() {
     assert_eq!(
         winners,
         vec![
-            vec!["Main pot: Seat 4 wins 600".to_string()],
-            vec!["Side pot 1: Seat 2 wins 450".to_string()],
-            vec!["Side pot 2: Seat 3 wins 600".to_string()],
+            vec!["Main pot: Seat 4 +600".to_string()],
+            vec!["Side pot 1: Seat 2 +450".to_string()],
+            vec!["Side pot 2: Seat 3 +600".to_string()],
         ]
     );
     let r = &v.results[0];
@@ -1051,15 +1069,12 @@ fn r_hilo_4_each_winner_is_named_with_the_pot_and_its_half() {
     assert_eq!(
         v.pots[0].winners,
         vec![
-            "Main pot, high half: Seat 1 wins 45".to_string(),
-            "Main pot, low half: Seat 2 wins 45".to_string(),
+            "Main pot, high: Seat 1 +45".to_string(),
+            "Main pot, low: Seat 2 +45".to_string(),
         ]
     );
     let ru = view_at(HILO, Lang::Ru, line_of(HILO, "deal Qs"));
-    assert_eq!(
-        ru.pots[0].winners[1],
-        "Основной банк, низкая половина: Место 2 выигрывает 45"
-    );
+    assert_eq!(ru.pots[0].winners[1], "Основной банк, лоу: Место 2 +45");
 }
 
 /// Issue 27: the limits line says the stakes in words: the blinds of a blinds game;

@@ -142,10 +142,10 @@ pub struct PotView {
     pub amount: Chips,
     /// The seats that can win it.
     pub eligible: Vec<SeatNo>,
-    /// "Seats 1, 3, 4".
+    /// "Seats 1, 3, 4", "Seats 1–10" ([`seats_text`]).
     pub eligible_text: String,
     /// At the showdown, for each winner, the pot named with the half he won in
-    /// hi/lo: "Main pot: Seat 3 wins 300", "Side pot 1, low half: Seat 4 wins 150".
+    /// hi/lo: "Main pot: Seat 3 +300", "Side pot 1, low: Seat 4 +150".
     pub winners: Vec<String>,
     /// "Main pot: 4,246", its figure written in the table's language.
     pub amount_text: String,
@@ -1395,6 +1395,18 @@ fn wins_text(lang: Lang, seat: SeatNo, chips: Chips) -> String {
     )
 }
 
+/// A pot's winner, after the pot's name: "Seat 3 +300". Shorter than the results'
+/// "Seat 3 wins 300" (a "+" is read in every language), so that nine pots' winners,
+/// each line naming its pot and half, fit a portrait screen or the Pi's bar at the
+/// smallest type read from two metres.
+fn paid_text(lang: Lang, seat: SeatNo, chips: Chips) -> String {
+    format!(
+        "{} {seat} +{}",
+        lang.word(Word::Seat),
+        lang.number(chips.get())
+    )
+}
+
 /// "Main pot: 4,246".
 fn pot_amount_text(lang: Lang, i: usize, amount: Chips) -> String {
     format!("{}: {}", pot_label(lang, i), lang.number(amount.get()))
@@ -1444,9 +1456,30 @@ fn positions(table: &Table, h: &firmware::Hand) -> Vec<(SeatNo, Word)> {
     out
 }
 
+/// A pot's seats: "Seats 1, 3, 4", three or more in a row as a range ("Seats
+/// 1–10", "Seats 2, 4–7"), so that a full table's main pot and its side pots each
+/// take a short line and up to ten pots fit the Pi's bar, every seat still said.
 fn seats_text(lang: Lang, seats: &[SeatNo]) -> String {
-    let list: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
-    format!("{} {}", lang.word(Word::Seats), list.join(", "))
+    /// The shortest run of seats said as a range: "1–3" for three, "1, 2" for two.
+    const RANGE: usize = 3;
+    let numbers: Vec<u8> = seats.iter().map(|s| s.get()).collect();
+    let mut parts = Vec::new();
+    let mut rest = numbers.as_slice();
+    while let Some(&first) = rest.first() {
+        let run = rest
+            .iter()
+            .zip(first..)
+            .take_while(|(n, want)| **n == *want)
+            .count();
+        if run >= RANGE {
+            parts.push(format!("{first}–{}", rest[run - 1]));
+            rest = &rest[run..];
+        } else {
+            parts.push(first.to_string());
+            rest = &rest[1..];
+        }
+    }
+    format!("{} {}", lang.word(Word::Seats), parts.join(", "))
 }
 
 fn pot_label(lang: Lang, i: usize) -> String {
@@ -1511,7 +1544,7 @@ fn paid_pots(o: &Outcome, lang: Lang, hi_lo: bool) -> Vec<PotView> {
                     if let Some(half) = hi_lo.then(|| half_won(o, p, s)).flatten() {
                         name = format!("{name}, {}", lang.word(half));
                     }
-                    format!("{name}: {}", wins_text(lang, s, c))
+                    format!("{name}: {}", paid_text(lang, s, c))
                 })
                 .collect(),
         })
