@@ -41,15 +41,17 @@
       if (!box || !onScreen(box)) return note(`${where}: pot ${i + 1} "${p.label}" is not on the screen`);
       if (!shown(box, p.amount_text || String(p.amount))) note(`${where}: pot ${i + 1}'s amount is not shown`);
       if (p.eligible_text && !shown(box, p.eligible_text)) note(`${where}: pot ${i + 1}'s seats "${p.eligible_text}" are not shown`);
-      p.winners.forEach((w) => { if (!shown(document.body, w)) note(`${where}: pot ${i + 1}'s winner "${w}" is not shown`); });
+      // A winner is shown in his pot's own box, under its name and amount.
+      p.winners.forEach((w) => { if (!shown(box, w)) note(`${where}: pot ${i + 1}'s winner "${w}" is not shown in its box`); });
     });
     if (v.results.length && !v.turn) {
-      // A showdown: every pot names its winners (checked on the screen above), each
-      // winner's line starting with its pot's name ("Side pot 1: Seat 3 +600").
+      // A showdown: the pots name their winners, each in its pot's box (checked on
+      // the screen above), whose amount line names the pot ("Side pot 1: 600").
       rec.showdowns += 1;
-      const lines = v.pots.flatMap((p) => p.winners.map((w) => [p.label, w]));
-      if (!lines.length) note(`${where}: a showdown whose pots name no winner`);
-      lines.forEach(([pot, w]) => { if (!w.startsWith(pot)) note(`${where}: "${w}" does not name its pot "${pot}"`); });
+      if (!v.pots.some((p) => p.winners.length)) note(`${where}: a showdown whose pots name no winner`);
+      v.pots.forEach((p, i) => {
+        if (p.amount_text && !p.amount_text.startsWith(p.label)) note(`${where}: pot ${i + 1}'s box "${p.amount_text}" does not name its pot "${p.label}"`);
+      });
     }
   }
   // The check's own proof (never a view with more pots than MANY_POTS): the view on the screen checked again with every pot's

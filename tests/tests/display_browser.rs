@@ -207,16 +207,13 @@ fn play(cdp: &mut Cdp, e: &Expected, shots: &Path) -> Vec<f64> {
                 cdp.screenshot(&shots.join(format!("display-{code}-allin.png")));
             }
             if line == river {
-                // The winners' bar: each pot with its winners, named with the pot.
-                // "Side pot 1: Seat 2 +450": the pot's name, then its winner.
-                let lines: Vec<String> = (0..3)
-                    .map(|i| {
-                        let pot = e.pots[2 * i].split(':').next().unwrap_or_default();
-                        format!("{pot}: {}", e.winners[i])
-                    })
-                    .collect();
-                let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-                assert_shows(cdp, "#bar #pots", &lines, "the showdown");
+                // The bar: each pot with its winner in its own box, under the pot's
+                // name and amount ("Side pot 1: 450" ... "Seat 2 +450"), so two
+                // pots of one amount are never read as one.
+                for i in 0..3 {
+                    let pot = format!("#bar #pots .pot:nth-child({})", i + 1);
+                    assert_shows(cdp, &pot, &[e.pots[2 * i], e.winners[i]], "the showdown");
+                }
                 // The hand that won, in the winner's own box.
                 assert_shows(cdp, "#seat-4", &e.winners[3..], "the showdown");
                 // Seat 4's aces and the winning five are highlighted (two in his

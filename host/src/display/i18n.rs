@@ -123,9 +123,9 @@ impl Lang {
             // nobody reads from two metres).
             Word::MainShort => ["Main", "Главен", "Główna", "Основен", "Основной"],
             Word::SideShort => ["Side", "Страничен", "Boczna", "Страничен", "Побочный"],
-            // The halves of a hi/lo pot, in the winners' lines ("Main pot, high:
-            // Seat 1 +300"): the half in one whole word, short enough for a pot's
-            // line to hold on one line of a portrait screen at the smallest type
+            // The halves of a hi/lo pot, in the winners' lines of a pot's box
+            // ("High: Seat 1 +300"): the half in one whole word, short enough for a
+            // pot's line to hold on one line of a portrait screen at the smallest type
             // read from two metres (Russian says the halves as its players do,
             // as in the game's name, "хай-лоу": "высокая половина" needs two lines).
             Word::HighHalf => ["high", "висока", "wysoka", "висока", "хай"],

@@ -159,9 +159,9 @@ fn the_showdown_names_each_pots_winner_and_highlights_the_hand() {
     assert_eq!(
         winners,
         vec![
-            vec!["Main pot: Seat 4 +600".to_string()],
-            vec!["Side pot 1: Seat 2 +450".to_string()],
-            vec!["Side pot 2: Seat 3 +600".to_string()],
+            vec!["Seat 4 +600".to_string()],
+            vec!["Seat 2 +450".to_string()],
+            vec!["Seat 3 +600".to_string()],
         ]
     );
     let r = &v.results[0];
@@ -1062,19 +1062,19 @@ fn pd_rfid_a_card_or_burn_read_twice_is_refused_without_naming_it() {
 
 const HILO: &str = include_str!("../../../tests/scenarios/r_hilo_1_award_low_half.scn");
 
-/// Issue 27: a hi/lo pot's winners are named with the pot and the half each won.
+/// Issue 27: a hi/lo pot's winners are named in the pot's box with the half each won.
 #[test]
 fn r_hilo_4_each_winner_is_named_with_the_pot_and_its_half() {
     let v = view_at(HILO, Lang::En, line_of(HILO, "deal Qs"));
     assert_eq!(
         v.pots[0].winners,
         vec![
-            "Main pot, high: Seat 1 +45".to_string(),
-            "Main pot, low: Seat 2 +45".to_string(),
+            "High: Seat 1 +45".to_string(),
+            "Low: Seat 2 +45".to_string(),
         ]
     );
     let ru = view_at(HILO, Lang::Ru, line_of(HILO, "deal Qs"));
-    assert_eq!(ru.pots[0].winners[1], "Основной банк, лоу: Место 2 +45");
+    assert_eq!(ru.pots[0].winners[1], "Лоу: Место 2 +45");
 }
 
 /// Issue 27: the limits line says the stakes in words: the blinds of a blinds game;

@@ -144,8 +144,9 @@ pub struct PotView {
     pub eligible: Vec<SeatNo>,
     /// "Seats 1, 3, 4", "Seats 1–10" ([`seats_text`]).
     pub eligible_text: String,
-    /// At the showdown, for each winner, the pot named with the half he won in
-    /// hi/lo: "Main pot: Seat 3 +300", "Side pot 1, low: Seat 4 +150".
+    /// At the showdown, for each winner, what he won of this pot, under the pot's
+    /// own name and amount: "Seat 3 +300"; in hi/lo with the half: "Low: Seat 4
+    /// +150".
     pub winners: Vec<String>,
     /// "Main pot: 4,246", its figure written in the table's language.
     pub amount_text: String,
@@ -1395,10 +1396,10 @@ fn wins_text(lang: Lang, seat: SeatNo, chips: Chips) -> String {
     )
 }
 
-/// A pot's winner, after the pot's name: "Seat 3 +300". Shorter than the results'
-/// "Seat 3 wins 300" (a "+" is read in every language), so that nine pots' winners,
-/// each line naming its pot and half, fit a portrait screen or the Pi's bar at the
-/// smallest type read from two metres.
+/// A pot's winner, in the pot's box: "Seat 3 +300". Shorter than the results'
+/// "Seat 3 wins 300" (a "+" is read in every language), so that nine pots with
+/// their winners fit a portrait screen or the Pi's bar at the smallest type read
+/// from two metres.
 fn paid_text(lang: Lang, seat: SeatNo, chips: Chips) -> String {
     format!(
         "{} {seat} +{}",
@@ -1522,9 +1523,11 @@ fn pots_in_middle(table: &Table, lang: Lang) -> Vec<PotView> {
         .collect()
 }
 
-/// The pots as the showdown paid them: each winner's line names its pot and, in
-/// hi/lo, the half he won (R-HILO-4), so two 600s paid from a main and a side pot
-/// are never read as one.
+/// The pots as the showdown paid them: each winner's line sits in its pot's box,
+/// under the pot's name and amount, so two 600s paid from a main and a side pot are
+/// never read as one; in hi/lo it names the half he won (R-HILO-4). The line does
+/// not name the pot again: that kept a pot's box three words wider than its
+/// figures, one pot to a row, and nine pots did not fit a portrait screen.
 fn paid_pots(o: &Outcome, lang: Lang, hi_lo: bool) -> Vec<PotView> {
     o.pots
         .iter()
@@ -1539,16 +1542,27 @@ fn paid_pots(o: &Outcome, lang: Lang, hi_lo: bool) -> Vec<PotView> {
                 .winners
                 .iter()
                 .filter(|&&(_, c)| c > Chips::ZERO)
-                .map(|&(s, c)| {
-                    let mut name = pot_label(lang, i);
-                    if let Some(half) = hi_lo.then(|| half_won(o, p, s)).flatten() {
-                        name = format!("{name}, {}", lang.word(half));
-                    }
-                    format!("{name}: {}", paid_text(lang, s, c))
+                .map(|&(s, c)| match hi_lo.then(|| half_won(o, p, s)).flatten() {
+                    Some(half) => format!(
+                        "{}: {}",
+                        capitalized(lang.word(half)),
+                        paid_text(lang, s, c)
+                    ),
+                    None => paid_text(lang, s, c),
                 })
                 .collect(),
         })
         .collect()
+}
+
+/// A word as a line's first: its first letter capitalized ("low" -> "Low",
+/// "лоу" -> "Лоу").
+fn capitalized(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 /// Which half of a hi/lo pot `seat` won: none when the pot was not split (no low
