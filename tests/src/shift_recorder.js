@@ -39,7 +39,8 @@
     v.pots.forEach((p, i) => {
       const box = boxes[i];
       if (!box || !onScreen(box)) return note(`${where}: pot ${i + 1} "${p.label}" is not on the screen`);
-      if (!shown(box, p.amount_text || String(p.amount))) note(`${where}: pot ${i + 1}'s amount is not shown`);
+      // Its full name and amount, or on a bar too narrow for them its short one.
+      if (!shown(box, p.amount_text || String(p.amount)) && !(p.short_text && shown(box, p.short_text))) note(`${where}: pot ${i + 1}'s amount is not shown`);
       if (p.eligible_text && !shown(box, p.eligible_text)) note(`${where}: pot ${i + 1}'s seats "${p.eligible_text}" are not shown`);
       // A winner is shown in his pot's own box, under its name and amount.
       p.winners.forEach((w) => { if (!shown(box, w)) note(`${where}: pot ${i + 1}'s winner "${w}" is not shown in its box`); });

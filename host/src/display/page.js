@@ -28,6 +28,8 @@
   // full table: nine pots at ten seats) take the bar, over the turn, where they
   // have the screen's whole width.
   const MIDDLE_POTS = 3;
+  // The classes by which the bar lays its pots out (layout; page.css, `#pots.in-bar`).
+  const POT_WAYS = ['wrap', 'rows', 'flow', 'inline', 'short'];
   // For the browser test and for engineers: the last view drawn, how long after the
   // engine's input each one reached the screen (ms), and whether the page is live.
   // `drawing`: how long each view took to draw and lay out (ms); `beats`: the
@@ -264,7 +266,12 @@
     // The board's cards shrink with the middle, never under the smallest type.
     const fig = parseFloat(getComputedStyle(document.getElementById('fig-probe')).fontSize);
     const least = Math.max(MIN_CENTER_SCALE, (SMALLEST * window.innerHeight) / (fig * BOARD_EM));
-    stepwise(center, ['pots-column', 'pot-lines'], () => fit(center, '--cs', least, MAX_CENTER_SCALE));
+    // Then the total goes on one line, and, with the pots in the bar (each with
+    // its own amount there), it goes before the board is cut.
+    const away = document.getElementById('pots').classList.contains('in-bar');
+    const steps = away ? ['total-inline', 'no-total'] : ['pots-column', 'pot-lines', 'total-inline'];
+    center.classList.remove('pots-column', 'pot-lines', 'total-inline', 'no-total');
+    stepwise(center, steps, () => fit(center, '--cs', least, MAX_CENTER_SCALE));
     return overflows(center);
   }
 
@@ -318,31 +325,50 @@
       // with its amount and seats on one line, then each on its own lines, then
       // with those lines wrapped. Of the ways that fit, the one that leaves the
       // felt the most height (the seats keep their floors): a portrait screen's
-      // showdown or many pots need every line the seats can spare.
+      // showdown or many pots need every line the seats can spare. Flowing, the
+      // pots may also be named without the word "pot" ("Side 1: 900"): taken only
+      // when that saves at least a line's height (two boxes to a row where one
+      // went, three where two went), never for a few pixels.
       const few = [[], ['wrap'], ['rows'], ['rows', 'wrap']];
       const flowing = [['flow', 'inline'], ['flow'], ['flow', 'wrap']];
       const ways = current.pots.length > MIDDLE_POTS ? flowing : few.concat(flowing);
+      const shortWays = flowing.map((w) => w.concat('short'));
       const floor = parseFloat(getComputedStyle(pots).minHeight) || 0;
       const take = (way) => {
-        pots.classList.remove('wrap', 'rows', 'flow', 'inline');
+        pots.classList.remove(...POT_WAYS);
         pots.classList.add(...way);
+        const short = way.includes('short');
+        pots.querySelectorAll('.pot-amount').forEach((a) => {
+          a.textContent = short ? a.dataset.short : a.dataset.full;
+        });
         fitText(pots, (base) => Math.min(1, small / base));
         return !overflows(pots) && !Array.from(pots.children).some(overflows);
       };
-      let best = null;
+      // The lowest of `list` that fits (none when none does), and the last tried.
       let taken = null;
-      for (const way of ways) {
-        taken = way;
-        if (!take(way)) continue;
-        const height = pots.getBoundingClientRect().height;
-        if (!best || height < best.height - 1) best = { way, height };
-        // No way is lower than the bar's own height.
-        if (height <= floor + 1) break;
+      const lowest = (list) => {
+        let best = null;
+        for (const way of list) {
+          taken = way;
+          if (!take(way)) continue;
+          const height = pots.getBoundingClientRect().height;
+          if (!best || height < best.height - 1) best = { way, height };
+          // No way is lower than the bar's own height.
+          if (height <= floor + 1) break;
+        }
+        return best;
+      };
+      let best = lowest(ways);
+      if (!best || best.height > floor + 1) {
+        const line = small * 1.1;
+        const shorter = lowest(shortWays);
+        if (shorter && (!best || shorter.height < best.height - line)) best = shorter;
       }
       const chosen = best ? best.way : taken;
       if (chosen !== taken) take(chosen);
     } else {
-      pots.classList.remove('wrap', 'rows', 'flow', 'inline');
+      pots.classList.remove(...POT_WAYS);
+      pots.querySelectorAll('.pot-amount').forEach((a) => { a.textContent = a.dataset.full; });
       pots.style.fontSize = '';
     }
     fitText(document.getElementById('idle'), (base) => Math.min(1, small / base));
@@ -469,7 +495,12 @@
     // each pot's seats and winners at a size read across the table.
     const pots = replace('pots', ...v.pots.map((p) => {
       const box = el('div', 'pot');
-      box.appendChild(el('div', 'pot-amount', p.amount_text || (p.label + ': ' + p.amount)));
+      const amount = el('div', 'pot-amount', p.amount_text || (p.label + ': ' + p.amount));
+      // Its name without "pot" ("Side 1: 900"), for a bar too narrow for two full
+      // names side by side (layout: the 'short' ways).
+      amount.dataset.full = amount.textContent;
+      amount.dataset.short = p.short_text || amount.textContent;
+      box.appendChild(amount);
       box.appendChild(el('div', 'pot-eligible', p.eligible_text));
       p.winners.forEach((w) => box.appendChild(el('div', 'pot-winner', w)));
       return box;

@@ -164,6 +164,9 @@ fn the_showdown_names_each_pots_winner_and_highlights_the_hand() {
             vec!["Seat 3 +600".to_string()],
         ]
     );
+    // Named without "pot" for a bar too narrow for two full names side by side.
+    let short: Vec<&str> = v.pots.iter().map(|p| p.short_text.as_str()).collect();
+    assert_eq!(short, ["Main: 600", "Side 1: 450", "Side 2: 600"]);
     let r = &v.results[0];
     assert_eq!(r.text, "Seat 4 wins 600");
     assert_eq!(r.hand.as_deref(), Some("Pair of aces"));

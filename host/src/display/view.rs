@@ -150,6 +150,9 @@ pub struct PotView {
     pub winners: Vec<String>,
     /// "Main pot: 4,246", its figure written in the table's language.
     pub amount_text: String,
+    /// "Main: 4,246", "Side 1: 900": the same without the word "pot", for a screen
+    /// too narrow for two pots' full names side by side (the page uses it only then).
+    pub short_text: String,
 }
 
 /// Every chip of the hand: the pots and the bets still in front of the players.
@@ -353,14 +356,11 @@ impl EquityJob {
                 .filter_map(|(i, (hands, r))| {
                     let at = hands.iter().position(|(s, _)| *s == seat)?;
                     let e = r.players.get(at)?;
-                    // Whole words: read from two metres, an abbreviation says the
-                    // figure but not what it is the chance of.
-                    let label = if i == 0 {
-                        lang.word(Word::MainShort).to_string()
-                    } else {
-                        format!("{} {i}", lang.word(Word::SideShort))
-                    };
-                    Some(format!("{label} {}", lang.percent(e.win + e.tie)))
+                    Some(format!(
+                        "{} {}",
+                        pot_short_label(lang, i),
+                        lang.percent(e.win + e.tie)
+                    ))
                 })
                 .collect()
         };
@@ -1413,6 +1413,27 @@ fn pot_amount_text(lang: Lang, i: usize, amount: Chips) -> String {
     format!("{}: {}", pot_label(lang, i), lang.number(amount.get()))
 }
 
+/// "Main: 4,246", "Side 1: 900".
+fn pot_short_text(lang: Lang, i: usize, amount: Chips) -> String {
+    format!(
+        "{}: {}",
+        pot_short_label(lang, i),
+        lang.number(amount.get())
+    )
+}
+
+/// A pot's name without the word "pot" ("Main", "Side 1"), where the pot is
+/// already said by what surrounds it (a seat's chance at it, a box in the pots'
+/// bar). Whole words: read from two metres, an abbreviation ("Bocz. 1") says the
+/// figure but not what it is.
+fn pot_short_label(lang: Lang, i: usize) -> String {
+    if i == 0 {
+        lang.word(Word::MainShort).to_string()
+    } else {
+        format!("{} {i}", lang.word(Word::SideShort))
+    }
+}
+
 /// Each dealt seat's position but the blinds' (R-POS-1): counted counter-clockwise
 /// from the button, the button and the cutoff are late, the three before them
 /// middle, the rest early; with fewer players the early ones go first, then the
@@ -1514,6 +1535,7 @@ fn pots_in_middle(table: &Table, lang: Lang) -> Vec<PotView> {
             PotView {
                 label: pot_label(lang, i),
                 amount_text: pot_amount_text(lang, i, p.amount),
+                short_text: pot_short_text(lang, i, p.amount),
                 amount: p.amount,
                 eligible_text: seats_text(lang, &eligible),
                 eligible,
@@ -1535,6 +1557,7 @@ fn paid_pots(o: &Outcome, lang: Lang, hi_lo: bool) -> Vec<PotView> {
         .map(|(i, p)| PotView {
             label: pot_label(lang, i),
             amount_text: pot_amount_text(lang, i, p.amount),
+            short_text: pot_short_text(lang, i, p.amount),
             amount: p.amount,
             eligible_text: seats_text(lang, &p.eligible),
             eligible: p.eligible.clone(),
