@@ -172,12 +172,12 @@ fn start_table(id: &str, args: &[String]) -> (Process, String) {
 /// lines, on the screen and at a readable size.
 const RECORDER: &str = include_str!("shift_recorder.js");
 
-/// MANY_POTS_GAP: the screens are laid out and fit-tested for up to this many pots
-/// (`tests/display_screens.rs`: nine, the most a ten-seat table can have, on every
-/// landscape screen, while a round is bet and at the showdown). Only an eleven-seat
-/// table can make more (ten); the shift reports such views (`Report::gaps`) and
-/// does not fail on them. Its tables seat at most nine players: none can.
-const MANY_POTS: usize = 9;
+/// The screens are laid out and fit-tested for up to this many pots
+/// (`tests/display_screens.rs`: ten, the most an eleven-seat table can have, on
+/// every screen, portrait included, while a round is bet and at the showdown). A
+/// view with more could only come from a table larger than the product seats; the
+/// shift would report it (`Report::gaps`) rather than fail on it.
+const MANY_POTS: usize = 10;
 
 /// Opens `url` in a new page of `width` x `height`, the recorder installed first.
 fn open_screen(cdp: &mut Cdp, url: &str, width: u32, height: u32, what: &str) -> Page {
