@@ -142,7 +142,7 @@ pub struct PotView {
     pub amount: Chips,
     /// The seats that can win it.
     pub eligible: Vec<SeatNo>,
-    /// "Seats 1, 3, 4", "Seats 1–10" ([`seats_text`]).
+    /// "Seats 1, 3, 4", "Seats 1–10" (written by `seats_text`).
     pub eligible_text: String,
     /// At the showdown, for each winner, what he won of this pot, under the pot's
     /// own name and amount: "Seat 3 +300"; in hi/lo with the half: "Low: Seat 4

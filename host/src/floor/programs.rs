@@ -1,7 +1,7 @@
 //! What program each table runs, as the floor knows it (program verification,
 //! GLI-24): every table logs a program record at every start
 //! ([`crate::records::program`]); the ingest keeps each table's latest in
-//! `floor_programs` ([`take`], in the shipment's transaction, under the table's own
+//! `floor_programs` (`take`, in the shipment's transaction, under the table's own
 //! login), and the floor's owner keeps the list of approved binaries
 //! (`floor_approved_programs`: [`Store::approve`], [`Store::revoke`]).
 //!
