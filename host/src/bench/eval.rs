@@ -57,3 +57,32 @@ pub fn report(out: &mut impl Write) -> io::Result<()> {
     )?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `tablectl bench` opens with these lines; a reader compares them run to run.
+    #[test]
+    fn the_report_names_each_category_then_the_two_speeds() {
+        let mut out = Vec::new();
+        report(&mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 11, "{text}");
+        assert_eq!(lines[0], "straight flush 41,584");
+        assert_eq!(lines[8], "high card 23,294,460");
+        assert!(
+            lines[9].starts_with("enumeration, one card per loop level: ")
+                && lines[9].ends_with(" M hands/s (133,784,560 hands, one thread)"),
+            "{}",
+            lines[9]
+        );
+        assert!(
+            lines[10].starts_with("random hands from card indices: ")
+                && lines[10].ends_with(" M hands/s (10,000,000 hands, one thread)"),
+            "{}",
+            lines[10]
+        );
+    }
+}
