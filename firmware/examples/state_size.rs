@@ -1,4 +1,4 @@
-//! Prints the size in bytes of the engine's state types (the README quotes them).
+//! Prints the size in bytes of the engine's state types (docs/architecture.md quotes them).
 //! Run: `cargo run -p firmware --example state_size`.
 
 fn main() {

@@ -2,7 +2,7 @@
 //! kiosk browser runs as a user of its own who can reach none of the controller's
 //! secrets, and the package (`.ci/deb`, `hardware/deb`) installs every unit and rule
 //! where systemd and udev read them and gives the files the modes and owners of
-//! README's "Secrets and files at the table", never making `table.toml` readable by
+//! docs/pi.md's "Secrets and files at the table", never making `table.toml` readable by
 //! everyone. `.ci/deb-test` installs it for real in an emulated arm64 Debian.
 
 use std::collections::HashMap;
@@ -197,7 +197,7 @@ fn commands(script: &str) -> Vec<String> {
 fn the_package_gives_each_file_the_readmes_mode_and_owner() {
     let postinst = commands("postinst");
     let has = |line: &str| postinst.iter().any(|l| l == line);
-    // README, "Secrets and files at the table".
+    // docs/pi.md, "Secrets and files at the table".
     for (path, mode, owner) in [
         ("/etc/tablectl", "0750", "root:table"),
         ("/etc/tablectl/table.toml", "0640", "root:table"),

@@ -8,11 +8,13 @@
 //! - [`session`]: a table at work, on its devices or simulated.
 //! - [`display`]: the screens (players' display, floor view).
 //! - [`floor`]: the casino floor's store, every table's hand log in PostgreSQL.
+//! - [`bench`](mod@bench): what `tablectl bench` times and prints (it reads the clocks).
 //! - `bin/tablectl`: the command.
 //!
 //! [`peers`] finds the outside programs the tests and benchmarks compare against.
 #![forbid(unsafe_code)]
 
+pub mod bench;
 pub mod display;
 pub mod floor;
 pub mod money;

@@ -14,7 +14,7 @@ in its place). Between actions only PokerKit's automations run (antes, blinds, b
 collection, a single runout, hand killing, chip pushing and pulling), plus the burns, which our files record in
 `_burns` and PokerKit takes as unknown cards.
 
-Our variant codes outside the PHH standard (README, "Hand histories we write") are
+Our variant codes outside the PHH standard (docs/phh.md, "Variant codes") are
 registered here from PokerKit's own building blocks: pot-limit hold'em PT, Omaha
 high NO/FO, Omaha hi/lo NO/8, PO/8 and a truly fixed-limit FO/8 (PokerKit 0.7.7's
 FO/8 class is pot-limit), and five-card draw N5CD/P5CD/F5CD.

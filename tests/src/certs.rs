@@ -1,6 +1,6 @@
 //! Certificates for the floor's TLS tests: a floor CA made by the test, and server
 //! certificates it signs for the names a test's server answers to, as a casino makes
-//! its own (README, "The floor's store"). Nothing leaves the test's folder.
+//! its own (docs/security.md, "The floor's store"). Nothing leaves the test's folder.
 
 use rcgen::{BasicConstraints, CertificateParams, DnType, IsCa, Issuer, KeyPair, KeyUsagePurpose};
 use std::path::{Path, PathBuf};

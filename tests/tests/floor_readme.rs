@@ -1,6 +1,6 @@
-//! The README's floor set-up, done from scratch as a new floor team does it (issue 27,
+//! The floor guide's set-up, done from scratch as a new floor team does it (issue 27,
 //! item 5): the block between `<!-- floor-setup: begin -->` and `<!-- floor-setup:
-//! end -->` in README.md, run by bash in order, in a new folder, against a real
+//! end -->` in docs/floor.md ("Setting up a floor, from scratch"), run by bash in order, in a new folder, against a real
 //! PostgreSQL server the test starts with TLS (a certificate the floor's CA signed)
 //! and password checks, as a casino's store. The only change to the block is the
 //! store's address, put for `floor-db:5432`; `psql` reaches the server as its
@@ -12,27 +12,27 @@ use std::process::Command;
 use table_tests::certs::TestCa;
 use table_tests::postgres::{PgServer, REQUIRE_POSTGRES, SUPERUSER};
 
-/// The README's address of the store, replaced by the test's.
-const README_STORE: &str = "floor-db:5432";
+/// The guide's address of the store, replaced by the test's.
+const GUIDE_STORE: &str = "floor-db:5432";
 
-/// The set-up block of the README.
+/// The set-up block of the floor's guide.
 fn setup_block() -> String {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"))
-            .expect("README.md");
-    let begin = readme
+    let guide =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/floor.md"))
+            .expect("docs/floor.md");
+    let begin = guide
         .find("<!-- floor-setup: begin -->")
         .expect("the set-up's start mark");
-    let end = readme
+    let end = guide
         .find("<!-- floor-setup: end -->")
         .expect("the set-up's end mark");
-    let block = &readme[begin..end];
+    let block = &guide[begin..end];
     let code = block
         .split_once("```sh\n")
         .and_then(|(_, rest)| rest.split_once("```"))
         .map(|(code, _)| code.to_string())
         .expect("a sh block between the marks");
-    assert!(code.contains(README_STORE), "the block names the store");
+    assert!(code.contains(GUIDE_STORE), "the block names the store");
     code
 }
 
@@ -51,8 +51,8 @@ fn runs(program: &str, arg: &str) -> Result<(), String> {
 }
 
 #[test]
-fn the_readmes_floor_set_up_works_from_scratch() {
-    let what = "the README's floor set-up";
+fn the_floor_guides_set_up_works_from_scratch() {
+    let what = "the floor guide's set-up";
     if table_tests::peers::or_skip(
         runs("psql", "--version").and_then(|()| runs("openssl", "version")),
         REQUIRE_POSTGRES,
@@ -71,7 +71,7 @@ fn the_readmes_floor_set_up_works_from_scratch() {
     server.check_passwords().expect("passwords checked");
     let dir = tempfile::tempdir().expect("a folder");
     ca.write(dir.path(), "floor-ca.pem");
-    let script = setup_block().replace(README_STORE, &format!("localhost:{}", server.port()));
+    let script = setup_block().replace(GUIDE_STORE, &format!("localhost:{}", server.port()));
     let tablectl = table_tests::tablectl::path();
     let path = format!(
         "{}:{}",

@@ -5,7 +5,7 @@
 //! record), and the store's size per 10,000 hands; the full-speed and catch-up runs
 //! also with each table under its own login (`floor add-table`: row-level security),
 //! side by side with the owner's. Ignored in the normal run (it
-//! takes minutes); the README's figures come from
+//! takes minutes); docs/benchmarks.md's figures come from
 //!
 //! ```sh
 //! cargo test -p table-tests --release --test floor_scale -- --ignored --nocapture
@@ -177,7 +177,7 @@ fn report(name: &str, r: &Run) {
 }
 
 #[test]
-#[ignore = "minutes long: the README's scale figures"]
+#[ignore = "minutes long: the scale figures of docs/benchmarks.md"]
 fn many_tables_ship_to_one_store() {
     let Some(server) = PgServer::start_with("the floor's scale benchmark", true) else {
         return;

@@ -5,7 +5,7 @@
 //!    pots and showdown replay it under the house rules it records (`_house_rules`)
 //!    to the finishing stacks the table paid;
 //! 2. PokerKit (where it is installed: `bash .ci/pokerkit`) replays each hand to the same stacks, except the
-//!    hands where PokerKit's rules differ from the casino's (README, "Hand histories we
+//!    hands where PokerKit's rules differ from the casino's (docs/phh.md, "Checked against
 //!    write"). Which class a hand is in is decided by our own engine under PokerKit's
 //!    conventions (the PHH profile of replay-schema.md), and each class is checked
 //!    for its own difference: PokerKit must agree with that replay.

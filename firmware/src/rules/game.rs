@@ -44,7 +44,7 @@ pub struct GameSpec {
     /// The default for a player who cannot cover his blind (PD-SHORTBLIND; Omaha:
     /// \[002\], seed-notes D2).
     pub short_blind: ShortBlind,
-    /// PHH variant codes for no limit, pot limit and fixed limit (README, "Hand
+    /// PHH variant codes for no limit, pot limit and fixed limit (docs/phh.md, "Hand
     /// histories we write": the standard's codes where it has one, ours otherwise).
     pub phh_codes: [&'static str; 3],
 }

@@ -4,7 +4,7 @@
 use super::*;
 use crate::rules::{ch, Structure};
 
-/// The README states this figure; the aim is under 8 KiB so the whole table fits
+/// docs/architecture.md states this figure; the aim is under 8 KiB so the whole table fits
 /// a microcontroller's RAM beside the stack.
 #[test]
 fn table_state_size() {

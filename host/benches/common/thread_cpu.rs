@@ -10,7 +10,7 @@
 use std::time::Duration;
 
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
-use host::money::equity::thread_cpu;
+use host::bench::thread_cpu;
 
 /// Criterion's measurement: the benchmark thread's CPU time, shown as durations
 /// (criterion runs each routine on the thread that measures it).

@@ -162,7 +162,7 @@ impl fmt::Display for LinkError {
             }
             LinkError::NoTlsAtStore => f.write_str(
                 "the floor's store does not offer TLS: turn ssl on at the store (see the \
-                 README's floor set-up)",
+                 floor's set-up, docs/floor.md)",
             ),
             LinkError::StoreWantsTls => f.write_str(
                 "the floor's store takes only TLS connections and the URL says sslmode=disable: \

@@ -87,7 +87,7 @@ impl fmt::Display for RoleError {
             }
             RoleError::RoleExists(role) => write!(
                 f,
-                "role {role} exists already: name another with --role, or bind it by hand (README, \"The casino floor\")"
+                "role {role} exists already: name another with --role, or bind it by hand (docs/floor.md, \"Setting up a floor\")"
             ),
             RoleError::FileExists(path) => write!(
                 f,

@@ -2,8 +2,8 @@
 //!
 //! Floor staff and analysts take a table's hands to other tools as PHH hand histories
 //! (<https://phh.readthedocs.io>), written by [`crate::records::phh::to_phhs`]. This module turns
-//! the hand log ([`AuditLog`]) into [`HandHistory`] values; the README's section "Hand
-//! histories we write (PHH dialect)" documents every field.
+//! the hand log ([`AuditLog`]) into [`HandHistory`] values; docs/phh.md ("Hand
+//! histories we write (PHH dialect)") documents every field.
 //!
 //! ## How a hand is read from the log
 //!

@@ -143,7 +143,7 @@ pub enum Audit {
     Show(ShowArgs),
     /// The finished hands as PHH hand histories (.phhs)
     ///
-    /// All the finished hands, or each --hand, in the dialect the README
+    /// All the finished hands, or each --hand, in the dialect docs/phh.md
     /// describes, on the standard output or in --out FILE. Nothing is written
     /// unless every hand asked for exports.
     #[command(verbatim_doc_comment)]

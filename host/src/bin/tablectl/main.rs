@@ -298,8 +298,8 @@ fn settings() -> ExitCode {
 fn bench(args: &BenchArgs) -> ExitCode {
     let dir = &args.replay;
     let mut out = std::io::stdout();
-    if let Err(e) = host::money::eval::bench_report(&mut out)
-        .and_then(|()| host::money::equity::bench_report(&mut out))
+    if let Err(e) =
+        host::bench::eval::report(&mut out).and_then(|()| host::bench::equity::report(&mut out))
     {
         eprintln!("tablectl bench: {e}");
         return ExitCode::FAILURE;

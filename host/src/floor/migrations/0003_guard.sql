@@ -164,7 +164,7 @@ ALTER FUNCTION floor_month_partition(bigint) SECURITY DEFINER SET search_path FR
 -- it reads what it needs and adds records, hands and alerts; it changes nothing
 -- else (no record, no key, no alert cleared). Made here when the migrating role
 -- may create roles; otherwise the database's administrator makes it and grants
--- these rights (README, "The casino floor").
+-- these rights (docs/floor.md).
 DO $$
 BEGIN
     IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'floor_table') THEN

@@ -55,11 +55,9 @@ use crate::money::eval::{EvalError, LowRules};
 
 mod holdem;
 mod omaha;
-mod report;
 mod suits;
 mod tally;
 
-pub use report::{bench_report, thread_cpu};
 pub use tally::SHARE_UNITS;
 
 /// Most players an equity is computed for (R-TABLE-1: 2 to 10 players; the

@@ -610,29 +610,3 @@ proptest! {
         check_invariants(&fast, unseen, 5 - board.len());
     }
 }
-
-#[test]
-fn bench_line_names_the_case_and_its_figures() {
-    let mut out = Vec::new();
-    bench_report(&mut out).unwrap();
-    let text = String::from_utf8(out).unwrap();
-    let lines: Vec<&str> = text.lines().collect();
-    let [line, peer] = lines[..] else {
-        panic!("two lines expected: {text}")
-    };
-    assert!(
-        line.starts_with("equity, AhAs v KdKc preflop: CPU "),
-        "{line}"
-    );
-    assert!(line.contains(" ms, wall "), "{line}");
-    assert!(
-        line.ends_with("ms for 1,712,304 boards, one thread (81.06% / 18.55% / 0.38% tie)"),
-        "{line}"
-    );
-    // rs_poker's counts agreed with ours, so it was timed.
-    assert!(
-        peer.starts_with("equity, rs_poker 5.0 (every board dealt, SevenCardAccum): CPU "),
-        "{peer}"
-    );
-    assert!(peer.contains(" ms, wall "), "{peer}");
-}

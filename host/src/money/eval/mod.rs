@@ -13,7 +13,8 @@
 //! - **Five-card draw** (§17): [`draw_value`] gives a [`DrawValue`], in which a
 //!   flush beats a full house (R-RANK-2), on the 52- or 32-card deck
 //!   ([`DrawRules`], R-DECK-3, PD-DECK).
-//! - **Bench**: [`category_counts_all_seven_card_hands`] and [`bench_report`].
+//! - **Census**: [`category_counts_all_seven_card_hands`], which `tablectl bench`
+//!   times (`crate::bench`, where the clock is read).
 //!
 //! Every value is "higher is better, equal is a split" (R-RANK-5, R-SHOW-4): the
 //! winners of a pot are the hands equal to the maximum. Suits never break ties.
@@ -24,6 +25,7 @@ use core::fmt;
 
 use firmware::{Card, Rank};
 
+mod census;
 mod draw;
 mod fast;
 // The tables' generator: run by the build script, and by the tests that check it.
@@ -32,20 +34,17 @@ mod gen;
 mod layout;
 mod omaha;
 mod reference;
-mod report;
 mod row_base;
 mod tables;
 
+pub use census::{
+    category_counts_all_seven_card_hands, enumerate_all_seven_card_hands, random_seven_card_hands,
+};
 pub use draw::{draw_value, DrawRules, DrawValue};
 pub use fast::{Accum, Evaluator};
 pub(crate) use omaha::low_bit;
 pub use omaha::{
     low_five, omaha_high, omaha_high_best_five, omaha_low, omaha_low_best_five, LowRules, LowValue,
-};
-pub(crate) use report::thousands;
-pub use report::{
-    bench_report, category_counts_all_seven_card_hands, enumerate_all_seven_card_hands,
-    random_seven_card_hands,
 };
 
 use tables::{CLASSES, CLASSES_LEN};

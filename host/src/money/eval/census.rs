@@ -1,12 +1,11 @@
-//! Whole-deck enumeration, the category census and the `tablectl bench` report.
-
-use std::io::{self, Write};
-use std::time::Instant;
+//! Whole-deck enumeration, the category census and random hands: the work that
+//! `tablectl bench` and the criterion benchmarks time (`crate::bench`), kept here
+//! beside the evaluator they exercise; nothing here reads a clock.
 
 use firmware::{Card, CardSet, Rank, Suit};
 use hardware::rng::XorShift;
 
-use super::{Accum, Category, Evaluator, HandValue};
+use super::{Accum, Category, HandValue};
 
 /// The 52 cards in index order.
 fn deck() -> [Card; 52] {
@@ -111,76 +110,9 @@ pub fn random_seven_card_hands(n: usize, seed: u64) -> Vec<[u8; 7]> {
         .collect()
 }
 
-/// `1234567` → `"1,234,567"`.
-pub(crate) fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
-
-/// The `tablectl bench` report: the category census of all seven-card hands, one
-/// line per category best first ("straight flush 41,584"), then the measured
-/// speed of the Hold'em evaluator in million hands per second: enumerating all
-/// seven-card hands one card per loop level ([`Accum`]), and ten million random
-/// hands given as seven card indices ([`Evaluator::value7`]).
-pub fn bench_report(out: &mut impl Write) -> io::Result<()> {
-    let counts = category_counts_all_seven_card_hands();
-    for (category, n) in Category::BEST_FIRST.iter().zip(counts) {
-        writeln!(out, "{} {}", category.lower_name(), thousands(n))?;
-    }
-    let total: u64 = counts.iter().sum();
-
-    let start = Instant::now();
-    let mut sum = 0u64;
-    enumerate_all_seven_card_hands(0..52, |v| sum += u64::from(v.get()));
-    let secs = start.elapsed().as_secs_f64();
-    std::hint::black_box(sum);
-    writeln!(
-        out,
-        "enumeration, one card per loop level: {:.1} M hands/s ({} hands, one thread)",
-        total as f64 / secs / 1e6,
-        thousands(total)
-    )?;
-
-    const RANDOM: usize = 10_000_000;
-    let ev = Evaluator::get();
-    let hands: Vec<[Card; 7]> = random_seven_card_hands(RANDOM, 0x5eed)
-        .iter()
-        .map(|h| h.map(|i| Card::from_index(i).unwrap_or(Card::new(Rank::Two, Suit::Spades))))
-        .collect();
-    let mut best = f64::INFINITY;
-    for _ in 0..3 {
-        let start = Instant::now();
-        let sum: u64 = hands.iter().map(|h| u64::from(ev.value7(h).get())).sum();
-        std::hint::black_box(sum);
-        best = best.min(start.elapsed().as_secs_f64());
-    }
-    writeln!(
-        out,
-        "random hands from card indices: {:.1} M hands/s ({} hands, one thread)",
-        RANDOM as f64 / best / 1e6,
-        thousands(RANDOM as u64)
-    )?;
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn thousands_separators() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(41_584), "41,584");
-        assert_eq!(thousands(133_784_560), "133,784,560");
-    }
 
     #[test]
     fn random_hands_are_seven_distinct_cards() {

@@ -9,17 +9,17 @@
 //! counted. Its counts are checked against ours before its time is written.
 
 use std::io::{self, Write};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use firmware::config::DECK_SIZE;
 use firmware::{Card, Game, Rank, Suit};
 
-use super::exact;
-use crate::money::eval::thousands;
+use super::{thousands, thread_cpu};
+use crate::money::equity::{exact, Equity};
 
 /// Times [`exact`] for Ah As against Kd Kc before the flop (every one of the
 /// 1,712,304 boards), best of five runs, and writes one line with the figures.
-pub fn bench_report(out: &mut impl Write) -> io::Result<()> {
+pub fn report(out: &mut impl Write) -> io::Result<()> {
     let aces = [
         Card::new(Rank::Ace, Suit::Hearts),
         Card::new(Rank::Ace, Suit::Spades),
@@ -42,7 +42,7 @@ pub fn bench_report(out: &mut impl Write) -> io::Result<()> {
         Some(Ok(r)) => {
             let pct = |n: u64| 100.0 * n as f64 / r.boards.max(1) as f64;
             let (a, k) = (r.players.first(), r.players.get(1));
-            let wins = |e: Option<&super::Equity>| e.map_or(0, |e| e.wins);
+            let wins = |e: Option<&Equity>| e.map_or(0, |e| e.wins);
             let counts = [wins(a), wins(k), a.map_or(0, |e| e.ties)];
             writeln!(
                 out,
@@ -128,11 +128,33 @@ fn rs_poker_line(out: &mut impl Write, hands: &[&[Card]; 2], ours: [u64; 3]) -> 
     )
 }
 
-/// The calling thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`): the clock of this
-/// line and of the criterion benchmarks (`host/benches/common/thread_cpu.rs`).
-pub fn thread_cpu() -> Duration {
-    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
-    let secs = u64::try_from(t.tv_sec).unwrap_or(0);
-    let nanos = u32::try_from(t.tv_nsec).unwrap_or(0);
-    Duration::new(secs, nanos)
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bench_line_names_the_case_and_its_figures() {
+        let mut out = Vec::new();
+        report(&mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let [line, peer] = lines[..] else {
+            panic!("two lines expected: {text}")
+        };
+        assert!(
+            line.starts_with("equity, AhAs v KdKc preflop: CPU "),
+            "{line}"
+        );
+        assert!(line.contains(" ms, wall "), "{line}");
+        assert!(
+            line.ends_with("ms for 1,712,304 boards, one thread (81.06% / 18.55% / 0.38% tie)"),
+            "{line}"
+        );
+        // rs_poker's counts agreed with ours, so it was timed.
+        assert!(
+            peer.starts_with("equity, rs_poker 5.0 (every board dealt, SevenCardAccum): CPU "),
+            "{peer}"
+        );
+        assert!(peer.contains(" ms, wall "), "{peer}");
+    }
 }
