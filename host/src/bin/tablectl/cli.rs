@@ -432,7 +432,7 @@ pub struct FloorServeArgs {
     pub hosts: Vec<String>,
     /// The pages' language when a browser asks for none: en, mk, pl, bg or ru
     #[arg(long, value_name = "CODE", default_value = "en", value_parser = floor_lang)]
-    pub lang: host::display::Lang,
+    pub lang: host::web::Lang,
     /// Do not migrate: check the store's schema is this program's and only read
     /// (a read replica; migrate the primary with `tablectl floor migrate`)
     #[arg(long, verbatim_doc_comment)]
@@ -440,8 +440,8 @@ pub struct FloorServeArgs {
 }
 
 /// A floor page language by its code.
-fn floor_lang(code: &str) -> Result<host::display::Lang, String> {
-    host::display::Lang::from_code(code).ok_or_else(|| "give en, mk, pl, bg or ru".to_string())
+fn floor_lang(code: &str) -> Result<host::web::Lang, String> {
+    host::web::Lang::from_code(code).ok_or_else(|| "give en, mk, pl, bg or ru".to_string())
 }
 
 #[derive(Debug, Args)]
