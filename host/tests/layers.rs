@@ -210,6 +210,18 @@ impl<'ast> Visit<'ast> for Finder {
     }
 }
 
+/// The paths out of `module` in one file's `text`, and the test-only files it declares.
+fn read(module: &[String], text: &str) -> syn::Result<Finder> {
+    let parsed = syn::parse_file(text)?;
+    let mut finder = Finder {
+        module: module.to_vec(),
+        test_files: Vec::new(),
+        arrows: Vec::new(),
+    };
+    finder.visit_file(&parsed);
+    Ok(finder)
+}
+
 /// Every `.rs` file under `dir`, sorted.
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -258,14 +270,7 @@ fn wrong_arrows() -> Vec<String> {
             continue;
         }
         let text = std::fs::read_to_string(file).expect("a source file");
-        let parsed =
-            syn::parse_file(&text).unwrap_or_else(|e| panic!("{}: {e}", relative.display()));
-        let mut finder = Finder {
-            module: module.clone(),
-            test_files: Vec::new(),
-            arrows: Vec::new(),
-        };
-        finder.visit_file(&parsed);
+        let finder = read(&module, &text).unwrap_or_else(|e| panic!("{}: {e}", relative.display()));
         test_files.extend(finder.test_files);
         let from = &module[0];
         let Some((_, allowed)) = MAY_USE.iter().find(|(m, _)| m == from) else {
@@ -322,6 +327,56 @@ fn the_layers_table_names_each_module_once_and_only_lower_ones() {
             );
         }
     }
+}
+
+/// Each way code names another module is seen, with its line; test code is not.
+#[test]
+fn the_finder_sees_every_form_of_path_and_skips_tests() {
+    let text = r#"
+use crate::display::TableDisplay;
+use crate::{money::pots, session::{self, Observer}};
+use super::super::web::*;
+fn f() -> String {
+    let _ = crate::records::handlog::now_ms();
+    format!("{}", crate::words::i18n::ALL.len())
+}
+impl From<u8> for crate::display::dealer::FloorLink {}
+// crate::display in a comment is not code
+/// Nor in a doc comment: [`crate::display`].
+fn g() {}
+#[cfg(test)]
+mod tests {
+    use crate::display::TableDisplay;
+}
+#[cfg(test)]
+mod attacks;
+mod inner {
+    use super::super::hands;
+    fn h() { super::super::super::display::index::HIDDEN; }
+}
+"#;
+    let module = ["floor".to_string(), "page".to_string()];
+    let finder = read(&module, text).expect("parses");
+    let seen: Vec<(usize, &str)> = finder
+        .arrows
+        .iter()
+        .map(|a| (a.line, a.to.as_str()))
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            (2, "display"),
+            (3, "money"),
+            (3, "session"),
+            (3, "session"),
+            (4, "web"),
+            (6, "records"),
+            (7, "words"),
+            (9, "display"),
+            (21, "display"),
+        ]
+    );
+    assert_eq!(finder.test_files, [["floor", "page", "attacks"]]);
 }
 
 /// The `[dependencies]` of a workspace crate's manifest.
