@@ -439,9 +439,14 @@ pub struct FloorServeArgs {
     pub no_migrate: bool,
 }
 
-/// A floor page language by its code.
+/// A floor page language by its code; a code of none says the codes there are.
 fn floor_lang(code: &str) -> Result<host::web::Lang, String> {
-    host::web::Lang::from_code(code).ok_or_else(|| "give en, mk, pl, bg or ru".to_string())
+    host::web::Lang::from_code(code).ok_or_else(|| {
+        let (last, rest) = host::web::lang::CODES
+            .split_last()
+            .map_or(("", &[][..]), |(l, r)| (*l, r));
+        format!("give {} or {last}", rest.join(", "))
+    })
 }
 
 #[derive(Debug, Args)]
@@ -625,6 +630,15 @@ mod tests {
     #[test]
     fn the_command_line_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn a_floor_language_of_none_names_the_codes_there_are() {
+        assert_eq!(floor_lang("pl"), Ok(host::web::Lang::Pl));
+        assert_eq!(
+            floor_lang("de"),
+            Err("give en, mk, pl, bg or ru".to_string())
+        );
     }
 
     #[test]
