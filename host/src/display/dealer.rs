@@ -8,9 +8,9 @@
 //! "dealt to seat 4"), only the board's cards.
 //!
 //! A table that ships its log to the floor's store also shows how that stands
-//! ([`FloorLink`], filled in by the floor's shipper; [`link_view`]): it changes while the table is idle (the store goes
-//! down, the backlog drains), so it reaches the page on its own stream, not with the
-//! table's view.
+//! ([`FloorLink`], filled in by the floor's shipper; [`link_view`]): it changes while
+//! the table is idle (the store goes down, the backlog drains), so it reaches the
+//! page on its own stream, not with the table's view.
 
 use super::i18n::{Lang, Word};
 use super::screen_text::ScreenText;

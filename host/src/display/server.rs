@@ -1,7 +1,8 @@
 //! The HTTP side of the display, two routers for two listeners: the players' screen
-//! (the page, its script and the shared style ([`crate::web::http`]), compiled in: the screen needs no network beyond
-//! the controller; the state as JSON and live updates as server-sent events) and the
-//! floor's read-only view of the recent hands, behind its token.
+//! (the page, its script and the shared style ([`crate::web::http`]), compiled in:
+//! the screen needs no network beyond the controller; the state as JSON and live
+//! updates as server-sent events) and the floor's read-only view of the recent
+//! hands, behind its token.
 //!
 //! Every route is a GET; nothing here can change the table (issue: safe by default).
 

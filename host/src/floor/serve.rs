@@ -1,8 +1,8 @@
 //! `tablectl floor serve`: the floor's pages over HTTP, on the same bounded listener
 //! as the table's display ([`crate::web::listen`]) behind the same token and host
-//! allow-list as a table's floor view ([`crate::web::auth`]). Every route is a GET; nothing here
-//! changes the store but its schema, brought up to date at start, or only checked
-//! where the service reads a replica (`--no-migrate`).
+//! allow-list as a table's floor view ([`crate::web::auth`]). Every route is a GET;
+//! nothing here changes the store but its schema, brought up to date at start, or
+//! only checked where the service reads a replica (`--no-migrate`).
 //!
 //! One thread owns the store's connection: it reads the room every [`REFRESH`],
 //! feeding each table's new records to its engine for the hands in progress
