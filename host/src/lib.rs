@@ -1,17 +1,43 @@
 //! # The table controller's application
 //!
-//! On top of the firmware rules engine, in layers, each using only those below it:
+//! On top of the firmware rules engine, in layers, each using only those below it
+//! (kept by `tests/layers.rs`, which fails on an arrow up or across):
+//!
+//! ```text
+//!                     bin/tablectl
+//!                  /               \
+//!           display                 floor      siblings: neither names the other
+//!                  \               /
+//!                        words
+//!                          |
+//!                       session
+//!                          |
+//!                         web
+//!                          |
+//!                       records
+//!                          |
+//!                        money                 (settings, peers: under all;
+//!                                               bench: on money, for bin alone)
+//! ```
 //!
 //! - [`money`]: side pots, hand evaluation, the showdown, settlement, equity.
 //! - [`records`]: the hand log, hand histories (PHH), their export and replay,
 //!   scenario scripts.
-//! - [`session`]: a table at work, on its devices or simulated.
-//! - [`display`]: the screens (players' display, floor view).
-//! - [`floor`]: the casino floor's store, every table's hand log in PostgreSQL.
+//! - [`web`]: what both pages serve HTTP with: the bounded listener, the floor's token
+//!   and host checks, headers and policies, HTML escaping, and the languages (one
+//!   list, which the table's configuration takes too).
+//! - [`session`]: a table at work, on its devices or simulated; what it tells its
+//!   observers (the display implements [`session::Observer`]) and how its shipping
+//!   to the floor stands ([`session::floor_link`]) are defined here, not above.
+//! - [`words`]: the table's words in each language, the log's records said in them.
+//! - [`display`]: the screens (players' display, dealer's view, floor view).
+//! - [`floor`]: the casino floor's store, every table's hand log in PostgreSQL, and
+//!   its pages.
 //! - [`bench`](mod@bench): what `tablectl bench` times and prints (it reads the clocks).
-//! - `bin/tablectl`: the command.
+//! - `bin/tablectl`: the command, which wires a session to its display and shipper.
 //!
-//! [`peers`] finds the outside programs the tests and benchmarks compare against.
+//! [`settings`] is the one codec of a table's settings; [`peers`] finds the outside
+//! programs the tests and benchmarks compare against.
 #![forbid(unsafe_code)]
 
 pub mod bench;
@@ -22,6 +48,8 @@ pub mod peers;
 pub mod records;
 pub mod session;
 pub mod settings;
+pub mod web;
+pub mod words;
 
 /// Seat `n`, for literals in the unit tests.
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! the controller alone, the state and its live updates, the floor view of the hand
 //! log, and that nothing can be changed through it.
 
-use host::display::{Display, DisplayError, DisplayOptions, FloorOptions};
+use host::display::{DisplayError, DisplayOptions, FloorOptions, TableDisplay};
 use host::records::handlog::HandLog;
 use host::session::simulated::{DirectSource, SimOptions, SimulatedTable};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -74,7 +74,7 @@ fn with_floor() -> DisplayOptions {
 
 /// A display on a free port, fed by a bench table of `hands` hands that writes its
 /// hand log in `dir`.
-fn bench_with_display(dir: &std::path::Path, hands: u32) -> Display {
+fn bench_with_display(dir: &std::path::Path, hands: u32) -> TableDisplay {
     let opts = SimOptions {
         hands,
         players: 4,
@@ -86,7 +86,7 @@ fn bench_with_display(dir: &std::path::Path, hands: u32) -> Display {
         &host::records::handlog::TableKey::from_seed([3; 32]),
     )
     .unwrap();
-    let mut display = Display::start(with_floor()).unwrap();
+    let mut display = TableDisplay::start(with_floor()).unwrap();
     {
         let tap = display.floor_tap(&log).unwrap();
         let mut bench = SimulatedTable::new(&opts, DirectSource, Some(&mut log)).unwrap();
@@ -243,7 +243,7 @@ fn a_floor_open_to_the_network_needs_its_host_names() {
     if let Some(f) = o.floor.as_mut() {
         f.bind = SocketAddr::from(([0, 0, 0, 0], 0));
     }
-    match Display::start(o) {
+    match TableDisplay::start(o) {
         Err(e @ DisplayError::FloorHosts(_)) => {
             assert!(e.to_string().contains("floor_hosts"), "{e}")
         }
@@ -257,7 +257,7 @@ fn a_taken_address_is_a_clear_error() {
     let held = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let mut o = DisplayOptions::local(0, "T9");
     o.bind = held.local_addr().unwrap();
-    match Display::start(o) {
+    match TableDisplay::start(o) {
         Err(e @ DisplayError::Bind(..)) => {
             assert!(e.to_string().contains("cannot listen on"), "{e}")
         }
@@ -313,7 +313,7 @@ fn the_runtimes_card_and_shoe_troubles_reach_the_banner_but_key_slips_do_not() {
     use firmware::buttons::Key;
     use firmware::console::ConsoleError;
     use host::session::live::{Outcome, Refusal};
-    let mut d = Display::start(DisplayOptions::local(0, "T9")).unwrap();
+    let mut d = TableDisplay::start(DisplayOptions::local(0, "T9")).unwrap();
     let table = firmware::Table::new(host::session::simulated::table_config(
         firmware::Game::Holdem,
         firmware::Structure::NoLimit,
@@ -349,7 +349,7 @@ fn the_runtimes_card_and_shoe_troubles_reach_the_banner_but_key_slips_do_not() {
 
 #[test]
 fn a_dropped_display_frees_its_port() {
-    let d = Display::start(DisplayOptions::local(0, "T9")).unwrap();
+    let d = TableDisplay::start(DisplayOptions::local(0, "T9")).unwrap();
     let addr = d.addr();
     assert_eq!(get(addr, "/").0, 200);
     drop(d);
@@ -410,7 +410,7 @@ fn no_route_without_the_token_shows_a_card_of_the_hand_in_progress() {
         &host::records::handlog::TableKey::from_seed([3; 32]),
     )
     .unwrap();
-    let mut display = Display::start(with_floor()).unwrap();
+    let mut display = TableDisplay::start(with_floor()).unwrap();
     let (screen, floor) = (display.addr(), display.floor_addr().unwrap());
     let opts = SimOptions {
         hands: 6,
@@ -471,7 +471,7 @@ fn no_route_without_the_token_shows_a_card_of_the_hand_in_progress() {
 /// timeout).
 #[test]
 fn an_idle_socket_is_closed() {
-    let d = Display::start(DisplayOptions::local(0, "T9")).unwrap();
+    let d = TableDisplay::start(DisplayOptions::local(0, "T9")).unwrap();
     let mut s = TcpStream::connect(d.addr()).unwrap();
     s.set_read_timeout(Some(HANG_GUARD)).unwrap();
     let mut buf = [0u8; 64];
@@ -489,7 +489,7 @@ fn an_idle_socket_is_closed() {
 fn two_hundred_reopened_idle_sockets_leave_the_page_answered() {
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     use std::sync::Arc;
-    let d = Display::start(DisplayOptions::local(0, "T9")).unwrap();
+    let d = TableDisplay::start(DisplayOptions::local(0, "T9")).unwrap();
     let addr = d.addr();
     let stop = Arc::new(AtomicBool::new(false));
     let opened = Arc::new(AtomicUsize::new(0));
@@ -593,7 +593,7 @@ fn page_loads_from(from: IpAddr, addr: SocketAddr) {
 #[test]
 fn held_streams_are_capped_and_the_page_still_loads() {
     use host::display::sse::{MAX_STREAMS, MAX_STREAMS_PER_CLIENT};
-    let d = Display::start(DisplayOptions::local(0, "T9")).unwrap();
+    let d = TableDisplay::start(DisplayOptions::local(0, "T9")).unwrap();
     let addr = d.addr();
     let here: IpAddr = [127, 0, 0, 1].into();
     let mut held: Vec<_> = (0..MAX_STREAMS_PER_CLIENT)
@@ -656,7 +656,7 @@ fn each_update_is_encoded_once_for_every_screen() {
     // No equity: its worker's updates would come in their own time.
     let mut o = DisplayOptions::local(0, "T9");
     o.equity = false;
-    let mut d = Display::start(o).unwrap();
+    let mut d = TableDisplay::start(o).unwrap();
     let addr = d.addr();
     let mut streams: Vec<_> = (0..8u8)
         .map(|i| open_stream([127, 0, 4, i].into(), addr).1)
@@ -701,7 +701,7 @@ fn each_update_is_encoded_once_for_every_screen() {
 /// A request head larger than the limit is refused, and the server goes on.
 #[test]
 fn an_oversized_request_head_is_refused() {
-    let d = Display::start(DisplayOptions::local(0, "T9")).unwrap();
+    let d = TableDisplay::start(DisplayOptions::local(0, "T9")).unwrap();
     let big = format!(
         "Host: {}\r\nX-Pad: {}\r\n",
         d.addr(),
@@ -798,7 +798,7 @@ fn the_floor_stores_line_follows_the_shipper_with_the_table_idle() {
     use std::sync::{Arc, Mutex};
     let mut o = DisplayOptions::local(0, "T9");
     o.lang = host::display::Lang::Pl;
-    let d = Display::start(o).unwrap();
+    let d = TableDisplay::start(o).unwrap();
     let link = Arc::new(Mutex::new(FloorLink {
         connected: false,
         backlog: 1_234,

@@ -18,7 +18,7 @@ use firmware::{Card, Event, Input};
 use hardware::link::Received;
 use host::display::i18n::ALL;
 use host::display::screen_text::Withheld;
-use host::display::{Display, DisplayOptions, Lang};
+use host::display::{DisplayOptions, Lang, TableDisplay};
 use host::records::scenario::{Scenario, Step};
 use host::session::table::{Outcome, ShoeEvent, TableSession};
 use std::collections::BTreeMap;
@@ -183,7 +183,7 @@ fn watch(name: &str, script: &str, lang: Lang) -> (Vec<String>, serde_json::Valu
     let scenario = Scenario::parse(script).unwrap();
     let mut opts = DisplayOptions::local(0, "T26");
     opts.lang = lang;
-    let mut display = Display::start(opts).unwrap();
+    let mut display = TableDisplay::start(opts).unwrap();
     let addr = display.addr();
     let mut stream = Stream::open(addr);
     let mut session = TableSession::create(scenario.config, None)

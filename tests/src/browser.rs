@@ -3,7 +3,7 @@
 //! page, killed on drop. `crate::peers::chromium` finds the browser.
 
 use firmware::{Event, Table};
-use host::display::Display;
+use host::display::TableDisplay;
 use serde_json::{json, Value};
 use std::net::TcpStream;
 use std::path::Path;
@@ -112,7 +112,7 @@ impl Cdp {
     /// Shows `table` after an input and its `events` on `display` (the one the
     /// page opened last), and waits until the page has drawn that update: the step
     /// of every scripted hand played into a page.
-    pub fn show(&mut self, display: &mut Display, table: &Table, events: &[Event]) {
+    pub fn show(&mut self, display: &mut TableDisplay, table: &Table, events: &[Event]) {
         display.show(table, events);
         self.shown += 1;
         self.wait_for_update(self.shown);

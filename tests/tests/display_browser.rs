@@ -13,7 +13,7 @@ mod browser;
 
 use browser::{Cdp, STEP_TIMEOUT};
 use firmware::Phase;
-use host::display::{Display, DisplayOptions, Lang};
+use host::display::{DisplayOptions, Lang, TableDisplay};
 use host::records::scenario::Scenario;
 use serde_json::json;
 use std::path::Path;
@@ -179,7 +179,7 @@ fn play(cdp: &mut Cdp, e: &Expected, shots: &Path) -> Vec<f64> {
     let code = e.lang.code();
     let mut opts = DisplayOptions::local(0, "T1");
     opts.lang = e.lang;
-    let mut display = Display::start(opts).unwrap();
+    let mut display = TableDisplay::start(opts).unwrap();
     cdp.open(&display.url());
     let (turn, flop, river) = (
         line_of("4 allin"),
@@ -246,7 +246,7 @@ fn pot_limit_maximum(cdp: &mut Cdp, shots: &Path) {
         .position(|l| l.starts_with("deal As Ks"))
         .unwrap()
         + 1;
-    let mut display = Display::start(DisplayOptions::local(0, "T1")).unwrap();
+    let mut display = TableDisplay::start(DisplayOptions::local(0, "T1")).unwrap();
     cdp.open(&display.url());
     let mut checked = false;
     Scenario::parse(E6)
@@ -282,7 +282,7 @@ fn pot_limit_maximum(cdp: &mut Cdp, shots: &Path) {
 /// its state, any route) before it is tabled, and a mucked hand never is.
 fn live_showdown(cdp: &mut Cdp, shots: &Path) {
     const SHOWDOWN: &str = include_str!("../scenarios/r_show_1_called_bettor_shows_first.scn");
-    let mut display = Display::start(DisplayOptions::local(0, "T1")).unwrap();
+    let mut display = TableDisplay::start(DisplayOptions::local(0, "T1")).unwrap();
     cdp.open(&display.url());
     let mut moments = Vec::new();
     Scenario::parse(SHOWDOWN)
@@ -337,7 +337,7 @@ fn a_card_read_twice_on_the_red_banner(cdp: &mut Cdp, shots: &Path) {
     for lang in host::display::i18n::ALL {
         let mut opts = DisplayOptions::local(0, "T26");
         opts.lang = lang;
-        let mut display = Display::start(opts).unwrap();
+        let mut display = TableDisplay::start(opts).unwrap();
         cdp.open(&display.url());
         let mut at_burn = None;
         Scenario::parse(FOLDS)
@@ -397,7 +397,7 @@ fn a_card_read_twice_on_the_red_banner(cdp: &mut Cdp, shots: &Path) {
 /// itself and takes the new run's views, although their count starts again.
 fn restart(cdp: &mut Cdp) {
     let t = Scenario::parse(SCRIPT).unwrap().run(|_, _, _| {}).unwrap();
-    let mut first = Display::start(DisplayOptions::local(0, "Before")).unwrap();
+    let mut first = TableDisplay::start(DisplayOptions::local(0, "Before")).unwrap();
     let addr = first.addr();
     for _ in 0..5 {
         first.show(&t, &[]);
@@ -410,7 +410,7 @@ fn restart(cdp: &mut Cdp) {
     // The old server lets go of the port as it shuts down.
     let started = Instant::now();
     let mut second = loop {
-        match Display::start(o.clone()) {
+        match TableDisplay::start(o.clone()) {
             Ok(d) => break d,
             Err(e) => assert!(started.elapsed() < STEP_TIMEOUT, "{e}"),
         }
@@ -503,7 +503,7 @@ fn an_idle_table_stays_live_and_a_stopped_one_does_not() {
     };
     let cdp = &mut browser.cdp;
     let t = mid_hand();
-    let mut display = Display::start(DisplayOptions::local(0, "T1")).unwrap();
+    let mut display = TableDisplay::start(DisplayOptions::local(0, "T1")).unwrap();
     display.show(&t, &[]);
     for path in ["", "dealer"] {
         cdp.open(&format!("{}{path}", display.url()));

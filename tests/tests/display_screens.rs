@@ -25,7 +25,7 @@ mod browser;
 use browser::Cdp;
 use host::display::dealer::{FloorLink, FloorTrouble};
 use host::display::i18n::Word;
-use host::display::{Display, DisplayOptions, Lang, Warn};
+use host::display::{DisplayOptions, Lang, TableDisplay, Warn};
 use host::records::scenario::Scenario;
 use serde_json::{json, Value};
 use std::path::Path;
@@ -269,7 +269,7 @@ fn play(cdp: &mut Cdp, lang: Lang, seats: u8, shots: &Path) -> usize {
     let scenario = Scenario::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     let mut opts = DisplayOptions::local(0, "T1");
     opts.lang = lang;
-    let mut display = Display::start(opts).unwrap();
+    let mut display = TableDisplay::start(opts).unwrap();
     cdp.viewport(1280, 720);
     cdp.open(&display.url());
     let lines: Vec<&str> = text.lines().collect();
@@ -519,7 +519,7 @@ fn many_pots_keep_their_amounts_and_seats_on_every_screen() {
         for lang in host::display::i18n::ALL {
             let mut opts = DisplayOptions::local(0, "T1");
             opts.lang = lang;
-            let mut display = Display::start(opts).unwrap();
+            let mut display = TableDisplay::start(opts).unwrap();
             cdp.viewport(1280, 720);
             cdp.open(&display.url());
             let code = lang.code();
@@ -609,7 +609,7 @@ fn says_not_live(cdp: &mut Cdp, words: &str) -> Duration {
 }
 
 /// Shows the six-seat script on `display` up to seat 4's all-in: the table then.
-fn to_the_turn(display: &mut Display) -> firmware::Table {
+fn to_the_turn(display: &mut TableDisplay) -> firmware::Table {
     let text = script(6);
     let turn = text.lines().position(|l| l.starts_with("4 allin")).unwrap() + 1;
     let mut table = None;
@@ -631,7 +631,7 @@ fn the_page_says_when_it_is_not_live_and_banners_end_with_their_cause() {
         return;
     };
     let cdp = &mut browser.cdp;
-    let mut display = Display::start(DisplayOptions::local(0, "T1")).unwrap();
+    let mut display = TableDisplay::start(DisplayOptions::local(0, "T1")).unwrap();
     cdp.viewport(1280, 720);
     cdp.open(&display.url());
     let header = "document.querySelector('header').className";
@@ -718,7 +718,7 @@ fn r_draw_the_draw_has_its_own_words_on_the_page() {
         line("discard Js Ts 8s"),
         line("deal 7h"),
     );
-    let mut display = Display::start(DisplayOptions::local(0, "T1")).unwrap();
+    let mut display = TableDisplay::start(DisplayOptions::local(0, "T1")).unwrap();
     cdp.viewport(800, 480);
     cdp.open(&display.url());
     let text = |cdp: &mut Cdp, id: &str| {
@@ -759,7 +759,7 @@ fn r_draw_the_draw_has_its_own_words_on_the_page() {
 
 /// The six-seat script up to the turn, with 1,250 being keyed and a key refused
 /// (out of turn) on the dealer's part: the table then.
-fn dealer_at_the_turn(display: &mut Display) -> firmware::Table {
+fn dealer_at_the_turn(display: &mut TableDisplay) -> firmware::Table {
     use host::session::live::{Outcome, Refusal};
     let table = to_the_turn(display);
     display.report(&table, &Outcome::Amount(1250));
@@ -782,7 +782,7 @@ fn the_dealers_page_shows_the_next_step_the_amount_keyed_and_refusals() {
         return;
     };
     let cdp = &mut browser.cdp;
-    let mut display = Display::start(DisplayOptions::local(0, "T1")).unwrap();
+    let mut display = TableDisplay::start(DisplayOptions::local(0, "T1")).unwrap();
     cdp.viewport(1280, 720);
     cdp.open(&format!("{}dealer", display.url()));
     let table = dealer_at_the_turn(&mut display);
@@ -898,7 +898,7 @@ fn a_page_that_hears_nothing_on_an_open_stream_says_it_is_not_live() {
         return;
     };
     let cdp = &mut browser.cdp;
-    let mut display = Display::start(DisplayOptions::local(0, "T1")).unwrap();
+    let mut display = TableDisplay::start(DisplayOptions::local(0, "T1")).unwrap();
     to_the_turn(&mut display);
     let silent = silent_stream(display.addr());
     cdp.viewport(1280, 720);
@@ -926,7 +926,7 @@ fn the_dealers_page_fits_the_pi_in_every_language() {
     for lang in host::display::i18n::ALL {
         let mut opts = DisplayOptions::local(0, "T1");
         opts.lang = lang;
-        let mut display = Display::start(opts).unwrap();
+        let mut display = TableDisplay::start(opts).unwrap();
         cdp.viewport(800, 480);
         cdp.open(&format!("{}dealer", display.url()));
         dealer_at_the_turn(&mut display);

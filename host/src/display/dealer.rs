@@ -8,13 +8,14 @@
 //! "dealt to seat 4"), only the board's cards.
 //!
 //! A table that ships its log to the floor's store also shows how that stands
-//! ([`FloorLink`], [`link_view`]): it changes while the table is idle (the store goes
-//! down, the backlog drains), so it reaches the page on its own stream, not with the
-//! table's view.
+//! ([`FloorLink`], filled in by the floor's shipper; [`link_view`]): it changes while
+//! the table is idle (the store goes down, the backlog drains), so it reaches the
+//! page on its own stream, not with the table's view.
 
 use super::i18n::{Lang, Word};
 use super::screen_text::ScreenText;
 use super::view::CardView;
+pub use crate::session::floor_link::{FloorLink, FloorTrouble};
 use firmware::{Event, Phase, Table};
 use serde::Serialize;
 use std::collections::VecDeque;
@@ -35,49 +36,14 @@ pub enum ShoeHealth {
     Silent,
 }
 
-/// How the table's shipping to the floor's store stands (issue 17): what the
-/// dealer's view says of it. The floor's shipper fills it in; the display knows
-/// nothing of the store.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct FloorLink {
-    /// The shipper holds a connection to the store.
-    pub connected: bool,
-    /// Records logged here and not yet in the store.
-    pub backlog: u64,
-    /// The store refused the log's last shipment and raised an alert: a gap, a fork
-    /// or a bad signature, which only the floor can clear.
-    pub refused: bool,
-    /// Why the shipper is not connected, when it knows.
-    pub trouble: Option<FloorTrouble>,
-}
-
-/// Why a table cannot reach the floor's store, in the dealer's short words: an
-/// outage waits, the others need the floor (a password, an id, a certificate or a
-/// version is theirs to fix).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FloorTrouble {
-    /// The store is down, or the network to it.
-    Unreachable,
-    /// The store refused the table's login: a wrong password or login.
-    LoginRefused,
-    /// The table's id is not the one the floor gave this login (or another
-    /// table's).
-    IdNotGiven,
-    /// TLS: the store's certificate is refused, or TLS is not offered.
-    Certificate,
-    /// The store's schema is another version than this program's.
-    Version,
-}
-
-impl FloorTrouble {
-    fn word(self) -> Word {
-        match self {
-            FloorTrouble::Unreachable => Word::StoreUnreachable,
-            FloorTrouble::LoginRefused => Word::LoginRefused,
-            FloorTrouble::IdNotGiven => Word::IdNotGiven,
-            FloorTrouble::Certificate => Word::CertificateRefused,
-            FloorTrouble::Version => Word::StoreVersion,
-        }
+/// The dealer's short words for why the table cannot reach the floor's store.
+fn trouble_word(trouble: FloorTrouble) -> Word {
+    match trouble {
+        FloorTrouble::Unreachable => Word::StoreUnreachable,
+        FloorTrouble::LoginRefused => Word::LoginRefused,
+        FloorTrouble::IdNotGiven => Word::IdNotGiven,
+        FloorTrouble::Certificate => Word::CertificateRefused,
+        FloorTrouble::Version => Word::StoreVersion,
     }
 }
 
@@ -104,9 +70,9 @@ pub fn link_view(lang: Lang, link: &FloorLink) -> LinkView {
     let text = if link.refused {
         format!("{label}: {} · {waiting}", lang.word(Word::StoreRefused))
     } else if !link.connected {
-        let why = link
-            .trouble
-            .map_or(String::new(), |t| format!(": {}", lang.word(t.word())));
+        let why = link.trouble.map_or(String::new(), |t| {
+            format!(": {}", lang.word(trouble_word(t)))
+        });
         format!(
             "{label}: {}{why} ({}) · {waiting}",
             lang.word(Word::NotConnected),

@@ -6,47 +6,16 @@
 //! The page is in the table's language, its times written by the server as the
 //! language writes dates ([`Lang::time`]). The timeline's lines are the hand log's
 //! records said in the table's language from their structured data
-//! ([`super::entries`]).
+//! ([`crate::words::entries`]).
 
 use super::i18n::{Lang, Word};
 use super::index::{FloorIndex, HandLookup};
 use crate::records::handlog::{HandFlags, HandSummary};
+use crate::web::html::error_document;
+pub use crate::web::html::{document, document_in, escape};
 
 /// Hands listed, newest first.
 pub const RECENT_HANDS: usize = 100;
-
-/// Escapes text for HTML.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// A floor page: `title` as its heading, `body` below, the floor's style.
-pub fn document(title: &str, body: &str) -> String {
-    document_in(Lang::En, title, body)
-}
-
-/// [`document`] in `lang`.
-pub fn document_in(lang: Lang, title: &str, body: &str) -> String {
-    format!(
-        "<!doctype html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>{t}</title><link rel=\"stylesheet\" href=\"/page.css\"></head>\
-         <body class=\"floor\"><h1>{t}</h1>\n{body}\n</body></html>\n",
-        t = escape(title),
-        lang = lang.code(),
-    )
-}
 
 /// A page that says what went wrong.
 pub fn error_page(message: &str) -> String {
@@ -55,11 +24,7 @@ pub fn error_page(message: &str) -> String {
 
 /// [`error_page`] in `lang`.
 pub fn error_page_in(lang: Lang, message: &str) -> String {
-    document_in(
-        lang,
-        lang.word(Word::FloorView),
-        &format!("<p class=\"error\">{}</p>", escape(message)),
-    )
+    error_document(lang, lang.word(Word::FloorView), message)
 }
 
 /// What the floor looks for in a hand, as words in `lang`: "corrections: 2".
@@ -181,12 +146,12 @@ pub fn hand_page(lang: Lang, index: &FloorIndex, number: u32) -> (bool, String) 
     let lines: Vec<String> = records
         .iter()
         .map(|e| {
-            let cls = if super::entries::flagged(e) {
+            let cls = if crate::words::entries::flagged(e) {
                 " class=\"flagged\""
             } else {
                 ""
             };
-            let text = super::entries::describe(lang, e);
+            let text = crate::words::entries::describe(lang, e);
             format!("<li{cls}><pre>{}</pre></li>", escape(&text))
         })
         .collect();
@@ -210,14 +175,6 @@ pub fn hand_page(lang: Lang, index: &FloorIndex, number: u32) -> (bool, String) 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn text_from_the_log_cannot_become_markup() {
-        assert_eq!(
-            escape("<script>alert('x')</script> & \"y\""),
-            "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;y&quot;"
-        );
-    }
 
     #[test]
     fn a_missing_hand_is_a_message_not_a_crash() {

@@ -28,8 +28,7 @@ pub const SUMMARY_HANDS: usize = 10_000;
 /// keeps its first ones and counts the rest.
 pub const MAX_RECORDS_PER_HAND: usize = 2_000;
 
-/// What replaces a hidden record or event of a hand in progress.
-pub const HIDDEN: &str = "(hidden until the hand is paid)";
+pub use crate::words::entries::HIDDEN;
 
 /// One hand of the index.
 #[derive(Clone, Debug)]

@@ -2,46 +2,51 @@
 //! the controller), updated live by server-sent events, and a read-only floor view
 //! of the recent hands.
 //!
+//! Above [`crate::session`] (it implements the session's [`Observer`]), the table's
+//! words ([`crate::words`]) and the web plumbing ([`crate::web`]); beside the floor's
+//! store ([`crate::floor`]), which it never names: how shipping to the store stands
+//! reaches it as plain data ([`dealer::FloorLink`], defined in the session).
+//!
 //! Two listeners: the players' screen shows only what the table shows and needs no
 //! password (it binds this machine only unless configured otherwise); the floor
 //! view, which shows every card of a paid hand, has its own address, needs the
 //! floor's token and answers only to its allowed host names. Both are bounded
-//! ([`listen`]).
+//! ([`crate::web::listen`]).
 //!
 //! - [`view`]: what the screen shows, built from the engine after each input.
-//! - [`i18n`]: its words in English, Macedonian, Polish, Bulgarian and Russian;
-//!   [`hands`]: the hands' names in full in each; [`reasons`]: why an input was
-//!   refused, from its kind; [`screen_text`]: what of it the players' listener
-//!   may say (never a card).
+//! - The words ([`crate::words`]) in English, Macedonian, Polish, Bulgarian and
+//!   Russian; [`hands`]: the hands' names in full in each; [`screen_text`]: what of
+//!   a refusal the players' listener may say (never a card).
 //! - `server`: the HTTP routes (all GET: nothing here changes the table); [`sse`]:
 //!   the live updates, each encoded once for every open page.
-//! - [`floor`]: the floor's pages, from [`index`], fed as records are logged.
-//! - [`auth`]: the floor's token and host checks.
+//! - [`floor`]: the floor's pages, from [`index`], fed as records are logged,
+//!   behind the floor's token and host checks ([`crate::web::auth`]).
 //!
-//! The controller calls [`Display::show`] after every input it has logged; the view
-//! goes to every open page at once. All-in equity is computed on its own thread and
-//! follows the view it belongs to, so a long enumeration never delays the screen.
-//! A table shipping to the floor's store gives [`Display::watch_floor_link`] a way to
-//! read how that stands; the dealer's view follows it on its own thread too.
+//! The controller calls [`TableDisplay::show`] after every input it has logged; the
+//! view goes to every open page at once. All-in equity is computed on its own thread
+//! and follows the view it belongs to, so a long enumeration never delays the screen.
+//! A table shipping to the floor's store gives [`TableDisplay::watch_floor_link`] a
+//! way to read how that stands; the dealer's view follows it on its own thread too.
 
-pub mod auth;
 pub mod dealer;
-pub mod entries;
 pub mod floor;
 pub mod hands;
-pub mod i18n;
 pub mod index;
-pub mod listen;
-pub mod reasons;
 pub mod screen_text;
 pub(crate) mod server;
 pub mod sse;
 pub mod view;
 
+/// Where these lived before the web plumbing and the words moved under both pages:
+/// the command and the tests still reach them through the display.
+pub use crate::web::{auth, listen};
+pub use crate::words::{entries, i18n, reasons};
 pub use i18n::{Lang, Warn};
 pub use view::{EquityJob, EquityView, Presenter, View};
 
 use crate::records::handlog::{HandLog, LogError};
+use crate::session::{Observer, Outcome};
+use firmware::buttons::{Key, KeyEvent};
 use firmware::{Event, Table};
 use index::{FloorIndex, FloorTap, SharedIndex};
 use std::net::SocketAddr;
@@ -144,7 +149,7 @@ impl std::fmt::Display for DisplayError {
 impl std::error::Error for DisplayError {}
 
 /// A running display: the server on its own thread, the presenter, the equity worker.
-pub struct Display {
+pub struct TableDisplay {
     addr: SocketAddr,
     floor_addr: Option<SocketAddr>,
     index: SharedIndex,
@@ -160,7 +165,7 @@ pub struct Display {
     shutdown: watch::Sender<bool>,
 }
 
-impl Drop for Display {
+impl Drop for TableDisplay {
     fn drop(&mut self) {
         self.shutdown.send_replace(true);
     }
@@ -176,9 +181,9 @@ fn bind(addr: SocketAddr) -> Result<(std::net::TcpListener, SocketAddr), Display
     Ok((listener, bound))
 }
 
-impl Display {
+impl TableDisplay {
     /// Binds the addresses and starts serving.
-    pub fn start(opts: DisplayOptions) -> Result<Display, DisplayError> {
+    pub fn start(opts: DisplayOptions) -> Result<TableDisplay, DisplayError> {
         if let Some(f) = &opts.floor {
             if !f.bind.ip().is_loopback() && f.hosts.is_empty() {
                 return Err(DisplayError::FloorHosts(f.bind));
@@ -248,7 +253,7 @@ impl Display {
                 equity_worker(job_rx, equity)
             })
             .map_err(DisplayError::Runtime)?;
-        Ok(Display {
+        Ok(TableDisplay {
             addr,
             floor_addr,
             index,
@@ -391,6 +396,37 @@ impl Display {
     }
 }
 
+/// The table's session shows each outcome, press and stuck key on the display: the
+/// display follows the session, the session never names the display.
+impl Observer for TableDisplay {
+    fn observe(&mut self, table: &Table, outcome: &Outcome) {
+        self.report(table, outcome);
+    }
+
+    fn pressed(&mut self, event: &KeyEvent) {
+        TableDisplay::pressed(self, event);
+    }
+
+    fn stuck(&mut self, table: &Table, key: Option<Key>) {
+        TableDisplay::stuck(self, table, key);
+    }
+}
+
+/// A display lent to a session for a while (the command keeps it between sessions).
+impl Observer for &mut TableDisplay {
+    fn observe(&mut self, table: &Table, outcome: &Outcome) {
+        Observer::observe(&mut **self, table, outcome);
+    }
+
+    fn pressed(&mut self, event: &KeyEvent) {
+        Observer::pressed(&mut **self, event);
+    }
+
+    fn stuck(&mut self, table: &Table, key: Option<Key>) {
+        Observer::stuck(&mut **self, table, key);
+    }
+}
+
 /// Puts the calling thread (the display's server or its equity worker) at the lowest
 /// priority: the screen's clients, however many or hostile, never take the processor
 /// from the thread that deals and logs. Where the system refuses, it runs as it is.
@@ -420,4 +456,4 @@ fn equity_worker(jobs: mpsc::Receiver<EquityJob>, out: sse::Feed) {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -1,17 +1,19 @@
 //! The HTTP side of the display, two routers for two listeners: the players' screen
-//! (the page, its script and style, compiled in: the screen needs no network beyond
-//! the controller; the state as JSON and live updates as server-sent events) and the
-//! floor's read-only view of the recent hands, behind its token.
+//! (the page, its script and the shared style ([`crate::web::http`]), compiled in:
+//! the screen needs no network beyond the controller; the state as JSON and live
+//! updates as server-sent events) and the floor's read-only view of the recent
+//! hands, behind its token.
 //!
 //! Every route is a GET; nothing here can change the table (issue: safe by default).
 
-use super::auth::{FloorAuth, Refusal};
 use super::floor;
 use super::index::SharedIndex;
 use super::sse::{Slots, Updates};
-use axum::extract::{ConnectInfo, Path as UrlPath, Request, State};
-use axum::http::{header, HeaderValue, StatusCode};
-use axum::middleware::{self, Next};
+use crate::web::auth::FloorAuth;
+use crate::web::http::{asset, floor_guard, html, no_body, not_found, style, with_headers};
+use axum::extract::{ConnectInfo, Path as UrlPath, State};
+use axum::http::StatusCode;
+use axum::middleware;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::Router;
@@ -20,24 +22,6 @@ use std::sync::{Arc, PoisonError};
 
 const PAGE: &str = include_str!("page.html");
 const SCRIPT: &str = include_str!("page.js");
-const STYLE: &str = include_str!("page.css");
-/// The pages' content security policy, where forms may submit to `$forms`: only our
-/// own origin, no inline script, a page that cannot be made to load anything else.
-macro_rules! policy {
-    ($forms:literal) => {
-        concat!(
-            "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; ",
-            "form-action ",
-            $forms,
-            "; frame-ancestors 'none'"
-        )
-    };
-}
-/// The players' screen has no form: none may submit.
-const CSP: &str = policy!("'none'");
-/// The floor's pages: the same policy, but their filters and search are GET forms
-/// that submit to the page's own origin (and nowhere else).
-const FLOOR_CSP: &str = policy!("'self'");
 
 /// What the players' screen's handlers share: the latest state, equity and floor
 /// store's line (the dealer's view's: nothing secret, a count of records and a
@@ -90,94 +74,6 @@ pub(crate) fn floor_router(shared: FloorShared) -> Router {
         ))
         .layer(middleware::from_fn(no_body))
         .with_state(shared)
-}
-
-pub(crate) async fn not_found() -> Response {
-    (StatusCode::NOT_FOUND, "no such page").into_response()
-}
-
-pub(crate) async fn style() -> Response {
-    asset("text/css; charset=utf-8", STYLE)
-}
-
-/// Every route is a GET: a request with a body is refused before anything reads it.
-pub(crate) async fn no_body(req: Request, next: Next) -> Response {
-    let has_body = req.headers().contains_key(header::TRANSFER_ENCODING)
-        || req
-            .headers()
-            .get(header::CONTENT_LENGTH)
-            .is_some_and(|v| v.as_bytes() != b"0");
-    if has_body {
-        return (
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "this display takes no request body",
-        )
-            .into_response();
-    }
-    next.run(req).await
-}
-
-/// The floor's checks, before any route: the host, then the token. The floor's
-/// store (`crate::floor`) guards its pages with it too.
-pub(crate) async fn floor_guard(
-    State(auth): State<Arc<FloorAuth>>,
-    req: Request,
-    next: Next,
-) -> Response {
-    let checked = {
-        let text = |name| req.headers().get(name).and_then(|v| v.to_str().ok());
-        auth.check(text(header::HOST), text(header::AUTHORIZATION))
-    };
-    match checked {
-        Ok(()) => next.run(req).await,
-        Err(Refusal::Host) => (
-            StatusCode::MISDIRECTED_REQUEST,
-            "the floor view answers only to its configured host names",
-        )
-            .into_response(),
-        Err(Refusal::Token) => {
-            let mut r = (
-                StatusCode::UNAUTHORIZED,
-                "the floor view needs the floor's token (as the password; any user name)",
-            )
-                .into_response();
-            r.headers_mut().insert(
-                header::WWW_AUTHENTICATE,
-                HeaderValue::from_static("Basic realm=\"floor\", charset=\"UTF-8\""),
-            );
-            r
-        }
-    }
-}
-
-fn with_headers(r: Response, content_type: &'static str) -> Response {
-    with_policy(r, content_type, CSP)
-}
-
-fn with_policy(mut r: Response, content_type: &'static str, csp: &'static str) -> Response {
-    let h = r.headers_mut();
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    h.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(csp),
-    );
-    h.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    r
-}
-
-fn asset(content_type: &'static str, body: &'static str) -> Response {
-    with_headers(body.into_response(), content_type)
-}
-
-/// A floor page ([`FLOOR_CSP`]: its forms may submit to it).
-pub(crate) fn html(status: StatusCode, body: String) -> Response {
-    let mut r = with_policy(body.into_response(), "text/html; charset=utf-8", FLOOR_CSP);
-    *r.status_mut() = status;
-    r
 }
 
 async fn page(State(s): State<Shared>) -> Response {
@@ -238,19 +134,4 @@ async fn floor_hand(State(s): State<FloorShared>, UrlPath(number): UrlPath<Strin
         StatusCode::NOT_FOUND
     };
     html(status, body)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{CSP, FLOOR_CSP};
-
-    #[test]
-    fn the_floors_pages_may_submit_their_forms_to_themselves_and_nothing_else_changes() {
-        assert!(CSP.contains("form-action 'none'"));
-        assert!(FLOOR_CSP.contains("form-action 'self'"));
-        assert_eq!(
-            FLOOR_CSP.replace("form-action 'self'", "form-action 'none'"),
-            CSP
-        );
-    }
 }

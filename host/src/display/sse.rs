@@ -21,7 +21,7 @@ use tokio::sync::{mpsc, watch};
 pub const MAX_STREAMS_PER_CLIENT: usize = 4;
 /// Live streams held at once in all: half the listener's connections, so the other
 /// half is always there for the page, its script and style, and `/state`.
-pub const MAX_STREAMS: usize = super::listen::MAX_CONNECTIONS / 2;
+pub const MAX_STREAMS: usize = crate::web::listen::MAX_CONNECTIONS / 2;
 /// How often a stream says it is alive, with nothing else to send: a page that
 /// hears nothing for longer (page.js, `STALE_AFTER_MS`) says it is not live.
 pub const HEARTBEAT: Duration = Duration::from_secs(1);

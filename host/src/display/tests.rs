@@ -741,7 +741,7 @@ fn texts(value: &serde_json::Value, out: &mut Vec<String>) {
 }
 
 /// The text of an HTML page, its markup taken out.
-pub(super) fn html_text(page: &str) -> String {
+pub(crate) fn html_text(page: &str) -> String {
     let mut out = String::new();
     let mut tag = false;
     for c in page.chars() {

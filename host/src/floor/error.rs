@@ -1,8 +1,8 @@
 //! What can go wrong between a table and the floor's store, in words the floor's
 //! staff can act on.
 
-use crate::display::dealer::FloorTrouble;
 use crate::records::handlog::LogError;
+use crate::session::floor_link::FloorTrouble;
 use std::fmt;
 
 /// Why the floor's store could not be used.

@@ -11,10 +11,9 @@ use super::programs::{ProgramAlert, ProgramStatus};
 use super::room::{Room, TableLine};
 use super::when::{age, FloorClock};
 use super::words::{verb, with, word, FloorWord};
-use crate::display::floor::{document, escape};
-use crate::display::i18n::ALL;
-use crate::display::Lang;
 use crate::records::handlog::{HandFilter, TimelineEntry};
+use crate::web::html::{document, escape};
+use crate::web::lang::{Lang, ALL};
 
 /// How often the room's page reloads, in seconds.
 pub const REFRESH_S: u32 = 2;
@@ -573,14 +572,14 @@ pub fn hands_page(
 }
 
 /// A finished hand's timeline, each entry said in `lang` from its structured data
-/// ([`crate::display::entries`]).
+/// ([`crate::words::entries`], as the table's floor view says it).
 pub fn hand_page(lang: Lang, table_id: &str, number: u32, records: &[TimelineEntry]) -> String {
     let lines: Vec<String> = records
         .iter()
         .map(|e| {
             format!(
                 "<li><pre>{}</pre></li>",
-                escape(&crate::display::entries::describe(lang, e))
+                escape(&crate::words::entries::describe(lang, e))
             )
         })
         .collect();

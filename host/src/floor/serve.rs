@@ -1,8 +1,8 @@
-//! `tablectl floor serve`: the floor's pages over HTTP, on the display's bounded
-//! listener (`crate::display::listen`) behind the same token and host allow-list as a
-//! table's floor view (`crate::display::auth`). Every route is a GET; nothing here
-//! changes the store but its schema, brought up to date at start, or only checked
-//! where the service reads a replica (`--no-migrate`).
+//! `tablectl floor serve`: the floor's pages over HTTP, on the same bounded listener
+//! as the table's display ([`crate::web::listen`]) behind the same token and host
+//! allow-list as a table's floor view ([`crate::web::auth`]). Every route is a GET;
+//! nothing here changes the store but its schema, brought up to date at start, or
+//! only checked where the service reads a replica (`--no-migrate`).
 //!
 //! One thread owns the store's connection: it reads the room every [`REFRESH`],
 //! feeding each table's new records to its engine for the hands in progress
@@ -20,12 +20,13 @@ use super::store::Alert;
 use super::store::Store;
 use super::when::FloorClock;
 use super::FloorError;
-use crate::display::auth::FloorAuth;
-use crate::display::floor::error_page;
-use crate::display::listen;
-use crate::display::server::{floor_guard, html, no_body, not_found, style};
-use crate::display::Lang;
 use crate::records::handlog::HandFilter;
+use crate::web::auth::FloorAuth;
+use crate::web::html::error_document;
+use crate::web::http::{floor_guard, html, no_body, not_found, style};
+use crate::web::lang::Lang;
+use crate::web::listen;
+use crate::words::i18n::Word;
 use axum::extract::{Path as UrlPath, Query, State};
 use axum::http::StatusCode;
 use axum::middleware;
@@ -327,6 +328,12 @@ fn reader(
             Err(mpsc::RecvTimeoutError::Disconnected) => return,
         }
     }
+}
+
+/// A page that says what went wrong, in English under the floor view's title, as a
+/// table's floor view says it.
+fn error_page(message: &str) -> String {
+    error_document(Lang::En, Lang::En.word(Word::FloorView), message)
 }
 
 /// The pages' language: `?lang=` when it names one, else the service's.

@@ -14,8 +14,8 @@
 use super::error::FloorError;
 use super::link::StoreLink;
 use super::store::{AlertKind, Store};
-use crate::display::dealer::{FloorLink, FloorTrouble};
 use crate::records::handlog::{AuditLog, HandLog, Record, Seq};
+use crate::session::floor_link::{FloorLink, FloorTrouble};
 use crate::session::RecordTap;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -324,7 +324,7 @@ impl Shipper {
     }
 
     /// Where shipping stands, for the dealer's view
-    /// ([`crate::display::Display::watch_floor_link`]): asked from the display's
+    /// (the display's `watch_floor_link`): asked from the display's
     /// thread, as long as the display lives, even past the shipper.
     pub fn link(&self) -> impl FnMut() -> FloorLink + Send + 'static {
         let shared = self.shared.clone();

@@ -4,7 +4,7 @@
 //! into the hands' search are read in the same zone.
 
 use super::words::{with, word, FloorWord};
-use crate::display::Lang;
+use crate::web::lang::Lang;
 use jiff::civil::DateTime;
 use jiff::tz::TimeZone;
 use jiff::Timestamp;

@@ -1,10 +1,10 @@
 //! The floor's pages in the floor's language: English, Macedonian, Polish, Bulgarian
-//! and Russian, as the table's own screens ([`crate::display::i18n`]). Each text is
+//! and Russian, as the table's own screens ([`crate::words::i18n`]). Each text is
 //! `[en, mk, pl, bg, ru]`; a `{n}` in one is the figure the page puts there. The
 //! dealer's inputs are shown by their verb in the page's language and their figures;
 //! the log keeps its own words (`tablectl audit show`).
 
-use crate::display::Lang;
+use crate::web::lang::Lang;
 
 /// The enum of the floor's texts and the list of them all, from one list of names.
 macro_rules! floor_words {
@@ -352,7 +352,7 @@ const VERBS: [&str; 23] = [
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::display::i18n::ALL;
+    use crate::web::lang::ALL;
 
     /// Words a language takes from English as they are (the Polish floor says
     /// "showdown" and "rake"), and the names that are the same in Bulgarian and Macedonian.

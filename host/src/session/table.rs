@@ -143,34 +143,6 @@ impl<F: FnMut(&Table, &Outcome)> Observer for F {
     }
 }
 
-impl Observer for crate::display::Display {
-    fn observe(&mut self, table: &Table, outcome: &Outcome) {
-        self.report(table, outcome);
-    }
-
-    fn pressed(&mut self, event: &KeyEvent) {
-        crate::display::Display::pressed(self, event);
-    }
-
-    fn stuck(&mut self, table: &Table, key: Option<Key>) {
-        crate::display::Display::stuck(self, table, key);
-    }
-}
-
-impl Observer for &mut crate::display::Display {
-    fn observe(&mut self, table: &Table, outcome: &Outcome) {
-        self.report(table, outcome);
-    }
-
-    fn pressed(&mut self, event: &KeyEvent) {
-        crate::display::Display::pressed(self, event);
-    }
-
-    fn stuck(&mut self, table: &Table, key: Option<Key>) {
-        crate::display::Display::stuck(self, table, key);
-    }
-}
-
 /// Sees every record once it is committed to the hand log: the floor view's index
 /// keeps the recent hands from these, so it never reads the log back per request.
 pub trait RecordTap {

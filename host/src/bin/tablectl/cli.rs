@@ -432,16 +432,21 @@ pub struct FloorServeArgs {
     pub hosts: Vec<String>,
     /// The pages' language when a browser asks for none: en, mk, pl, bg or ru
     #[arg(long, value_name = "CODE", default_value = "en", value_parser = floor_lang)]
-    pub lang: host::display::Lang,
+    pub lang: host::web::Lang,
     /// Do not migrate: check the store's schema is this program's and only read
     /// (a read replica; migrate the primary with `tablectl floor migrate`)
     #[arg(long, verbatim_doc_comment)]
     pub no_migrate: bool,
 }
 
-/// A floor page language by its code.
-fn floor_lang(code: &str) -> Result<host::display::Lang, String> {
-    host::display::Lang::from_code(code).ok_or_else(|| "give en, mk, pl, bg or ru".to_string())
+/// A floor page language by its code; a code of none says the codes there are.
+fn floor_lang(code: &str) -> Result<host::web::Lang, String> {
+    host::web::Lang::from_code(code).ok_or_else(|| {
+        let (last, rest) = host::web::lang::CODES
+            .split_last()
+            .map_or(("", &[][..]), |(l, r)| (*l, r));
+        format!("give {} or {last}", rest.join(", "))
+    })
 }
 
 #[derive(Debug, Args)]
@@ -625,6 +630,15 @@ mod tests {
     #[test]
     fn the_command_line_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn a_floor_language_of_none_names_the_codes_there_are() {
+        assert_eq!(floor_lang("pl"), Ok(host::web::Lang::Pl));
+        assert_eq!(
+            floor_lang("de"),
+            Err("give en, mk, pl, bg or ru".to_string())
+        );
     }
 
     #[test]

@@ -284,7 +284,7 @@ fn floor_serve(args: &FloorServeArgs) -> Result<(), CliError> {
         .token
         .clone()
         .unwrap_or_else(|| std::path::PathBuf::from("floor-token"));
-    let token = host::display::auth::load_or_create_token(&token_file)
+    let token = host::web::auth::load_or_create_token(&token_file)
         .map_err(|e| CliError::hint(e, "see --token"))?;
     let service = host::floor::FloorService::start(host::floor::ServeOptions {
         url: args.db.clone(),

@@ -803,7 +803,7 @@ fn run_pi(args: &RunArgs) -> ExitCode {
         }
     };
     if let Some(floor) = &file.display.floor {
-        if let Err(e) = host::display::auth::load_token(&floor.token) {
+        if let Err(e) = host::web::auth::load_token(&floor.token) {
             eprintln!("tablectl run: {e}");
             return ExitCode::FAILURE;
         }
@@ -988,12 +988,12 @@ fn pi_table(
     let floor = match &file.display.floor {
         Some(f) => Some(host::display::FloorOptions {
             bind: f.bind,
-            token: host::display::auth::load_token(&f.token).map_err(CliError::failed)?,
+            token: host::web::auth::load_token(&f.token).map_err(CliError::failed)?,
             hosts: f.hosts.clone(),
         }),
         None => None,
     };
-    let display = host::display::Display::start(host::display::DisplayOptions {
+    let display = host::display::TableDisplay::start(host::display::DisplayOptions {
         bind: file.display.bind,
         lang: host::display::Lang::from_code(&file.display.language)
             .unwrap_or(host::display::Lang::En),
@@ -1051,7 +1051,7 @@ fn pi_play(
     program: host::records::program::ProgramId,
     table: Option<firmware::Table>,
     log: &mut HandLog,
-    mut display: host::display::Display,
+    mut display: host::display::TableDisplay,
     map: firmware::deck::DeckMap,
     panel: &mut host::session::live::pi::PiPanel,
     rx: &std::sync::mpsc::Receiver<host::session::live::ShoeEvent>,

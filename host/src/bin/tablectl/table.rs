@@ -7,7 +7,7 @@ use crate::shipping;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::Args;
 use firmware::{Chips, Game, Structure};
-use host::display::{Display, DisplayError, DisplayOptions, FloorOptions, Lang};
+use host::display::{DisplayError, DisplayOptions, FloorOptions, Lang, TableDisplay};
 use host::records::handlog::HandLog;
 use host::records::scenario::Scenario;
 use host::session::live::config::{DEFAULT_DISPLAY_BIND, DEFAULT_FLOOR_BIND, LANGUAGES};
@@ -319,7 +319,7 @@ fn start_display(
     args: &TableArgs,
     table_name: &str,
     data: &Path,
-) -> Result<Option<Display>, CliError> {
+) -> Result<Option<TableDisplay>, CliError> {
     let Some(bind) = args.display else {
         return Ok(None);
     };
@@ -327,7 +327,7 @@ fn start_display(
         .floor_token
         .clone()
         .unwrap_or_else(|| data.join("floor-token"));
-    let token = host::display::auth::load_or_create_token(&token_file).map_err(CliError::failed)?;
+    let token = host::web::auth::load_or_create_token(&token_file).map_err(CliError::failed)?;
     let mut o = DisplayOptions::local(bind.port(), table_name);
     o.bind = bind;
     o.lang = args.lang;
@@ -339,7 +339,7 @@ fn start_display(
     });
     o.names = PLAYERS.iter().map(|n| n.to_string()).collect();
     loop {
-        match Display::start(o.clone()) {
+        match TableDisplay::start(o.clone()) {
             Ok(d) => return Ok(Some(d)),
             Err(DisplayError::Bind(addr, e))
                 if (addr == o.bind && !args.display_given && o.bind.port() != 0)
@@ -361,7 +361,7 @@ fn start_display(
 
 /// Says where the display is, and that the players' screen is open to the network
 /// when it is (it shows only what the table shows).
-fn announce_display(display: Option<&Display>, token_file: &Path) {
+fn announce_display(display: Option<&TableDisplay>, token_file: &Path) {
     let Some(d) = display else {
         println!("display: off");
         return;
@@ -460,7 +460,7 @@ fn run_shipping(
     run: &Run<'_>,
     opened: host::session::table::Opened,
     shipper: Option<&host::floor::Shipper>,
-) -> Result<Option<Display>, CliError> {
+) -> Result<Option<TableDisplay>, CliError> {
     let Run {
         data,
         table_id,
@@ -574,7 +574,7 @@ fn play<S: CardSource>(
     resumed: Option<firmware::Table>,
     source: S,
     log: &mut HandLog,
-    display: Option<&mut Display>,
+    display: Option<&mut TableDisplay>,
     ship: Option<host::floor::ShipTap>,
     program: &host::records::program::ProgramId,
 ) -> Result<host::session::simulated::Summary, CliError> {
@@ -621,7 +621,7 @@ fn play_script(
     path: &Path,
     opts: &SimOptions,
     log: &mut HandLog,
-    display: Option<&mut Display>,
+    display: Option<&mut TableDisplay>,
     ship: Option<host::floor::ShipTap>,
     program: &host::records::program::ProgramId,
 ) -> Result<(), CliError> {
@@ -669,7 +669,7 @@ fn play_script(
 
 /// Keeps the display up after the run while someone is at the terminal, so the
 /// last hand can be read; a run from a script or a test ends at once.
-fn hold(display: Option<&Display>) {
+fn hold(display: Option<&TableDisplay>) {
     use std::io::IsTerminal;
     if let Some(d) = display {
         if std::io::stdin().is_terminal() {

@@ -185,8 +185,9 @@ fn default_language() -> String {
     "en".into()
 }
 
-/// The languages of the table display (the languages of the rule sources).
-pub const LANGUAGES: [&str; 5] = ["en", "mk", "pl", "bg", "ru"];
+/// The languages of the table display (the languages of the rule sources): the one
+/// list of the pages' languages, as codes.
+pub const LANGUAGES: [&str; crate::web::lang::ALL.len()] = crate::web::lang::CODES;
 
 /// The display's settings.
 #[derive(Debug, Clone, PartialEq, Eq)]

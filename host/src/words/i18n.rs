@@ -1,52 +1,16 @@
-//! The display's words in the table's language: English, Macedonian, Polish,
-//! Bulgarian and Russian, the languages our rule sources come from.
+//! The table's words in the table's language: English, Macedonian, Polish,
+//! Bulgarian and Russian, the languages our rule sources come from (the list itself:
+//! [`crate::web::lang`]).
 //!
 //! Card faces stay as the cards print them (A K Q J 10 and the suit symbols, the same
 //! in every casino of these countries); card *names* (read aloud by a screen reader
-//! and shown on hover), hand names ([`super::hands`]), streets, labels and warnings
-//! are translated.
+//! and shown on hover), hand names (the display's `hands`), streets, labels and
+//! warnings are translated.
 
+pub use crate::web::lang::{Lang, ALL};
 use firmware::{Card, Game, Rank, Street, Structure, Suit, Warning as EngineWarning};
 
-/// A display language.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lang {
-    /// English.
-    En,
-    /// Macedonian.
-    Mk,
-    /// Polish.
-    Pl,
-    /// Bulgarian.
-    Bg,
-    /// Russian.
-    Ru,
-}
-
-/// Every language, in the order of `crate::session::live::config::LANGUAGES`.
-pub const ALL: [Lang; 5] = [Lang::En, Lang::Mk, Lang::Pl, Lang::Bg, Lang::Ru];
-
 impl Lang {
-    /// The language of an ISO 639-1 code (`en`, `mk`, `pl`, `bg`, `ru`).
-    pub fn from_code(code: &str) -> Option<Lang> {
-        ALL.into_iter().find(|l| l.code() == code)
-    }
-
-    /// The ISO 639-1 code, for the page's `lang` attribute.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Mk => "mk",
-            Lang::Pl => "pl",
-            Lang::Bg => "bg",
-            Lang::Ru => "ru",
-        }
-    }
-
-    pub fn pick(self, t: [&'static str; 5]) -> &'static str {
-        t[self as usize]
-    }
-
     /// A label of the page.
     pub fn word(self, w: Word) -> &'static str {
         self.pick(match w {
@@ -1130,14 +1094,6 @@ mod tests {
     use crate::{ch, sn};
 
     #[test]
-    fn every_language_has_its_code_and_back() {
-        for l in ALL {
-            assert_eq!(Lang::from_code(l.code()), Some(l));
-        }
-        assert_eq!(Lang::from_code("de"), None);
-    }
-
-    #[test]
     fn an_engine_warning_in_english_is_the_engines_own_text() {
         let w = firmware::Warning::OverPot {
             seat: sn(3),
@@ -1169,11 +1125,11 @@ mod tests {
     fn every_word_is_translated_and_used() {
         let source = include_str!("i18n.rs");
         let view = [
-            include_str!("view.rs"),
-            include_str!("dealer.rs"),
-            include_str!("hands.rs"),
-            include_str!("floor.rs"),
-            include_str!("server.rs"),
+            include_str!("../display/view.rs"),
+            include_str!("../display/dealer.rs"),
+            include_str!("../display/hands.rs"),
+            include_str!("../display/floor.rs"),
+            include_str!("../display/server.rs"),
         ]
         .concat();
         let listed = source

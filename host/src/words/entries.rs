@@ -7,11 +7,14 @@
 //! shown; the dealer saw the reason in his language when it happened), a shoe
 //! frame's bytes, and the panel's keys (printed on the panel).
 
+use super::card::CardView;
 use super::i18n::{Lang, Warn};
-use super::index::HIDDEN;
-use super::view::CardView;
 use crate::records::handlog::{parse_input, Entry, EventRecord, TimelineEntry};
 use firmware::{Action, Card, Event, Input, Post, Read, Ruling};
+
+/// What replaces a hidden record or event of a hand in progress, in the log's form
+/// (the floor view's index writes it; each language says it its own way).
+pub const HIDDEN: &str = "(hidden until the hand is paid)";
 
 /// Words of the timeline, each in English, Macedonian, Polish, Bulgarian and Russian.
 /// `{s}` a seat, `{a}` and `{b}` amounts, `{c}` a card, `{n}` a number, `{f}` the floor's

@@ -7,8 +7,8 @@
 //! a seat key is named with the language's word for seat. Cards are named by their
 //! faces (K♦).
 
+use super::card::CardView;
 use super::i18n::{Lang, Word};
-use super::view::CardView;
 use crate::session::staff::PinRefused;
 use crate::session::table::Refusal;
 use firmware::buttons::{AmountError, ButtonError, Key};

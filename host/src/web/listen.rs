@@ -1,5 +1,5 @@
-//! One listener of the display, bounded so that no client, nor a crowd of them, keeps
-//! an honest page from loading:
+//! One listener of a page (the display's two, the floor service's), bounded so that
+//! no client, nor a crowd of them, keeps an honest page from loading:
 //!
 //! - at most [`MAX_CONNECTIONS`] connections at once, and [`MAX_CONNECTIONS_PER_CLIENT`]
 //!   from one address: a connection past either limit first closes the oldest one
@@ -10,7 +10,7 @@
 //!   address for its own limit, of anyone for the listener's; with none idle, a
 //!   client over its own limit is refused and one over the listener's waits for a
 //!   request to end (the event streams, capped below half the connections by
-//!   `sse::MAX_STREAMS`, can never hold them all);
+//!   the display's `sse::MAX_STREAMS`, can never hold them all);
 //! - each connection closed when its request head does not arrive within
 //!   [`HEADER_READ_TIMEOUT`] (also the idle timeout between requests), a request head
 //!   of at most [`MAX_REQUEST_HEAD_BYTES`] and [`MAX_HEADERS`] headers (hyper's own

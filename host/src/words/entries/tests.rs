@@ -2,11 +2,11 @@
 //! no English left outside English, and the records the log alone can make.
 
 use super::*;
-use crate::display::i18n::{english_left, ALL};
 use crate::display::index::{FloorIndex, HandLookup};
 use crate::records::handlog::{HandLog, Seq, TableKey};
 use crate::session::simulated::{DirectSource, SimOptions, SimulatedTable};
 use crate::sn;
+use crate::words::i18n::{english_left, ALL};
 
 /// The floor's index of `hands` hands of a simulated table of `players`.
 fn index_of(hands: u32, players: u8) -> FloorIndex {
@@ -224,7 +224,7 @@ fn a_record_says_what_the_log_holds_in_each_language() {
         ..others[1].clone()
     };
     let pl = describe(Lang::Pl, &kept);
-    let expected = crate::display::reasons::refusal(
+    let expected = crate::words::reasons::refusal(
         Lang::Pl,
         &crate::session::table::Refusal::Rule(firmware::RuleError::BelowMinimum {
             min: firmware::Chips::new(10),
