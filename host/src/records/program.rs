@@ -137,7 +137,7 @@ impl fmt::Display for HashError {
 
 impl std::error::Error for HashError {}
 
-/// SHA-256 of the file at `path`, read [`READ_CHUNK`] bytes at a time.
+/// SHA-256 of the file at `path`, read `READ_CHUNK` bytes at a time.
 pub fn file_digest(path: &Path) -> Result<Sha256Digest, HashError> {
     let err = |source| HashError {
         path: path.to_path_buf(),
