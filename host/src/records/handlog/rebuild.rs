@@ -39,13 +39,11 @@ pub struct Rebuild {
 /// What one record did to the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Fed<'a> {
-    /// The configuration record: the table is set up.
-    Configured,
     /// An accepted input, replayed.
     Replayed(Replayed<'a>),
     /// A record that belongs to no engine state (a refusal, a shoe frame, a key
-    /// press, a note, a program record, a configuration after the first): nothing
-    /// changed.
+    /// press, a note, a program record) or a configuration (taken by
+    /// [`Rebuild::configure`]): the table is unchanged.
     Kept,
 }
 
