@@ -12,9 +12,9 @@
 //!   an input is refused, in words the dealer can act on.
 //! - [`seat`]: a seat, its player's stack and what he owes; read by the hand, the
 //!   betting and the table alike.
-//! - [`hand`] and [`betting`]: one hand as a state machine (deal, burns, board,
-//!   exchange, settlement), and its ledger and limits, where the one function that
-//!   says what is legal lives. Two halves of one type, [`Hand`]: each uses the other.
+//! - [`hand`]: one hand as a state machine (deal, burns, board, exchange,
+//!   settlement), and its ledger and limits ([`betting`], inside it), where the one
+//!   function that says what is legal lives: every part of [`Hand`] is in [`hand`].
 //! - [`table`]: the table across hands (button, blinds, straddle, missed blinds), the
 //!   input log, UNDO and MISDEAL; [`Table::handle`] is the engine's one entry point.
 //!
@@ -35,7 +35,6 @@
 #[macro_use]
 mod fmt;
 
-pub mod betting;
 pub mod buttons;
 pub mod card;
 pub mod config;
@@ -49,10 +48,10 @@ pub mod seat;
 pub mod shoe;
 pub mod table;
 
-pub use betting::{Options, RaiseRange, Resolved};
 pub use card::{Card, CardSet, Rank, Suit};
 pub use error::RuleError;
 pub use event::{Action, Event, Events, Input, Post, Read, Ruling, Street, Warning};
+pub use hand::betting::{self, Options, RaiseRange, Resolved};
 pub use hand::{Board, Hand, Phase, Player};
 pub use rules::{Chips, Game, SeatNo, Structure, TableConfig};
 pub use seat::{Presence, Seat};

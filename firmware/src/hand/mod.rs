@@ -1,5 +1,6 @@
 //! One hand as a state machine: the deal from shoe reads, burns, the board, the
-//! exchange of draw poker, the betting rounds and the settlement of the pot.
+//! exchange of draw poker, the betting rounds and the settlement of the pot, and the
+//! betting ledger and its limits.
 //!
 //! Before working on this module, read RULES.md §8 (dealing, burns, streets), §9
 //! (betting order) and §17 (five-card draw). Every phase change goes through
@@ -8,8 +9,11 @@
 //! This file holds the hand's data and the helpers every phase uses; each phase's
 //! transitions are a file of their own: `deal.rs` (cards from the shoe: hole cards,
 //! burns, the board), `round.rs` (the betting rounds and the streets), `draw.rs` (the
-//! exchange and the redeal of five-card draw) and `settle.rs` (the pot paid out).
+//! exchange and the redeal of five-card draw) and `settle.rs` (the pot paid out);
+//! `betting.rs` holds the ledger and the limits, where the one function that says
+//! what the player to act may do lives ([`Hand::options`]).
 
+pub mod betting;
 mod deal;
 mod draw;
 mod exposed;
@@ -19,13 +23,13 @@ mod round;
 mod settle;
 mod showdown;
 
-use crate::betting::Round;
 use crate::card::{Card, CardSet};
 use crate::config::{MAX_BOARD_CARDS, MAX_HOLE_CARDS, MAX_SEATS};
 use crate::error::RuleError;
 use crate::event::{Event, Events, Street};
 use crate::rules::{Chips, FlCap, SeatNo, Stakes, Structure, TableConfig};
 pub use crate::seat::Seats;
+use betting::Round;
 pub use round::uncalled_excess;
 pub use showdown::{show_order, ShowOrder};
 

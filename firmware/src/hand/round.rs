@@ -1,8 +1,8 @@
 //! The betting rounds: who acts first, each action taken, the end of a round and
 //! the next street (RULES.md §9).
 
+use super::betting::{Resolved, Round};
 use super::{push, Hand, Phase, Seats};
-use crate::betting::{Resolved, Round};
 use crate::error::RuleError;
 use crate::event::{Action, Event, Events, Street};
 use crate::rules::{Chips, SeatNo, TableConfig};

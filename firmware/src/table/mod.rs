@@ -22,11 +22,11 @@ pub use positions::Positions;
 pub use posts::straddle_size;
 pub use state::State;
 
-use crate::betting::{Options, Resolved};
 use crate::card::Card;
 use crate::config::MAX_INPUTS_PER_HAND;
 use crate::error::RuleError;
 use crate::event::{Action, Event, Events, Input, Read, Ruling};
+use crate::hand::betting::{Options, Resolved};
 use crate::hand::{push, Hand, Phase};
 use crate::rules::{Chips, ConfigError, SeatNo, TableConfig};
 

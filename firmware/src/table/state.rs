@@ -197,11 +197,7 @@ impl State {
             Input::Straddle { confirmed } => self.straddle(cfg, confirmed, ev)?,
             Input::Card(read) => {
                 let seats = &mut self.seats;
-                let h = self
-                    .hand
-                    .as_mut()
-                    .filter(|_| true)
-                    .ok_or(RuleError::NoCardExpected)?;
+                let h = self.hand.as_mut().ok_or(RuleError::NoCardExpected)?;
                 if h.phase == Phase::Settling {
                     return Err(RuleError::NoCardExpected);
                 }

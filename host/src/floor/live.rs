@@ -1,6 +1,6 @@
 //! Hands in progress as the floor sees them: each table's shipped inputs replayed
-//! through the engine from its configuration, as the table's own crash recovery
-//! does ([`crate::records::handlog::rebuild_table`]), so the pot and whose turn are
+//! through the engine from its configuration by the log's one replay
+//! ([`Rebuild`], as the table's own crash recovery does), so the pot and whose turn are
 //! the engine's, never recomputed here. Only the pot and the seat (or the step) are
 //! taken from it: a hand in progress shows no card.
 //!
@@ -13,9 +13,8 @@
 
 use super::error::FloorError;
 use super::store::{AlertKind, Store};
-use crate::records::handlog::{parse_input, Entry, PublicKey, SealedRecord, Seq, GENESIS_HASH};
+use crate::records::handlog::{PublicKey, Rebuild, SealedRecord, Seq, GENESIS_HASH};
 use firmware::hand::Phase;
-use firmware::Table;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -54,8 +53,8 @@ pub struct LiveHand {
 /// One table's engine, fed in order.
 #[derive(Debug)]
 struct Followed {
-    /// `None` before its configuration, or once a record did not replay.
-    table: Option<Table>,
+    /// `None` once a record did not replay.
+    rebuild: Option<Rebuild>,
     /// The last record fed.
     seq: u64,
     /// Its chain hash ([`GENESIS_HASH`] before the first).
@@ -159,7 +158,7 @@ impl LiveTables {
     fn stop_following(&mut self, table_id: &str) {
         if let Some(f) = self.tables.get_mut(table_id) {
             f.broken = true;
-            f.table = None;
+            f.rebuild = None;
         }
     }
 
@@ -169,7 +168,7 @@ impl LiveTables {
     /// and `tablectl audit verify` say why), and the rest of its records are skipped.
     pub fn feed(&mut self, table_id: &str, record: &SealedRecord) -> Option<Problem> {
         let f = self.tables.entry(table_id.to_string()).or_insert(Followed {
-            table: None,
+            rebuild: Some(Rebuild::new()),
             seq: 0,
             hash: GENESIS_HASH,
             broken: false,
@@ -193,33 +192,19 @@ impl LiveTables {
                 ),
             };
             f.broken = true;
-            f.table = None;
+            f.rebuild = None;
             f.seq = record.seq.0;
             return Some(problem);
         }
         f.seq = record.seq.0;
         f.hash = record.hash;
-        if let Ok(Some(cfg)) = record.config() {
-            f.table = Table::new(cfg).ok();
-            return None;
-        }
-        let t = f.table.as_mut()?;
-        let Ok(entry) = record.entry() else {
-            f.table = None;
-            return None;
-        };
-        if let Entry::Input { input, .. } = &entry.entry {
-            let replayed = parse_input(input)
-                .ok()
-                .and_then(|i| t.handle(i).ok())
-                .is_some();
-            if !replayed {
-                log::warn!(
-                    "the floor cannot replay table {table_id}'s record {}: no live hand shown",
-                    record.seq.0
-                );
-                f.table = None;
-            }
+        let rebuild = f.rebuild.as_mut()?;
+        if let Err(e) = rebuild.feed_sealed(record) {
+            log::warn!(
+                "the floor cannot replay table {table_id}'s record {}: no live hand shown ({e})",
+                record.seq.0
+            );
+            f.rebuild = None;
         }
         None
     }
@@ -231,9 +216,16 @@ impl LiveTables {
         self.tables.get(table_id).is_some_and(|f| f.broken)
     }
 
+    /// The table as the floor replayed `table_id`'s records: for the tests that check
+    /// the log's readers agree.
+    #[cfg(test)]
+    pub(crate) fn table(&self, table_id: &str) -> Option<&firmware::Table> {
+        self.tables.get(table_id)?.rebuild.as_ref()?.table()
+    }
+
     /// The hand in progress at `table_id`, if one is.
     pub fn hand(&self, table_id: &str) -> Option<LiveHand> {
-        let t = self.tables.get(table_id)?.table.as_ref()?;
+        let t = self.tables.get(table_id)?.rebuild.as_ref()?.table()?;
         if !t.in_hand() {
             return None;
         }

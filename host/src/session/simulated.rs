@@ -26,7 +26,7 @@ use std::fmt;
 pub trait CardSource {
     /// The dealer deals `card` (as a burn when `burn`): what reaches the table.
     /// Link faults are recovered inside; an error means the card could not be read.
-    fn deal(&mut self, card: Card, burn: bool) -> Result<Dealt, ShoeError>;
+    fn deal(&mut self, card: Card, burn: bool) -> Result<Dealt, SimShoeError>;
 
     /// The deck map the shoe's reads go through, for a source that reads tags.
     fn deck_map(&self) -> Option<DeckMap> {
@@ -53,7 +53,7 @@ pub enum Dealt {
 pub struct DirectSource;
 
 impl CardSource for DirectSource {
-    fn deal(&mut self, card: Card, burn: bool) -> Result<Dealt, ShoeError> {
+    fn deal(&mut self, card: Card, burn: bool) -> Result<Dealt, SimShoeError> {
         Ok(Dealt::Direct(Read {
             card: Some(card),
             burn,
@@ -66,7 +66,7 @@ pub const MAX_READ_TRIES: u32 = 20;
 
 /// Why the simulated shoe could not give the table a card.
 #[derive(Debug)]
-pub enum ShoeError {
+pub enum SimShoeError {
     /// The pseudo-terminal for the simulated shoe could not be made.
     Pty(std::io::Error),
     /// The link to the simulated shoe did not start.
@@ -80,12 +80,12 @@ pub enum ShoeError {
     Unread(Card),
 }
 
-impl fmt::Display for ShoeError {
+impl fmt::Display for SimShoeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ShoeError::Pty(e) => write!(f, "pseudo-terminal: {e}"),
-            ShoeError::Link { path, fault } => write!(f, "{path}: {fault}"),
-            ShoeError::Unread(card) => write!(
+            SimShoeError::Pty(e) => write!(f, "pseudo-terminal: {e}"),
+            SimShoeError::Link { path, fault } => write!(f, "{path}: {fault}"),
+            SimShoeError::Unread(card) => write!(
                 f,
                 "{card} could not be read after {MAX_READ_TRIES} tries: check the shoe"
             ),
@@ -93,7 +93,7 @@ impl fmt::Display for ShoeError {
     }
 }
 
-impl std::error::Error for ShoeError {}
+impl std::error::Error for SimShoeError {}
 
 /// The simulated dealer found no card where the hand needs one: a bug in the
 /// simulation, reported rather than played around.
@@ -181,7 +181,7 @@ pub enum SimError {
     /// hands): a bug, since the bench pays as the host's showdown says.
     Refused(Input, String),
     /// A card could not be read.
-    Shoe(ShoeError),
+    Shoe(SimShoeError),
     /// The table refused a card the shoe read: the dealer's message (a bug, since the
     /// simulated dealer deals in order from a known deck).
     CardRefused(String),
@@ -765,17 +765,17 @@ pub type PtyShoeSource = ShoeSource<Box<dyn serialport::SerialPort>>;
 impl ShoeSource<Box<dyn serialport::SerialPort>> {
     /// Starts the simulated shoe on a pseudo-terminal with fault `rates` (percent
     /// garbled, dropped and duplicated frames) and opens the link on it.
-    pub fn start(rates: (u32, u32, u32), seed: u64) -> Result<Self, ShoeError> {
+    pub fn start(rates: (u32, u32, u32), seed: u64) -> Result<Self, SimShoeError> {
         Self::pty(rates, seed)
     }
 
     /// [`ShoeSource::start`].
-    pub fn pty(rates: (u32, u32, u32), seed: u64) -> Result<Self, ShoeError> {
+    pub fn pty(rates: (u32, u32, u32), seed: u64) -> Result<Self, SimShoeError> {
         use hardware::link::{open_serial, LinkSettings, ShoeLink};
         use hardware::sim::{FaultRates, Faulty, PtyShoe, SimConfig, SimDealer, SimShoe};
         let (shoe, handle) = SimShoe::new(SimConfig::default());
         let faulty = Faulty::new(shoe, FaultRates::percent(rates.0, rates.1, rates.2), seed);
-        let mut pty = PtyShoe::spawn(faulty).map_err(ShoeError::Pty)?;
+        let mut pty = PtyShoe::spawn(faulty).map_err(SimShoeError::Pty)?;
         let path = pty.path().to_string();
         let link = match open_serial(&path, LinkSettings::bench()) {
             Ok(link) => link,
@@ -786,16 +786,18 @@ impl ShoeSource<Box<dyn serialport::SerialPort>> {
             // table's own runtime always opens its shoe by the path.
             Err(fault @ LinkFault::Open { .. }) => {
                 let Some(port) = pty.take_port() else {
-                    return Err(ShoeError::Link { path, fault });
+                    return Err(SimShoeError::Link { path, fault });
                 };
                 log::warn!("bench shoe: {fault}; using the pseudo-terminal already open");
                 let port: Box<dyn serialport::SerialPort> = Box::new(port);
-                ShoeLink::start(port, LinkSettings::bench()).map_err(|fault| ShoeError::Link {
-                    path: path.clone(),
-                    fault,
+                ShoeLink::start(port, LinkSettings::bench()).map_err(|fault| {
+                    SimShoeError::Link {
+                        path: path.clone(),
+                        fault,
+                    }
                 })?
             }
-            Err(fault) => return Err(ShoeError::Link { path, fault }),
+            Err(fault) => return Err(SimShoeError::Link { path, fault }),
         };
         let dealer = SimDealer::new(handle, firmware::deck::DeckKind::Standard52, 1, seed);
         let map = dealer.deck_map();
@@ -815,14 +817,14 @@ pub type LoopbackShoe = hardware::sim::Loopback<hardware::sim::Faulty<hardware::
 impl ShoeSource<LoopbackShoe> {
     /// The simulated shoe in memory, on a simulated clock: the same link and faults,
     /// thousands of hands a second.
-    pub fn loopback(rates: (u32, u32, u32), seed: u64) -> Result<Self, ShoeError> {
+    pub fn loopback(rates: (u32, u32, u32), seed: u64) -> Result<Self, SimShoeError> {
         use hardware::link::{LinkSettings, ShoeLink};
         use hardware::sim::{FaultRates, Faulty, Loopback, SimConfig, SimDealer, SimShoe};
         let (shoe, handle) = SimShoe::new(SimConfig::default());
         let faulty = Faulty::new(shoe, FaultRates::percent(rates.0, rates.1, rates.2), seed);
         let link =
             ShoeLink::start(Loopback::new(faulty), LinkSettings::bench()).map_err(|fault| {
-                ShoeError::Link {
+                SimShoeError::Link {
                     path: "memory".into(),
                     fault,
                 }
@@ -847,7 +849,7 @@ impl<P: hardware::link::ShoePort> ShoeSource<P> {
 }
 
 impl<P: hardware::link::ShoePort> CardSource for ShoeSource<P> {
-    fn deal(&mut self, card: Card, burn: bool) -> Result<Dealt, ShoeError> {
+    fn deal(&mut self, card: Card, burn: bool) -> Result<Dealt, SimShoeError> {
         use hardware::link::Antenna;
         let antenna = Antenna::for_burn(burn);
         // The card stays at the reader until it is read: every fault is recovered by
@@ -863,7 +865,7 @@ impl<P: hardware::link::ShoePort> CardSource for ShoeSource<P> {
             }
         }
         self.dealer.remove();
-        Err(ShoeError::Unread(card))
+        Err(SimShoeError::Unread(card))
     }
 
     fn deck_map(&self) -> Option<DeckMap> {

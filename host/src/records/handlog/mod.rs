@@ -84,8 +84,9 @@
 //!
 //! [`HandLog::open`] checks the whole chain and gives back the configuration and every
 //! accepted input ([`Recovered`]); [`rebuild_table`] replays them into a [`Table`](firmware::Table)
-//! equal to the one that was running. Refused inputs, raw frames, key presses and notes
-//! are kept for the floor but not replayed.
+//! equal to the one that was running, through the log's one replay ([`Rebuild`]), which
+//! the PHH export and the floor's live view feed too. Refused inputs, raw frames, key
+//! presses, notes and program records are kept for the floor but not replayed.
 //!
 //! The module never reads the clock: callers pass the time, [`now_ms`] reads it for the
 //! binary.
@@ -98,7 +99,8 @@
 //! (`tracker.rs`), the hashes, signatures and old MACs (`chain.rs`), the table's key
 //! (`keys.rs`), the signed head (`head.rs`), the SQLite file (`storage.rs`),
 //! the walk over the chain that names a problem (`walk.rs`), appending (`append.rs`),
-//! opening and recovery (`recovery.rs`), the verify report (`verify.rs`), the
+//! opening and recovery (`recovery.rs`), the one replay of the records onto a table
+//! (`rebuild.rs`), the verify report (`verify.rs`), the
 //! floor's read-only queries (`audit.rs`) and the same read only once the log checks
 //! (`checked.rs`), and a record with its seal as the floor's
 //! store receives it (`sealed.rs`), and a run of such records read back checked
@@ -118,6 +120,7 @@ mod input;
 mod keys;
 pub mod modes;
 mod payload_error;
+mod rebuild;
 mod record;
 mod recovery;
 mod sealed;
@@ -145,6 +148,7 @@ pub(crate) use keys::exposed_mode;
 pub(crate) use keys::{parse_hex, parse_hex32};
 pub use keys::{public_file, KeyError, PublicKey, TableKey};
 pub use payload_error::{EventDataError, PayloadError};
+pub use rebuild::{Fed, Rebuild, RebuildError, Replayed};
 pub use record::Record;
 pub use recovery::{rebuild_table, DroppedRecord, Recovered};
 pub use sealed::{SealedRecord, GENESIS_HASH};

@@ -4,8 +4,8 @@
 use super::append::{HandLog, Sealer};
 use super::chain::Checker;
 use super::error::{db_err, LogError};
-use super::input::encode_input;
 use super::keys::TableKey;
+use super::rebuild::Rebuild;
 use super::record::Record;
 use super::storage::{
     check_meta, dropped_digests, has_meta, init, insert_dropped, meta, open_rw, quick_check,
@@ -298,15 +298,9 @@ fn set_aside(log: &mut HandLog, row: &RawRow, d: &DroppedRecord) -> Result<(), L
 /// every accepted input in order. The result equals the table that was running.
 pub fn rebuild_table(recovered: &Recovered) -> Result<Table, LogError> {
     let cfg = recovered.config.ok_or(LogError::NoConfig)?;
-    let mut t = Table::new(cfg).map_err(|e| LogError::BadConfig {
-        detail: e.to_string(),
-    })?;
-    for (index, input) in recovered.inputs.iter().enumerate() {
-        t.handle(*input).map_err(|error| LogError::Replay {
-            index,
-            input: encode_input(input),
-            error,
-        })?;
+    let mut rebuild = Rebuild::configured(cfg)?;
+    for input in &recovered.inputs {
+        rebuild.input(*input)?;
     }
-    Ok(t)
+    rebuild.into_table().ok_or(LogError::NoConfig)
 }

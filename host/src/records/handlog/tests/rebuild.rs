@@ -150,3 +150,66 @@ fn an_undone_next_hand_closes_the_hand_again() {
     assert_eq!(rebuild_table(&rec).unwrap(), live);
     assert!(HandLog::verify(dir.path(), &trust()).is_intact());
 }
+
+/// The log's three readers (crash recovery, the PHH export, the floor's live view)
+/// replay a log through the one [`Rebuild`] and agree on the table it describes: a
+/// log with refusals, key presses, shoe frames, a note, a misdeal and UNDOs, a
+/// program record in the middle of a hand, and a torn last record that recovery set
+/// aside.
+#[test]
+fn recovery_export_and_the_floors_live_view_agree_on_the_table() {
+    use crate::floor::live::LiveTables;
+    use crate::records::export::{export_log, replayed_table, ExportError};
+    use crate::records::program::{ProgramId, Sha256Digest};
+    let mut b = TestTable::new(cfg());
+    two_hands(&mut b);
+    let after_two = b.table.clone();
+    b.line("hand");
+    b.line("deal Ah");
+    b.other(Record::Program {
+        program: ProgramId {
+            version: "0.1.0".to_string(),
+            binary: Sha256Digest::of(b"tablectl"),
+            config: Sha256Digest::of(b"table.toml"),
+        },
+    });
+    b.line("deal Kh");
+    b.line("deal Qh");
+    b.line("undo");
+    b.line("deal Qd");
+    let before_last = b.table.clone();
+    b.line("deal Jh");
+    let (dir, _) = b.close();
+    sql(
+        dir.path(),
+        "UPDATE records SET payload = substr(payload, 1, length(payload) / 2)
+         WHERE seq = (SELECT max(seq) FROM records)",
+    );
+    let (log, rec) = HandLog::open(dir.path(), "T7", &key()).unwrap();
+    assert!(rec.dropped.is_some(), "the torn record is set aside");
+    drop(log);
+    let recovered = rebuild_table(&rec).unwrap();
+    assert_eq!(recovered, before_last);
+
+    let audit = AuditLog::open_evidence(dir.path()).unwrap();
+    assert_eq!(replayed_table(&audit).unwrap(), Some(recovered.clone()));
+    let hands = export_log(&audit, &[]).unwrap();
+    assert_eq!(hands.len(), 2, "hand 3 is still being dealt");
+    // Hand 2's button is seat 2: seats 3, 1, 2 are p1, p2, p3.
+    let paid: Vec<u64> = [3, 1, 2]
+        .map(|s| after_two.seat(sn(s)).unwrap().stack.get())
+        .to_vec();
+    assert_eq!(hands[1].finishing_stacks, Some(paid));
+    assert_eq!(
+        export_log(&audit, &[3]).unwrap_err(),
+        ExportError::Unfinished { number: 3 }
+    );
+
+    let sealed = audit.sealed_after(Seq(0), usize::MAX >> 1).unwrap();
+    let mut live = LiveTables::default();
+    let shipped: Vec<_> = sealed.into_iter().map(|r| ("T7".to_string(), r)).collect();
+    assert_eq!(live.feed_all(&shipped, |_| Some(key().public())), vec![]);
+    assert_eq!(live.table("T7"), Some(&recovered));
+    let pot = live.hand("T7").unwrap().pot;
+    assert_eq!(pot, recovered.hand().unwrap().pot().get());
+}

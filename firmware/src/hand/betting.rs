@@ -5,9 +5,9 @@
 //! what the player to act may do; the display's offer and the engine's acceptance
 //! ([`Hand::resolve`]) both use it, so they can never disagree.
 
+use super::Hand;
 use crate::error::{ActionKind, RuleError};
 use crate::event::{Action, Street, Warning};
-use crate::hand::Hand;
 use crate::rules::{
     AmountPolicy, Chips, FlCap, FlShortAllIn, SeatNo, Structure, TableConfig, UnconfirmedStraddle,
 };
