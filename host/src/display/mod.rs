@@ -371,12 +371,6 @@ impl TableDisplay {
         self.publish(table);
     }
 
-    /// Clears the banner.
-    pub fn clear_warnings(&mut self, table: &Table) {
-        self.presenter.clear_warnings();
-        self.publish(table);
-    }
-
     fn publish(&mut self, table: &Table) {
         let (view, job) = self
             .presenter

@@ -769,11 +769,6 @@ impl Presenter {
         self.dealer.stuck(key);
     }
 
-    /// Clears the banner (the link came back, say).
-    pub fn clear_warnings(&mut self) {
-        self.banners.clear();
-    }
-
     /// The hand's outcome, computed once when its betting ends, before the first
     /// chip is paid, and kept until the next hand so the result stays on the screen.
     fn remember_outcome(&mut self, table: &Table) {

@@ -35,26 +35,6 @@ fn sealed(r: &postgres::Row, at: usize) -> Result<SealedRecord, FloorError> {
 }
 
 impl Store {
-    /// The records of hand `number` of `table_id`, in order.
-    pub fn hand_records(
-        &mut self,
-        table_id: &str,
-        number: u32,
-    ) -> Result<Vec<SealedRecord>, FloorError> {
-        let n = i32::try_from(number).unwrap_or(i32::MAX);
-        self.client()
-            .query(
-                &format!(
-                    "SELECT {COLUMNS} FROM records r WHERE r.table_id = $1 AND r.hand = $2 \
-                     ORDER BY r.seq"
-                ),
-                &[&table_id, &n],
-            )?
-            .iter()
-            .map(|r| sealed(r, 0))
-            .collect()
-    }
-
     /// At most `limit` records of `table_id` after record `after`, in order.
     pub fn records_after(
         &mut self,

@@ -13,8 +13,6 @@ use super::store::{Alert, Store};
 use crate::records::handlog::{PublicKey, RunFault, SealedRecord, Seq, ShippedRun, TimelineEntry};
 use serde::Serialize;
 
-/// A running table not heard from for this long is flagged as stopped shipping.
-pub const STOPPED_SHIPPING_S: f64 = super::presence::SILENT_AFTER_S;
 /// How far back from a table's head the last input is looked for.
 const LAST_INPUT_WINDOW: i64 = 200;
 
@@ -56,14 +54,6 @@ pub struct TableLine {
     /// Its latest program and configuration digests, approved or not
     /// ([`super::programs`]); `None` before it shipped a program record.
     pub program: Option<ProgramStatus>,
-}
-
-impl TableLine {
-    /// Not heard from for [`STOPPED_SHIPPING_S`] though it did not close: the table,
-    /// its network or its shipper needs a look. A closed table is not flagged.
-    pub fn stopped_shipping(&self) -> bool {
-        self.presence == Presence::Silent
-    }
 }
 
 /// The room: every table and the open alerts.

@@ -407,16 +407,6 @@ impl Store {
         )? == 1)
     }
 
-    /// The store's record `seq` of `table_id`: its chain hash, if it holds it.
-    pub fn hash_at(&mut self, table_id: &str, seq: Seq) -> Result<Option<[u8; 32]>, FloorError> {
-        let seq = i64::try_from(seq.0).unwrap_or(i64::MAX);
-        let row = self.client.query_opt(
-            "SELECT hash FROM records WHERE table_id = $1 AND seq = $2",
-            &[&table_id, &seq],
-        )?;
-        row.map(|r| hash32(r.get(0), "a record's hash")).transpose()
-    }
-
     /// How many records of `table_id` the store holds, and how many distinct numbers
     /// they have (equal when nothing is doubled).
     pub fn count(&mut self, table_id: &str) -> Result<(u64, u64), FloorError> {
