@@ -11,7 +11,7 @@ use super::i18n::{Lang, Warn, Word};
 use super::screen_text::ScreenText;
 use crate::money::equity::EquityReport;
 use crate::money::eval::{self, Category, LowRules};
-use crate::money::settle::{self, Outcome};
+use crate::money::settle::{self, HandResult};
 use firmware::rules::ShowdownRule;
 use firmware::{Card, Chips, Event, Game, Phase, Presence, Rank, SeatNo, Street, Structure, Table};
 use serde::Serialize;
@@ -479,7 +479,7 @@ pub struct Presenter {
     session: u64,
     seq: u64,
     /// The outcome of the hand being settled (or just settled): hand number and outcome.
-    outcome: Option<(u32, Outcome)>,
+    outcome: Option<(u32, HandResult)>,
     banners: Vec<(Cause, ScreenText)>,
     acts: Acts,
     /// The last actions before each input of this hand, so an UNDO puts them back.
@@ -612,7 +612,7 @@ impl Presenter {
 
     /// Keeps a finished hand's result for the screen between hands: each winner
     /// and his chips ("Hand 12: Seat 4 wins 600"), nothing of any card.
-    fn remember_result(&mut self, number: u32, o: &Outcome) {
+    fn remember_result(&mut self, number: u32, o: &HandResult) {
         let lang = self.lang;
         let wins: Vec<String> = settle::seat_totals(o)
             .into_iter()
@@ -672,7 +672,7 @@ impl Presenter {
         });
         self.outcome = Some((
             h.number,
-            Outcome {
+            HandResult {
                 pots: vec![settle::PaidPot {
                     amount,
                     eligible: awards.iter().map(|&(s, _)| s).collect(),
@@ -1095,7 +1095,7 @@ impl Presenter {
     /// The five cards of the best high hand among the main pot's winners whose cards
     /// are face up: a winner nobody saw highlights nothing (issue 26: his best five
     /// on the board would tell his cards).
-    fn winning_five(&self, table: &Table, o: &Outcome) -> Option<[Card; 5]> {
+    fn winning_five(&self, table: &Table, o: &HandResult) -> Option<[Card; 5]> {
         let main = o.pots.first()?;
         main.winners
             .iter()
@@ -1111,7 +1111,7 @@ impl Presenter {
     /// Each winner with the hands that won: in hi/lo the high hand only if it won
     /// (part of) a pot's high half, the low only if it won a low half (a player who
     /// won the low with a weak high is named for his low).
-    fn results(&self, table: &Table, o: &Outcome) -> Vec<ResultView> {
+    fn results(&self, table: &Table, o: &HandResult) -> Vec<ResultView> {
         let lang = self.lang;
         let halves = won_halves(o);
         settle::seat_totals(o)
@@ -1166,7 +1166,7 @@ impl Presenter {
 
 /// For each seat paid at a showdown: whether it won a high half (or a whole pot)
 /// and whether it won a low half, judged pot by pot ([`halves_of`]).
-fn won_halves(o: &Outcome) -> Vec<(SeatNo, bool, bool)> {
+fn won_halves(o: &HandResult) -> Vec<(SeatNo, bool, bool)> {
     let mut out: Vec<(SeatNo, bool, bool)> = Vec::new();
     for pot in &o.pots {
         for &(w, c) in &pot.winners {
@@ -1190,7 +1190,7 @@ fn won_halves(o: &Outcome) -> Vec<(SeatNo, bool, bool)> {
 
 /// Whether `seat`'s shown hand is the best high and whether it is the best low
 /// among the hands that could win `pot` (R-HILO-4); none when it showed nothing.
-fn halves_of(o: &Outcome, pot: &settle::PaidPot, seat: SeatNo) -> Option<(bool, bool)> {
+fn halves_of(o: &HandResult, pot: &settle::PaidPot, seat: SeatNo) -> Option<(bool, bool)> {
     let hands = || o.hands.iter().filter(|h| pot.eligible.contains(&h.seat));
     let best_high = hands().map(|h| h.high).max();
     let best_low = hands().filter_map(|h| h.low).max();
@@ -1516,7 +1516,7 @@ fn pots_in_middle(table: &Table, lang: Lang) -> Vec<PotView> {
 /// never read as one; in hi/lo it names the half he won (R-HILO-4). The line does
 /// not name the pot again: that kept a pot's box three words wider than its
 /// figures, one pot to a row, and nine pots did not fit a portrait screen.
-fn paid_pots(o: &Outcome, lang: Lang, hi_lo: bool) -> Vec<PotView> {
+fn paid_pots(o: &HandResult, lang: Lang, hi_lo: bool) -> Vec<PotView> {
     o.pots
         .iter()
         .enumerate()
@@ -1556,7 +1556,7 @@ fn capitalized(word: &str) -> String {
 
 /// Which half of a hi/lo pot `seat` won: none when the pot was not split (no low
 /// qualified, or nobody showed).
-fn half_won(o: &Outcome, pot: &settle::PaidPot, seat: SeatNo) -> Option<Word> {
+fn half_won(o: &HandResult, pot: &settle::PaidPot, seat: SeatNo) -> Option<Word> {
     let split = o
         .hands
         .iter()

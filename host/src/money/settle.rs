@@ -51,7 +51,7 @@ pub struct ShownHand {
 
 /// What the hand paid.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Outcome {
+pub struct HandResult {
     /// Main pot first, then side pots in the order they formed.
     pub pots: Vec<PaidPot>,
     /// The rake.
@@ -147,7 +147,7 @@ fn value(
 
 /// Settles the hand at the table's settlement: pots, values, winners. `mucked` seats
 /// threw their hands away at the showdown: they stay eligible but cannot win.
-pub fn settle(table: &Table, mucked: &[SeatNo]) -> Result<Outcome, SettleError> {
+pub fn settle(table: &Table, mucked: &[SeatNo]) -> Result<HandResult, SettleError> {
     settle_with(table, mucked, &[])
 }
 
@@ -157,7 +157,7 @@ pub fn settle_with(
     table: &Table,
     mucked: &[SeatNo],
     shown: &[(SeatNo, Vec<Card>)],
-) -> Result<Outcome, SettleError> {
+) -> Result<HandResult, SettleError> {
     let cfg = table.config();
     let rules = &cfg.money;
     let h = table
@@ -277,7 +277,12 @@ fn read_hole<'b>(
     buf.get(..dealt.len())
 }
 
-fn outcome(pots: &[Pot], paid: &Settlement, hands: Vec<ShownHand>, uncontested: bool) -> Outcome {
+fn outcome(
+    pots: &[Pot],
+    paid: &Settlement,
+    hands: Vec<ShownHand>,
+    uncontested: bool,
+) -> HandResult {
     // The pots and the showdown count players by their index in the table's seats.
     let seat = SeatNo::from_index;
     let pots = pots
@@ -294,7 +299,7 @@ fn outcome(pots: &[Pot], paid: &Settlement, hands: Vec<ShownHand>, uncontested: 
                 .collect(),
         })
         .collect();
-    Outcome {
+    HandResult {
         pots,
         rake: paid.rake,
         hands,
@@ -328,7 +333,7 @@ pub fn hand_pots(
 
 /// What each winner takes from all the pots together, in the order they first win
 /// (seats paid nothing are left out).
-pub fn seat_totals(outcome: &Outcome) -> Vec<(SeatNo, Chips)> {
+pub fn seat_totals(outcome: &HandResult) -> Vec<(SeatNo, Chips)> {
     let mut totals: Vec<(SeatNo, Chips)> = Vec::new();
     for (seat, amount) in outcome.pots.iter().flat_map(|p| p.winners.iter().copied()) {
         match totals.iter_mut().find(|(s, _)| *s == seat) {
@@ -341,13 +346,13 @@ pub fn seat_totals(outcome: &Outcome) -> Vec<(SeatNo, Chips)> {
 }
 
 /// The engine inputs that pay the outcome: the rake, then each seat's total.
-pub fn payout_inputs(outcome: &Outcome) -> Vec<Input> {
+pub fn payout_inputs(outcome: &HandResult) -> Vec<Input> {
     payouts(outcome).collect()
 }
 
 /// [`payout_inputs`] one at a time, for a caller that takes each in turn and needs
 /// no list of them (a replay pays thousands of hands a second).
-fn payouts(outcome: &Outcome) -> impl Iterator<Item = Input> {
+fn payouts(outcome: &HandResult) -> impl Iterator<Item = Input> {
     let rake = (outcome.rake > Chips::ZERO).then_some(Input::Rake {
         amount: outcome.rake,
     });
@@ -377,7 +382,7 @@ pub fn next_payout(table: &Table) -> Result<Option<Input>, SettleError> {
 
 /// Pays the outcome through the engine ([`payout_inputs`]). The engine refuses any
 /// award a folded player or a wrong total would need.
-pub fn pay(table: &mut Table, outcome: &Outcome) -> Result<Vec<Event>, SettleError> {
+pub fn pay(table: &mut Table, outcome: &HandResult) -> Result<Vec<Event>, SettleError> {
     // Apply on a copy so a refusal leaves the table as it was.
     let mut next = table.clone();
     let mut events = Vec::new();
@@ -389,14 +394,14 @@ pub fn pay(table: &mut Table, outcome: &Outcome) -> Result<Vec<Event>, SettleErr
 /// [`pay`] straight into `table`, for a caller that throws the table away if the
 /// engine refuses an award (a hand-history replay): no copy of the table is taken,
 /// so a refusal leaves it part paid.
-pub fn pay_in_place(table: &mut Table, outcome: &Outcome) -> Result<(), SettleError> {
+pub fn pay_in_place(table: &mut Table, outcome: &HandResult) -> Result<(), SettleError> {
     pay_each(table, outcome, |_| {})
 }
 
 /// Has the engine take each payout input, handing `each` its events.
 fn pay_each(
     table: &mut Table,
-    outcome: &Outcome,
+    outcome: &HandResult,
     mut each: impl FnMut(&Events),
 ) -> Result<(), SettleError> {
     let mut ev = Events::new();

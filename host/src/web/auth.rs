@@ -111,7 +111,7 @@ impl fmt::Debug for FloorAuth {
 
 /// What a request to the floor lacks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Refusal {
+pub enum AuthRefusal {
     /// No `Host`, or one not on the allow-list.
     Host,
     /// No token, or the wrong one.
@@ -131,22 +131,26 @@ impl FloorAuth {
     }
 
     /// Whether a request with these `Host` and `Authorization` headers may read.
-    pub fn check(&self, host: Option<&str>, authorization: Option<&str>) -> Result<(), Refusal> {
+    pub fn check(
+        &self,
+        host: Option<&str>,
+        authorization: Option<&str>,
+    ) -> Result<(), AuthRefusal> {
         let host = host
             .filter(|h| h.len() <= MAX_HEADER_CHARS)
-            .ok_or(Refusal::Host)?;
+            .ok_or(AuthRefusal::Host)?;
         let name = host_name(host).to_ascii_lowercase();
         if !self.hosts.contains(&name) {
-            return Err(Refusal::Host);
+            return Err(AuthRefusal::Host);
         }
         let given = authorization
             .filter(|a| a.len() <= MAX_HEADER_CHARS)
             .and_then(presented_token)
-            .ok_or(Refusal::Token)?;
+            .ok_or(AuthRefusal::Token)?;
         if bool::from(given.as_bytes().ct_eq(self.token.as_bytes())) {
             Ok(())
         } else {
-            Err(Refusal::Token)
+            Err(AuthRefusal::Token)
         }
     }
 }
@@ -206,17 +210,20 @@ mod tests {
         let bearer = format!("Bearer {TOKEN}");
         assert_eq!(
             auth().check(Some("attacker.example:8081"), Some(&bearer)),
-            Err(Refusal::Host)
+            Err(AuthRefusal::Host)
         );
-        assert_eq!(auth().check(None, Some(&bearer)), Err(Refusal::Host));
-        assert_eq!(auth().check(Some("localhost"), None), Err(Refusal::Token));
+        assert_eq!(auth().check(None, Some(&bearer)), Err(AuthRefusal::Host));
+        assert_eq!(
+            auth().check(Some("localhost"), None),
+            Err(AuthRefusal::Token)
+        );
         assert_eq!(
             auth().check(Some("localhost"), Some("Bearer 0123456789abcdef0124")),
-            Err(Refusal::Token)
+            Err(AuthRefusal::Token)
         );
         assert_eq!(
             auth().check(Some("localhost"), Some("Basic !!!")),
-            Err(Refusal::Token)
+            Err(AuthRefusal::Token)
         );
     }
 

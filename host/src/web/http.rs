@@ -3,7 +3,7 @@
 //! in: the screens need no network beyond the controller), and the checks made
 //! before any route (no request body; the floor's host and token).
 
-use super::auth::{FloorAuth, Refusal};
+use super::auth::{AuthRefusal, FloorAuth};
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::Next;
@@ -66,12 +66,12 @@ pub async fn floor_guard(State(auth): State<Arc<FloorAuth>>, req: Request, next:
     };
     match checked {
         Ok(()) => next.run(req).await,
-        Err(Refusal::Host) => (
+        Err(AuthRefusal::Host) => (
             StatusCode::MISDIRECTED_REQUEST,
             "the floor view answers only to its configured host names",
         )
             .into_response(),
-        Err(Refusal::Token) => {
+        Err(AuthRefusal::Token) => {
             let mut r = (
                 StatusCode::UNAUTHORIZED,
                 "the floor view needs the floor's token (as the password; any user name)",
