@@ -256,6 +256,8 @@ pub const MAX_FLOOR_ID: u16 = 9999;
 /// A forced bet (R-BLIND-1, R-ANTE-1, R-STRAD, R-MISS).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Post {
     /// An ante: dead money.
     Ante,
@@ -274,6 +276,8 @@ pub enum Post {
 /// Legal but noteworthy: shown on the display and kept in the log (STYLE: two severities).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(tag = "type", rename_all = "snake_case"))]
 pub enum Warning {
     /// An over-pot bet was reduced to the pot-limit maximum; the excess goes back (R-PL-5).
     OverPot {
@@ -324,6 +328,8 @@ pub enum Warning {
 /// The betting rounds and deals of a hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Street {
     /// Hole cards and the first betting round.
     Preflop,
@@ -337,10 +343,18 @@ pub enum Street {
     Draw,
 }
 
+/// The seats of a [`Event::HandStarted`]'s `dealt` mask (bit `s` for seat `s`), lowest
+/// first.
+pub fn dealt_seats(dealt: u16) -> impl Iterator<Item = SeatNo> {
+    SeatNo::up_to(u8::MAX).filter(move |s| dealt & (1 << s.get()) != 0)
+}
+
 /// What happened, as a compact record. The hand log and the display are built only
 /// from these.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(tag = "type", rename_all = "snake_case"))]
 #[allow(missing_docs)] // field names say it; each variant is documented
 pub enum Event {
     /// A player sat down.
@@ -365,6 +379,7 @@ pub enum Event {
         button: SeatNo,
         small_blind: Option<SeatNo>,
         big_blind: SeatNo,
+        #[cfg_attr(feature = "serde", serde(with = "crate::event_serde::seat_mask"))]
         dealt: u16,
     },
     /// A forced bet was posted.
@@ -409,6 +424,13 @@ pub enum Event {
         all_in: bool,
     },
     /// A legal but noteworthy correction.
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            serialize_with = "crate::event_serde::warning::serialize",
+            deserialize_with = "crate::event_serde::warning::deserialize"
+        )
+    )]
     Warning(Warning),
     /// The uncalled part of a bet went back to its owner (R-POT-2).
     Returned { seat: SeatNo, amount: Chips },
@@ -446,6 +468,13 @@ pub enum Event {
     /// The last input was undone (a correction, kept in the log).
     Undone,
     /// A floor ruling was applied.
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            serialize_with = "crate::event_serde::ruled::serialize",
+            deserialize_with = "crate::event_serde::ruled::deserialize"
+        )
+    )]
     Ruled { ruling: Ruling, floor: u16 },
 }
 

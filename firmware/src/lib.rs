@@ -42,6 +42,8 @@ pub mod console;
 pub mod deck;
 pub mod error;
 pub mod event;
+#[cfg(feature = "serde")]
+mod event_serde;
 pub mod hand;
 pub mod rules;
 pub mod seat;

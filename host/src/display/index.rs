@@ -13,10 +13,10 @@
 //! paid (R-SHOW-1: a hand is shown only when its owner tables it).
 
 use crate::records::handlog::{
-    Entry, EventData, EventRecord, Follower, HandLog, HandSummary, LogError, Record, Seq,
-    TimelineEntry,
+    Entry, EventRecord, Follower, HandLog, HandSummary, LogError, Record, Seq, TimelineEntry,
 };
 use crate::session::RecordTap;
+use firmware::Event;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -177,31 +177,28 @@ impl FloorIndex {
 }
 
 /// Whether an event shows nothing the table does not show.
-fn shown_at_the_table(e: &EventData) -> bool {
+fn shown_at_the_table(e: &Option<Event>) -> bool {
     !matches!(
         e,
-        EventData::HoleCard { .. } | EventData::Burned { .. } | EventData::Discarded { .. }
+        Some(Event::HoleCard { .. } | Event::Burned { .. } | Event::Discarded { .. })
     )
 }
 
 /// What a hidden event says instead: who got a card, not which; the machine form
 /// loses the card too, so nothing served holds it.
 fn hidden_event(e: &EventRecord) -> EventRecord {
-    let mut event = e.event.clone();
-    let text = match &mut event {
-        EventData::HoleCard { seat, card } => {
-            *card = None;
-            format!("seat {seat} gets a card {HIDDEN}")
-        }
-        EventData::Burned { card } => {
-            *card = None;
-            format!("a card is burned {HIDDEN}")
-        }
-        EventData::Discarded { seat, card } => {
-            card.clear();
-            format!("seat {seat} discards {HIDDEN}")
-        }
-        _ => e.text.clone(),
+    let (text, event) = match e.event {
+        Some(Event::HoleCard { seat, .. }) => (
+            format!("seat {seat} gets a card {HIDDEN}"),
+            Some(Event::HoleCard { seat, card: None }),
+        ),
+        Some(Event::Burned { .. }) => (
+            format!("a card is burned {HIDDEN}"),
+            Some(Event::Burned { card: None }),
+        ),
+        // A discard always names its card: only its text, without the card, is kept.
+        Some(Event::Discarded { seat, .. }) => (format!("seat {seat} discards {HIDDEN}"), None),
+        event => (e.text.clone(), event),
     };
     EventRecord { text, event }
 }
@@ -298,6 +295,10 @@ mod tests {
     use crate::records::handlog::EventRecord;
     use crate::sn;
 
+    fn card(text: &str) -> firmware::Card {
+        text.parse().unwrap()
+    }
+
     fn entry(seq: u64, e: Entry) -> TimelineEntry {
         TimelineEntry {
             seq: Seq(seq),
@@ -306,7 +307,7 @@ mod tests {
         }
     }
 
-    fn input(seq: u64, text: &str, events: Vec<EventData>) -> TimelineEntry {
+    fn input(seq: u64, text: &str, events: Vec<Event>) -> TimelineEntry {
         entry(
             seq,
             Entry::Input {
@@ -315,7 +316,7 @@ mod tests {
                     .into_iter()
                     .map(|event| EventRecord {
                         text: format!("{event:?}"),
-                        event,
+                        event: Some(event),
                     })
                     .collect(),
                 correction: false,
@@ -327,12 +328,12 @@ mod tests {
         input(
             seq,
             "next",
-            vec![EventData::HandStarted {
+            vec![Event::HandStarted {
                 number,
                 button: sn(1),
                 small_blind: Some(sn(1)),
                 big_blind: sn(2),
-                dealt: vec![sn(1), sn(2)],
+                dealt: 0b110,
             }],
         )
     }
@@ -346,9 +347,9 @@ mod tests {
             input(
                 2,
                 "deal Ah",
-                vec![EventData::HoleCard {
+                vec![Event::HoleCard {
                     seat: sn(1),
-                    card: Some("Ah".into()),
+                    card: Some(card("Ah")),
                 }],
             ),
         );
@@ -357,8 +358,8 @@ mod tests {
             input(
                 3,
                 "burn Kd",
-                vec![EventData::Burned {
-                    card: Some("Kd".into()),
+                vec![Event::Burned {
+                    card: Some(card("Kd")),
                 }],
             ),
         );
@@ -368,9 +369,9 @@ mod tests {
             input(
                 5,
                 "deal 7c",
-                vec![EventData::BoardCard {
-                    street: crate::records::handlog::StreetName::Flop,
-                    card: Some("7c".into()),
+                vec![Event::BoardCard {
+                    street: firmware::Street::Flop,
+                    card: Some(card("7c")),
                 }],
             ),
         );
@@ -383,7 +384,7 @@ mod tests {
         assert!(text.contains("7c"), "the board is shown: {text}");
         index.add(
             Some(1),
-            input(6, "award 1 15", vec![EventData::HandComplete { number: 1 }]),
+            input(6, "award 1 15", vec![Event::HandComplete { number: 1 }]),
         );
         let HandLookup::Found { complete, records } = index.hand(1) else {
             panic!("hand 1 is indexed");

@@ -758,10 +758,7 @@ pub fn event(lang: Lang, e: &Event) -> String {
 /// An event as the log keeps it: from its machine form (its text only if that form
 /// no longer reads as an event, which the log's verify reports).
 fn event_record(lang: Lang, e: &EventRecord) -> String {
-    let said = e
-        .event
-        .to_event()
-        .map_or_else(|_| e.text.clone(), |e| event(lang, &e));
+    let said = e.event.map_or_else(|| e.text.clone(), |e| event(lang, &e));
     unread_is_hidden(lang, &e.text, said)
 }
 

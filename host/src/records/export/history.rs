@@ -3,14 +3,13 @@
 //! what PHH cannot say in `_`-prefixed fields.
 
 use super::walk::{HandBuild, Logged};
-use crate::records::handlog::{EventData, PostKind};
 use crate::records::phh::{
     ActionInfo, Cards, Entry, HandHistory, Item, Number, PhhAction, Scale, Shown, Value, Variant,
     MAX_ACTION_CARDS,
 };
 use firmware::rules::codec::Kind;
 use firmware::rules::Stakes;
-use firmware::{Card, Chips, SeatNo, Structure, TableConfig};
+use firmware::{Card, Chips, Event, Post, Ruling, SeatNo, Structure, TableConfig, Warning};
 
 /// The cards of one action. The engine deals at most five to a player or to a
 /// board run, so none of [`MAX_ACTION_CARDS`] is ever left off.
@@ -45,10 +44,6 @@ fn entry(key: &str, value: Value<'static>) -> Entry<'static> {
         line: 0,
         value,
     }
-}
-
-fn card_of(s: &Option<String>) -> Option<Card> {
-    s.as_deref().and_then(|t| t.parse().ok())
 }
 
 fn card_text(c: Option<Card>) -> String {
@@ -93,35 +88,33 @@ fn house_rules_value(cfg: &TableConfig) -> Value<'static> {
 pub(super) fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> HandHistory {
     let events: Vec<&Logged> = b.committed.iter().chain(&b.live).collect();
     // The final deal begins at the last redeal.
-    let last_redeal = events.iter().rposition(|l| {
-        l.events
-            .iter()
-            .any(|e| matches!(e, EventData::Redeal { .. }))
-    });
+    let last_redeal = events
+        .iter()
+        .rposition(|l| l.events.iter().any(|e| matches!(e, Event::Redeal { .. })));
     let mut button = None;
     let mut dealt: Vec<SeatNo> = Vec::new();
     let mut straddle_confirmed = None;
     for l in &events {
         for e in &l.events {
             match e {
-                EventData::HandStarted {
+                Event::HandStarted {
                     button: btn,
                     dealt: d,
                     ..
                 } => {
                     button = Some(*btn);
-                    dealt = d.clone();
+                    dealt = firmware::event::dealt_seats(*d).collect();
                 }
-                EventData::Redeal { button: btn } => button = Some(*btn),
-                EventData::StraddleConfirmed { .. } => straddle_confirmed = Some(true),
-                EventData::Warning {
-                    warning: crate::records::handlog::WarningData::StraddleUnconfirmed { .. },
-                } => straddle_confirmed = Some(false),
+                Event::Redeal { button: btn } => button = Some(*btn),
+                Event::StraddleConfirmed { .. } => straddle_confirmed = Some(true),
+                Event::Warning(Warning::StraddleUnconfirmed { .. }) => {
+                    straddle_confirmed = Some(false)
+                }
                 _ => {}
             }
         }
     }
-    let final_events: Vec<&EventData> = events
+    let final_events: Vec<&Event> = events
         .iter()
         .enumerate()
         .flat_map(|(i, l)| {
@@ -130,7 +123,7 @@ pub(super) fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> Ha
                 Some(r) if i == r => l
                     .events
                     .iter()
-                    .position(|e| matches!(e, EventData::Redeal { .. }))
+                    .position(|e| matches!(e, Event::Redeal { .. }))
                     .map_or(0, |p| p + 1),
                 _ => 0,
             };
@@ -142,7 +135,7 @@ pub(super) fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> Ha
         let mut again: Vec<SeatNo> = final_events
             .iter()
             .filter_map(|e| match e {
-                EventData::HoleCard { seat, .. } => Some(*seat),
+                Event::HoleCard { seat, .. } => Some(*seat),
                 _ => None,
             })
             .collect();
@@ -184,7 +177,7 @@ pub(super) fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> Ha
     let mut all_in = vec![false; n];
     let mut mucked = vec![false; n];
     for e in &final_events {
-        if let EventData::Mucked { seat } = e {
+        if let Event::Mucked { seat } = e {
             if let Some(p) = index(*seat) {
                 mucked[p] = true;
             }
@@ -248,17 +241,14 @@ pub(super) fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> Ha
             }
         };
     for e in &final_events {
-        if !matches!(e, EventData::BoardCard { .. } | EventData::Burned { .. }) {
+        if !matches!(e, Event::BoardCard { .. } | Event::Burned { .. }) {
             flush_board(&mut actions, &mut board_run);
         }
-        if matches!(
-            e,
-            EventData::BettingOpened { .. } | EventData::HandOver { .. }
-        ) {
+        if matches!(e, Event::BettingOpened { .. } | Event::HandOver { .. }) {
             actions.append(&mut replacements);
         }
         match e {
-            EventData::Posted {
+            Event::Posted {
                 seat,
                 post,
                 amount,
@@ -267,23 +257,23 @@ pub(super) fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> Ha
                 let Some(p) = index(*seat) else { continue };
                 all_in[p] |= *a;
                 match post {
-                    PostKind::Ante => antes[p] += *amount,
-                    PostKind::DeadSmallBlind => {
+                    Post::Ante => antes[p] += *amount,
+                    Post::DeadSmallBlind => {
                         antes[p] += *amount;
                         dead_blinds[p] += *amount;
                     }
-                    PostKind::EnterBigBlind => {
+                    Post::EnterBigBlind => {
                         blinds[p] += nominal(&b.stakes, *post, *amount);
                         enter_blinds[p] += nominal(&b.stakes, *post, *amount);
                     }
-                    PostKind::SmallBlind | PostKind::BigBlind | PostKind::Straddle => {
+                    Post::SmallBlind | Post::BigBlind | Post::Straddle => {
                         blinds[p] += nominal(&b.stakes, *post, *amount);
                     }
                 }
             }
-            EventData::HoleCard { seat, card } => {
+            Event::HoleCard { seat, card } => {
                 let Some(p) = index(*seat) else { continue };
-                let c = card_of(card);
+                let c = *card;
                 if holes_written {
                     // A replacement in the draw (R-DRAW-5). PHH deals them once every
                     // player has discarded (after the burn), as PokerKit does.
@@ -302,45 +292,43 @@ pub(super) fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> Ha
                 }
                 hole[p].push(c);
             }
-            EventData::Ruled {
-                ruling: crate::records::handlog::RulingName::Exposed,
-                seat: Some(seat),
-                card,
+            Event::Ruled {
+                ruling: Ruling::Exposed { seat, card },
                 ..
             } => {
                 // PD-EXPOSED: the exposed card left his hand (it is the first burn);
                 // his hand is the cards he kept and the one he got after the deal.
                 if let Some(p) = index(*seat) {
-                    let c = card_of(card);
+                    let c = *card;
                     if let Some(i) = hole[p].iter().rposition(|h| *h == c) {
                         hole[p].remove(i);
                     }
                 }
             }
-            EventData::Rejoined { seat, amount } => {
+            Event::Rejoined { seat, amount } => {
                 // R-DRAW-6: what he put in to rejoin is in the pot before the final
                 // deal, as the carried chips are: dead money, written as an ante.
                 if let Some(p) = index(*seat) {
                     antes[p] = antes[p].saturating_add(*amount);
                 }
             }
-            EventData::Burned { card } => burns.push(card_text(card_of(card))),
-            EventData::BoardCard { card, .. } => board_run.push(card_of(card)),
-            EventData::BettingOpened { .. } => {
+            Event::Burned { card } => burns.push(card_text(*card)),
+            Event::BoardCard { card, .. } => board_run.push(*card),
+            Event::BettingOpened { .. } => {
                 write_holes(&mut actions, &hole, &mut holes_written);
             }
-            EventData::Folded { seat } => {
+            Event::Folded { seat } => {
                 if let Some(p) = index(*seat) {
                     folded[p] = true;
                     actions.push(PhhAction::Fold { player: p });
                 }
             }
-            EventData::Checked { seat } => {
+            Event::Checked { seat } => {
                 if let Some(p) = index(*seat) {
                     actions.push(PhhAction::CheckCall { player: p });
                 }
             }
-            EventData::Called {
+            Event::Called {
                 seat, all_in: a, ..
             } => {
                 if let Some(p) = index(*seat) {
@@ -348,12 +336,12 @@ pub(super) fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> Ha
                     actions.push(PhhAction::CheckCall { player: p });
                 }
             }
-            EventData::Bet {
+            Event::Bet {
                 seat,
                 to,
                 all_in: a,
             }
-            | EventData::Raised {
+            | Event::Raised {
                 seat,
                 to,
                 all_in: a,
@@ -367,7 +355,7 @@ pub(super) fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> Ha
                     });
                 }
             }
-            EventData::RoundComplete { .. } => {
+            Event::RoundComplete { .. } => {
                 final_aggressor = round_aggressor.take();
                 let live = (0..n).filter(|&p| !folded[p]).count();
                 let can_bet = (0..n).filter(|&p| !folded[p] && !all_in[p]).count();
@@ -376,10 +364,10 @@ pub(super) fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> Ha
                     show(&mut actions, &hole, &folded, final_aggressor, &mut shown);
                 }
             }
-            EventData::Discarded { seat, card } => {
+            Event::Discarded { seat, card } => {
                 drawn = true;
                 let Some(p) = index(*seat) else { continue };
-                let c = card.parse::<Card>().ok();
+                let c = Some(*card);
                 if let Some(k) = hole[p].iter().position(|&h| h == c) {
                     hole[p].remove(k);
                 }
@@ -396,7 +384,7 @@ pub(super) fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> Ha
                     }),
                 }
             }
-            EventData::StoodPat { seat } => {
+            Event::StoodPat { seat } => {
                 drawn = true;
                 if let Some(p) = index(*seat) {
                     actions.push(PhhAction::StandPatDiscard {
@@ -405,11 +393,11 @@ pub(super) fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> Ha
                     });
                 }
             }
-            EventData::HandOver { contested: c, .. } => {
+            Event::HandOver { contested: c, .. } => {
                 write_holes(&mut actions, &hole, &mut holes_written);
                 contested = *c;
             }
-            EventData::Raked { amount } => rake += *amount,
+            Event::Raked { amount } => rake += *amount,
             _ => {}
         }
     }
@@ -535,13 +523,13 @@ pub(super) fn plain(chips: &[Chips]) -> Vec<u64> {
 
 /// The blind as the stakes name it: a player short of it posts what he has, but the
 /// others still owe the full blind (PD-SHORTBLIND).
-fn nominal(stakes: &Stakes, post: PostKind, posted: Chips) -> Chips {
+fn nominal(stakes: &Stakes, post: Post, posted: Chips) -> Chips {
     let full = match post {
-        PostKind::SmallBlind => stakes.small_blind,
-        PostKind::BigBlind | PostKind::EnterBigBlind => stakes.big_blind,
+        Post::SmallBlind => stakes.small_blind,
+        Post::BigBlind | Post::EnterBigBlind => stakes.big_blind,
         // R-STRAD-2 (past what a count holds, which no table posts: the most it holds).
-        PostKind::Straddle => firmware::straddle_size(stakes.big_blind).unwrap_or(Chips::MAX),
-        PostKind::Ante | PostKind::DeadSmallBlind => posted,
+        Post::Straddle => firmware::straddle_size(stakes.big_blind).unwrap_or(Chips::MAX),
+        Post::Ante | Post::DeadSmallBlind => posted,
     };
     full.max(posted)
 }

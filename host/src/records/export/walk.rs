@@ -6,7 +6,7 @@ use super::ExportError;
 #[cfg(test)]
 use crate::records::handlog::AuditLog;
 use crate::records::handlog::{
-    Entry as LogEntry, EventData, Fed, LogError, Rebuild, RebuildError, TimelineEntry,
+    Entry as LogEntry, Fed, LogError, Rebuild, RebuildError, TimelineEntry,
 };
 use firmware::rules::Stakes;
 use firmware::{Chips, Event, Input, SeatNo, Structure, Table, TableConfig};
@@ -18,7 +18,7 @@ pub(super) struct Logged {
     pub(super) input: Input,
     pub(super) text: String,
     pub(super) seq: u64,
-    pub(super) events: Vec<EventData>,
+    pub(super) events: Vec<Event>,
 }
 
 /// What the engine says about a hand at its start, a redeal and its end.
@@ -105,7 +105,7 @@ pub(super) fn walk(
             input: parsed,
             text: input.to_string(),
             seq,
-            events: replayed.events.iter().map(|e| e.event.clone()).collect(),
+            events: replayed.events.iter().filter_map(|e| e.event).collect(),
         };
         if let Some(number) = replayed.started {
             let h = t.hand();
@@ -145,13 +145,13 @@ pub(super) fn walk(
         if hand.is_none() && b.end.is_some() {
             continue;
         }
-        let misdeal = replayed.has(|e| matches!(e, EventData::Misdealt { .. }));
-        let redeal = replayed.has(|e| matches!(e, EventData::Redeal { .. }));
+        let misdeal = replayed.has(|e| matches!(e, Event::Misdealt { .. }));
+        let redeal = replayed.has(|e| matches!(e, Event::Redeal { .. }));
         let complete = replayed.complete;
-        let ruled = replayed.has(|e| matches!(e, EventData::Ruled { .. }));
+        let ruled = replayed.has(|e| matches!(e, Event::Ruled { .. }));
         for e in &logged.events {
             // In the engine's own words (its `Warning`'s text).
-            if let Ok(Event::Warning(w)) = e.to_event() {
+            if let Event::Warning(w) = e {
                 b.corrections
                     .push(format!("warning at {at_ms} ms (record #{seq}): {w}"));
             }

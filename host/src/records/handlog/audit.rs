@@ -3,7 +3,7 @@
 //! read-only beside the running table.
 
 use super::error::{db_err, LogError};
-use super::event::{EventData, EventRecord, RulingName, WarningData};
+use super::event::EventRecord;
 use super::head::SignedHead;
 use super::keys::PublicKey;
 use super::record::{is_bad_tag, parse_payload, settings_json, Parsed, KIND_CONFIG};
@@ -13,7 +13,7 @@ use super::storage::{
 use super::{Seq, FILE_NAME};
 use crate::money::award;
 use crate::records::program::Sha256Digest;
-use firmware::{Chips, Input, SeatNo, Table, TableConfig};
+use firmware::{Chips, Event, Input, Ruling, SeatNo, Table, TableConfig, Warning};
 use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -356,25 +356,25 @@ impl HandSummary {
         self.last_seq = record.seq;
         match &record.entry {
             Entry::Input { events, .. } => {
-                for e in events {
-                    match &e.event {
-                        EventData::HandStarted { dealt, .. } => self.seats = dealt.clone(),
-                        EventData::HandOver { pot, .. } => self.pot = Some(*pot),
-                        EventData::Raked { amount } => {
+                for e in events.iter().filter_map(|e| e.event.as_ref()) {
+                    match e {
+                        Event::HandStarted { dealt, .. } => {
+                            self.seats = firmware::event::dealt_seats(*dealt).collect();
+                        }
+                        Event::HandOver { pot, .. } => self.pot = Some(*pot),
+                        Event::Raked { amount } => {
                             self.rake = self.rake.saturating_add(*amount);
                         }
-                        EventData::HandComplete { .. } => self.end_ms = Some(at),
-                        EventData::Undone => self.flags.corrections += 1,
-                        EventData::Misdealt { .. } => self.flags.misdeals += 1,
-                        EventData::Ruled { ruling, .. } => {
+                        Event::HandComplete { .. } => self.end_ms = Some(at),
+                        Event::Undone => self.flags.corrections += 1,
+                        Event::Misdealt { .. } => self.flags.misdeals += 1,
+                        Event::Ruled { ruling, .. } => {
                             self.flags.rulings += 1;
-                            if *ruling == RulingName::AwardOverride {
+                            if matches!(ruling, Ruling::AwardOverride { .. }) {
                                 self.flags.overrides += 1;
                             }
                         }
-                        EventData::Warning {
-                            warning: WarningData::OverPot { .. },
-                        } => self.flags.over_pot += 1,
+                        Event::Warning(Warning::OverPot { .. }) => self.flags.over_pot += 1,
                         _ => {}
                     }
                 }

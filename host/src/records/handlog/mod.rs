@@ -23,7 +23,8 @@
 //! `tests/README.md` with one input per line ([`encode_input`], [`parse_input`]), so a
 //! log written today replays after the engine's types change, and a hand from the log
 //! pastes into a scenario script. Events are stored as their `Display` text (what the
-//! dealer saw) and as a machine form ([`EventData`]).
+//! dealer saw) and as a machine form ([`EventRecord`]: the engine's own [`firmware::Event`]
+//! in the serde form its `serde` feature writes).
 //!
 //! # Durability: WAL with `synchronous=FULL`
 //!
@@ -140,14 +141,14 @@ pub use audit::{AuditLog, Entry, HandFilter, HandFlags, HandSummary, TimelineEnt
 pub(crate) use chain::hex;
 pub use checked::CheckedLog;
 pub use error::LogError;
-pub use event::{EventData, EventRecord, PostKind, RulingName, StreetName, WarningData};
+pub use event::EventRecord;
 pub use follow::Follower;
 pub use head::{HeadParseError, SignedHead, HEAD_PREFIX};
 pub use input::{encode_input, parse_input, InputParseError};
 pub(crate) use keys::exposed_mode;
 pub(crate) use keys::{parse_hex, parse_hex32};
 pub use keys::{public_file, KeyError, PublicKey, TableKey};
-pub use payload_error::{EventDataError, PayloadError};
+pub use payload_error::PayloadError;
 pub use rebuild::{Fed, Rebuild, RebuildError, Replayed};
 pub use record::Record;
 pub use recovery::{rebuild_table, DroppedRecord, Recovered};

@@ -1,12 +1,10 @@
-//! Why a record's payload does not read back: [`PayloadError`] for the record as a
-//! whole, [`EventDataError`] for one event in it. Both end up in the verify report
+//! Why a record's payload does not read back: [`PayloadError`]. It ends up in the verify report
 //! and in [`LogError::Corrupt`](super::LogError::Corrupt): the floor reads them to
 //! decide whether the log was damaged or written by a newer program.
 
 use super::input::InputParseError;
 use super::PAYLOAD_VERSION;
 use crate::settings::SettingsError;
-use firmware::card::CardParseError;
 use std::fmt;
 
 /// A record's payload that cannot be read back.
@@ -66,46 +64,6 @@ impl std::error::Error for PayloadError {
             PayloadError::Settings(e) => Some(e),
             PayloadError::Input(e) => Some(e),
             _ => None,
-        }
-    }
-}
-
-/// A logged event the engine does not know.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum EventDataError {
-    /// A card that does not parse.
-    Card {
-        /// The card as logged.
-        text: String,
-        /// Why it does not parse.
-        error: CardParseError,
-    },
-    /// A discard without its card.
-    DiscardWithoutCard,
-    /// A floor ruling without the card or seat it names.
-    RulingIncomplete(super::event::RulingName),
-}
-
-impl fmt::Display for EventDataError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EventDataError::Card { text, error } => write!(f, "card `{text}`: {error}"),
-            EventDataError::DiscardWithoutCard => f.write_str("a discard names its card"),
-            EventDataError::RulingIncomplete(r) => {
-                write!(
-                    f,
-                    "the floor's ruling {r:?} without the card or seat it names"
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for EventDataError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            EventDataError::Card { error, .. } => Some(error),
-            EventDataError::DiscardWithoutCard | EventDataError::RulingIncomplete(_) => None,
         }
     }
 }

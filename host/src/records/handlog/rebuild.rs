@@ -17,11 +17,11 @@
 
 use super::audit::Entry;
 use super::error::LogError;
-use super::event::{EventData, EventRecord};
+use super::event::EventRecord;
 use super::input::{encode_input, parse_input, InputParseError};
 use super::payload_error::PayloadError;
 use super::sealed::SealedRecord;
-use firmware::{Input, Table, TableConfig};
+use firmware::{Event, Input, Table, TableConfig};
 use std::fmt;
 
 /// A bare table fed the hand log record by record. Before its configuration it has
@@ -65,8 +65,8 @@ pub struct Replayed<'a> {
 
 impl Replayed<'_> {
     /// Whether one of its events is one `f` matches.
-    pub fn has(&self, f: fn(&EventData) -> bool) -> bool {
-        self.events.iter().any(|e| f(&e.event))
+    pub fn has(&self, f: fn(&Event) -> bool) -> bool {
+        self.events.iter().filter_map(|e| e.event.as_ref()).any(f)
     }
 }
 
@@ -179,12 +179,12 @@ impl Rebuild {
             text: input,
             events,
             started: events.iter().find_map(|e| match e.event {
-                EventData::HandStarted { number, .. } => Some(number),
+                Some(Event::HandStarted { number, .. }) => Some(number),
                 _ => None,
             }),
             complete: events
                 .iter()
-                .any(|e| matches!(e.event, EventData::HandComplete { .. })),
+                .any(|e| matches!(e.event, Some(Event::HandComplete { .. }))),
         }))
     }
 

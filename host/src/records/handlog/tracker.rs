@@ -1,9 +1,8 @@
 //! Which hand a record belongs to: the hand index written with each record, and
 //! checked against the records when the log is walked.
 
-use super::event::EventData;
 use super::record::Parsed;
-use firmware::Input;
+use firmware::{Event, Input};
 
 /// Follows the hands through the records, mirroring the engine's record of the hand in
 /// progress so an UNDO of NEXT HAND closes the hand again. A record belongs to the hand
@@ -21,9 +20,9 @@ impl HandTracker {
         let Parsed::Input { input, events, .. } = p else {
             return self.current;
         };
-        let has = |f: fn(&EventData) -> bool| events.iter().any(|e| f(&e.event));
+        let has = |f: fn(&Event) -> bool| events.iter().filter_map(|e| e.event.as_ref()).any(f);
         if let Some(n) = events.iter().find_map(|e| match e.event {
-            EventData::HandStarted { number, .. } => Some(number),
+            Some(Event::HandStarted { number, .. }) => Some(number),
             _ => None,
         }) {
             self.current = Some(n);
@@ -36,7 +35,7 @@ impl HandTracker {
                 // NEXT HAND itself was undone: the hand is closed until dealt again.
                 self.current = None;
             }
-        } else if has(|e| matches!(e, EventData::Misdealt { .. })) {
+        } else if has(|e| matches!(e, Event::Misdealt { .. })) {
             // The engine keeps only what the misdeal re-applies.
             self.undoable
                 .retain(|i| matches!(i, Input::StartHand | Input::Straddle { .. }));
@@ -44,10 +43,10 @@ impl HandTracker {
         } else {
             self.undoable.push(*input);
         }
-        if has(|e| matches!(e, EventData::Redeal { .. })) {
+        if has(|e| matches!(e, Event::Redeal { .. })) {
             self.undoable.clear();
         }
-        if has(|e| matches!(e, EventData::HandComplete { .. })) {
+        if has(|e| matches!(e, Event::HandComplete { .. })) {
             self.current = None;
             self.undoable.clear();
         }
