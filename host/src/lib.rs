@@ -21,6 +21,7 @@
 //! ```
 //!
 //! - [`money`]: side pots, hand evaluation, the showdown, settlement, equity.
+//! - [`tournament`]: a tournament's structure and payouts, pure rules beside money.
 //! - [`records`]: the hand log, hand histories (PHH), their export and replay,
 //!   scenario scripts.
 //! - [`web`]: what both pages serve HTTP with: the bounded listener, the floor's token
@@ -48,6 +49,7 @@ pub mod peers;
 pub mod records;
 pub mod session;
 pub mod settings;
+pub mod tournament;
 pub mod web;
 pub mod words;
 

@@ -26,6 +26,8 @@ const MAY_USE: &[(&str, &[&str])] = &[
     // A table's settings, one codec for every file and command that carries them.
     ("settings", &[]),
     ("money", &["settings"]),
+    // A tournament's structure and payouts: rules, no table, no store.
+    ("tournament", &["settings", "money"]),
     ("records", &["settings", "money"]),
     // HTTP plumbing and the languages, under both pages; nothing of a table at work.
     ("web", &["settings", "money", "records"]),

@@ -1,0 +1,12 @@
+//! Tournaments on the casino's tables: the structure the director writes (levels,
+//! breaks, colour-ups, late registration, re-entries, payouts), and what follows from
+//! it without a table or a store: what each place is paid.
+//!
+//! Pure rules, no clock and no I/O, so the floor's store, the tables and the
+//! simulator all read the same answers from one place.
+
+pub mod payouts;
+pub mod structure;
+
+pub use payouts::{place_prizes, shared, Prize};
+pub use structure::{AnteKind, Break, Level, PayoutRow, Structure, StructureError};
