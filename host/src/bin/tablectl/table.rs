@@ -15,7 +15,6 @@ use host::session::simulated::{CardSource, DirectSource, PtyShoeSource, SimOptio
 use host::session::TableSession;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 /// The simulated players' names, by seat, for the display.
 const PLAYERS: [&str; 11] = [
@@ -261,14 +260,10 @@ struct TableArgs {
 }
 
 /// `tablectl [table] [OPTIONS]`.
-pub fn table(options: &TableOptions) -> ExitCode {
-    match table_args(options).and_then(|args| run_table(&args)) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("tablectl: {e}");
-            ExitCode::FAILURE
-        }
-    }
+pub fn table(options: &TableOptions) -> Result<(), CliError> {
+    table_args(options)
+        .and_then(|args| run_table(&args))
+        .map_err(|e| e.within("tablectl"))
 }
 
 fn table_args(o: &TableOptions) -> Result<TableArgs, CliError> {
