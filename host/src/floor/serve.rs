@@ -91,7 +91,16 @@ impl fmt::Display for ServeError {
     }
 }
 
-impl std::error::Error for ServeError {}
+/// The cause kept whole, for whoever reads the chain (a log, a test).
+impl std::error::Error for ServeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ServeError::Store(e) => Some(e),
+            ServeError::Bind(_, e) | ServeError::Runtime(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 /// What a page asks of the store's thread.
 enum Asked {
