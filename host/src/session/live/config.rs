@@ -83,14 +83,14 @@ pub enum ConfigFileError {
         source: std::io::Error,
     },
     /// A line too long to be a configuration's.
-    Syntax {
+    LongLine {
         /// The file's name.
         file: String,
-        /// What is wrong, where.
-        detail: String,
+        /// The line's number.
+        line: usize,
     },
     /// Not valid TOML, or a key of the wrong type, or an unknown key.
-    Toml {
+    Syntax {
         /// The file's name.
         file: String,
         /// What is wrong, where.
@@ -155,11 +155,14 @@ impl fmt::Display for ConfigFileError {
                 "cannot read {}: {source} (the pin map named by [panel] pins in {config})",
                 path.display()
             ),
-            ConfigFileError::Syntax { file, detail }
-            | ConfigFileError::Invalid { file, detail } => {
-                write!(f, "{file}: {detail}")
+            ConfigFileError::LongLine { file, line } => {
+                write!(
+                    f,
+                    "{file}: line {line} is longer than {MAX_LINE_BYTES} bytes"
+                )
             }
-            ConfigFileError::Toml { file, source } => write!(f, "{file}: {source}"),
+            ConfigFileError::Invalid { file, detail } => write!(f, "{file}: {detail}"),
+            ConfigFileError::Syntax { file, source } => write!(f, "{file}: {source}"),
             ConfigFileError::Setting { file, source } => write!(f, "{file}: {source}"),
             ConfigFileError::Pins { file, source } => write!(f, "{file}: {source}"),
             ConfigFileError::DataFolder { file, source } => {
@@ -176,13 +179,13 @@ impl std::error::Error for ConfigFileError {
         match self {
             ConfigFileError::Read { source, .. }
             | ConfigFileError::PinsUnreadable { source, .. } => Some(source),
-            ConfigFileError::Toml { source, .. } => Some(source),
+            ConfigFileError::Syntax { source, .. } => Some(source),
             ConfigFileError::Setting { source, .. } => Some(source),
             ConfigFileError::Pins { source, .. } => Some(source),
             ConfigFileError::DataFolder { source, .. } => Some(source),
             ConfigFileError::Deck { source, .. } => Some(source),
             ConfigFileError::Staff { source, .. } => Some(source),
-            ConfigFileError::Syntax { .. } | ConfigFileError::Invalid { .. } => None,
+            ConfigFileError::LongLine { .. } | ConfigFileError::Invalid { .. } => None,
         }
     }
 }
@@ -371,12 +374,12 @@ impl TableFile {
             detail,
         };
         if let Some(line) = hardware::text::long_line(text, MAX_LINE_BYTES) {
-            return Err(ConfigFileError::Syntax {
+            return Err(ConfigFileError::LongLine {
                 file: file.to_string(),
-                detail: format!("line {line} is longer than {MAX_LINE_BYTES} bytes"),
+                line,
             });
         }
-        let raw: Raw = toml::from_str(text).map_err(|source| ConfigFileError::Toml {
+        let raw: Raw = toml::from_str(text).map_err(|source| ConfigFileError::Syntax {
             file: file.to_string(),
             source,
         })?;
@@ -700,7 +703,7 @@ mod tests {
         }
         assert!(matches!(
             TableFile::parse("[table"),
-            Err(ConfigFileError::Toml { .. })
+            Err(ConfigFileError::Syntax { .. })
         ));
         let e = TableFile::parse_named("[table]\nid = \"t\"\nseats = 14\n", "/etc/t7.toml");
         assert!(e.unwrap_err().to_string().starts_with("/etc/t7.toml: "));
