@@ -82,7 +82,17 @@ impl fmt::Display for FloorExportError {
     }
 }
 
-impl std::error::Error for FloorExportError {}
+/// The cause kept whole, for whoever reads the chain (a log, a test).
+impl std::error::Error for FloorExportError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FloorExportError::Store(e) => Some(e),
+            FloorExportError::Table(_, e) => Some(e),
+            FloorExportError::Unverified(_, e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 impl From<FloorError> for FloorExportError {
     fn from(e: FloorError) -> Self {

@@ -100,7 +100,16 @@ impl fmt::Display for FloorError {
     }
 }
 
-impl std::error::Error for FloorError {}
+/// The cause kept whole, for whoever reads the chain (a log, a test).
+impl std::error::Error for FloorError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FloorError::Local(e) => Some(e),
+            FloorError::Link(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 impl From<LogError> for FloorError {
     fn from(e: LogError) -> FloorError {

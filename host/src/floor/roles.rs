@@ -61,7 +61,7 @@ pub enum RoleError {
     /// The password file cannot be written.
     File(PathBuf, std::io::Error),
     /// The system's random generator failed.
-    Random(String),
+    Random(getrandom::Error),
     /// The store refused or cannot be reached.
     Store(FloorError),
 }
@@ -101,7 +101,15 @@ impl fmt::Display for RoleError {
     }
 }
 
-impl std::error::Error for RoleError {}
+impl std::error::Error for RoleError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RoleError::File(_, e) => Some(e),
+            RoleError::Store(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 impl From<FloorError> for RoleError {
     fn from(e: FloorError) -> RoleError {
@@ -278,7 +286,7 @@ fn add_login(
 /// A new password from the system's random generator, as hex (safe in a URL).
 fn new_password() -> Result<String, RoleError> {
     let mut bytes = [0u8; PASSWORD_BYTES];
-    getrandom::fill(&mut bytes).map_err(|e| RoleError::Random(e.to_string()))?;
+    getrandom::fill(&mut bytes).map_err(RoleError::Random)?;
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 

@@ -91,7 +91,16 @@ impl fmt::Display for ServeError {
     }
 }
 
-impl std::error::Error for ServeError {}
+/// The cause kept whole, for whoever reads the chain (a log, a test).
+impl std::error::Error for ServeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ServeError::Store(e) => Some(e),
+            ServeError::Bind(_, e) | ServeError::Runtime(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 /// What a page asks of the store's thread.
 enum Asked {
@@ -113,11 +122,39 @@ enum Answer {
 /// A question to the store's thread and where to answer.
 struct Ask {
     asked: Asked,
-    reply: oneshot::Sender<Result<Answer, String>>,
+    reply: oneshot::Sender<Result<Answer, FloorError>>,
 }
 
 /// The room as last read, or why it could not be.
-type RoomState = Result<Arc<Room>, String>;
+type RoomState = Result<Arc<Room>, Unread>;
+
+/// Why the room's page has no room to show: shown on the page that reloads until
+/// the store answers, so the floor sees whether to wait or to look at the store.
+#[derive(Debug, Clone)]
+enum Unread {
+    /// The service has just started: the first reading is under way.
+    NotYet,
+    /// The store could not be reached or read (every page shares the one error).
+    Store(Arc<FloorError>),
+}
+
+impl std::fmt::Display for Unread {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unread::NotYet => f.write_str("the room is being read from the store"),
+            Unread::Store(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for Unread {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Unread::NotYet => None,
+            Unread::Store(e) => Some(e.as_ref()),
+        }
+    }
+}
 
 #[derive(Clone)]
 struct Shared {
@@ -169,8 +206,7 @@ impl FloorService {
         let addr = listener
             .local_addr()
             .map_err(|e| ServeError::Bind(opts.bind, e))?;
-        let (room_tx, room) =
-            watch::channel::<RoomState>(Err("the room is being read from the store".into()));
+        let (room_tx, room) = watch::channel::<RoomState>(Err(Unread::NotYet));
         let (asks, asked) = mpsc::channel::<Ask>();
         let (shutdown, stopped) = watch::channel(false);
         let url = opts.url.clone();
@@ -303,7 +339,7 @@ fn reader(
             store = match StoreLink::parse(url).and_then(|l| connect(&l)) {
                 Ok(s) => Some(s),
                 Err(e) => {
-                    let _ = room.send_replace(Err(e.to_string()));
+                    let _ = room.send_replace(Err(Unread::Store(Arc::new(e))));
                     std::thread::sleep(RETRY);
                     continue;
                 }
@@ -315,14 +351,12 @@ fn reader(
             let _ = room.send_replace(
                 read_room(s, &mut reading)
                     .map(Arc::new)
-                    .map_err(|e| e.to_string()),
+                    .map_err(|e| Unread::Store(Arc::new(e))),
             );
         }
         match asked.recv_timeout(REFRESH.saturating_sub(built.elapsed())) {
             Ok(ask) => {
-                let _ = ask
-                    .reply
-                    .send(answer(s, ask.asked).map_err(|e| e.to_string()));
+                let _ = ask.reply.send(answer(s, ask.asked));
             }
             Err(mpsc::RecvTimeoutError::Timeout) => {}
             Err(mpsc::RecvTimeoutError::Disconnected) => return,
@@ -351,7 +385,7 @@ async fn ask(s: &Shared, lang: Lang, asked: Asked) -> Result<Answer, Response> {
     }
     match tokio::time::timeout(HAND_TIMEOUT, answer).await {
         Ok(Ok(Ok(a))) => Ok(a),
-        Ok(Ok(Err(e))) => Err(down(&e)),
+        Ok(Ok(Err(e))) => Err(down(&e.to_string())),
         _ => Err(down("the floor's store did not answer in time")),
     }
 }
@@ -381,7 +415,7 @@ async fn room_route(State(s): State<Shared>, Query(q): Query<RoomQuery>) -> Resp
         Ok(room) => html(StatusCode::OK, room_page(&room, &view, &s.clock)),
         Err(e) => html(
             StatusCode::SERVICE_UNAVAILABLE,
-            store_down_page(view.lang, &e),
+            store_down_page(view.lang, &e.to_string()),
         ),
     }
 }
@@ -402,32 +436,20 @@ struct HandsQuery {
 
 impl HandsQuery {
     /// The search asked, or what in it does not read.
-    fn view(self, clock: &FloorClock) -> Result<HandsView, String> {
-        let time = |v: Option<String>, what: &str| {
+    fn view(self, clock: &FloorClock) -> Result<HandsView, QueryError> {
+        let time = |v: Option<String>, what: &'static str| {
             given(v)
-                .map(|t| {
-                    clock
-                        .parse(&t)
-                        .ok_or(format!("{what} is a date and a time: 2026-11-25T14:00"))
-                })
+                .map(|t| clock.parse(&t).ok_or(QueryError::Time(what)))
                 .transpose()
         };
         let filter = HandFilter {
             seat: given(self.seat)
-                .map(|v| {
-                    v.trim()
-                        .parse()
-                        .map_err(|_| "a seat is a number from 1 to 10".to_string())
-                })
+                .map(|v| v.trim().parse().map_err(|_| QueryError::Seat))
                 .transpose()?,
             from_ms: time(self.from, "from")?,
             to_ms: time(self.to, "to")?,
             pot_over: given(self.pot_over)
-                .map(|v| {
-                    v.trim()
-                        .parse()
-                        .map_err(|_| "a pot is a whole number of chips".to_string())
-                })
+                .map(|v| v.trim().parse().map_err(|_| QueryError::Pot))
                 .transpose()?,
             corrections: given(self.corrections).is_some(),
             misdeals: given(self.misdeals).is_some(),
@@ -441,11 +463,37 @@ impl HandsQuery {
     }
 }
 
+/// A field of the hands' search that does not read: the page says which, and how
+/// to write it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum QueryError {
+    /// `from` or `to` is not a date and a time.
+    Time(&'static str),
+    /// `seat` is not a seat's number.
+    Seat,
+    /// `pot_over` is not a whole number of chips.
+    Pot,
+}
+
+impl std::fmt::Display for QueryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            QueryError::Time(what) => {
+                write!(f, "{what} is a date and a time: 2026-11-25T14:00")
+            }
+            QueryError::Seat => f.write_str("a seat is a number from 1 to 10"),
+            QueryError::Pot => f.write_str("a pot is a whole number of chips"),
+        }
+    }
+}
+
+impl std::error::Error for QueryError {}
+
 async fn hands_route(State(s): State<Shared>, Query(q): Query<HandsQuery>) -> Response {
     let lang = lang_of(&s, q.lang.as_deref());
     let view = match q.view(&s.clock) {
         Ok(v) => v,
-        Err(e) => return html(StatusCode::BAD_REQUEST, error_page(&e)),
+        Err(e) => return html(StatusCode::BAD_REQUEST, error_page(&e.to_string())),
     };
     let tables: Vec<String> = match &*s.room.borrow() {
         Ok(room) => room.tables.iter().map(|t| t.table_id.clone()).collect(),

@@ -487,7 +487,9 @@ impl Scenario {
                         (Err(_), Some(_)) => {}
                     }
                 }
-                Step::Expect(x) => check(t.table(), x, &last).map_err(|m| err(line, m))?,
+                Step::Expect(x) => {
+                    check(t.table(), x, &last).map_err(|m| err(line, m.to_string()))?
+                }
             }
         }
         Ok(())
@@ -595,18 +597,64 @@ fn phase_name(t: &Table) -> &'static str {
     }
 }
 
-/// Whether expectation `x` holds, or what was found instead. The message is only
-/// the text of a [`ScenarioError`]: the caller adds the line at once, so a type of
-/// its own would add nothing.
-fn check(t: &Table, x: &Expect, last: &[Event]) -> Result<(), String> {
+/// An expectation of a script that does not hold: what the script's writer expected
+/// and what the table shows, for the [`ScenarioError`] of its line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Mismatch {
+    /// The table shows another value than the one expected.
+    Differs {
+        /// What was looked at (`seat 2 stack`, `pot`).
+        what: String,
+        /// What the script expected.
+        want: String,
+        /// What the table shows.
+        got: String,
+    },
+    /// The expectation is about a hand, and none has been dealt.
+    NoHand,
+    /// The expectation names a seat the table does not have.
+    NoSeat(SeatNo),
+    /// No event of the last input says the text expected.
+    NoEvent {
+        /// The text expected.
+        text: String,
+        /// The last input's events.
+        lines: Vec<String>,
+    },
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Mismatch::Differs { what, want, got } => {
+                write!(f, "expected {what} {want}, found {got}")
+            }
+            Mismatch::NoHand => f.write_str("no hand has been dealt"),
+            Mismatch::NoSeat(s) => write!(f, "no seat {s}"),
+            Mismatch::NoEvent { text, lines } => write!(
+                f,
+                "no event says `{text}`; the last input's events: {lines:?}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Mismatch {}
+
+/// Whether expectation `x` holds, or what was found instead.
+fn check(t: &Table, x: &Expect, last: &[Event]) -> Result<(), Mismatch> {
     let eq = |what: &str, got: String, want: String| {
         if got == want {
             Ok(())
         } else {
-            Err(format!("expected {what} {want}, found {got}"))
+            Err(Mismatch::Differs {
+                what: what.to_string(),
+                want,
+                got,
+            })
         }
     };
-    let hand = || t.hand().ok_or_else(|| "no hand has been dealt".to_string());
+    let hand = || t.hand().ok_or(Mismatch::NoHand);
     match x {
         Expect::Stack(s, c) => eq(
             &format!("seat {s} stack"),
@@ -654,7 +702,7 @@ fn check(t: &Table, x: &Expect, last: &[Event]) -> Result<(), String> {
         Expect::Phase(p) => eq("phase", phase_name(t).to_string(), p.clone()),
         Expect::Street(s) => eq("street", format!("{:?}", hand()?.street), format!("{s:?}")),
         Expect::Owes(s, big, small, new) => {
-            let seat = t.seat(*s).ok_or_else(|| format!("no seat {s}"))?;
+            let seat = t.seat(*s).ok_or(Mismatch::NoSeat(*s))?;
             eq(
                 &format!("seat {s} owes (big, small, new)"),
                 format!("{:?}", (seat.owes_big, seat.owes_small, seat.new_player)),
@@ -685,9 +733,10 @@ fn check(t: &Table, x: &Expect, last: &[Event]) -> Result<(), String> {
             if lines.iter().any(|l| l.contains(text.as_str())) {
                 Ok(())
             } else {
-                Err(format!(
-                    "no event says `{text}`; the last input's events: {lines:?}"
-                ))
+                Err(Mismatch::NoEvent {
+                    text: text.clone(),
+                    lines,
+                })
             }
         }
     }

@@ -84,7 +84,17 @@ impl fmt::Display for StartupError {
     }
 }
 
-impl std::error::Error for StartupError {}
+/// The cause kept whole, for whoever reads the chain (a log, a test).
+impl std::error::Error for StartupError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            StartupError::Key(e) => Some(e),
+            StartupError::KeyNotLogs(e) | StartupError::Chain(e) => Some(e),
+            StartupError::Program(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 /// What the checks leave the table to deal with.
 #[derive(Debug)]

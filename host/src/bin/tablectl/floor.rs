@@ -11,10 +11,9 @@ use crate::cli::{
 };
 use crate::error::CliError;
 use host::floor::{hands, Store};
-use std::process::ExitCode;
 
 /// Runs a `tablectl floor` command.
-pub fn floor(command: &Floor) -> ExitCode {
+pub fn floor(command: &Floor) -> Result<(), CliError> {
     let result = match command {
         Floor::Hands(args) => floor_hands(args),
         Floor::Tables(args) => floor_tables(args),
@@ -30,13 +29,7 @@ pub fn floor(command: &Floor) -> ExitCode {
         Floor::AddTable(args) => floor_add_table(args),
         Floor::AddReader(args) => floor_add_reader(args),
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("tablectl floor: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    result.map_err(|e| e.within("tablectl floor"))
 }
 
 fn open(url: &str) -> Result<Store, CliError> {
@@ -55,7 +48,7 @@ fn floor_hands(args: &FloorHandsArgs) -> Result<(), CliError> {
         if args.floor.json {
             println!("{}", json(h));
         } else {
-            println!("table {}  {}", h.table_id, crate::hand_line(&h.hand));
+            println!("table {}  {}", h.table_id, crate::audit::hand_line(&h.hand));
         }
     }
     Ok(())
@@ -206,7 +199,7 @@ fn floor_rake(args: &FloorRakeArgs) -> Result<(), CliError> {
             println!("{}", json(&t));
         } else {
             println!("table {}", t.table_id);
-            crate::print_rake(&t.report);
+            crate::audit::print_rake(&t.report);
         }
     }
     Ok(())

@@ -13,14 +13,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Runs `tablectl verify-program`.
-pub fn verify_program(args: &VerifyProgramArgs) -> ExitCode {
-    match verify(args) {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("tablectl verify-program: {e}");
-            ExitCode::FAILURE
-        }
-    }
+/// The status says whether a signature checks (`--check`); `Err` is an error.
+pub fn verify_program(args: &VerifyProgramArgs) -> Result<ExitCode, CliError> {
+    verify(args).map_err(|e| e.within("tablectl verify-program"))
 }
 
 fn verify(args: &VerifyProgramArgs) -> Result<ExitCode, CliError> {

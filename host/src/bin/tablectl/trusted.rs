@@ -134,25 +134,20 @@ fn read_small(path: &Path) -> Result<String, CliError> {
 /// The log in `dir` for `tablectl audit COMMAND`, once it checks against what the
 /// options bring, and the status the command ends with when its reading goes well:
 /// 0, or [`UNVOUCHED`] after a warning on the first line of the standard error. A
-/// log that does not check is refused: the first line of the standard error says
-/// what failed, nothing is read, and `Err` holds the status (1).
+/// log that does not check is refused: nothing is read, and the error (printed
+/// first, status 1) says what failed.
 pub fn open_checked(
     dir: &Path,
     args: &TrustArgs,
     command: &str,
-) -> Result<(CheckedLog, ExitCode), ExitCode> {
-    let refuse = |what: &dyn std::fmt::Display| {
-        eprintln!("tablectl audit {command}: {what}");
-        ExitCode::FAILURE
-    };
-    let brought = trust(dir, args).map_err(|e| refuse(&e))?;
+) -> Result<(CheckedLog, ExitCode), CliError> {
+    let within = |e: CliError| e.within(format!("tablectl audit {command}"));
+    let brought = trust(dir, args).map_err(within)?;
     // The log's errors name its file: no prefix but the command's.
-    let log = AuditLog::open_evidence(dir).map_err(|e| refuse(&e))?;
-    let checked = log.checked(&brought.trust).map_err(|report| {
-        refuse(&format!(
-            "REFUSED, the log does not verify, nothing of it is shown: {report}"
-        ))
-    })?;
+    let log = AuditLog::open_evidence(dir).map_err(|e| within(CliError::failed(e)))?;
+    let checked = log
+        .checked(&brought.trust)
+        .map_err(|report| within(CliError::Refused(report)))?;
     let status = status(checked.report());
     if !checked.report().is_vouched() {
         eprintln!(

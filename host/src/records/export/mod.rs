@@ -114,7 +114,15 @@ impl fmt::Display for ExportError {
     }
 }
 
-impl std::error::Error for ExportError {}
+/// The cause kept whole, for whoever reads the chain (a log, a test).
+impl std::error::Error for ExportError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ExportError::Log(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 impl From<LogError> for ExportError {
     fn from(e: LogError) -> Self {

@@ -62,22 +62,74 @@ pub const DEFAULT_DISPLAY_BIND: &str = "127.0.0.1:8080";
 /// The floor view's address unless configured: this machine only.
 pub const DEFAULT_FLOOR_BIND: &str = "127.0.0.1:8081";
 
-/// Why `table.toml` cannot be used. Each names the file as it was given.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Why `table.toml` cannot be used. Each names the file as it was given, and keeps
+/// the error of the layer that found it as its [`source`](std::error::Error::source).
+#[derive(Debug)]
 pub enum ConfigFileError {
     /// The file cannot be read.
     Read {
         /// The file.
         path: PathBuf,
         /// What the system said.
-        detail: String,
+        source: std::io::Error,
+    },
+    /// The pin map the configuration names cannot be read.
+    PinsUnreadable {
+        /// The pin map.
+        path: PathBuf,
+        /// The configuration naming it.
+        config: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// A line too long to be a configuration's.
+    LongLine {
+        /// The file's name.
+        file: String,
+        /// The line's number.
+        line: usize,
     },
     /// Not valid TOML, or a key of the wrong type, or an unknown key.
     Syntax {
         /// The file's name.
         file: String,
         /// What is wrong, where.
-        detail: String,
+        source: toml::de::Error,
+    },
+    /// A `[table]` value of a type no setting takes.
+    Setting {
+        /// The file's name.
+        file: String,
+        /// Which setting, and what to write.
+        source: SettingValueError,
+    },
+    /// The pin map does not check.
+    Pins {
+        /// The pin map's name.
+        file: String,
+        /// What is wrong in it.
+        source: hardware::pins::PinError,
+    },
+    /// The data folder is open to others who could replace the hand log.
+    DataFolder {
+        /// The configuration's name.
+        file: String,
+        /// What the folder's modes allow.
+        source: crate::records::handlog::LogError,
+    },
+    /// The deck map in the data folder does not read.
+    Deck {
+        /// The deck map's name.
+        file: String,
+        /// What is wrong in it.
+        source: hardware::enrolment::DeckFileError,
+    },
+    /// The floor staff file, or its PIN lock, does not read.
+    Staff {
+        /// The staff file's or the lock's name.
+        file: String,
+        /// What is wrong in it.
+        source: crate::session::staff::StaffError,
     },
     /// A value out of range or settings that make no playable table.
     Invalid {
@@ -91,18 +143,77 @@ pub enum ConfigFileError {
 impl fmt::Display for ConfigFileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ConfigFileError::Read { path, detail } => {
-                write!(f, "cannot read {}: {detail}", path.display())
+            ConfigFileError::Read { path, source } => {
+                write!(f, "cannot read {}: {source}", path.display())
             }
-            ConfigFileError::Syntax { file, detail }
-            | ConfigFileError::Invalid { file, detail } => {
-                write!(f, "{file}: {detail}")
+            ConfigFileError::PinsUnreadable {
+                path,
+                config,
+                source,
+            } => write!(
+                f,
+                "cannot read {}: {source} (the pin map named by [panel] pins in {config})",
+                path.display()
+            ),
+            ConfigFileError::LongLine { file, line } => {
+                write!(
+                    f,
+                    "{file}: line {line} is longer than {MAX_LINE_BYTES} bytes"
+                )
+            }
+            ConfigFileError::Invalid { file, detail } => write!(f, "{file}: {detail}"),
+            ConfigFileError::Syntax { file, source } => write!(f, "{file}: {source}"),
+            ConfigFileError::Setting { file, source } => write!(f, "{file}: {source}"),
+            ConfigFileError::Pins { file, source } => write!(f, "{file}: {source}"),
+            ConfigFileError::DataFolder { file, source } => {
+                write!(f, "{file}: [table] data: {source}")
+            }
+            ConfigFileError::Deck { file, source } => write!(f, "{file}: {source}"),
+            ConfigFileError::Staff { file, source } => write!(f, "{file}: {source}"),
+        }
+    }
+}
+
+impl std::error::Error for ConfigFileError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ConfigFileError::Read { source, .. }
+            | ConfigFileError::PinsUnreadable { source, .. } => Some(source),
+            ConfigFileError::Syntax { source, .. } => Some(source),
+            ConfigFileError::Setting { source, .. } => Some(source),
+            ConfigFileError::Pins { source, .. } => Some(source),
+            ConfigFileError::DataFolder { source, .. } => Some(source),
+            ConfigFileError::Deck { source, .. } => Some(source),
+            ConfigFileError::Staff { source, .. } => Some(source),
+            ConfigFileError::LongLine { .. } | ConfigFileError::Invalid { .. } => None,
+        }
+    }
+}
+
+/// A `[table]` value of a type no setting takes: which key, and what to write.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SettingValueError {
+    /// An array other than two whole numbers (`blinds = [5, 10]`).
+    NotTwoNumbers(String),
+    /// A table, a date or another kind no setting is written as.
+    NotScalar(String),
+}
+
+impl fmt::Display for SettingValueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SettingValueError::NotTwoNumbers(key) => write!(
+                f,
+                "[table] {key}: write two whole numbers, e.g. {key} = [5, 10]"
+            ),
+            SettingValueError::NotScalar(key) => {
+                write!(f, "[table] {key}: write a number, a word or true/false")
             }
         }
     }
 }
 
-impl std::error::Error for ConfigFileError {}
+impl std::error::Error for SettingValueError {}
 
 /// The most a `table.toml` may hold: a configuration is a few hundred bytes, and a
 /// file far larger is not one (nor read into memory whole).
@@ -243,12 +354,11 @@ pub struct TableFile {
 impl TableFile {
     /// Reads and checks `path`; errors name it.
     pub fn load(path: &Path) -> Result<TableFile, ConfigFileError> {
-        let read = |detail: String| ConfigFileError::Read {
-            path: path.to_path_buf(),
-            detail,
-        };
         let text = hardware::text::read_bounded(path, MAX_FILE_BYTES, "a table configuration")
-            .map_err(|e| read(e.to_string()))?;
+            .map_err(|source| ConfigFileError::Read {
+                path: path.to_path_buf(),
+                source,
+            })?;
         TableFile::parse_named(&text, &path.display().to_string())
     }
 
@@ -264,14 +374,14 @@ impl TableFile {
             detail,
         };
         if let Some(line) = hardware::text::long_line(text, MAX_LINE_BYTES) {
-            return Err(ConfigFileError::Syntax {
+            return Err(ConfigFileError::LongLine {
                 file: file.to_string(),
-                detail: format!("line {line} is longer than {MAX_LINE_BYTES} bytes"),
+                line,
             });
         }
-        let raw: Raw = toml::from_str(text).map_err(|e| ConfigFileError::Syntax {
+        let raw: Raw = toml::from_str(text).map_err(|source| ConfigFileError::Syntax {
             file: file.to_string(),
-            detail: e.to_string(),
+            source,
         })?;
         let mut t = raw.table;
         let id = match t.remove("id") {
@@ -314,7 +424,11 @@ impl TableFile {
         }
         let mut texts = Vec::with_capacity(t.len());
         for (key, value) in &t {
-            texts.push((key.as_str(), setting_text(key, value).map_err(&invalid)?));
+            let text = setting_text(key, value).map_err(|source| ConfigFileError::Setting {
+                file: file.to_string(),
+                source,
+            })?;
+            texts.push((key.as_str(), text));
         }
         let config = crate::settings::table_from_pairs(texts.iter().map(|(k, v)| (*k, v.as_str())))
             .map_err(|e| invalid(format!("[table] {e}")))?;
@@ -376,14 +490,15 @@ impl TableFile {
     /// reads. Only the pins and the shoe themselves wait for the Pi. `config` names
     /// the configuration file in the errors about what it says.
     pub fn check_files(&self, config: &str) -> Result<hardware::pins::PinMap, ConfigFileError> {
-        std::fs::metadata(&self.pins).map_err(|e| ConfigFileError::Read {
+        std::fs::metadata(&self.pins).map_err(|source| ConfigFileError::PinsUnreadable {
             path: self.pins.clone(),
-            detail: format!("{e} (the pin map named by [panel] pins in {config})"),
+            config: config.to_string(),
+            source,
         })?;
         let pins =
-            hardware::pins::PinMap::load(&self.pins).map_err(|e| ConfigFileError::Invalid {
+            hardware::pins::PinMap::load(&self.pins).map_err(|source| ConfigFileError::Pins {
                 file: self.pins.display().to_string(),
-                detail: e.to_string(),
+                source,
             })?;
         if self.data.exists() && !self.data.is_dir() {
             return Err(ConfigFileError::Invalid {
@@ -395,17 +510,17 @@ impl TableFile {
             });
         }
         // Others who may change the data folder could replace the hand log.
-        crate::records::handlog::modes::check_folder(&self.data).map_err(|e| {
-            ConfigFileError::Invalid {
+        crate::records::handlog::modes::check_folder(&self.data).map_err(|source| {
+            ConfigFileError::DataFolder {
                 file: config.to_string(),
-                detail: format!("[table] data: {e}"),
+                source,
             }
         })?;
         let deck = self.data.join(hardware::enrolment::DECK_FILE_NAME);
         if deck.exists() {
-            hardware::enrolment::load(&deck).map_err(|e| ConfigFileError::Invalid {
+            hardware::enrolment::load(&deck).map_err(|source| ConfigFileError::Deck {
                 file: deck.display().to_string(),
-                detail: e.to_string(),
+                source,
             })?;
         }
         self.floor_staff()?;
@@ -421,9 +536,9 @@ impl TableFile {
             return Ok(None);
         };
         let invalid =
-            |file: &Path, e: crate::session::staff::StaffError| ConfigFileError::Invalid {
+            |file: &Path, source: crate::session::staff::StaffError| ConfigFileError::Staff {
                 file: file.display().to_string(),
-                detail: e.to_string(),
+                source,
             };
         let staff = crate::session::staff::FloorStaff::load(path).map_err(|e| invalid(path, e))?;
         // The count of wrong codes and the lock carry over from the last run.
@@ -476,11 +591,8 @@ fn path_setting(t: &mut toml::Table, key: &str) -> Result<Option<PathBuf>, Strin
 }
 
 /// A TOML value of `[table]` as the settings codec's text: strings, whole numbers
-/// and booleans as written; `blinds = [SB, BB]` (exactly two) as `SB/BB`. The
-/// error is only the detail of a [`ConfigFileError::Invalid`], which the caller
-/// builds at once with the file's name, as every other `[table]` check does: a
-/// type of its own would add nothing.
-fn setting_text(key: &str, value: &toml::Value) -> Result<String, String> {
+/// and booleans as written; `blinds = [SB, BB]` (exactly two) as `SB/BB`.
+fn setting_text(key: &str, value: &toml::Value) -> Result<String, SettingValueError> {
     Ok(match value {
         toml::Value::String(s) => s.clone(),
         toml::Value::Integer(n) => n.to_string(),
@@ -488,17 +600,9 @@ fn setting_text(key: &str, value: &toml::Value) -> Result<String, String> {
         toml::Value::Float(x) => x.to_string(),
         toml::Value::Array(items) => match items.as_slice() {
             [toml::Value::Integer(a), toml::Value::Integer(b)] => format!("{a}/{b}"),
-            _ => {
-                return Err(format!(
-                    "[table] {key}: write two whole numbers, e.g. {key} = [5, 10]"
-                ))
-            }
+            _ => return Err(SettingValueError::NotTwoNumbers(key.to_string())),
         },
-        _ => {
-            return Err(format!(
-                "[table] {key}: write a number, a word or true/false"
-            ))
-        }
+        _ => return Err(SettingValueError::NotScalar(key.to_string())),
     })
 }
 
