@@ -10,10 +10,11 @@ use super::hands;
 use super::i18n::{Lang, Warn, Word};
 use super::screen_text::ScreenText;
 use crate::money::equity::EquityReport;
-use crate::money::eval::{self, Category, LowRules};
+use crate::money::eval::LowRules;
+use crate::money::hand;
 use crate::money::settle::{self, HandResult};
 use firmware::rules::ShowdownRule;
-use firmware::{Card, Chips, Event, Game, Phase, Presence, Rank, SeatNo, Street, Structure, Table};
+use firmware::{Card, Chips, Event, Game, Phase, Presence, SeatNo, Street, Structure, Table};
 use serde::Serialize;
 
 /// Banners and notices kept at once: the newest win. Each also ends when its cause
@@ -1100,11 +1101,8 @@ impl Presenter {
         main.winners
             .iter()
             .filter(|&&(s, _)| face_up(table, s))
-            .filter_map(|&(s, _)| {
-                best_five(table, s, LowRules::of(&table.config().money))
-                    .map(|(rank, five, _, _)| (rank, five))
-            })
-            .max_by_key(|&(rank, _)| rank)
+            .filter_map(|&(s, _)| best_hand(table, s).map(|b| b.high))
+            .max_by_key(|&(high, _)| high)
             .map(|(_, five)| five)
     }
 
@@ -1121,19 +1119,22 @@ impl Presenter {
                 // Named only from a hand face up (issue 26): not a hand that won
                 // unseen (R-STREET-3, R-SHOW-3).
                 let shown = face_up(table, s) && o.hands.iter().any(|h| h.seat == s);
-                let best = shown
-                    .then(|| best_five(table, s, LowRules::of(&table.config().money)))
-                    .flatten();
+                let best = shown.then(|| best_hand(table, s)).flatten();
                 let (high, low) = halves
                     .iter()
                     .find(|(x, _, _)| *x == s)
                     .map_or((true, false), |&(_, h, l)| (h, l));
                 let card = |c: &Card| CardView::new(*c, lang, true);
+                let low_five = best.and_then(|b| b.low).map(|(_, five)| five);
                 match best {
-                    Some((_, five, (cat, ties), low_five)) => ResultView {
+                    Some(hand::Best {
+                        high: (value, five),
+                        ..
+                    }) => ResultView {
                         seat: s,
                         text,
-                        hand: high.then(|| hands::hand_name(lang, cat, &ties)),
+                        hand: high
+                            .then(|| hands::hand_name(lang, value.category(), &value.tie_ranks())),
                         cards: if high {
                             five.iter().map(card).collect()
                         } else {
@@ -1201,53 +1202,18 @@ fn halves_of(o: &HandResult, pot: &settle::PaidPot, seat: SeatNo) -> Option<(boo
     ))
 }
 
-/// A comparable strength, the five cards, the category and tie-break ranks (the
-/// name's parts) and the low's five cards of a seat's hand, for the highlight and
-/// the names (the winners themselves come from the showdown, [`settle`]).
-type Best = (u32, [Card; 5], (Category, [Rank; 5]), Option<[Card; 5]>);
-
-fn best_five(table: &Table, seat: SeatNo, low: LowRules) -> Option<Best> {
+/// The five cards of a seat's hand that play, and its low's, for the highlight
+/// and the names, by the game's own rule of which cards play ([`hand::best_hand`]);
+/// the winners themselves come from the showdown ([`settle`]).
+fn best_hand(table: &Table, seat: SeatNo) -> Option<hand::Best> {
     let cfg = table.config();
     let h = table.hand()?;
-    let p = h.player(seat);
-    let hole: Vec<Card> = held(p).iter().copied().collect::<Option<_>>()?;
+    let hole: Vec<Card> = held(h.player(seat))
+        .iter()
+        .copied()
+        .collect::<Option<_>>()?;
     let board: Vec<Card> = h.board.iter().copied().collect::<Option<_>>()?;
-    match cfg.game {
-        Game::Holdem => {
-            let all: Vec<Card> = hole.iter().chain(&board).copied().collect();
-            let (v, five) = eval::best_five(&all).ok()?;
-            Some((
-                u32::from(v.get()),
-                five,
-                (v.category(), v.tie_ranks()),
-                None,
-            ))
-        }
-        Game::Omaha | Game::OmahaHiLo => {
-            let (v, five) = eval::omaha_high_best_five(&hole, &board).ok()?;
-            let low = if cfg.game.spec().hi_lo {
-                eval::omaha_low_best_five(&hole, &board, low)
-                    .ok()
-                    .flatten()
-                    .map(|(_, f)| f)
-            } else {
-                None
-            };
-            Some((u32::from(v.get()), five, (v.category(), v.tie_ranks()), low))
-        }
-        Game::FiveCardDraw => {
-            let five: [Card; 5] = hole.as_slice().try_into().ok()?;
-            let v = eval::draw_value(
-                &hole,
-                eval::DrawRules {
-                    short_deck: cfg.short_deck,
-                    short_deck_low_straight: true,
-                },
-            )
-            .ok()?;
-            Some((0, five, (v.category(), v.tie_ranks()), None))
-        }
-    }
+    hand::best_hand(cfg.game, &hole, &board, hand::HandRules::of(cfg)).ok()
 }
 
 /// Whether `seat`'s hole cards are face up on the players' screen: shown at the
