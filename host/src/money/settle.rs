@@ -4,8 +4,6 @@
 //! checks every chip of them. Nothing here repeats a betting rule.
 
 use crate::money::eval::{EvalError, LowValue};
-/// A hand's high strength, named here since the showdown pays by it.
-pub use crate::money::hand::High;
 use crate::money::hand::{self, HandRules};
 use crate::money::pots::{self, Pot, PotError};
 use crate::money::showdown::{self, Settings, Settlement, ShowdownError};
@@ -16,6 +14,10 @@ use std::fmt;
 /// How the table pays: the money rules of its settings (PD-ODD, PD-RAKE, PD-HILO,
 /// PD-DECK), read from [`firmware::TableConfig::money`].
 pub use firmware::rules::MoneyRules;
+
+/// A hand's high strength: valued in [`crate::money::hand`], named here too since
+/// the showdown pays by it ([`ShownHand::high`]).
+pub use crate::money::hand::High;
 
 /// The split rules of `money` as the showdown takes them.
 fn split_settings(money: &MoneyRules) -> Settings {
