@@ -32,6 +32,8 @@ pub struct GameSpec {
     pub hole_cards: u8,
     /// Whether it has a board (flop, turn, river) rather than an exchange.
     pub board: bool,
+    /// Which cards make a player's hand at the showdown (R-RANK-2, R-RANK-6, R-RANK-7).
+    pub plays: Plays,
     /// Whether each pot is split between the best high and the best low (§3).
     pub hi_lo: bool,
     /// Whether the hand is played on antes (R-ANTE-1: draw always has one).
@@ -49,6 +51,23 @@ pub struct GameSpec {
     pub phh_codes: [&'static str; 3],
 }
 
+/// Which cards make a player's five-card hand, and how it ranks: the one place a
+/// game says it, so the host's money layer values every hand (the showdown, the
+/// equity, the screen's highlight) from this and never from the game's name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum Plays {
+    /// The best five of the hole cards and the board, two, one or none of the hole
+    /// cards playing (R-RANK-6: Hold'em).
+    AnyFive,
+    /// Exactly two hole cards and exactly three board cards (R-RANK-7: Omaha), for
+    /// the high and for the low alike (R-HILO-2).
+    TwoHoleThreeBoard,
+    /// The five cards held after the exchange, no board; a flush beats a full house
+    /// (R-RANK-2: five-card draw).
+    FiveHeld,
+}
+
 /// Every game, in the order settings and help texts list them.
 pub const GAMES: [GameSpec; 4] = [
     GameSpec {
@@ -57,6 +76,7 @@ pub const GAMES: [GameSpec; 4] = [
         title: "Texas Hold'em",
         hole_cards: 2,
         board: true,
+        plays: Plays::AnyFive,
         hi_lo: false,
         ante_required: false,
         short_deck_allowed: false,
@@ -70,6 +90,7 @@ pub const GAMES: [GameSpec; 4] = [
         title: "Omaha",
         hole_cards: 4,
         board: true,
+        plays: Plays::TwoHoleThreeBoard,
         hi_lo: false,
         ante_required: false,
         short_deck_allowed: false,
@@ -83,6 +104,7 @@ pub const GAMES: [GameSpec; 4] = [
         title: "Omaha Hi/Lo 8-or-better",
         hole_cards: 4,
         board: true,
+        plays: Plays::TwoHoleThreeBoard,
         hi_lo: true,
         ante_required: false,
         short_deck_allowed: false,
@@ -96,6 +118,7 @@ pub const GAMES: [GameSpec; 4] = [
         title: "Five-card draw",
         hole_cards: 5,
         board: false,
+        plays: Plays::FiveHeld,
         hi_lo: false,
         ante_required: true,
         short_deck_allowed: true,

@@ -13,7 +13,7 @@ mod seat_no;
 #[cfg(test)]
 pub(crate) use chips::ch;
 pub use chips::{Chips, ChipsParseError};
-pub use game::{Game, GameSpec, GAMES};
+pub use game::{Game, GameSpec, Plays, GAMES};
 pub use money::{MoneyRules, OddChip, Rake, MAX_RAKE_BASIS_POINTS};
 #[cfg(test)]
 pub(crate) use seat_no::sn;

@@ -1,20 +1,23 @@
 //! Settling a hand: the engine's ledger becomes main and side pots ([`crate::money::pots`]),
-//! the players' cards are valued ([`crate::money::eval`]), each pot is paid
+//! the players' cards are valued ([`crate::money::hand`]), each pot is paid
 //! ([`crate::money::showdown`]), and the awards go back to the engine as inputs, which
 //! checks every chip of them. Nothing here repeats a betting rule.
 
-use crate::money::eval::{self, DrawRules, DrawValue, EvalError, HandValue, LowRules, LowValue};
+use crate::money::eval::{EvalError, LowValue};
+use crate::money::hand::{self, HandRules};
 use crate::money::pots::{self, Pot, PotError};
 use crate::money::showdown::{self, Settings, Settlement, ShowdownError};
 use firmware::config::{MAX_BOARD_CARDS, MAX_HOLE_CARDS, MAX_SEATS};
-use firmware::{
-    Card, Chips, Event, Events, Game, Input, Phase, Rank, RuleError, SeatNo, Suit, Table,
-};
+use firmware::{Card, Chips, Event, Events, Input, Phase, Rank, RuleError, SeatNo, Suit, Table};
 use std::fmt;
 
 /// How the table pays: the money rules of its settings (PD-ODD, PD-RAKE, PD-HILO,
 /// PD-DECK), read from [`firmware::TableConfig::money`].
 pub use firmware::rules::MoneyRules;
+
+/// A hand's high strength: valued in [`crate::money::hand`], named here too since
+/// the showdown pays by it ([`ShownHand::high`]).
+pub use crate::money::hand::High;
 
 /// The split rules of `money` as the showdown takes them.
 fn split_settings(money: &MoneyRules) -> Settings {
@@ -100,51 +103,6 @@ impl fmt::Display for SettleError {
 
 impl std::error::Error for SettleError {}
 
-/// A hand's high strength for the game: Hold'em/Omaha ranking, or draw's (where a
-/// flush beats a full house, R-RANK-2). `Display` names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum High {
-    /// Hold'em and Omaha.
-    Board(HandValue),
-    /// Five-card draw.
-    Draw(DrawValue),
-}
-
-impl fmt::Display for High {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            High::Board(v) => v.fmt(f),
-            High::Draw(v) => v.fmt(f),
-        }
-    }
-}
-
-/// Values one player's hand.
-fn value(
-    game: Game,
-    hole: &[Card],
-    board: &[Card],
-    rules: &MoneyRules,
-    short_deck: bool,
-) -> Result<(High, Option<LowValue>), EvalError> {
-    Ok(match game {
-        Game::Holdem => (High::Board(eval::holdem(hole, board)?), None),
-        Game::Omaha => (High::Board(eval::omaha_high(hole, board)?), None),
-        Game::OmahaHiLo => {
-            let v = eval::omaha_high(hole, board)?;
-            let low = eval::omaha_low(hole, board, LowRules::of(rules))?;
-            (High::Board(v), low)
-        }
-        Game::FiveCardDraw => {
-            let draw = DrawRules {
-                short_deck,
-                short_deck_low_straight: rules.short_deck_low_straight,
-            };
-            (High::Draw(eval::draw_value(hole, draw)?), None)
-        }
-    })
-}
-
 /// Settles the hand at the table's settlement: pots, values, winners. `mucked` seats
 /// threw their hands away at the showdown: they stay eligible but cannot win.
 pub fn settle(table: &Table, mucked: &[SeatNo]) -> Result<HandResult, SettleError> {
@@ -220,6 +178,7 @@ pub fn settle_with(
     let mut high: [Option<High>; MAX_SEATS] = [None; MAX_SEATS];
     let mut low: [Option<LowValue>; MAX_SEATS] = [None; MAX_SEATS];
     let mut hands = Vec::with_capacity(live.len());
+    let hand_rules = HandRules::of(cfg);
     for &s in live {
         if mucked.contains(&s) {
             continue;
@@ -235,8 +194,8 @@ pub fn settle_with(
                     .map(|(_, c)| c.as_slice())
             })
             .ok_or(SettleError::UnknownCards(s))?;
-        let (hv, lv) = value(cfg.game, hole, board, rules, cfg.short_deck)
-            .map_err(|e| SettleError::Eval(s, e))?;
+        let (hv, lv) =
+            hand::value(cfg.game, hole, board, hand_rules).map_err(|e| SettleError::Eval(s, e))?;
         let i = s.index();
         if let (Some(hi), Some(lo)) = (high.get_mut(i), low.get_mut(i)) {
             *hi = Some(hv);

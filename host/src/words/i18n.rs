@@ -1125,7 +1125,13 @@ mod tests {
     fn every_word_is_translated_and_used() {
         let source = include_str!("i18n.rs");
         let view = [
-            include_str!("../display/view.rs"),
+            include_str!("../display/view/mod.rs"),
+            include_str!("../display/view/presenter.rs"),
+            include_str!("../display/view/acts.rs"),
+            include_str!("../display/view/equity.rs"),
+            include_str!("../display/view/showdown.rs"),
+            include_str!("../display/view/pots.rs"),
+            include_str!("../display/view/text.rs"),
             include_str!("../display/dealer.rs"),
             include_str!("../display/hands.rs"),
             include_str!("../display/floor.rs"),

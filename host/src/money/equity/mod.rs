@@ -49,6 +49,7 @@
 use core::fmt;
 
 use firmware::config::MAX_BOARD_CARDS;
+use firmware::rules::Plays;
 use firmware::{Card, CardSet, Game};
 
 use crate::money::eval::{EvalError, LowRules};
@@ -225,16 +226,19 @@ pub fn exact_with_low(
     run(game, low, &deal)
 }
 
-/// Counts every board of a checked deal.
+/// Counts every board of a checked deal. The loop is chosen by which cards play
+/// in the game ([`Plays`], the rule [`crate::money::hand`] values hands by): each
+/// loop shares work between boards that the one-hand-at-a-time
+/// [`hand::value`](crate::money::hand::value) cannot, on the same evaluator.
 fn run(game: Game, low: LowRules, deal: &Deal<'_>) -> Result<EquityReport, EquityError> {
+    let spec = game.spec();
     let mut tally = tally::Tally::new(deal.hands.len());
-    match game {
-        Game::Holdem => holdem::run(deal, &mut tally)?,
-        Game::Omaha => omaha::run(deal, None, &mut tally)?,
-        Game::OmahaHiLo => omaha::run(deal, Some(low), &mut tally)?,
-        Game::FiveCardDraw => return Err(EquityError::DrawGame),
+    match spec.plays {
+        Plays::AnyFive => holdem::run(deal, &mut tally)?,
+        Plays::TwoHoleThreeBoard => omaha::run(deal, spec.hi_lo.then_some(low), &mut tally)?,
+        Plays::FiveHeld => return Err(EquityError::DrawGame),
     }
-    Ok(tally.report(game.spec().hi_lo))
+    Ok(tally.report(spec.hi_lo))
 }
 
 /// A checked situation: the hands, the board so far and the unseen cards.
