@@ -6,11 +6,13 @@
 //! never its private key. Without a key from outside the folder no audit says the log
 //! is the table's: they end with status 3.
 
+mod common;
+
+use common::tablectl;
 use host::records::handlog::{HandLog, SignedHead, TableKey, FILE_NAME};
 use host::session::simulated::{DirectSource, SimOptions, SimulatedTable};
 use rusqlite::Connection;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 use std::sync::OnceLock;
 
 /// A table's data folder after eight hands, and what the floor kept outside it.
@@ -111,13 +113,6 @@ fn attacked(from: &Path, name: &str, attack: impl FnOnce(&Path)) -> PathBuf {
 fn sql(dir: &Path, batch: &str) {
     let c = Connection::open(dir.join(FILE_NAME)).expect("open");
     c.execute_batch(batch).expect("the attack's SQL");
-}
-
-fn tablectl(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tablectl"))
-        .args(args)
-        .output()
-        .expect("tablectl runs")
 }
 
 /// `tablectl audit verify DIR --public-key PUB [--anchor HEAD]`: whether it says

@@ -2,18 +2,10 @@
 //! status 1 for a missing folder, an unknown hand, another table's log or a damaged
 //! file.
 
-use std::process::{Command, Output};
+mod common;
 
-fn tablectl(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tablectl"))
-        .args(args)
-        .output()
-        .expect("tablectl runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::{stderr, tablectl};
+use std::process::Output;
 
 /// `tablectl audit COMMAND DIR ARGS... --public-key DIR-key/table.key.pub`: the
 /// bench table's public key (beside its data folder) vouches for the log, so the

@@ -5,17 +5,13 @@
 //! by `tablectl audit list --overrides`; a log written before awards were checked
 //! still recovers as it was played, and its audit flags the award.
 
+mod common;
+
+use common::tablectl;
 use host::records::handlog::{AuditLog, HandFilter, HandLog, Record, TableKey};
 use host::records::scenario::{Scenario, Step};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn tablectl(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tablectl"))
-        .args(args)
-        .output()
-        .expect("tablectl runs")
-}
+use std::process::Output;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

@@ -2,20 +2,18 @@
 //! device or a huge file end at once with a clear error, and an error quotes at most
 //! a short excerpt of a bad value, naming the file once.
 
-use std::process::Command;
+mod common;
+
 use std::time::{Duration, Instant};
 
 /// Runs tablectl; its status, standard output and standard error, and how long it took.
 fn tablectl(args: &[&str]) -> (i32, String, String, Duration) {
     let started = Instant::now();
-    let out = Command::new(env!("CARGO_BIN_EXE_tablectl"))
-        .args(args)
-        .output()
-        .expect("tablectl runs");
+    let out = common::tablectl(args);
     (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
+        common::code(&out),
+        common::stdout(&out),
+        common::stderr(&out),
         started.elapsed(),
     )
 }

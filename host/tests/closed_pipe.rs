@@ -1,13 +1,15 @@
 //! `tablectl … | head`: a reader that goes away ends the program quietly with the
 //! shells' status for it (141), never a panic on the terminal.
 
+mod common;
+
 use std::io::BufRead as _;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 #[test]
 fn a_closed_pipe_ends_the_bench_quietly() {
     let dir = tempfile::tempdir().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tablectl"))
+    let mut child = common::command()
         .args(["--hands", "5000", "--no-display", "--data"])
         .arg(dir.path().join("data"))
         .stdout(Stdio::piped())
@@ -26,7 +28,7 @@ fn a_closed_pipe_ends_the_bench_quietly() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     // What was played is in the log, which reopens.
     let (code, listed) = {
-        let o = Command::new(env!("CARGO_BIN_EXE_tablectl"))
+        let o = common::command()
             .args(["audit", "list"])
             .arg(dir.path().join("data"))
             .arg("--public-key")

@@ -2,6 +2,8 @@
 //! the controller alone, the state and its live updates, the floor view of the hand
 //! log, and that nothing can be changed through it.
 
+mod common;
+
 use host::display::{DisplayError, DisplayOptions, FloorOptions, TableDisplay};
 use host::records::handlog::HandLog;
 use host::session::simulated::{DirectSource, SimOptions, SimulatedTable};
@@ -274,7 +276,7 @@ fn the_bench_table_plays_a_script_logs_it_and_says_where_the_display_is() {
         "/../tests/scenarios/three_all_ins.scn"
     );
     let data = dir.path().join("t");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tablectl"))
+    let out = common::command()
         .args(["--script", script, "--display", "127.0.0.1:0", "--data"])
         .arg(&data)
         .output()
@@ -299,7 +301,7 @@ fn the_bench_table_plays_a_script_logs_it_and_says_where_the_display_is() {
     assert_eq!(hands[0].pot, Some(ch(1650)));
     assert!(hands[0].end_ms.is_some());
     // A script plays on a new table only.
-    let again = std::process::Command::new(env!("CARGO_BIN_EXE_tablectl"))
+    let again = common::command()
         .args(["--script", script, "--no-display", "--data"])
         .arg(&data)
         .output()

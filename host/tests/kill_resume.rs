@@ -3,6 +3,8 @@
 //! back from its hand log and carries on. At the end the log holds exactly the inputs
 //! of an uninterrupted run, none lost, none doubled, and the table is identical.
 
+mod common;
+
 use hardware::rng::XorShift;
 use host::records::handlog::{rebuild_table, HandLog, TableKey, Trust};
 use host::session::simulated::{DirectSource, SimOptions, SimulatedTable};
@@ -15,7 +17,7 @@ const HANDS: u32 = 1000;
 const SEED: u64 = 3;
 
 fn tablectl(dir: &std::path::Path) -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_tablectl"));
+    let mut c = common::command();
     c.args([
         "--hands",
         &HANDS.to_string(),

@@ -4,21 +4,18 @@
 //! table that starts logs its program, and one whose critical state does not check
 //! says what failed in one line and deals nothing.
 
+mod common;
+
 use host::records::handlog::{public_file, AuditLog, Entry, TableKey};
 use host::records::program::{file_digest, Sha256Digest};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn tablectl(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tablectl"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("tablectl runs");
+    let out = common::tablectl_in(dir, args);
     (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
+        common::code(&out),
+        common::stdout(&out),
+        common::stderr(&out),
     )
 }
 

@@ -1,16 +1,14 @@
 //! `tablectl run` off a Raspberry Pi: the configuration is checked, then the command
 //! says this is not a Pi and points to the bench table, exiting non-zero.
 
-use std::process::Command;
+mod common;
 
 fn tablectl(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tablectl"))
-        .args(args)
-        .output()
-        .expect("tablectl runs");
-    let text =
-        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
-    (out.status.code().unwrap_or(-1), text)
+    let out = common::tablectl(args);
+    (
+        common::code(&out),
+        common::stdout(&out) + &common::stderr(&out),
+    )
 }
 
 fn on_a_pi() -> bool {
@@ -186,7 +184,7 @@ fn a_pin_lock_that_does_not_read_is_refused_before_anything_starts() {
     use std::io::Write as _;
     use std::os::unix::fs::PermissionsExt as _;
     let dir = tempfile::tempdir().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tablectl"))
+    let mut child = common::command()
         .args(["staff-pin", "17"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
