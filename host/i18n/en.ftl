@@ -189,3 +189,117 @@ warning-fixed-size = seat { $seat } entered { $asked }: the fixed-limit size is 
 warning-straddle-unconfirmed = seat { $seat }'s straddle was not confirmed before the deal: it stands without the option (R-STRAD-4)
 warning-folded-with-check = seat { $seat } folded when he could check: the fold stands
 warning-openers-unchecked = seat { $seat } opened with a card the shoe did not read: he must show openers, or the floor rules his hand dead (PD-DRAW)
+
+## Why an input was refused, from its kind: the engine's rules, the panel's keys and
+## amounts, the floor's PIN and the deck's tags. The panel's keys keep their printed
+## names; `{ $key }` is one of them, `{ $card }` a card's face (K♦).
+
+# The screen's English is the engine's own text (the console and the hand log say
+# it too); a test keeps each message here equal to it. A message marked "fuller"
+# is said by the engine with details the other languages leave out.
+
+reason-no-deck = no deck is enrolled at this table
+# fuller in the engine's text
+reason-award = seat { $seat } cannot be paid: the hands shown say otherwise; pay by the cards or call the floor
+# fuller in the engine's text
+reason-payout = the pot cannot be paid: call the floor
+reason-no-such-seat = there is no seat { $seat } at this table
+reason-seat-taken = seat { $seat } is taken: choose an empty seat
+reason-seat-empty = nobody sits in seat { $seat }
+reason-hand-in-progress = a hand is in progress: seat changes and chips wait until it is over (R-TABLE-4)
+reason-player-in-hand = seat { $seat } was dealt into this hand: record the departure when the hand is over
+reason-zero-amount = enter an amount above zero
+reason-button-already-placed = the button moves by itself after the first hand (R-BTN-1)
+reason-not-enough-players = at least two players with chips must be dealt in
+reason-no-hand = no hand is in progress: press NEXT HAND
+reason-straddle-not-allowed = no straddle: it is off at this table, or fewer than three players are in (PD-STRAD)
+reason-straddle-too-late = the straddle must be posted before the first hole card (R-STRAD-2)
+reason-straddle-already-posted = one straddle per hand (R-STRAD-1)
+reason-straddle-short = seat { $seat } cannot cover the straddle of twice the big blind (R-STRAD-2)
+reason-betting-not-complete = betting is not complete (seat { $seat } to act): set the card aside and call the floor (PD-PREMATURE)
+reason-no-card-expected = no card is due now: set the card aside and call the floor (PD-RFID)
+reason-duplicate-card = { $card } was already seen this hand: re-scan the card or call the floor (PD-RFID)
+reason-not-in-deck = { $card } is not in this table's deck: remove it and call the floor (foul deck, PD-RFID)
+reason-missing-burn = the burn card is due first: burn a card, then deal the board (R-BURN-1, PD-BURN)
+reason-unexpected-burn = no burn is due now: the next card goes to a player or the board (PD-BURN)
+reason-not-drawing = no exchange is due from this player now (R-DRAW-5)
+reason-bad-discard = { $card } cannot be discarded: it is not in the player's hand, four are already out, or a replacement has come (R-DRAW-5)
+reason-no-openers = seat { $seat } cannot open: opening needs a pair of kings or better on the 32-card deck (R-DRAW-2)
+reason-replacements-due = deal seat { $seat } the replacement cards for the discards first (R-DRAW-5)
+reason-draw-count = a player draws 1 to 4 cards, not { $count }: key the count, then { $key } (nothing keyed: stands pat) (R-DRAW-5)
+reason-discards-due = seat { $seat } draws { $asked }: { $thrown } discarded so far; pass his other discards through the burn slot before the replacements (R-DRAW-5)
+reason-more-than-asked = seat { $seat } asked for { $asked }: that many discards are read; key his count again if he draws more (R-DRAW-5)
+reason-draw-underway = seat { $seat }'s replacements have begun: deal the rest, or UNDO them first (R-DRAW-5)
+reason-not-betting = no betting round is open
+reason-illegal-action-check = seat { $seat } may not check: there is a bet to call
+reason-illegal-action-call = seat { $seat } may not call: there is nothing to call
+reason-illegal-action-fold = seat { $seat } may not fold
+reason-illegal-action-bet-or-raise = seat { $seat } may not bet or raise
+reason-illegal-action-all-in = seat { $seat } may not go all-in
+reason-raise-not-allowed = seat { $seat } may only call or fold: the betting is not reopened or the cap is reached (PD-REOPEN, R-FL-2)
+reason-below-minimum = the minimum is { $min }: enter at least { $min }
+reason-above-maximum = the maximum is { $max }: enter at most { $max }
+reason-above-stack = the player does not have that many chips: all-in is { $all_in_to }
+reason-out-of-turn = it is seat { $seat }'s turn
+reason-not-settling = the pot is paid only when the hand is over
+reason-no-showdown = no showdown now: hands are shown after the last betting round
+reason-no-hand-to-show = seat { $seat } has no hand at the showdown
+reason-already-shown = seat { $seat }'s hand is tabled: a shown hand cannot be mucked
+reason-not-your-turn-to-muck = seat { $seat } mucks in turn: seat { $next } shows or mucks first (R-SHOW-3)
+reason-last-hand-in = seat { $seat } is the last hand in: he wins without showing
+reason-last-hand-for-pot = seat { $seat } is the last hand in for a side pot: his hand stays in; show it
+reason-not-premature = a premature card is ruled in the betting round before the flop, turn or river of a board game, once a hand
+reason-premature-card-unnamed = name the premature turn card: it is set aside until the river
+reason-no-floor-number = a floor ruling needs the floor person's number: key it (1 to 9999), then the ruling
+reason-void-too-late = the pot is being paid: the hand can no longer be voided
+reason-no-unconfirmed-straddle = no unconfirmed straddle in the first betting round to rule announced
+reason-showdown-open = seat { $seat } shows or mucks before the pot is paid
+reason-not-eligible = seat { $seat } cannot win this pot
+reason-award-too-large = only { $left } is left to award
+reason-nothing-to-undo = nothing to undo in this hand
+reason-misdeal-too-late = too late for a misdeal: substantial action has taken place; call the floor (PD-MISDEAL)
+reason-hand-log-full = this hand's record is full: call the floor
+reason-chip-overflow = chip count too large: check the amount
+reason-exposed-after-deal = the deal is over: an exposed card plays (PD-EXPOSED); rule it during the deal
+reason-exposed-first-cards = the first or second card of the deal is exposed: hold MISDEAL (PD-MISDEAL)
+reason-no-card-to-expose = seat { $seat } has no card yet to expose
+reason-not-seats-last-card = { $card } is not the last card dealt to seat { $seat }
+reason-exposed-is-the-burn = the exposed card { $card } is this burn: pass it through the burn slot (PD-EXPOSED)
+reason-not-boxable = { $card } is not the card just dealt: a boxed card is ruled right after its read
+reason-boxed-stands = { $card } was ruled boxed and stays dead: deal the next card in its place
+reason-not-the-opener = seat { $seat } did not open: only the opener's hand is dead for want of openers, at the showdown (PD-DRAW)
+reason-cannot-rejoin = seat { $seat } cannot rejoin: only a player who dropped out of the last deal rejoins a redeal, before its first card (R-DRAW-6)
+reason-cannot-match = seat { $seat } cannot rejoin: matching takes { $amount }, more than his stack
+# fuller in the engine's text
+reason-config = the table's settings are wrong: call a technician
+reason-key-nobody-to-act = { $key } not taken: nobody is to act now; deal the cards the table is waiting for
+reason-key-no-amount = Key the amount first (the total of the bet), then BET/RAISE
+reason-key-seat-key-in-hand = Seat { $seat } key not taken: seat keys work between hands, and at the showdown to show or muck
+reason-key-no-buy-in = Seat { $seat } is empty: key the buy-in, then press the seat key
+reason-key-empty-seat = Seat { $seat } is empty: nobody to leave
+reason-key-hand-in-progress = NEXT HAND not taken: this hand is not over; finish it, or hold MISDEAL
+reason-key-no-hand = { $key } not taken: no hand is being played; hold NEXT HAND to start one
+reason-key-not-now = { $key } has no use at this point of the hand
+reason-key-amount-keyed = { $key } not taken: an amount is keyed; press CLEAR first (floor rulings: hold CLEAR)
+reason-key-floor-code = Floor: key your number (1 to 9999) and your 4-digit PIN as one number, then the ruling's key
+reason-key-floor-key = { $key } makes no floor ruling: MISDEAL held, STRADDLE, UNDO held, a seat key, FOLD or ENTER; CLEAR leaves floor mode
+reason-key-nothing-to-box = No card to box: a boxed card is ruled right after it is dealt
+reason-key-card-code = Key the card before floor mode: rank 2-14, then suit 1 clubs 2 diamonds 3 hearts 4 spades (144 = ace of spades)
+reason-key-showdown-open = { $key } not taken: seat { $seat } shows or mucks first: press his seat key to show, hold it to muck
+reason-pin-no-staff = no floor staff are set for this table ([panel] staff in table.toml): no ruling can be confirmed
+reason-pin-not-recognised = floor { $floor }: number or PIN not recognised ({ $tries_left } tries left)
+reason-pin-locked = floor rulings are locked after 3 wrong codes: { $seconds } s left
+reason-pin-lock-not-saved = the PIN check could not be saved to the table's data folder: no ruling taken; check the controller's storage
+reason-press-hold-to-confirm = { $key } not done: hold { $key } for a second to confirm
+reason-press-repeated-press = { $key } pressed twice: the second press was ignored; press it again if you meant it
+# fuller in the engine's text
+reason-press-panel-fault = the button panel is faulty: check its cable, call a technician
+reason-amount-no-digits = No amount keyed: key the amount, then ENTER
+reason-amount-too-many-digits = Amounts have at most { $max } digits: press CLEAR and key the amount again
+reason-amount-overflow = Amount too large: press CLEAR and key the amount again
+# fuller in the engine's text
+reason-amount-not-a-digit = type the amount in whole chips, e.g. 1500
+reason-amount-not-amount-key = { $key } is not part of an amount: finish it with ENTER or press CLEAR
+# fuller in the engine's text
+reason-tag-not-in-deck = { $card } is not in this table's deck: take it out
+reason-tag-unknown = Tag not in this table's deck: remove the card and call the floor (foul deck)
