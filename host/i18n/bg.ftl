@@ -357,3 +357,18 @@ entry-event-showdown-opened = шоудаун: първо място { $s } по�
 entry-event-hand-complete = раздаването { $n } приключи
 entry-event-misdealt = ГРЕШНО РАЗДАВАНЕ: раздаването { $n } отначало
 entry-event-undone = последното въвеждане отменено
+
+## The players' screen: a refusal that would name a card is said by its kind only,
+## with no card in it (the dealer's console says the full reason). { $seat } is
+## the word for seat and its number.
+
+screen-read-twice = Тази карта вече е прочетена в ръката: сканирайте отново или повикайте флора
+screen-foreign-card = Картата не е от тестето на масата: махнете я, повикайте флора
+screen-discard = Картата не може да се хвърли: не е в ръката или смяната е готова
+screen-not-last-card = Въведената карта не е последната карта на { $seat }
+screen-exposed-burn = Откритата карта е изгорената: прекарайте я през процепа за горене
+screen-not-boxable = Въведената карта не е току-що раздадената
+screen-boxed-stands = Обърнатата карта остава мъртва по решението: раздайте следващата на нейно място
+screen-opening = { $seat }: отварянето не е прието, решава флорът
+screen-payout = Потът не може да се изплати: повикайте флора
+screen-unsaid = Въвеждането е отказано: причината е на конзолата на дилъра, или повикайте флора

@@ -384,3 +384,18 @@ entry-event-showdown-opened = showdown: seat { $s } shows or mucks first
 entry-event-hand-complete = hand { $n } complete
 entry-event-misdealt = MISDEAL: hand { $n } is dealt again
 entry-event-undone = last input undone
+
+## The players' screen: a refusal that would name a card is said by its kind only,
+## with no card in it (the dealer's console says the full reason). { $seat } is
+## the word for seat and its number.
+
+screen-read-twice = This card was already read this hand: re-scan it or call the floor (PD-RFID)
+screen-foreign-card = This card is not of this table's deck: remove it and call the floor (PD-RFID)
+screen-discard = This card cannot be discarded: it is not in the player's hand, or the exchange is over (R-DRAW-5)
+screen-not-last-card = The card keyed is not the last card dealt to { $seat }
+screen-exposed-burn = The exposed card is this burn: pass it through the burn slot (PD-EXPOSED)
+screen-not-boxable = The card keyed is not the card just dealt: a boxed card is ruled right after its read
+screen-boxed-stands = The boxed card stays dead by the ruling: deal the next card in its place
+screen-opening = { $seat }: opening not taken, the floor decides (R-DRAW-2)
+screen-payout = The pot cannot be paid: call the floor
+screen-unsaid = Input refused: the dealer's console says why, or call the floor

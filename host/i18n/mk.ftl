@@ -357,3 +357,18 @@ entry-event-showdown-opened = отворање: прво место { $s } по�
 entry-event-hand-complete = раката { $n } заврши
 entry-event-misdealt = ПОГРЕШНО ДЕЛЕЊЕ: раката { $n } се дели повторно
 entry-event-undone = последниот внес поништен
+
+## The players' screen: a refusal that would name a card is said by its kind only,
+## with no card in it (the dealer's console says the full reason). { $seat } is
+## the word for seat and its number.
+
+screen-read-twice = Оваа карта веќе е прочитана во раката: скенирајте повторно или повикајте го флорот
+screen-foreign-card = Картата не е од шпилот на масата: тргнете ја, повикајте го флорот
+screen-discard = Картата не може да се фрли: не е во раката или замената е готова
+screen-not-last-card = Внесената карта не е последната карта на { $seat }
+screen-exposed-burn = Отворената карта е изгорената: поминете ја низ отворот за горење
+screen-not-boxable = Внесената карта не е штотуку поделената
+screen-boxed-stands = Пресвртената карта останува мртва по одлуката: делете ја следната на нејзино место
+screen-opening = { $seat }: отворањето не е примено, одлучува флорот
+screen-payout = Потот не може да се исплати: повикајте го флорот
+screen-unsaid = Внесот е одбиен: причината е на конзолата на дилерот, или повикајте го флорот

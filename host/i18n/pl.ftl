@@ -357,3 +357,18 @@ entry-event-showdown-opened = showdown: pierwsze miejsce { $s } pokazuje lub odr
 entry-event-hand-complete = rozdanie { $n } zakończone
 entry-event-misdealt = BŁĘDNE ROZDANIE: rozdanie { $n } od nowa
 entry-event-undone = ostatnie wejście cofnięte
+
+## The players' screen: a refusal that would name a card is said by its kind only,
+## with no card in it (the dealer's console says the full reason). { $seat } is
+## the word for seat and its number.
+
+screen-read-twice = Ta karta była już odczytana w tym rozdaniu: zeskanuj ponownie lub wezwij kierownika sali
+screen-foreign-card = Karta spoza talii stołu: usuń ją, wezwij kierownika sali
+screen-discard = Tej karty nie można odrzucić: nie ma jej w ręce lub wymiana zakończona
+screen-not-last-card = Wpisana karta to nie ostatnia karta: { $seat }
+screen-exposed-burn = Odkryta karta to karta spalona: przełóż ją przez otwór do palenia
+screen-not-boxable = Wpisana karta to nie karta właśnie rozdana
+screen-boxed-stands = Odwrócona karta zostaje martwa z decyzji: rozdaj następną w jej miejsce
+screen-opening = { $seat }: otwarcie nieprzyjęte, decyduje kierownik sali
+screen-payout = Nie można wypłacić puli: wezwij kierownika sali
+screen-unsaid = Odmowa: powód jest na konsoli krupiera, lub wezwij kierownika sali

@@ -357,3 +357,18 @@ entry-event-showdown-opened = вскрытие: первым место { $s } �
 entry-event-hand-complete = раздача { $n } завершена
 entry-event-misdealt = НЕВЕРНАЯ РАЗДАЧА: раздача { $n } заново
 entry-event-undone = последний ввод отменён
+
+## The players' screen: a refusal that would name a card is said by its kind only,
+## with no card in it (the dealer's console says the full reason). { $seat } is
+## the word for seat and its number.
+
+screen-read-twice = Эта карта уже считана в этой раздаче: отсканируйте снова или позовите флор-менеджера
+screen-foreign-card = Карта не из колоды стола: уберите её, позовите флор-менеджера
+screen-discard = Эту карту нельзя сбросить: её нет в руке или обмен окончен
+screen-not-last-card = Введённая карта не последняя карта: { $seat }
+screen-exposed-burn = Открытая карта — это сожжённая: проведите её через прорезь сжигания
+screen-not-boxable = Введённая карта не только что сданная
+screen-boxed-stands = Перевёрнутая карта остаётся мёртвой по решению: сдайте следующую вместо неё
+screen-opening = { $seat }: открытие не принято, решает флор-менеджер
+screen-payout = Банк не может быть выплачен: позовите флор-менеджера
+screen-unsaid = Ввод отклонён: причина на консоли дилера, или позовите флор-менеджера
