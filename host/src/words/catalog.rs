@@ -10,6 +10,7 @@
 //! the screens' text is exactly the file's.
 
 use super::i18n::{Lang, Word, ALL, WORDS};
+use firmware::{Card, Rank, Suit};
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource};
 use fluent_syntax::ast;
@@ -32,6 +33,8 @@ struct Catalog {
     plain: HashMap<String, String>,
     /// The page's labels, by [`Word`]'s place in [`WORDS`].
     words: Vec<String>,
+    /// Every card's name (the page names each card it draws), by [`card_index`].
+    cards: Vec<String>,
 }
 
 /// The five catalogs, in the order of [`ALL`], parsed on first use.
@@ -77,12 +80,52 @@ impl Catalog {
                     .unwrap_or_else(|| word_id(w))
             })
             .collect();
-        Catalog {
+        let mut catalog = Catalog {
             bundle,
             plain,
             words,
-        }
+            cards: Vec::new(),
+        };
+        catalog.cards = Rank::ALL
+            .iter()
+            .flat_map(|&r| Suit::ALL.map(|s| Card::new(r, s)))
+            .map(|c| card_name_from_file(&catalog, c))
+            .collect();
+        catalog
     }
+}
+
+/// A card's place among the catalog's names: by rank, then suit.
+fn card_index(card: Card) -> usize {
+    Rank::ALL
+        .iter()
+        .position(|&r| r == card.rank())
+        .unwrap_or(0)
+        * Suit::ALL.len()
+        + Suit::ALL
+            .iter()
+            .position(|&s| s == card.suit())
+            .unwrap_or(0)
+}
+
+/// A card's name as the file says it: `card-name` with the rank's and the suit's.
+fn card_name_from_file(catalog: &Catalog, card: Card) -> String {
+    let plain = |id: &str| catalog.plain.get(id).map_or(id, String::as_str).to_string();
+    format_with(
+        catalog,
+        "card-name",
+        &[
+            ("rank", &plain(super::i18n::rank_id(card.rank()))),
+            ("suit", &plain(super::i18n::suit_id(card.suit()))),
+        ],
+    )
+    .unwrap_or_else(|| "card-name".to_string())
+}
+
+/// A card's full name, resolved once ("ace of spades", "туз пик").
+pub(crate) fn card_name(lang: Lang, card: Card) -> &'static str {
+    let cards = &catalogs()[lang as usize].cards;
+    cards.get(card_index(card)).map_or("", String::as_str)
 }
 
 /// A page's label: resolved once, no lookup by name.
@@ -103,19 +146,23 @@ pub(crate) fn say(lang: Lang, id: &'static str) -> &'static str {
 /// A message with its placeholders filled: each `(name, text)` is a figure already
 /// written as `lang` writes it.
 pub(crate) fn say_with(lang: Lang, id: &str, args: &[(&str, &str)]) -> String {
-    let catalog = &catalogs()[lang as usize];
-    let Some(pattern) = catalog.bundle.get_message(id).and_then(|m| m.value()) else {
-        return id.to_string();
-    };
+    format_with(&catalogs()[lang as usize], id, args).unwrap_or_else(|| id.to_string())
+}
+
+/// A message of `catalog` with its placeholders filled; none if it has no text.
+fn format_with(catalog: &Catalog, id: &str, args: &[(&str, &str)]) -> Option<String> {
+    let pattern = catalog.bundle.get_message(id)?.value()?;
     let mut fluent_args = FluentArgs::with_capacity(args.len());
     for &(name, value) in args {
         fluent_args.set(name, value);
     }
     let mut errors = Vec::new();
-    catalog
-        .bundle
-        .format_pattern(pattern, Some(&fluent_args), &mut errors)
-        .into_owned()
+    Some(
+        catalog
+            .bundle
+            .format_pattern(pattern, Some(&fluent_args), &mut errors)
+            .into_owned(),
+    )
 }
 
 /// A label's message id: its name in kebab case (`Word::ToAct` is `to-act`).

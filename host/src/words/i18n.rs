@@ -83,16 +83,10 @@ impl Lang {
         catalog::say(self, street_id(street))
     }
 
-    /// A card's full name ("ace of spades", "туз пик").
+    /// A card's full name ("ace of spades", "туз пик"), resolved once from the
+    /// language's file (the page names every card it draws).
     pub fn card_name(self, card: Card) -> String {
-        catalog::say_with(
-            self,
-            "card-name",
-            &[
-                ("rank", catalog::say(self, rank_id(card.rank()))),
-                ("suit", catalog::say(self, suit_id(card.suit()))),
-            ],
-        )
+        catalog::card_name(self, card).to_string()
     }
 
     /// A warning for the banner, with its figures.
@@ -197,7 +191,7 @@ fn street_id(s: Street) -> &'static str {
 }
 
 /// The message of a rank's name.
-fn rank_id(r: Rank) -> &'static str {
+pub(super) fn rank_id(r: Rank) -> &'static str {
     match r {
         Rank::Two => "rank-two",
         Rank::Three => "rank-three",
@@ -216,7 +210,7 @@ fn rank_id(r: Rank) -> &'static str {
 }
 
 /// The message of a suit's name.
-fn suit_id(s: Suit) -> &'static str {
+pub(super) fn suit_id(s: Suit) -> &'static str {
     match s {
         Suit::Spades => "suit-spades",
         Suit::Hearts => "suit-hearts",

@@ -189,3 +189,16 @@ fn the_screens_text_is_the_files_without_isolation_marks() {
     );
     assert_eq!(text, "Pot-limit Omaha");
 }
+
+/// Each of the 52 cards has its own name in every language, resolved once.
+#[test]
+fn every_card_has_its_own_name_in_every_language() {
+    for lang in ALL {
+        let names: BTreeSet<&str> = Rank::ALL
+            .iter()
+            .flat_map(|&r| Suit::ALL.map(|s| card_name(lang, Card::new(r, s))))
+            .collect();
+        assert_eq!(names.len(), 52, "{lang:?}: {names:?}");
+        assert!(names.iter().all(|n| !n.contains('{') && n.contains(' ')));
+    }
+}
