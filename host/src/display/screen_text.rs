@@ -17,6 +17,7 @@
 
 use super::i18n::{Lang, Warn, Word, ALL};
 use crate::session::table::Refusal;
+use crate::words::catalog;
 use firmware::{Card, Rank, RuleError, SeatNo, Suit};
 use serde::Serialize;
 
@@ -82,13 +83,7 @@ impl std::fmt::Display for ScreenText {
 
 /// "Card refused", the banner's head for a refused read.
 fn card_refused(lang: Lang) -> &'static str {
-    lang.pick([
-        "Card refused",
-        "Картата е одбиена",
-        "Karta odrzucona",
-        "Картата е отхвърлена",
-        "Карта отклонена",
-    ])
+    catalog::say(lang, "warn-card-refused")
 }
 
 /// `text` if it renders no card in any of the five languages, else the wording of
@@ -255,98 +250,20 @@ impl Withheld {
     pub fn text(self, lang: Lang) -> String {
         let seat = |s: SeatNo| format!("{} {s}", lang.word(Word::Seat));
         match self {
-            Withheld::ReadTwice => lang
-                .pick([
-                    "This card was already read this hand: re-scan it or call the floor (PD-RFID)",
-                    "Оваа карта веќе е прочитана во раката: скенирајте повторно или повикајте го флорот",
-                    "Ta karta była już odczytana w tym rozdaniu: zeskanuj ponownie lub wezwij kierownika sali",
-                    "Тази карта вече е прочетена в ръката: сканирайте отново или повикайте флора",
-                    "Эта карта уже считана в этой раздаче: отсканируйте снова или позовите флор-менеджера",
-                ])
-                .to_string(),
-            Withheld::ForeignCard => lang
-                .pick([
-                    "This card is not of this table's deck: remove it and call the floor (PD-RFID)",
-                    "Картата не е од шпилот на масата: тргнете ја, повикајте го флорот",
-                    "Karta spoza talii stołu: usuń ją, wezwij kierownika sali",
-                    "Картата не е от тестето на масата: махнете я, повикайте флора",
-                    "Карта не из колоды стола: уберите её, позовите флор-менеджера",
-                ])
-                .to_string(),
-            Withheld::Discard => lang
-                .pick([
-                    "This card cannot be discarded: it is not in the player's hand, or the exchange is over (R-DRAW-5)",
-                    "Картата не може да се фрли: не е во раката или замената е готова",
-                    "Tej karty nie można odrzucić: nie ma jej w ręce lub wymiana zakończona",
-                    "Картата не може да се хвърли: не е в ръката или смяната е готова",
-                    "Эту карту нельзя сбросить: её нет в руке или обмен окончен",
-                ])
-                .to_string(),
+            Withheld::ReadTwice => catalog::say(lang, "screen-read-twice").to_string(),
+            Withheld::ForeignCard => catalog::say(lang, "screen-foreign-card").to_string(),
+            Withheld::Discard => catalog::say(lang, "screen-discard").to_string(),
             Withheld::NotLastCard(s) => {
-                let s = seat(s);
-                match lang {
-                    Lang::En => format!("The card keyed is not the last card dealt to {s}"),
-                    Lang::Mk => format!("Внесената карта не е последната карта на {s}"),
-                    Lang::Pl => format!("Wpisana karta to nie ostatnia karta: {s}"),
-                    Lang::Bg => format!("Въведената карта не е последната карта на {s}"),
-                    Lang::Ru => format!("Введённая карта не последняя карта: {s}"),
-                }
+                catalog::say_with(lang, "screen-not-last-card", &[("seat", &seat(s))])
             }
-            Withheld::ExposedBurn => lang
-                .pick([
-                    "The exposed card is this burn: pass it through the burn slot (PD-EXPOSED)",
-                    "Отворената карта е изгорената: поминете ја низ отворот за горење",
-                    "Odkryta karta to karta spalona: przełóż ją przez otwór do palenia",
-                    "Откритата карта е изгорената: прекарайте я през процепа за горене",
-                    "Открытая карта — это сожжённая: проведите её через прорезь сжигания",
-                ])
-                .to_string(),
-            Withheld::NotBoxable => lang
-                .pick([
-                    "The card keyed is not the card just dealt: a boxed card is ruled right after its read",
-                    "Внесената карта не е штотуку поделената",
-                    "Wpisana karta to nie karta właśnie rozdana",
-                    "Въведената карта не е току-що раздадената",
-                    "Введённая карта не только что сданная",
-                ])
-                .to_string(),
-            Withheld::BoxedStands => lang
-                .pick([
-                    "The boxed card stays dead by the ruling: deal the next card in its place",
-                    "Пресвртената карта останува мртва по одлуката: делете ја следната на нејзино место",
-                    "Odwrócona karta zostaje martwa z decyzji: rozdaj następną w jej miejsce",
-                    "Обърнатата карта остава мъртва по решението: раздайте следващата на нейно място",
-                    "Перевёрнутая карта остаётся мёртвой по решению: сдайте следующую вместо неё",
-                ])
-                .to_string(),
+            Withheld::ExposedBurn => catalog::say(lang, "screen-exposed-burn").to_string(),
+            Withheld::NotBoxable => catalog::say(lang, "screen-not-boxable").to_string(),
+            Withheld::BoxedStands => catalog::say(lang, "screen-boxed-stands").to_string(),
             Withheld::Opening(s) => {
-                let s = seat(s);
-                match lang {
-                    Lang::En => format!("{s}: opening not taken, the floor decides (R-DRAW-2)"),
-                    Lang::Mk => format!("{s}: отворањето не е примено, одлучува флорот"),
-                    Lang::Pl => format!("{s}: otwarcie nieprzyjęte, decyduje kierownik sali"),
-                    Lang::Bg => format!("{s}: отварянето не е прието, решава флорът"),
-                    Lang::Ru => format!("{s}: открытие не принято, решает флор-менеджер"),
-                }
+                catalog::say_with(lang, "screen-opening", &[("seat", &seat(s))])
             }
-            Withheld::Payout => lang
-                .pick([
-                    "The pot cannot be paid: call the floor",
-                    "Потот не може да се исплати: повикајте го флорот",
-                    "Nie można wypłacić puli: wezwij kierownika sali",
-                    "Потът не може да се изплати: повикайте флора",
-                    "Банк не может быть выплачен: позовите флор-менеджера",
-                ])
-                .to_string(),
-            Withheld::Unsaid => lang
-                .pick([
-                    "Input refused: the dealer's console says why, or call the floor",
-                    "Внесот е одбиен: причината е на конзолата на дилерот, или повикајте го флорот",
-                    "Odmowa: powód jest na konsoli krupiera, lub wezwij kierownika sali",
-                    "Въвеждането е отказано: причината е на конзолата на дилъра, или повикайте флора",
-                    "Ввод отклонён: причина на консоли дилера, или позовите флор-менеджера",
-                ])
-                .to_string(),
+            Withheld::Payout => catalog::say(lang, "screen-payout").to_string(),
+            Withheld::Unsaid => catalog::say(lang, "screen-unsaid").to_string(),
         }
     }
 }

@@ -7,548 +7,14 @@
 //! and shown on hover), hand names (the display's `hands`), streets, labels and
 //! warnings are translated.
 
+use super::catalog;
 pub use crate::web::lang::{Lang, ALL};
 use firmware::{Card, Game, Rank, Street, Structure, Suit, Warning as EngineWarning};
 
 impl Lang {
-    /// A label of the page.
+    /// A label of the page, from the language's file (resolved once).
     pub fn word(self, w: Word) -> &'static str {
-        self.pick(match w {
-            Word::Seat => ["Seat", "Место", "Miejsce", "Място", "Место"],
-            Word::Hand => ["Hand", "Рака", "Rozdanie", "Ръка", "Раздача"],
-            Word::ToAct => ["To act", "На ред", "Kolej", "На ход", "Ход"],
-            Word::ToCall => [
-                "To call",
-                "За изедначување",
-                "Do sprawdzenia",
-                "За плащане",
-                "Уравнять",
-            ],
-            Word::Check => ["Check", "Чек", "Czeka", "Чек", "Чек"],
-            Word::MinBet => [
-                "Min bet",
-                "Мин. влог",
-                "Min. zakład",
-                "Мин. залог",
-                "Мин. ставка",
-            ],
-            Word::MinRaiseTo => [
-                "Min raise to",
-                "Мин. покачување до",
-                "Min. podbicie do",
-                "Мин. вдигане до",
-                "Мин. рейз до",
-            ],
-            Word::PotLimitMax => [
-                "Pot-limit max",
-                "Макс. пот-лимит",
-                "Maks. pot-limit",
-                "Макс. пот лимит",
-                "Макс. пот-лимит",
-            ],
-            Word::FixedTo => [
-                "Bet or raise to",
-                "Влог или покачување до",
-                "Zakład lub podbicie do",
-                "Залог или вдигане до",
-                "Ставка или рейз до",
-            ],
-            Word::NoRaise => [
-                "No raise: call or fold",
-                "Без покачување: изедначи или откажи",
-                "Bez podbicia: sprawdź lub spasuj",
-                "Без вдигане: плати или откажи се",
-                "Без рейза: уравнять или сбросить",
-            ],
-            Word::MainPot => [
-                "Main pot",
-                "Главен пот",
-                "Pula główna",
-                "Основен пот",
-                "Основной банк",
-            ],
-            Word::SidePot => [
-                "Side pot",
-                "Страничен пот",
-                "Pula boczna",
-                "Страничен пот",
-                "Побочный банк",
-            ],
-            Word::Seats => ["Seats", "Места", "Miejsca", "Места", "Места"],
-            Word::Wins => ["wins", "добива", "wygrywa", "печели", "выигрывает"],
-            Word::Burned => ["Burned", "Изгорени", "Spalone", "Изгорени", "Сожжено"],
-            Word::Rake => ["Rake", "Рејк", "Rake", "Рейк", "Рейк"],
-            Word::Folded => ["Folded", "Откажан", "Pas", "Пас", "Пас"],
-            Word::AllIn => ["All-in", "Ол-ин", "All-in", "Ол-ин", "Олл-ин"],
-            Word::Win => ["Win", "Победа", "Wygrana", "Победа", "Победа"],
-            Word::Tie => ["Tie", "Нерешено", "Remis", "Равенство", "Ничья"],
-            // A seat's chance at the main pot and at each side pot, in its box: the
-            // pot's name without "pot", in whole words (never "Bocz. 1", which
-            // nobody reads from two metres).
-            Word::MainShort => ["Main", "Главен", "Główna", "Основен", "Основной"],
-            Word::SideShort => ["Side", "Страничен", "Boczna", "Страничен", "Побочный"],
-            // The halves of a hi/lo pot, in the winners' lines of a pot's box
-            // ("High: Seat 1 +300"): the half in one whole word, short enough for a
-            // pot's line to hold on one line of a portrait screen at the smallest type
-            // read from two metres (Russian says the halves as its players do,
-            // as in the game's name, "хай-лоу": "высокая половина" needs two lines).
-            Word::HighHalf => ["high", "висока", "wysoka", "висока", "хай"],
-            Word::LowHalf => ["low", "ниска", "niska", "ниска", "лоу"],
-            Word::BothHalves => [
-                "both halves",
-                "двете половини",
-                "obie połowy",
-                "двете половини",
-                "обе половины",
-            ],
-            // The limits line: the game's stakes in full words.
-            Word::Blinds => ["Blinds", "Блајндови", "Ciemne", "Блайндове", "Блайнды"],
-            Word::Ante => ["Ante", "Анте", "Ante", "Анте", "Анте"],
-            Word::BigBlindAnte => [
-                "Big-blind ante",
-                "Анте на големиот блајнд",
-                "Ante dużej ciemnej",
-                "Анте на големия блайнд",
-                "Анте большого блайнда",
-            ],
-            Word::Bets => ["Bets", "Влогови", "Zakłady", "Залози", "Ставки"],
-            Word::LastHands => [
-                "Last hands",
-                "Последни раце",
-                "Ostatnie rozdania",
-                "Последни ръце",
-                "Последние раздачи",
-            ],
-            Word::MissedSb => [
-                "Missed SB",
-                "Пропуштен МБ",
-                "Zaległy MB",
-                "Пропуснат МБ",
-                "Пропущен МБ",
-            ],
-            Word::MissedBb => [
-                "Missed BB",
-                "Пропуштен ГБ",
-                "Zaległy DB",
-                "Пропуснат ГБ",
-                "Пропущен ББ",
-            ],
-            // The seats' markers, as each country's tables abbreviate the button,
-            // the small and big blind and the straddle.
-            Word::ButtonMark => ["D", "Д", "D", "Д", "Д"],
-            Word::SmallBlindMark => ["SB", "МБ", "MB", "МБ", "МБ"],
-            Word::BigBlindMark => ["BB", "ГБ", "DB", "ГБ", "ББ"],
-            Word::StraddleMark => ["STR", "СТР", "STR", "СТР", "СТР"],
-            Word::NewPlayer => [
-                "New player",
-                "Нов играч",
-                "Nowy gracz",
-                "Нов играч",
-                "Новый игрок",
-            ],
-            Word::SittingOut => ["Sitting out", "Пауза", "Pauza", "Пауза", "Пропускает"],
-            Word::Dealing => ["Dealing", "Делење", "Rozdawanie", "Раздаване", "Сдача карт"],
-            Word::Showdown => ["Showdown", "Отворање", "Showdown", "Шоудаун", "Вскрытие"],
-            Word::BetweenHands => [
-                "Between hands",
-                "Меѓу раце",
-                "Między rozdaniami",
-                "Между ръцете",
-                "Между раздачами",
-            ],
-            Word::Stack => ["Stack", "Чипови", "Żetony", "Чипове", "Стек"],
-            Word::Bet => ["Bet", "Влог", "Zakład", "Залог", "Ставка"],
-            Word::Low => ["Low", "Ниска", "Niska", "Ниска", "Низкая"],
-            Word::Board => ["Board", "Табла", "Stół", "Борд", "Борд"],
-            Word::Draws => ["Draws", "Менува", "Wymienia", "Сменя", "Меняет"],
-            Word::StandsPat => [
-                "Stands pat",
-                "Не менува",
-                "Bez wymiany",
-                "Не сменя",
-                "Без замены",
-            ],
-            Word::ToDraw => ["To draw", "Менува", "Wymienia", "Сменя", "Меняет"],
-            Word::BeforeDraw => [
-                "Before the draw",
-                "Пред замената",
-                "Przed wymianą",
-                "Преди смяната",
-                "До обмена",
-            ],
-            Word::AfterDraw => [
-                "After the draw",
-                "По замената",
-                "Po wymianie",
-                "След смяната",
-                "После обмена",
-            ],
-            Word::Redeal => [
-                "Everyone checked: the cards are dealt again, the pot stays",
-                "Сите чекираа: картите се делат повторно, потот останува",
-                "Wszyscy czekali: karty rozdawane od nowa, pula zostaje",
-                "Всички казаха чек: картите се раздават отново, потът остава",
-                "Все сказали чек: карты сдаются заново, банк остаётся",
-            ],
-            Word::NextHand => [
-                "Press NEXT HAND",
-                "Притисни NEXT HAND",
-                "Naciśnij NEXT HAND",
-                "Натисни NEXT HAND",
-                "Нажмите NEXT HAND",
-            ],
-            Word::DealTo => ["Deal to", "Дели на", "Rozdaj do", "Раздай на", "Сдать"],
-            Word::BurnCard => [
-                "Burn a card",
-                "Изгори карта",
-                "Spal kartę",
-                "Изгори карта",
-                "Сожгите карту",
-            ],
-            Word::DealBoard => [
-                "Deal the board",
-                "Дели на таблата",
-                "Wyłóż kartę na stół",
-                "Раздай на борда",
-                "Выложите карту на борд",
-            ],
-            Word::PayPots => [
-                "Press ENTER to pay the pots",
-                "Притисни ENTER за исплата на потовите",
-                "Naciśnij ENTER, by wypłacić pule",
-                "Натисни ENTER за изплащане на потовете",
-                "Нажмите ENTER для выплаты банков",
-            ],
-            Word::ShowOrMuck => [
-                "show or muck",
-                "покажи или фрли",
-                "pokaż lub pasuj",
-                "покажи или хвърли",
-                "покажите или сбросьте",
-            ],
-            Word::Keyed => ["Keyed", "Внесено", "Wpisano", "Въведено", "Введено"],
-            Word::FloorMode => [
-                "FLOOR",
-                "ФЛОР",
-                "KIEROWNIK SALI",
-                "ФЛОР",
-                "ФЛОР-МЕНЕДЖЕР",
-            ],
-            Word::Refused => ["Refused", "Одбиено", "Odrzucono", "Отказано", "Отклонено"],
-            Word::LastInputs => [
-                "Last inputs",
-                "Последни внеси",
-                "Ostatnie wejścia",
-                "Последни въвеждания",
-                "Последние вводы",
-            ],
-            Word::UndoHint => [
-                "UNDO takes back the last",
-                "UNDO го поништува последниот",
-                "UNDO cofa ostatnie",
-                "UNDO отменя последното",
-                "UNDO отменяет последний",
-            ],
-            Word::Shoe => ["Shoe", "Шуз", "Sabot", "Шуз", "Шуз"],
-            Word::Panel => ["Panel", "Панел", "Panel", "Панел", "Панель"],
-            Word::LastKey => [
-                "last key",
-                "последно копче",
-                "ostatni klawisz",
-                "последен бутон",
-                "последняя кнопка",
-            ],
-            Word::NoKeyYet => [
-                "no key pressed yet",
-                "уште нема притиснато копче",
-                "jeszcze bez naciśnięcia",
-                "още няма натиснат бутон",
-                "кнопки ещё не нажимали",
-            ],
-            Word::KeyStuck => [
-                "key stuck",
-                "заглавено копче",
-                "zablokowany klawisz",
-                "заседнал бутон",
-                "залипла кнопка",
-            ],
-            Word::ReleaseKey => [
-                "release it or check the panel",
-                "пуштете го или проверете го панелот",
-                "puść go lub sprawdź panel",
-                "пуснете го или проверете панела",
-                "отпустите её или проверьте панель",
-            ],
-            Word::FloorStore => [
-                "Floor store",
-                "Централна база",
-                "Baza sali",
-                "Централна база",
-                "Центральная база",
-            ],
-            Word::Connected => ["connected", "поврзано", "połączono", "свързано", "подключено"],
-            Word::NotConnected => [
-                "NOT CONNECTED",
-                "НЕ Е ПОВРЗАНО",
-                "BRAK POŁĄCZENIA",
-                "НЯМА ВРЪЗКА",
-                "НЕТ СВЯЗИ",
-            ],
-            Word::DealsOn => [
-                "the table deals on",
-                "масата продолжува",
-                "stół gra dalej",
-                "масата продължава",
-                "стол продолжает игру",
-            ],
-            Word::AllSent => [
-                "every record sent",
-                "сите записи се испратени",
-                "wszystkie zapisy wysłane",
-                "всички записи са изпратени",
-                "все записи отправлены",
-            ],
-            Word::NotYetSent => ["not yet sent", "неиспратени", "niewysłane", "неизпратени", "не отправлено"],
-            Word::StoreRefused => [
-                "THE STORE REFUSED THE LOG: call the floor",
-                "БАЗАТА ГО ОДБИ ЗАПИСОТ: повикајте го флорот",
-                "BAZA ODRZUCIŁA ZAPIS: wezwij kierownika sali",
-                "БАЗАТА ОТКАЗА ЗАПИСА: повикайте флора",
-                "БАЗА ОТКЛОНИЛА ЖУРНАЛ: вызовите флор-менеджера",
-            ],
-            Word::StoreUnreachable => [
-                "store unreachable",
-                "базата е недостапна",
-                "baza nieosiągalna",
-                "базата е недостъпна",
-                "база недоступна",
-            ],
-            Word::LoginRefused => [
-                "wrong password: call the floor",
-                "погрешна лозинка: повикајте го флорот",
-                "złe hasło: wezwij kierownika sali",
-                "грешна парола: повикайте флора",
-                "неверный пароль: вызовите флор-менеджера",
-            ],
-            Word::IdNotGiven => [
-                "table id not given to this table: call the floor",
-                "ознаката не е дадена на оваа маса: повикајте го флорот",
-                "identyfikator nie przydzielony temu stołowi: wezwij kierownika sali",
-                "номерът не е даден на тази маса: повикайте флора",
-                "номер не выдан этому столу: вызовите флор-менеджера",
-            ],
-            Word::CertificateRefused => [
-                "store's certificate refused: call the floor",
-                "сертификатот на базата е одбиен: повикајте го флорот",
-                "certyfikat bazy odrzucony: wezwij kierownika sali",
-                "сертификатът на базата е отказан: повикайте флора",
-                "сертификат базы отклонён: вызовите флор-менеджера",
-            ],
-            Word::StoreVersion => [
-                "store's version differs: call the floor",
-                "верзијата на базата се разликува: повикајте го флорот",
-                "inna wersja bazy: wezwij kierownika sali",
-                "версията на базата е друга: повикайте флора",
-                "другая версия базы: вызовите флор-менеджера",
-            ],
-            Word::Working => ["working", "работи", "działa", "работи", "работает"],
-            Word::ReadAgain => [
-                "a frame read again",
-                "рамка прочитана повторно",
-                "ramka odczytana ponownie",
-                "рамка прочетена отново",
-                "кадр считан повторно",
-            ],
-            Word::Silent => [
-                "SILENT",
-                "НЕ ОДГОВАРА",
-                "MILCZY",
-                "НЕ ОТГОВАРЯ",
-                "НЕ ОТВЕЧАЕТ",
-            ],
-            Word::TotalPot => [
-                "Total pot",
-                "Вкупно",
-                "Razem w puli",
-                "Общо",
-                "Всего в банке",
-            ],
-            Word::Call => ["Call", "Изедначи", "Sprawdza", "Плати", "Колл"],
-            Word::Raise => ["Raise", "Покачи", "Podbija", "Вдига", "Рейз"],
-            Word::Post => ["Post", "Блајнд", "Wpłata", "Блайнд", "Блайнд"],
-            Word::Early => ["Early", "Рана", "Wczesna", "Ранна", "Ранняя"],
-            Word::Middle => ["Middle", "Средна", "Środkowa", "Средна", "Средняя"],
-            Word::Late => ["Late", "Доцна", "Późna", "Късна", "Поздняя"],
-            Word::Stale => [
-                "NOT LIVE: no word from the controller",
-                "НЕ Е ВО ЖИВО: нема вест од контролерот",
-                "NIE NA ŻYWO: brak wieści ze sterownika",
-                "НЕ Е НА ЖИВО: няма връзка с контролера",
-                "НЕ В ЭФИРЕ: нет связи с контроллером",
-            ],
-            Word::Lost => [
-                "SCREEN DISCONNECTED: the table is not shown live",
-                "ЕКРАНОТ Е ИСКЛУЧЕН: масата не се прикажува во живо",
-                "EKRAN ROZŁĄCZONY: stół nie jest pokazywany na żywo",
-                "ЕКРАНЪТ Е БЕЗ ВРЪЗКА: масата не се показва на живо",
-                "ЭКРАН ОТКЛЮЧЁН: стол не показывается в реальном времени",
-            ],
-            Word::Undone => [
-                "UNDO: the last input was taken back",
-                "ПОНИШТЕНО: последниот внес е повлечен",
-                "COFNIĘTO: ostatnie wejście wycofane",
-                "ОТМЕНЕНО: последното въвеждане е върнато",
-                "ОТМЕНА: последний ввод отменён",
-            ],
-            // The floor view.
-            Word::FloorView => [
-                "Floor view",
-                "Преглед за флорот",
-                "Widok kierownika sali",
-                "Преглед за флора",
-                "Вид для флор-менеджера",
-            ],
-            Word::Table => [
-                "Table",
-                "Маса",
-                "Stół",
-                "Маса",
-                "Стол",
-            ],
-            Word::RecentHands => [
-                "recent hands",
-                "последни раце",
-                "ostatnie rozdania",
-                "последни ръце",
-                "последние раздачи",
-            ],
-            Word::FloorNote => [
-                "Newest first. Read-only. A hand in progress shows only what the table shows.",
-                "Најновите први. Само за читање. Рака во тек покажува само што покажува масата.",
-                "Najnowsze najpierw. Tylko do odczytu. Trwające rozdanie pokazuje tylko to, co stół.",
-                "Най-новите първи. Само за четене. Ръка в ход показва само каквото показва масата.",
-                "Сначала новые. Только чтение. Идущая раздача показывает лишь то, что видно за столом.",
-            ],
-            Word::SignedHead => [
-                "Signed head (keep it to anchor the log)",
-                "Потпишан врв на записот (чувајте го за сидрење на записот)",
-                "Podpisany koniec zapisu (zachowaj go, by zakotwiczyć zapis)",
-                "Подписан край на записа (пазете го за закотвяне на записа)",
-                "Подписанный конец журнала (сохраните его для привязки журнала)",
-            ],
-            Word::Started => [
-                "Started",
-                "Почеток",
-                "Początek",
-                "Начало",
-                "Начало",
-            ],
-            Word::Pot => [
-                "Pot",
-                "Пот",
-                "Pula",
-                "Пот",
-                "Банк",
-            ],
-            Word::State => [
-                "State",
-                "Состојба",
-                "Stan",
-                "Състояние",
-                "Состояние",
-            ],
-            Word::Flags => [
-                "Flags",
-                "Ознаки",
-                "Uwagi",
-                "Бележки",
-                "Отметки",
-            ],
-            Word::Paid => [
-                "paid",
-                "исплатена",
-                "wypłacone",
-                "изплатена",
-                "выплачена",
-            ],
-            Word::InProgress => [
-                "in progress",
-                "во тек",
-                "w toku",
-                "в ход",
-                "идёт",
-            ],
-            Word::AllHands => [
-                "All hands",
-                "Сите раце",
-                "Wszystkie rozdania",
-                "Всички ръце",
-                "Все раздачи",
-            ],
-            Word::Corrections => [
-                "corrections",
-                "поправки",
-                "poprawki",
-                "корекции",
-                "исправления",
-            ],
-            Word::Misdeals => [
-                "misdeals",
-                "погрешни делења",
-                "błędne rozdania",
-                "грешни раздавания",
-                "неверные раздачи",
-            ],
-            Word::OverPot => [
-                "over the pot",
-                "над потот",
-                "ponad pulę",
-                "над пота",
-                "больше банка",
-            ],
-            Word::BadTags => [
-                "unknown tags",
-                "непознати ознаки",
-                "nieznane znaczniki",
-                "непознати етикети",
-                "неизвестные метки",
-            ],
-            Word::Refusals => [
-                "refusals",
-                "одбивања",
-                "odmowy",
-                "откази",
-                "отказы",
-            ],
-            Word::NoSuchHand => [
-                "No such hand here",
-                "Таква рака нема тука",
-                "Nie ma tu takiego rozdania",
-                "Няма такава ръка тук",
-                "Такой раздачи здесь нет",
-            ],
-            Word::OlderHand => [
-                "Older than the hands kept here: read it with tablectl audit show",
-                "Постара од раците што се чуваат тука: прочитајте ја со tablectl audit show",
-                "Starsze niż rozdania trzymane tutaj: odczytaj je przez tablectl audit show",
-                "По-стара от пазените тук ръце: прочетете я с tablectl audit show",
-                "Старше хранимых здесь раздач: прочтите её через tablectl audit show",
-            ],
-            Word::NotANumber => [
-                "A hand number is a whole number",
-                "Бројот на раката е цел број",
-                "Numer rozdania to liczba całkowita",
-                "Номерът на ръката е цяло число",
-                "Номер раздачи — целое число",
-            ],
-            Word::Misdeal => [
-                "MISDEAL: the hand is dealt again",
-                "ПОГРЕШНО ДЕЛЕЊЕ: раката се дели повторно",
-                "BŁĘDNE ROZDANIE: rozdanie od nowa",
-                "ГРЕШНО РАЗДАВАНЕ: ръката се раздава отново",
-                "НЕВЕРНАЯ РАЗДАЧА: карты сдаются заново",
-            ],
-        })
+        catalog::word(self, w)
     }
 
     /// A whole number of chips as this language writes it: the server formats every
@@ -602,88 +68,25 @@ impl Lang {
 
     /// The game's name with its betting structure ("Pot-limit Omaha").
     pub fn game(self, game: Game, structure: Structure) -> String {
-        let s = self.pick(match structure {
-            Structure::NoLimit => [
-                "No-limit",
-                "Без лимит",
-                "No-limit",
-                "Без лимит",
-                "Безлимитный",
+        catalog::say_with(
+            self,
+            "game-with-structure",
+            &[
+                ("structure", catalog::say(self, structure_id(structure))),
+                ("game", catalog::say(self, game_id(game))),
             ],
-            Structure::PotLimit => [
-                "Pot-limit",
-                "Пот-лимит",
-                "Pot-limit",
-                "Пот лимит",
-                "Пот-лимит",
-            ],
-            Structure::FixedLimit => [
-                "Fixed-limit",
-                "Фиксен лимит",
-                "Fixed-limit",
-                "Фиксиран лимит",
-                "Фикс-лимит",
-            ],
-        });
-        let g = self.pick(match game {
-            Game::Holdem => ["Hold'em", "Холдем", "Hold'em", "Холдем", "холдем"],
-            Game::Omaha => ["Omaha", "Омаха", "Omaha", "Омаха", "омаха"],
-            Game::OmahaHiLo => [
-                "Omaha Hi/Lo 8 or better",
-                "Омаха Хај/Лоу 8",
-                "Omaha Hi/Lo 8",
-                "Омаха Хай/Лоу 8",
-                "омаха хай-лоу 8",
-            ],
-            Game::FiveCardDraw => [
-                "Five-card draw",
-                "Дро со пет карти",
-                "Pięciokartowy dobierany",
-                "Дроу с пет карти",
-                "пятикарточный дро",
-            ],
-        });
-        format!("{s} {g}")
+        )
     }
 
     /// The street's name.
     pub fn street(self, street: Street) -> &'static str {
-        self.pick(match street {
-            Street::Preflop => ["Preflop", "Префлоп", "Preflop", "Префлоп", "Префлоп"],
-            Street::Flop => ["Flop", "Флоп", "Flop", "Флоп", "Флоп"],
-            Street::Turn => ["Turn", "Терн", "Turn", "Търн", "Тёрн"],
-            Street::River => ["River", "Ривер", "River", "Ривър", "Ривер"],
-            Street::Draw => ["Draw", "Замена", "Wymiana", "Смяна", "Обмен"],
-        })
+        catalog::say(self, street_id(street))
     }
 
-    /// A card's full name ("ace of spades", "туз пик").
+    /// A card's full name ("ace of spades", "туз пик"), resolved once from the
+    /// language's file (the page names every card it draws).
     pub fn card_name(self, card: Card) -> String {
-        let rank = self.pick(match card.rank() {
-            Rank::Two => ["two", "двојка", "dwójka", "двойка", "двойка"],
-            Rank::Three => ["three", "тројка", "trójka", "тройка", "тройка"],
-            Rank::Four => ["four", "четворка", "czwórka", "четворка", "четвёрка"],
-            Rank::Five => ["five", "петка", "piątka", "петица", "пятёрка"],
-            Rank::Six => ["six", "шестка", "szóstka", "шестица", "шестёрка"],
-            Rank::Seven => ["seven", "седмица", "siódemka", "седмица", "семёрка"],
-            Rank::Eight => ["eight", "осмица", "ósemka", "осмица", "восьмёрка"],
-            Rank::Nine => ["nine", "деветка", "dziewiątka", "деветка", "девятка"],
-            Rank::Ten => ["ten", "десетка", "dziesiątka", "десетка", "десятка"],
-            Rank::Jack => ["jack", "џандар", "walet", "вале", "валет"],
-            Rank::Queen => ["queen", "дама", "dama", "дама", "дама"],
-            Rank::King => ["king", "поп", "król", "поп", "король"],
-            Rank::Ace => ["ace", "ас", "as", "асо", "туз"],
-        });
-        let suit = self.pick(match card.suit() {
-            Suit::Spades => ["spades", "пик", "pik", "пика", "пик"],
-            Suit::Hearts => ["hearts", "херц", "kier", "купа", "червей"],
-            Suit::Diamonds => ["diamonds", "каро", "karo", "каро", "бубен"],
-            Suit::Clubs => ["clubs", "треф", "trefl", "спатия", "треф"],
-        });
-        match self {
-            Lang::En => format!("{rank} of {suit}"),
-            _ => format!("{rank} {suit}"),
-        }
+        catalog::card_name(self, card).to_string()
     }
 
     /// A warning for the banner, with its figures.
@@ -692,78 +95,127 @@ impl Lang {
             Warn::Engine(ref w) => self.engine_warning(w),
             Warn::CardRefused(ref why) => format!(
                 "{}: {}",
-                self.pick([
-                    "Card refused",
-                    "Картата е одбиена",
-                    "Karta odrzucona",
-                    "Картата е отхвърлена",
-                    "Карта отклонена",
-                ]),
+                catalog::say(self, "warn-card-refused"),
                 super::reasons::refusal(self, why)
             ),
-            Warn::ShoeFault => self
-                .pick([
-                    "Shoe read damaged: card read again",
-                    "Оштетено читање од шуз: картата е прочитана повторно",
-                    "Błędny odczyt z sabotu: karta odczytana ponownie",
-                    "Повредено четене от шуза: картата е прочетена отново",
-                    "Сбой чтения шуза: карта считана повторно",
-                ])
-                .to_string(),
-            Warn::ShoeLost => self
-                .pick([
-                    "SHOE LINK LOST: check the shoe and its cable",
-                    "ВРСКАТА СО ШУЗОТ Е ПРЕКИНАТА: проверете го шузот и кабелот",
-                    "UTRACONO POŁĄCZENIE Z SABOTEM: sprawdź sabot i kabel",
-                    "ВРЪЗКАТА СЪС ШУЗА Е ИЗГУБЕНА: проверете шуза и кабела",
-                    "ПОТЕРЯНА СВЯЗЬ СО ШУЗОМ: проверьте шуз и кабель",
-                ])
-                .to_string(),
+            Warn::ShoeFault => catalog::say(self, "warn-shoe-fault").to_string(),
+            Warn::ShoeLost => catalog::say(self, "warn-shoe-lost").to_string(),
         }
     }
 
     /// An engine warning. In English it is the engine's own text (the `Display` of
     /// [`EngineWarning`]): one wording of each warning for the dealer's console, the hand
-    /// log, the PHH export and this screen. The other languages translate it.
+    /// log, the PHH export and this screen; en.ftl carries that text for the
+    /// translators, kept equal to it by a test. The other languages translate it.
     fn engine_warning(self, w: &EngineWarning) -> String {
-        match *w {
-            EngineWarning::OverPot { seat, asked, max } => match self {
-                Lang::En => w.to_string(),
-                Lang::Mk => format!("Место {seat}: {asked} е над потот, поправено на {max}"),
-                Lang::Pl => format!("Miejsce {seat}: {asked} ponad pulę, poprawione na {max}"),
-                Lang::Bg => format!("Място {seat}: {asked} е над пота, коригирано на {max}"),
-                Lang::Ru => format!("Место {seat}: {asked} больше банка, исправлено на {max}"),
-            },
-            EngineWarning::UnderMinimum { seat, asked, to }
-            | EngineWarning::FixedSize { seat, asked, to } => match self {
-                Lang::En => w.to_string(),
-                Lang::Mk => format!("Место {seat} внесе {asked}: поправено на {to}"),
-                Lang::Pl => format!("Miejsce {seat} wpisano {asked}: poprawione na {to}"),
-                Lang::Bg => format!("Място {seat} въведе {asked}: коригирано на {to}"),
-                Lang::Ru => format!("Место {seat} ввело {asked}: исправлено на {to}"),
-            },
-            EngineWarning::StraddleUnconfirmed { seat } => match self {
-                Lang::En => w.to_string(),
-                Lang::Mk => format!("Страдл на место {seat} не е потврден: без опција"),
-                Lang::Pl => format!("Straddle miejsca {seat} niepotwierdzony: bez opcji"),
-                Lang::Bg => format!("Страдъл на място {seat} не е потвърден: без опция"),
-                Lang::Ru => format!("Стрэддл места {seat} не подтверждён: без опции"),
-            },
-            EngineWarning::FoldedWithCheck { seat } => match self {
-                Lang::En => w.to_string(),
-                Lang::Mk => format!("Место {seat} се откажа кога можеше чек"),
-                Lang::Pl => format!("Miejsce {seat} spasowało, choć mogło czekać"),
-                Lang::Bg => format!("Място {seat} се отказа, когато можеше чек"),
-                Lang::Ru => format!("Место {seat} сбросило карты, когда мог быть чек"),
-            },
-            EngineWarning::OpenersUnchecked { seat } => match self {
-                Lang::En => w.to_string(),
-                Lang::Mk => format!("Место {seat} отвори со непрочитана карта: мора да ги покаже отворачите, инаку флорот ја прогласува раката за мртва"),
-                Lang::Pl => format!("Miejsce {seat} otworzyło z nieodczytaną kartą: musi pokazać otwarcie, inaczej kierownik sali uzna rękę za martwą"),
-                Lang::Bg => format!("Място {seat} отвори с непрочетена карта: трябва да покаже отварящите, иначе флорът обявява ръката за мъртва"),
-                Lang::Ru => format!("Место {seat} открыло с непрочитанной картой: должно показать открывающую комбинацию, иначе флор объявит руку мёртвой"),
-            },
+        if self == Lang::En {
+            return w.to_string();
         }
+        engine_warning_from_file(self, w)
+    }
+}
+
+/// An engine warning as the language's file says it, its figures as the engine
+/// writes them.
+fn engine_warning_from_file(lang: Lang, w: &EngineWarning) -> String {
+    let id = engine_warning_id(w);
+    match *w {
+        EngineWarning::OverPot { seat, asked, max } => catalog::say_with(
+            lang,
+            id,
+            &[
+                ("seat", &seat.to_string()),
+                ("asked", &asked.to_string()),
+                ("max", &max.to_string()),
+                ("returned", &asked.saturating_sub(max).to_string()),
+            ],
+        ),
+        EngineWarning::UnderMinimum { seat, asked, to }
+        | EngineWarning::FixedSize { seat, asked, to } => catalog::say_with(
+            lang,
+            id,
+            &[
+                ("seat", &seat.to_string()),
+                ("asked", &asked.to_string()),
+                ("to", &to.to_string()),
+            ],
+        ),
+        EngineWarning::StraddleUnconfirmed { seat }
+        | EngineWarning::FoldedWithCheck { seat }
+        | EngineWarning::OpenersUnchecked { seat } => {
+            catalog::say_with(lang, id, &[("seat", &seat.to_string())])
+        }
+    }
+}
+
+/// The message of an engine warning.
+fn engine_warning_id(w: &EngineWarning) -> &'static str {
+    match w {
+        EngineWarning::OverPot { .. } => "warning-over-pot",
+        EngineWarning::UnderMinimum { .. } => "warning-under-minimum",
+        EngineWarning::FixedSize { .. } => "warning-fixed-size",
+        EngineWarning::StraddleUnconfirmed { .. } => "warning-straddle-unconfirmed",
+        EngineWarning::FoldedWithCheck { .. } => "warning-folded-with-check",
+        EngineWarning::OpenersUnchecked { .. } => "warning-openers-unchecked",
+    }
+}
+
+/// The message of a betting structure's name.
+fn structure_id(s: Structure) -> &'static str {
+    match s {
+        Structure::NoLimit => "structure-no-limit",
+        Structure::PotLimit => "structure-pot-limit",
+        Structure::FixedLimit => "structure-fixed-limit",
+    }
+}
+
+/// The message of a game's name.
+fn game_id(g: Game) -> &'static str {
+    match g {
+        Game::Holdem => "game-holdem",
+        Game::Omaha => "game-omaha",
+        Game::OmahaHiLo => "game-omaha-hi-lo",
+        Game::FiveCardDraw => "game-five-card-draw",
+    }
+}
+
+/// The message of a street's name.
+fn street_id(s: Street) -> &'static str {
+    match s {
+        Street::Preflop => "street-preflop",
+        Street::Flop => "street-flop",
+        Street::Turn => "street-turn",
+        Street::River => "street-river",
+        Street::Draw => "street-draw",
+    }
+}
+
+/// The message of a rank's name.
+pub(super) fn rank_id(r: Rank) -> &'static str {
+    match r {
+        Rank::Two => "rank-two",
+        Rank::Three => "rank-three",
+        Rank::Four => "rank-four",
+        Rank::Five => "rank-five",
+        Rank::Six => "rank-six",
+        Rank::Seven => "rank-seven",
+        Rank::Eight => "rank-eight",
+        Rank::Nine => "rank-nine",
+        Rank::Ten => "rank-ten",
+        Rank::Jack => "rank-jack",
+        Rank::Queen => "rank-queen",
+        Rank::King => "rank-king",
+        Rank::Ace => "rank-ace",
+    }
+}
+
+/// The message of a suit's name.
+pub(super) fn suit_id(s: Suit) -> &'static str {
+    match s {
+        Suit::Spades => "suit-spades",
+        Suit::Hearts => "suit-hearts",
+        Suit::Diamonds => "suit-diamonds",
+        Suit::Clubs => "suit-clubs",
     }
 }
 
@@ -1106,6 +558,82 @@ mod tests {
             .starts_with("Miejsce 3: 500"));
     }
 
+    /// Every engine warning, with the figures of each.
+    fn engine_warnings() -> [firmware::Warning; 6] {
+        use firmware::Warning::*;
+        let (seat, asked, to) = (sn(4), ch(1500), ch(400));
+        [
+            OverPot {
+                seat,
+                asked,
+                max: to,
+            },
+            UnderMinimum { seat, asked, to },
+            FixedSize { seat, asked, to },
+            StraddleUnconfirmed { seat },
+            FoldedWithCheck { seat },
+            OpenersUnchecked { seat },
+        ]
+    }
+
+    /// One English wording of each warning: en.ftl, the translators' source, says
+    /// what the engine's own text says (the screen's English is the engine's text).
+    #[test]
+    fn english_file_says_each_engine_warning_as_the_engine_does() {
+        for w in engine_warnings() {
+            assert_eq!(engine_warning_from_file(Lang::En, &w), w.to_string());
+            for l in ALL {
+                let text = Lang::warning(l, &Warn::Engine(w));
+                assert!(!text.contains("{"), "{l:?}: {text}");
+                assert!(text.contains('4'), "{l:?} names the seat: {text}");
+            }
+        }
+    }
+
+    /// Every game, street and card name the program asks the files for is there.
+    #[test]
+    fn every_game_street_and_card_has_its_message() {
+        let structures = [
+            Structure::NoLimit,
+            Structure::PotLimit,
+            Structure::FixedLimit,
+        ];
+        let games = [
+            Game::Holdem,
+            Game::Omaha,
+            Game::OmahaHiLo,
+            Game::FiveCardDraw,
+        ];
+        let streets = [
+            Street::Preflop,
+            Street::Flop,
+            Street::Turn,
+            Street::River,
+            Street::Draw,
+        ];
+        let ids = structures
+            .map(structure_id)
+            .into_iter()
+            .chain(games.map(game_id))
+            .chain(streets.map(street_id))
+            .chain(Rank::ALL.map(rank_id))
+            .chain(Suit::ALL.map(suit_id));
+        for id in ids {
+            for l in ALL {
+                assert_ne!(catalog::say(l, id), id, "{l:?} has no {id}");
+            }
+        }
+        assert_eq!(
+            Lang::Ru.game(Game::OmahaHiLo, Structure::PotLimit),
+            "Пот-лимит омаха хай-лоу 8"
+        );
+        assert_eq!(
+            Lang::En.game(Game::Holdem, Structure::NoLimit),
+            "No-limit Hold'em"
+        );
+        assert_eq!(Lang::Bg.street(Street::Turn), "Търн");
+    }
+
     /// Words a language takes from English as they are (the Polish tables say
     /// "all-in", "showdown" and "rake", mark the dealer and the straddle "D" and
     /// "STR", and call the panel a panel).
@@ -1138,9 +666,13 @@ mod tests {
             include_str!("../display/server.rs"),
         ]
         .concat();
+        // The enum's variants, one a line between `pub enum Word {` and its `}`.
         let listed = source
             .lines()
-            .filter(|l| l.starts_with("            Word::") && l.contains(" => "))
+            .skip_while(|l| !l.starts_with("pub enum Word {"))
+            .skip(1)
+            .take_while(|l| !l.starts_with('}'))
+            .filter(|l| l.trim_end().ends_with(','))
             .count();
         assert_eq!(listed, WORDS.len(), "WORDS lists every word of the table");
         for w in WORDS {

@@ -7,9 +7,11 @@
 //! - [`i18n`]: the labels, card names, streets, numbers and warnings;
 //! - [`reasons`]: why an input was refused, from its kind;
 //! - [`entries`]: one record of a hand's log, said from its structured data;
-//! - [`card`]: a card's face and name.
+//! - [`card`]: a card's face and name;
+//! - [`catalog`]: the files a translator edits (`host/i18n/`), loaded once.
 
 pub mod card;
+pub mod catalog;
 pub mod entries;
 pub mod i18n;
 pub mod reasons;

@@ -1,0 +1,374 @@
+### The table's words in Bulgarian: every message of en.ftl, translated.
+### Keep each id and each `{ $name }` as en.ftl has them; docs/translating.md.
+
+## The display's labels, the floor view's and the pages' headings.
+
+seat = Място
+hand = Ръка
+to-act = На ход
+to-call = За плащане
+check = Чек
+min-bet = Мин. залог
+min-raise-to = Мин. вдигане до
+pot-limit-max = Макс. пот лимит
+fixed-to = Залог или вдигане до
+no-raise = Без вдигане: плати или откажи се
+main-pot = Основен пот
+side-pot = Страничен пот
+seats = Места
+wins = печели
+burned = Изгорени
+rake = Рейк
+folded = Пас
+all-in = Ол-ин
+win = Победа
+tie = Равенство
+main-short = Основен
+side-short = Страничен
+high-half = висока
+low-half = ниска
+both-halves = двете половини
+blinds = Блайндове
+ante = Анте
+big-blind-ante = Анте на големия блайнд
+bets = Залози
+last-hands = Последни ръце
+missed-sb = Пропуснат МБ
+missed-bb = Пропуснат ГБ
+button-mark = Д
+small-blind-mark = МБ
+big-blind-mark = ГБ
+straddle-mark = СТР
+new-player = Нов играч
+sitting-out = Пауза
+dealing = Раздаване
+showdown = Шоудаун
+between-hands = Между ръцете
+stack = Чипове
+bet = Залог
+low = Ниска
+board = Борд
+draws = Сменя
+stands-pat = Не сменя
+to-draw = Сменя
+before-draw = Преди смяната
+after-draw = След смяната
+redeal = Всички казаха чек: картите се раздават отново, потът остава
+next-hand = Натисни NEXT HAND
+deal-to = Раздай на
+burn-card = Изгори карта
+deal-board = Раздай на борда
+pay-pots = Натисни ENTER за изплащане на потовете
+show-or-muck = покажи или хвърли
+keyed = Въведено
+floor-mode = ФЛОР
+refused = Отказано
+last-inputs = Последни въвеждания
+undo-hint = UNDO отменя последното
+shoe = Шуз
+panel = Панел
+last-key = последен бутон
+no-key-yet = още няма натиснат бутон
+key-stuck = заседнал бутон
+release-key = пуснете го или проверете панела
+floor-store = Централна база
+connected = свързано
+not-connected = НЯМА ВРЪЗКА
+deals-on = масата продължава
+all-sent = всички записи са изпратени
+not-yet-sent = неизпратени
+store-refused = БАЗАТА ОТКАЗА ЗАПИСА: повикайте флора
+store-unreachable = базата е недостъпна
+login-refused = грешна парола: повикайте флора
+id-not-given = номерът не е даден на тази маса: повикайте флора
+certificate-refused = сертификатът на базата е отказан: повикайте флора
+store-version = версията на базата е друга: повикайте флора
+working = работи
+read-again = рамка прочетена отново
+silent = НЕ ОТГОВАРЯ
+total-pot = Общо
+call = Плати
+raise = Вдига
+post = Блайнд
+early = Ранна
+middle = Средна
+late = Късна
+stale = НЕ Е НА ЖИВО: няма връзка с контролера
+lost = ЕКРАНЪТ Е БЕЗ ВРЪЗКА: масата не се показва на живо
+undone = ОТМЕНЕНО: последното въвеждане е върнато
+floor-view = Преглед за флора
+table = Маса
+recent-hands = последни ръце
+floor-note = Най-новите първи. Само за четене. Ръка в ход показва само каквото показва масата.
+signed-head = Подписан край на записа (пазете го за закотвяне на записа)
+started = Начало
+pot = Пот
+state = Състояние
+flags = Бележки
+paid = изплатена
+in-progress = в ход
+all-hands = Всички ръце
+corrections = корекции
+misdeals = грешни раздавания
+over-pot = над пота
+bad-tags = непознати етикети
+refusals = откази
+no-such-hand = Няма такава ръка тук
+older-hand = По-стара от пазените тук ръце: прочетете я с tablectl audit show
+not-a-number = Номерът на ръката е цяло число
+misdeal = ГРЕШНО РАЗДАВАНЕ: ръката се раздава отново
+
+## Betting structures and games: the game's name on the limits line, "Pot-limit Omaha".
+
+structure-no-limit = Без лимит
+structure-pot-limit = Пот лимит
+structure-fixed-limit = Фиксиран лимит
+game-holdem = Холдем
+game-omaha = Омаха
+game-omaha-hi-lo = Омаха Хай/Лоу 8
+game-five-card-draw = Дроу с пет карти
+game-with-structure = { $structure } { $game }
+
+## Streets.
+
+street-preflop = Префлоп
+street-flop = Флоп
+street-turn = Търн
+street-river = Ривър
+street-draw = Смяна
+
+## Card names, read aloud by a screen reader and shown on hover (the faces, A K Q J 10 and the suits' symbols, are printed the same in every language).
+
+rank-two = двойка
+rank-three = тройка
+rank-four = четворка
+rank-five = петица
+rank-six = шестица
+rank-seven = седмица
+rank-eight = осмица
+rank-nine = деветка
+rank-ten = десетка
+rank-jack = вале
+rank-queen = дама
+rank-king = поп
+rank-ace = асо
+suit-spades = пика
+suit-hearts = купа
+suit-diamonds = каро
+suit-clubs = спатия
+card-name = { $rank } { $suit }
+
+## The banner's warnings.
+
+warn-card-refused = Картата е отхвърлена
+warn-shoe-fault = Повредено четене от шуза: картата е прочетена отново
+warn-shoe-lost = ВРЪЗКАТА СЪС ШУЗА Е ИЗГУБЕНА: проверете шуза и кабела
+
+## The engine's warnings.
+
+warning-over-pot = Място { $seat }: { $asked } е над пота, намалено на { $max }, върнати { $returned } (R-PL-5)
+warning-under-minimum = Място { $seat } въведе { $asked }, под минималното вдигане: коригирано на { $to }
+warning-fixed-size = Място { $seat } въведе { $asked }: размерът във фиксиран лимит е { $to }
+warning-straddle-unconfirmed = Страдъл на място { $seat } не е потвърден преди раздаването: остава без опция (R-STRAD-4)
+warning-folded-with-check = Място { $seat } се отказа, когато можеше чек: отказът остава
+warning-openers-unchecked = Място { $seat } отвори с непрочетена карта: трябва да покаже отварящите, иначе флорът обявява ръката за мъртва (PD-DRAW)
+
+## Why an input was refused, from its kind: the engine's rules, the panel's keys and
+## amounts, the floor's PIN and the deck's tags. The panel's keys keep their printed
+## names; `{ $key }` is one of them, `{ $card }` a card's face (K♦).
+
+reason-no-deck = На тази маса няма регистрирано тесте
+reason-award = Място { $seat } не може да бъде изплатено: показаните ръце казват друго; платете според картите или повикайте флора
+reason-payout = Потът не може да се изплати: повикайте флора
+reason-no-such-seat = На тази маса няма място { $seat }
+reason-seat-taken = Място { $seat } е заето: изберете свободно
+reason-seat-empty = Никой не седи на място { $seat }
+reason-hand-in-progress = Ръката е в ход: смените на места и чипове чакат края ѝ
+reason-player-in-hand = Място { $seat } е в ръката: напускането се записва след нея
+reason-zero-amount = Въведете сума над нула
+reason-button-already-placed = Бутонът се мести сам след първата ръка
+reason-not-enough-players = Нужни са поне двама играчи с чипове
+reason-no-hand = Няма ръка в ход: натиснете NEXT HAND
+reason-straddle-not-allowed = Без страдъл: изключен е или играчите са под трима
+reason-straddle-too-late = Страдълът се поставя преди първата карта
+reason-straddle-already-posted = Само един страдъл на ръка
+reason-straddle-short = Място { $seat } няма за страдъл (двоен голям блайнд)
+reason-betting-not-complete = Залаганията не са приключили (на ход е място { $seat }): оставете картата, повикайте флора
+reason-no-card-expected = Сега не се чака карта: оставете я, повикайте флора
+reason-duplicate-card = { $card } вече се появи: сканирайте отново или повикайте флора
+reason-not-in-deck = { $card } не е от тестето на масата: махнете я, повикайте флора
+reason-missing-burn = Първо изгорете карта, после раздайте на борда
+reason-unexpected-burn = Сега не се гори: картата е за играч или за борда
+reason-not-drawing = Този играч сега не сменя
+reason-bad-discard = { $card } не може да се хвърли: не е в ръката или смяната е готова
+reason-no-openers = Място { $seat } не може да отвори: нужен е чифт попове или по-добро
+reason-replacements-due = Първо раздайте заместващите карти на място { $seat }
+reason-draw-count = Сменят се от 1 до 4 карти, не { $count }: въведете броя, после { $key }
+reason-discards-due = Място { $seat } сменя { $asked }, хвърлени { $thrown }: първо другите хвърлени през процепа за изгорени
+reason-more-than-asked = Място { $seat } поиска { $asked }: толкова хвърлени са прочетени; ако сменя повече, въведете броя отново
+reason-draw-underway = Замените за място { $seat } започнаха: раздайте останалите или първо UNDO
+reason-not-betting = Няма отворен рунд залагания
+reason-illegal-action-check = Място { $seat } не може чек: има залог за плащане
+reason-illegal-action-call = Място { $seat } няма какво да плати
+reason-illegal-action-fold = Място { $seat } не може да се откаже сега
+reason-illegal-action-bet-or-raise = Място { $seat } не може да залага или вдига сега
+reason-illegal-action-all-in = Място { $seat } не може ол-ин сега
+reason-raise-not-allowed = Място { $seat } може само да плати или да се откаже
+reason-below-minimum = Минимумът е { $min }: въведете поне { $min }
+reason-above-maximum = Максимумът е { $max }: въведете най-много { $max }
+reason-above-stack = Играчът няма толкова чипове: ол-ин е { $all_in_to }
+reason-out-of-turn = На ход е място { $seat }
+reason-not-settling = Потът се изплаща чак след края на ръката
+reason-no-showdown = Сега няма шоудаун: ръцете се показват след последния рунд
+reason-no-hand-to-show = Място { $seat } няма ръка за показване
+reason-already-shown = Ръката на място { $seat } е показана: не може да се хвърли
+reason-not-your-turn-to-muck = Място { $seat } хвърля по ред: първо място { $next }
+reason-last-hand-in = Място { $seat } е последната ръка: печели без показване
+reason-last-hand-for-pot = Място { $seat } е последната ръка за страничен пот: покажете я
+reason-not-premature = Преждевременна карта се решава преди флоп, търн или ривър, веднъж на ръка
+reason-premature-card-unnamed = Посочете преждевременната търн карта: стои настрана до ривъра
+reason-no-floor-number = Решението иска номер на флора: въведете го (1 до 9999)
+reason-void-too-late = Потът се изплаща: ръката вече не може да се анулира
+reason-no-unconfirmed-straddle = Няма непотвърден страдъл в първия рунд
+reason-showdown-open = Място { $seat } показва или хвърля преди изплащането
+reason-not-eligible = Място { $seat } не може да спечели този пот
+reason-award-too-large = Остават само { $left } за изплащане
+reason-nothing-to-undo = Няма какво да се отмени в тази ръка
+reason-misdeal-too-late = Твърде късно за грешно раздаване: имаше съществено действие; повикайте флора
+reason-hand-log-full = Записът на ръката е пълен: повикайте флора
+reason-chip-overflow = Твърде много чипове: проверете сумата
+reason-exposed-after-deal = Раздаването свърши: откритата карта играе
+reason-exposed-first-cards = Откритата карта значи грешно раздаване: задръжте MISDEAL
+reason-no-card-to-expose = Място { $seat } още няма карта
+reason-not-seats-last-card = { $card } не е последната карта на място { $seat }
+reason-exposed-is-the-burn = Откритата { $card } е изгорената: прекарайте я през процепа за горене
+reason-not-boxable = { $card } не е току-що раздадената карта
+reason-boxed-stands = { $card } остава мъртва по решението: раздайте следващата на нейно място
+reason-not-the-opener = Място { $seat } не е отворило: само ръката на отварящия е мъртва без отварящи карти, при показването
+reason-cannot-rejoin = Място { $seat } не може да се върне: само играч, излязъл от предишното раздаване, преди първата карта
+reason-cannot-match = Място { $seat } не може да се върне: изравняването е { $amount }, повече от чиповете му
+reason-config = Настройките на масата са грешни: повикайте техник
+reason-key-nobody-to-act = { $key } не е прието: никой не е на ход; раздайте чаканите карти
+reason-key-no-amount = Първо въведете сумата (целия залог), после BET/RAISE
+reason-key-seat-key-in-hand = Бутонът на място { $seat } не е приет: работи между ръцете и на шоудауна
+reason-key-no-buy-in = Място { $seat } е празно: въведете бай-ин, после бутона на мястото
+reason-key-empty-seat = Място { $seat } е празно: няма кой да напусне
+reason-key-hand-in-progress = NEXT HAND не е прието: ръката не е свършила; довършете я или задръжте MISDEAL
+reason-key-no-hand = { $key } не е прието: няма ръка в ход; задръжте NEXT HAND
+reason-key-not-now = { $key } няма употреба в този момент
+reason-key-amount-keyed = { $key } не е прието: въведена е сума; първо CLEAR (решения на флора: задръжте CLEAR)
+reason-key-floor-code = Флор: въведете номера си (1 до 9999) и 4-цифрения PIN като едно число, после бутона на решението
+reason-key-floor-key = { $key } не е решение на флора; CLEAR излиза от режима на флора
+reason-key-nothing-to-box = Няма обърната карта: решава се веднага след раздаването
+reason-key-card-code = Въведете картата преди режима на флора: ранг 2-14, после боя 1-4 (144 = асо пика)
+reason-key-showdown-open = { $key } не е прието: първо място { $seat } показва (бутон) или хвърля (задръжте)
+reason-pin-no-staff = Няма флор персонал за тази маса: решението не може да се потвърди
+reason-pin-not-recognised = Флор { $floor }: номерът или PIN не са разпознати (опити: { $tries_left })
+reason-pin-locked = Решенията са заключени след грешни кодове: още { $seconds } s
+reason-pin-lock-not-saved = Проверката на PIN не може да се запише: решението не е прието; проверете паметта на контролера
+reason-press-hold-to-confirm = { $key } не е направено: задръжте { $key } за секунда
+reason-press-repeated-press = { $key } натиснато два пъти: второто е пренебрегнато
+reason-press-panel-fault = Панелът с бутони е повреден: проверете кабела, повикайте техник
+reason-amount-no-digits = Няма въведена сума: въведете я, после ENTER
+reason-amount-too-many-digits = Сумата е до { $max } цифри: CLEAR и въведете отново
+reason-amount-overflow = Твърде голяма сума: CLEAR и въведете отново
+reason-amount-not-a-digit = Въведете сумата в цели чипове, напр. 1500
+reason-amount-not-amount-key = { $key } не е част от сума: завършете с ENTER или CLEAR
+reason-tag-not-in-deck = { $card } не е в тестето на масата: махнете я
+reason-tag-unknown = Картата не е от тестето на масата: махнете я, повикайте флора
+
+## The hand log's lines on the floor view and the room's hand pages, said from each
+## record's data. { $s } a seat, { $a } an amount, a count or a card, { $c } a card's
+## face, { $n } a hand's number, { $f } the floor person's number, { $t } a street,
+## { $p } a blind's name. The panel's keys (FOLD, UNDO) keep their printed names.
+
+entry-config = настройки на масата { $s }
+entry-correction = КОРЕКЦИЯ
+entry-refused = ОТКАЗАНО
+entry-shoe-frame = рамка от шуза
+entry-key = бутон
+entry-short = кратко
+entry-long = задържан
+entry-double = двукратно
+entry-note = бележка
+entry-program = програма
+entry-hidden = (скрито, докато раздаването не се изплати)
+entry-all-in = (ол-ин)
+entry-input-sit-down = място { $s } сяда с { $a }
+entry-input-top-up = място { $s } добавя { $a }
+entry-input-start-hand = нова раздача
+entry-input-straddle = стредъл
+entry-input-card = карта { $c }
+entry-input-fold = FOLD
+entry-input-check-call = CHECK/CALL
+entry-input-bet-to = залог или рейз до { $a }
+entry-input-all-in = ALL IN
+entry-input-draw = тегли { $a }
+entry-input-stand-pat = не сменя
+entry-input-rejoin = място { $s } се връща
+entry-input-misdeal = MISDEAL
+entry-input-undo = UNDO
+entry-leaves = място { $s } си тръгва
+entry-sits-out = място { $s } в пауза
+entry-returns = място { $s } се връща в играта
+entry-button = дилър на място { $s }
+entry-burn = изгорена { $c }
+entry-discards = сменя { $a }
+entry-shows = място { $s } показва
+entry-mucks = място { $s } хвърля картите
+entry-wins = място { $s } печели { $a }
+entry-rake = рейк { $a }
+entry-ruling-void-hand = шефът { $f } анулира раздаването: залозите се връщат, раздава се отново
+entry-ruling-straddle-announced = шефът { $f } признава обявения стредъл: запазва опцията си
+entry-ruling-premature = шефът { $f } обявява { $c } за преждевременна: следващата улица без изгаряне
+entry-ruling-exposed = шефът { $f } обявява { $c } на място { $s } за открита: първа изгорена
+entry-ruling-boxed = шефът { $f } обявява { $c } за обърната: мъртва е
+entry-ruling-manual = шефът { $f } въвежда { $c } ръчно: етикетът не се чете
+entry-ruling-dead-hand = шефът { $f } обявява ръката на място { $s } за мъртва: няма отваряне
+entry-ruling-award-override = шефът { $f } разрешава място { $s } да бъде изплатено въпреки показаните ръце
+entry-post-ante = анте
+entry-post-small-blind = малък блайнд
+entry-post-big-blind = голям блайнд
+entry-post-straddle = стредъл
+entry-post-enter-big-blind = жив голям блайнд
+entry-post-dead-small-blind = мъртъв малък блайнд
+entry-event-seated = място { $s } сяда с { $a }
+entry-event-topped-up = място { $s } добавя { $a }
+entry-event-hand-started = раздаване { $n }: дилър на място { $s }, { $a } играчи
+entry-event-posted = място { $s } поставя { $p } { $a }
+entry-event-missed-blind = място { $s } пропуска { $p } и го дължи
+entry-event-straddle-confirmed = стредълът на място { $s } потвърден
+entry-event-hole-card = място { $s } получава { $a }
+entry-event-betting-opened = залози { $t }: първо място { $s }
+entry-event-folded = място { $s } се отказва
+entry-event-checked = място { $s } чекира
+entry-event-called = място { $s } плаща { $a }
+entry-event-bet = място { $s } залага { $a }
+entry-event-raised = място { $s } вдига на { $a }
+entry-event-returned = { $a } неплатени върнати на място { $s }
+entry-event-round-complete = { $t }: залозите приключиха
+entry-event-draw-asked = място { $s } тегли { $a }
+entry-event-stood-pat = място { $s } не сменя
+entry-event-rejoined = място { $s } се връща в новото раздаване, доплаща { $a }
+entry-event-redeal = всички чекираха: ново раздаване, потът остава; раздава място { $s }
+entry-event-hand-over = шоудаун за { $a }
+entry-event-hand-over-uncontested = остана една ръка: { $a } за присъждане
+entry-event-showdown-opened = шоудаун: първо място { $s } показва или хвърля
+entry-event-hand-complete = раздаването { $n } приключи
+entry-event-misdealt = ГРЕШНО РАЗДАВАНЕ: раздаването { $n } отначало
+entry-event-undone = последното въвеждане отменено
+
+## The players' screen: a refusal that would name a card is said by its kind only,
+## with no card in it (the dealer's console says the full reason). { $seat } is
+## the word for seat and its number.
+
+screen-read-twice = Тази карта вече е прочетена в ръката: сканирайте отново или повикайте флора
+screen-foreign-card = Картата не е от тестето на масата: махнете я, повикайте флора
+screen-discard = Картата не може да се хвърли: не е в ръката или смяната е готова
+screen-not-last-card = Въведената карта не е последната карта на { $seat }
+screen-exposed-burn = Откритата карта е изгорената: прекарайте я през процепа за горене
+screen-not-boxable = Въведената карта не е току-що раздадената
+screen-boxed-stands = Обърнатата карта остава мъртва по решението: раздайте следващата на нейно място
+screen-opening = { $seat }: отварянето не е прието, решава флорът
+screen-payout = Потът не може да се изплати: повикайте флора
+screen-unsaid = Въвеждането е отказано: причината е на конзолата на дилъра, или повикайте флора

@@ -1,0 +1,374 @@
+### The table's words in Macedonian: every message of en.ftl, translated.
+### Keep each id and each `{ $name }` as en.ftl has them; docs/translating.md.
+
+## The display's labels, the floor view's and the pages' headings.
+
+seat = Место
+hand = Рака
+to-act = На ред
+to-call = За изедначување
+check = Чек
+min-bet = Мин. влог
+min-raise-to = Мин. покачување до
+pot-limit-max = Макс. пот-лимит
+fixed-to = Влог или покачување до
+no-raise = Без покачување: изедначи или откажи
+main-pot = Главен пот
+side-pot = Страничен пот
+seats = Места
+wins = добива
+burned = Изгорени
+rake = Рејк
+folded = Откажан
+all-in = Ол-ин
+win = Победа
+tie = Нерешено
+main-short = Главен
+side-short = Страничен
+high-half = висока
+low-half = ниска
+both-halves = двете половини
+blinds = Блајндови
+ante = Анте
+big-blind-ante = Анте на големиот блајнд
+bets = Влогови
+last-hands = Последни раце
+missed-sb = Пропуштен МБ
+missed-bb = Пропуштен ГБ
+button-mark = Д
+small-blind-mark = МБ
+big-blind-mark = ГБ
+straddle-mark = СТР
+new-player = Нов играч
+sitting-out = Пауза
+dealing = Делење
+showdown = Отворање
+between-hands = Меѓу раце
+stack = Чипови
+bet = Влог
+low = Ниска
+board = Табла
+draws = Менува
+stands-pat = Не менува
+to-draw = Менува
+before-draw = Пред замената
+after-draw = По замената
+redeal = Сите чекираа: картите се делат повторно, потот останува
+next-hand = Притисни NEXT HAND
+deal-to = Дели на
+burn-card = Изгори карта
+deal-board = Дели на таблата
+pay-pots = Притисни ENTER за исплата на потовите
+show-or-muck = покажи или фрли
+keyed = Внесено
+floor-mode = ФЛОР
+refused = Одбиено
+last-inputs = Последни внеси
+undo-hint = UNDO го поништува последниот
+shoe = Шуз
+panel = Панел
+last-key = последно копче
+no-key-yet = уште нема притиснато копче
+key-stuck = заглавено копче
+release-key = пуштете го или проверете го панелот
+floor-store = Централна база
+connected = поврзано
+not-connected = НЕ Е ПОВРЗАНО
+deals-on = масата продолжува
+all-sent = сите записи се испратени
+not-yet-sent = неиспратени
+store-refused = БАЗАТА ГО ОДБИ ЗАПИСОТ: повикајте го флорот
+store-unreachable = базата е недостапна
+login-refused = погрешна лозинка: повикајте го флорот
+id-not-given = ознаката не е дадена на оваа маса: повикајте го флорот
+certificate-refused = сертификатот на базата е одбиен: повикајте го флорот
+store-version = верзијата на базата се разликува: повикајте го флорот
+working = работи
+read-again = рамка прочитана повторно
+silent = НЕ ОДГОВАРА
+total-pot = Вкупно
+call = Изедначи
+raise = Покачи
+post = Блајнд
+early = Рана
+middle = Средна
+late = Доцна
+stale = НЕ Е ВО ЖИВО: нема вест од контролерот
+lost = ЕКРАНОТ Е ИСКЛУЧЕН: масата не се прикажува во живо
+undone = ПОНИШТЕНО: последниот внес е повлечен
+floor-view = Преглед за флорот
+table = Маса
+recent-hands = последни раце
+floor-note = Најновите први. Само за читање. Рака во тек покажува само што покажува масата.
+signed-head = Потпишан врв на записот (чувајте го за сидрење на записот)
+started = Почеток
+pot = Пот
+state = Состојба
+flags = Ознаки
+paid = исплатена
+in-progress = во тек
+all-hands = Сите раце
+corrections = поправки
+misdeals = погрешни делења
+over-pot = над потот
+bad-tags = непознати ознаки
+refusals = одбивања
+no-such-hand = Таква рака нема тука
+older-hand = Постара од раците што се чуваат тука: прочитајте ја со tablectl audit show
+not-a-number = Бројот на раката е цел број
+misdeal = ПОГРЕШНО ДЕЛЕЊЕ: раката се дели повторно
+
+## Betting structures and games: the game's name on the limits line, "Pot-limit Omaha".
+
+structure-no-limit = Без лимит
+structure-pot-limit = Пот-лимит
+structure-fixed-limit = Фиксен лимит
+game-holdem = Холдем
+game-omaha = Омаха
+game-omaha-hi-lo = Омаха Хај/Лоу 8
+game-five-card-draw = Дро со пет карти
+game-with-structure = { $structure } { $game }
+
+## Streets.
+
+street-preflop = Префлоп
+street-flop = Флоп
+street-turn = Терн
+street-river = Ривер
+street-draw = Замена
+
+## Card names, read aloud by a screen reader and shown on hover (the faces, A K Q J 10 and the suits' symbols, are printed the same in every language).
+
+rank-two = двојка
+rank-three = тројка
+rank-four = четворка
+rank-five = петка
+rank-six = шестка
+rank-seven = седмица
+rank-eight = осмица
+rank-nine = деветка
+rank-ten = десетка
+rank-jack = џандар
+rank-queen = дама
+rank-king = поп
+rank-ace = ас
+suit-spades = пик
+suit-hearts = херц
+suit-diamonds = каро
+suit-clubs = треф
+card-name = { $rank } { $suit }
+
+## The banner's warnings.
+
+warn-card-refused = Картата е одбиена
+warn-shoe-fault = Оштетено читање од шуз: картата е прочитана повторно
+warn-shoe-lost = ВРСКАТА СО ШУЗОТ Е ПРЕКИНАТА: проверете го шузот и кабелот
+
+## The engine's warnings.
+
+warning-over-pot = Место { $seat }: { $asked } е над потот, намалено на { $max }, вратени { $returned } (R-PL-5)
+warning-under-minimum = Место { $seat } внесе { $asked }, под минималното покачување: поправено на { $to }
+warning-fixed-size = Место { $seat } внесе { $asked }: износот во фиксен лимит е { $to }
+warning-straddle-unconfirmed = Страдл на место { $seat } не е потврден пред делењето: останува без опција (R-STRAD-4)
+warning-folded-with-check = Место { $seat } се откажа кога можеше чек: откажувањето важи
+warning-openers-unchecked = Место { $seat } отвори со непрочитана карта: мора да ги покаже отворачите, инаку флорот ја прогласува раката за мртва (PD-DRAW)
+
+## Why an input was refused, from its kind: the engine's rules, the panel's keys and
+## amounts, the floor's PIN and the deck's tags. The panel's keys keep their printed
+## names; `{ $key }` is one of them, `{ $card }` a card's face (K♦).
+
+reason-no-deck = Нема запишан шпил на оваа маса
+reason-award = Место { $seat } не може да се исплати: покажаните раце велат друго; платете според картите или повикајте го флорот
+reason-payout = Потот не може да се исплати: повикајте го флорот
+reason-no-such-seat = Нема место { $seat } на оваа маса
+reason-seat-taken = Местото { $seat } е зафатено: изберете празно место
+reason-seat-empty = Никој не седи на место { $seat }
+reason-hand-in-progress = Раката е во тек: промените на местата и чиповите чекаат до крајот
+reason-player-in-hand = Место { $seat } е во раката: заминувањето се запишува по неа
+reason-zero-amount = Внесете износ поголем од нула
+reason-button-already-placed = Копчето се поместува само по првата рака
+reason-not-enough-players = Потребни се најмалку двајца играчи со чипови
+reason-no-hand = Нема рака во тек: притиснете NEXT HAND
+reason-straddle-not-allowed = Без страдл: исклучен е или има помалку од тројца играчи
+reason-straddle-too-late = Страдлот се става пред првата карта
+reason-straddle-already-posted = Само еден страдл по рака
+reason-straddle-short = Место { $seat } нема за страдл (двоен голем блајнд)
+reason-betting-not-complete = Влогувањето не е завршено (на ред е место { $seat }): тргнете ја картата, повикајте го флорот
+reason-no-card-expected = Сега не се очекува карта: тргнете ја, повикајте го флорот
+reason-duplicate-card = { $card } веќе се појави: скенирајте повторно или повикајте го флорот
+reason-not-in-deck = { $card } не е од шпилот на масата: тргнете ја, повикајте го флорот
+reason-missing-burn = Прво изгорете карта, потоа делете на таблата
+reason-unexpected-burn = Сега не се гори: картата оди на играч или на таблата
+reason-not-drawing = Овој играч сега не менува
+reason-bad-discard = { $card } не може да се фрли: не е во раката или замената е готова
+reason-no-openers = Место { $seat } не може да отвори: потребен е пар попови или подобро
+reason-replacements-due = Прво поделете ги замените на место { $seat }
+reason-draw-count = Се менуваат 1 до 4 карти, не { $count }: внесете го бројот, па { $key }
+reason-discards-due = Место { $seat } менува { $asked }, фрлени { $thrown }: прво останатите фрлени карти низ отворот за горење
+reason-more-than-asked = Место { $seat } побара { $asked }: толку фрлени се прочитани; ако менува повеќе, внесете го бројот повторно
+reason-draw-underway = Замените за место { $seat } започнаа: поделете ги останатите или прво UNDO
+reason-not-betting = Нема отворен круг на влогување
+reason-illegal-action-check = Место { $seat } не може чек: има влог за изедначување
+reason-illegal-action-call = Место { $seat } нема што да изедначи
+reason-illegal-action-fold = Место { $seat } сега не може да се откаже
+reason-illegal-action-bet-or-raise = Место { $seat } сега не може да влогува или покачува
+reason-illegal-action-all-in = Место { $seat } сега не може ол-ин
+reason-raise-not-allowed = Место { $seat } може само да изедначи или да се откаже
+reason-below-minimum = Минимумот е { $min }: внесете барем { $min }
+reason-above-maximum = Максимумот е { $max }: внесете најмногу { $max }
+reason-above-stack = Играчот нема толку чипови: ол-ин е { $all_in_to }
+reason-out-of-turn = На ред е место { $seat }
+reason-not-settling = Потот се исплаќа дури по крајот на раката
+reason-no-showdown = Сега нема отворање: раците се покажуваат по последниот круг
+reason-no-hand-to-show = Место { $seat } нема рака за отворање
+reason-already-shown = Раката на место { $seat } е покажана: не може да се фрли
+reason-not-your-turn-to-muck = Место { $seat } фрла по ред: прво место { $next } покажува или фрла
+reason-last-hand-in = Место { $seat } е последната рака: добива без отворање
+reason-last-hand-for-pot = Место { $seat } е последната рака за страничен пот: покажете ја
+reason-not-premature = Предвремена карта се пресудува пред флоп, терн или ривер, еднаш по рака
+reason-premature-card-unnamed = Наведете ја предвремената терн карта: стои настрана до риверот
+reason-no-floor-number = Одлуката бара број на флорот: внесете го (1 до 9999)
+reason-void-too-late = Потот се исплаќа: раката веќе не може да се поништи
+reason-no-unconfirmed-straddle = Нема непотврден страдл во првиот круг
+reason-showdown-open = Место { $seat } покажува или фрла пред исплатата
+reason-not-eligible = Место { $seat } не може да го добие овој пот
+reason-award-too-large = Останува само { $left } за исплата
+reason-nothing-to-undo = Нема што да се поништи во оваа рака
+reason-misdeal-too-late = Доцна е за погрешно делење: имаше суштинска акција; повикајте го флорот
+reason-hand-log-full = Записот на раката е полн: повикајте го флорот
+reason-chip-overflow = Премногу чипови: проверете го износот
+reason-exposed-after-deal = Делењето заврши: отворената карта игра
+reason-exposed-first-cards = Отворена карта значи погрешно делење: држете MISDEAL
+reason-no-card-to-expose = Место { $seat } уште нема карта
+reason-not-seats-last-card = { $card } не е последната карта на место { $seat }
+reason-exposed-is-the-burn = Отворената { $card } е изгорената: поминете ја низ отворот за горење
+reason-not-boxable = { $card } не е штотуку поделената карта
+reason-boxed-stands = { $card } останува мртва по одлуката: делете ја следната на нејзино место
+reason-not-the-opener = Место { $seat } не отвори: само раката на отворачот е мртва поради отворачи, на отворањето карти
+reason-cannot-rejoin = Место { $seat } не може да се врати: само играч што се повлекол од претходното делење, пред првата карта
+reason-cannot-match = Место { $seat } не може да се врати: за изедначување треба { $amount }, повеќе од неговите чипови
+reason-config = Поставките на масата не се во ред: повикајте техничар
+reason-key-nobody-to-act = { $key } не е примено: никој не е на ред; делете ги картите што се чекаат
+reason-key-no-amount = Прво внесете износ (вкупниот влог), потоа BET/RAISE
+reason-key-seat-key-in-hand = Копчето на место { $seat } не е примено: работи меѓу раце и при отворање
+reason-key-no-buy-in = Место { $seat } е празно: внесете бај-ин, потоа копчето на местото
+reason-key-empty-seat = Место { $seat } е празно: нема кој да замине
+reason-key-hand-in-progress = NEXT HAND не е примено: раката не е завршена; довршете ја или држете MISDEAL
+reason-key-no-hand = { $key } не е примено: нема рака во тек; држете NEXT HAND
+reason-key-not-now = { $key } сега нема употреба
+reason-key-amount-keyed = { $key } не е примено: внесен е износ; прво CLEAR (одлуки на флорот: држете CLEAR)
+reason-key-floor-code = Флор: внесете го вашиот број (1 до 9999) и PIN од 4 цифри како еден број, потоа копчето на одлуката
+reason-key-floor-key = { $key } не е одлука на флорот; CLEAR излегува од режимот на флорот
+reason-key-nothing-to-box = Нема карта за пресврт: се пресудува веднаш по делењето
+reason-key-card-code = Внесете ја картата пред режимот на флорот: ранг 2-14, па боја 1-4 (144 = ас пик)
+reason-key-showdown-open = { $key } не е примено: прво место { $seat } покажува (копче) или фрла (држи)
+reason-pin-no-staff = Нема флор персонал за оваа маса: одлуката не може да се потврди
+reason-pin-not-recognised = Флор { $floor }: бројот или PIN не се препознаени (обиди: { $tries_left })
+reason-pin-locked = Одлуките се заклучени по погрешни кодови: уште { $seconds } s
+reason-pin-lock-not-saved = Проверката на PIN не може да се зачува: одлуката не е примена; проверете ја меморијата на контролерот
+reason-press-hold-to-confirm = { $key } не е направено: држете го { $key } една секунда
+reason-press-repeated-press = { $key } притиснато двапати: второто е занемарено
+reason-press-panel-fault = Панелот со копчиња е во дефект: проверете го кабелот, повикајте техничар
+reason-amount-no-digits = Не е внесен износ: внесете го, потоа ENTER
+reason-amount-too-many-digits = Износот има најмногу { $max } цифри: CLEAR и внесете повторно
+reason-amount-overflow = Износот е преголем: CLEAR и внесете повторно
+reason-amount-not-a-digit = Внесете го износот во цели чипови, на пр. 1500
+reason-amount-not-amount-key = { $key } не е дел од износ: завршете со ENTER или CLEAR
+reason-tag-not-in-deck = { $card } не е во шпилот на масата: тргнете ја
+reason-tag-unknown = Картата не е од шпилот на масата: тргнете ја, повикајте го флорот
+
+## The hand log's lines on the floor view and the room's hand pages, said from each
+## record's data. { $s } a seat, { $a } an amount, a count or a card, { $c } a card's
+## face, { $n } a hand's number, { $f } the floor person's number, { $t } a street,
+## { $p } a blind's name. The panel's keys (FOLD, UNDO) keep their printed names.
+
+entry-config = поставки на масата { $s }
+entry-correction = КОРЕКЦИЈА
+entry-refused = ОДБИЕНО
+entry-shoe-frame = рамка од шузот
+entry-key = копче
+entry-short = кратко
+entry-long = задржано
+entry-double = двапати
+entry-note = белешка
+entry-program = програма
+entry-hidden = (скриено додека раката не се исплати)
+entry-all-in = (ол-ин)
+entry-input-sit-down = место { $s } седнува со { $a }
+entry-input-top-up = место { $s } додава { $a }
+entry-input-start-hand = нова рака
+entry-input-straddle = стредл
+entry-input-card = карта { $c }
+entry-input-fold = FOLD
+entry-input-check-call = CHECK/CALL
+entry-input-bet-to = облог или рејз до { $a }
+entry-input-all-in = ALL IN
+entry-input-draw = менува { $a }
+entry-input-stand-pat = не менува
+entry-input-rejoin = место { $s } се враќа
+entry-input-misdeal = MISDEAL
+entry-input-undo = UNDO
+entry-leaves = место { $s } заминува
+entry-sits-out = место { $s } пауза
+entry-returns = место { $s } се враќа во игра
+entry-button = дилер на место { $s }
+entry-burn = изгорена { $c }
+entry-discards = фрла { $a }
+entry-shows = место { $s } покажува
+entry-mucks = место { $s } фрла карти
+entry-wins = место { $s } добива { $a }
+entry-rake = рејк { $a }
+entry-ruling-void-hand = шефот { $f } ја поништува раката: сите облози се враќаат, се дели повторно
+entry-ruling-straddle-announced = шефот { $f } го признава најавениот стредл: ја задржува опцијата
+entry-ruling-premature = шефот { $f } ја прогласува { $c } за предвремена: следната улица без горење
+entry-ruling-exposed = шефот { $f } ја прогласува { $c } на место { $s } за отворена: прва изгорена
+entry-ruling-boxed = шефот { $f } ја прогласува { $c } за превртена: мртва е
+entry-ruling-manual = шефот { $f } ја внесува { $c } рачно: ознаката не се чита
+entry-ruling-dead-hand = шефот { $f } ја прогласува раката на место { $s } за мртва: нема отворање
+entry-ruling-award-override = шефот { $f } дозволува место { $s } да биде исплатено спротивно на покажаните раце
+entry-post-ante = анте
+entry-post-small-blind = мал блајнд
+entry-post-big-blind = голем блајнд
+entry-post-straddle = стредл
+entry-post-enter-big-blind = жив голем блајнд
+entry-post-dead-small-blind = мртов мал блајнд
+entry-event-seated = место { $s } седнува со { $a }
+entry-event-topped-up = место { $s } додава { $a }
+entry-event-hand-started = рака { $n }: дилер на место { $s }, { $a } играчи
+entry-event-posted = место { $s } става { $p } { $a }
+entry-event-missed-blind = место { $s } го пропушта { $p } и го должи
+entry-event-straddle-confirmed = стредлот на место { $s } потврден
+entry-event-hole-card = место { $s } добива { $a }
+entry-event-betting-opened = облози { $t }: прво место { $s }
+entry-event-folded = место { $s } се откажува
+entry-event-checked = место { $s } чека
+entry-event-called = место { $s } плаќа { $a }
+entry-event-bet = место { $s } влогува { $a }
+entry-event-raised = место { $s } креве на { $a }
+entry-event-returned = { $a } неплатени враќени на место { $s }
+entry-event-round-complete = { $t }: облозите завршија
+entry-event-draw-asked = место { $s } менува { $a }
+entry-event-stood-pat = место { $s } не менува
+entry-event-rejoined = место { $s } се враќа во новото делење, доплаќа { $a }
+entry-event-redeal = сите чекираа: ново делење, потот останува; дели место { $s }
+entry-event-hand-over = отворање за { $a }
+entry-event-hand-over-uncontested = остана една рака: { $a } за доделување
+entry-event-showdown-opened = отворање: прво место { $s } покажува или фрла
+entry-event-hand-complete = раката { $n } заврши
+entry-event-misdealt = ПОГРЕШНО ДЕЛЕЊЕ: раката { $n } се дели повторно
+entry-event-undone = последниот внес поништен
+
+## The players' screen: a refusal that would name a card is said by its kind only,
+## with no card in it (the dealer's console says the full reason). { $seat } is
+## the word for seat and its number.
+
+screen-read-twice = Оваа карта веќе е прочитана во раката: скенирајте повторно или повикајте го флорот
+screen-foreign-card = Картата не е од шпилот на масата: тргнете ја, повикајте го флорот
+screen-discard = Картата не може да се фрли: не е во раката или замената е готова
+screen-not-last-card = Внесената карта не е последната карта на { $seat }
+screen-exposed-burn = Отворената карта е изгорената: поминете ја низ отворот за горење
+screen-not-boxable = Внесената карта не е штотуку поделената
+screen-boxed-stands = Пресвртената карта останува мртва по одлуката: делете ја следната на нејзино место
+screen-opening = { $seat }: отворањето не е примено, одлучува флорот
+screen-payout = Потот не може да се исплати: повикајте го флорот
+screen-unsaid = Внесот е одбиен: причината е на конзолата на дилерот, или повикајте го флорот

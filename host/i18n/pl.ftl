@@ -1,0 +1,374 @@
+### The table's words in Polish: every message of en.ftl, translated.
+### Keep each id and each `{ $name }` as en.ftl has them; docs/translating.md.
+
+## The display's labels, the floor view's and the pages' headings.
+
+seat = Miejsce
+hand = Rozdanie
+to-act = Kolej
+to-call = Do sprawdzenia
+check = Czeka
+min-bet = Min. zakład
+min-raise-to = Min. podbicie do
+pot-limit-max = Maks. pot-limit
+fixed-to = Zakład lub podbicie do
+no-raise = Bez podbicia: sprawdź lub spasuj
+main-pot = Pula główna
+side-pot = Pula boczna
+seats = Miejsca
+wins = wygrywa
+burned = Spalone
+rake = Rake
+folded = Pas
+all-in = All-in
+win = Wygrana
+tie = Remis
+main-short = Główna
+side-short = Boczna
+high-half = wysoka
+low-half = niska
+both-halves = obie połowy
+blinds = Ciemne
+ante = Ante
+big-blind-ante = Ante dużej ciemnej
+bets = Zakłady
+last-hands = Ostatnie rozdania
+missed-sb = Zaległy MB
+missed-bb = Zaległy DB
+button-mark = D
+small-blind-mark = MB
+big-blind-mark = DB
+straddle-mark = STR
+new-player = Nowy gracz
+sitting-out = Pauza
+dealing = Rozdawanie
+showdown = Showdown
+between-hands = Między rozdaniami
+stack = Żetony
+bet = Zakład
+low = Niska
+board = Stół
+draws = Wymienia
+stands-pat = Bez wymiany
+to-draw = Wymienia
+before-draw = Przed wymianą
+after-draw = Po wymianie
+redeal = Wszyscy czekali: karty rozdawane od nowa, pula zostaje
+next-hand = Naciśnij NEXT HAND
+deal-to = Rozdaj do
+burn-card = Spal kartę
+deal-board = Wyłóż kartę na stół
+pay-pots = Naciśnij ENTER, by wypłacić pule
+show-or-muck = pokaż lub pasuj
+keyed = Wpisano
+floor-mode = KIEROWNIK SALI
+refused = Odrzucono
+last-inputs = Ostatnie wejścia
+undo-hint = UNDO cofa ostatnie
+shoe = Sabot
+panel = Panel
+last-key = ostatni klawisz
+no-key-yet = jeszcze bez naciśnięcia
+key-stuck = zablokowany klawisz
+release-key = puść go lub sprawdź panel
+floor-store = Baza sali
+connected = połączono
+not-connected = BRAK POŁĄCZENIA
+deals-on = stół gra dalej
+all-sent = wszystkie zapisy wysłane
+not-yet-sent = niewysłane
+store-refused = BAZA ODRZUCIŁA ZAPIS: wezwij kierownika sali
+store-unreachable = baza nieosiągalna
+login-refused = złe hasło: wezwij kierownika sali
+id-not-given = identyfikator nie przydzielony temu stołowi: wezwij kierownika sali
+certificate-refused = certyfikat bazy odrzucony: wezwij kierownika sali
+store-version = inna wersja bazy: wezwij kierownika sali
+working = działa
+read-again = ramka odczytana ponownie
+silent = MILCZY
+total-pot = Razem w puli
+call = Sprawdza
+raise = Podbija
+post = Wpłata
+early = Wczesna
+middle = Środkowa
+late = Późna
+stale = NIE NA ŻYWO: brak wieści ze sterownika
+lost = EKRAN ROZŁĄCZONY: stół nie jest pokazywany na żywo
+undone = COFNIĘTO: ostatnie wejście wycofane
+floor-view = Widok kierownika sali
+table = Stół
+recent-hands = ostatnie rozdania
+floor-note = Najnowsze najpierw. Tylko do odczytu. Trwające rozdanie pokazuje tylko to, co stół.
+signed-head = Podpisany koniec zapisu (zachowaj go, by zakotwiczyć zapis)
+started = Początek
+pot = Pula
+state = Stan
+flags = Uwagi
+paid = wypłacone
+in-progress = w toku
+all-hands = Wszystkie rozdania
+corrections = poprawki
+misdeals = błędne rozdania
+over-pot = ponad pulę
+bad-tags = nieznane znaczniki
+refusals = odmowy
+no-such-hand = Nie ma tu takiego rozdania
+older-hand = Starsze niż rozdania trzymane tutaj: odczytaj je przez tablectl audit show
+not-a-number = Numer rozdania to liczba całkowita
+misdeal = BŁĘDNE ROZDANIE: rozdanie od nowa
+
+## Betting structures and games: the game's name on the limits line, "Pot-limit Omaha".
+
+structure-no-limit = No-limit
+structure-pot-limit = Pot-limit
+structure-fixed-limit = Fixed-limit
+game-holdem = Hold'em
+game-omaha = Omaha
+game-omaha-hi-lo = Omaha Hi/Lo 8
+game-five-card-draw = Pięciokartowy dobierany
+game-with-structure = { $structure } { $game }
+
+## Streets.
+
+street-preflop = Preflop
+street-flop = Flop
+street-turn = Turn
+street-river = River
+street-draw = Wymiana
+
+## Card names, read aloud by a screen reader and shown on hover (the faces, A K Q J 10 and the suits' symbols, are printed the same in every language).
+
+rank-two = dwójka
+rank-three = trójka
+rank-four = czwórka
+rank-five = piątka
+rank-six = szóstka
+rank-seven = siódemka
+rank-eight = ósemka
+rank-nine = dziewiątka
+rank-ten = dziesiątka
+rank-jack = walet
+rank-queen = dama
+rank-king = król
+rank-ace = as
+suit-spades = pik
+suit-hearts = kier
+suit-diamonds = karo
+suit-clubs = trefl
+card-name = { $rank } { $suit }
+
+## The banner's warnings.
+
+warn-card-refused = Karta odrzucona
+warn-shoe-fault = Błędny odczyt z sabotu: karta odczytana ponownie
+warn-shoe-lost = UTRACONO POŁĄCZENIE Z SABOTEM: sprawdź sabot i kabel
+
+## The engine's warnings.
+
+warning-over-pot = Miejsce { $seat }: { $asked } ponad pulę, zmniejszone do { $max }, zwrócono { $returned } (R-PL-5)
+warning-under-minimum = Miejsce { $seat } wpisano { $asked }, poniżej minimalnego podbicia: poprawione na { $to }
+warning-fixed-size = Miejsce { $seat } wpisano { $asked }: stawka w fixed-limit to { $to }
+warning-straddle-unconfirmed = Straddle miejsca { $seat } niepotwierdzony przed rozdaniem: zostaje bez opcji (R-STRAD-4)
+warning-folded-with-check = Miejsce { $seat } spasowało, choć mogło czekać: pas obowiązuje
+warning-openers-unchecked = Miejsce { $seat } otworzyło z nieodczytaną kartą: musi pokazać otwarcie, inaczej kierownik sali uzna rękę za martwą (PD-DRAW)
+
+## Why an input was refused, from its kind: the engine's rules, the panel's keys and
+## amounts, the floor's PIN and the deck's tags. The panel's keys keep their printed
+## names; `{ $key }` is one of them, `{ $card }` a card's face (K♦).
+
+reason-no-deck = Przy tym stole nie zarejestrowano talii
+reason-award = Miejsca { $seat } nie można wypłacić: pokazane ręce mówią inaczej; wypłać według kart lub wezwij kierownika sali
+reason-payout = Nie można wypłacić puli: wezwij kierownika sali
+reason-no-such-seat = Przy tym stole nie ma miejsca { $seat }
+reason-seat-taken = Miejsce { $seat } jest zajęte: wybierz wolne
+reason-seat-empty = Nikt nie siedzi na miejscu { $seat }
+reason-hand-in-progress = Rozdanie trwa: zmiany miejsc i żetonów czekają do jego końca
+reason-player-in-hand = Miejsce { $seat } gra w tym rozdaniu: odejście zapisz po nim
+reason-zero-amount = Wpisz kwotę większą od zera
+reason-button-already-placed = Button przesuwa się sam po pierwszym rozdaniu
+reason-not-enough-players = Potrzeba co najmniej dwóch graczy z żetonami
+reason-no-hand = Nie trwa żadne rozdanie: naciśnij NEXT HAND
+reason-straddle-not-allowed = Bez straddle'a: wyłączony lub grają mniej niż trzy osoby
+reason-straddle-too-late = Straddle wpłaca się przed pierwszą kartą
+reason-straddle-already-posted = Jeden straddle na rozdanie
+reason-straddle-short = Miejsce { $seat } nie pokryje straddle'a (dwa duże blindy)
+reason-betting-not-complete = Licytacja trwa (kolej miejsca { $seat }): odłóż kartę, wezwij kierownika sali
+reason-no-card-expected = Teraz nie wydaje się karty: odłóż ją, wezwij kierownika sali
+reason-duplicate-card = { $card } już była: zeskanuj ponownie lub wezwij kierownika sali
+reason-not-in-deck = { $card } nie należy do talii stołu: usuń ją, wezwij kierownika sali
+reason-missing-burn = Najpierw spal kartę, potem wyłóż na stół
+reason-unexpected-burn = Teraz nie pali się karty: idzie do gracza lub na stół
+reason-not-drawing = Ten gracz teraz nie wymienia
+reason-bad-discard = Nie można odrzucić { $card }: nie ma jej w ręce lub wymiana zakończona
+reason-no-openers = Miejsce { $seat } nie może otworzyć: trzeba pary króli lub lepiej
+reason-replacements-due = Najpierw rozdaj karty na wymianę miejscu { $seat }
+reason-draw-count = Wymienia się od 1 do 4 kart, nie { $count }: wpisz liczbę, potem { $key }
+reason-discards-due = Miejsce { $seat } wymienia { $asked }, odrzucone { $thrown }: najpierw pozostałe odrzucone przez szczelinę spalonych
+reason-more-than-asked = Miejsce { $seat } prosiło o { $asked }: tyle odrzuconych odczytano; jeśli wymienia więcej, wpisz liczbę ponownie
+reason-draw-underway = Wymiana miejsca { $seat } trwa: rozdaj resztę albo najpierw UNDO
+reason-not-betting = Nie trwa runda licytacji
+reason-illegal-action-check = Miejsce { $seat } nie może czekać: jest zakład do sprawdzenia
+reason-illegal-action-call = Miejsce { $seat } nie ma czego sprawdzać
+reason-illegal-action-fold = Miejsce { $seat } nie może teraz spasować
+reason-illegal-action-bet-or-raise = Miejsce { $seat } nie może teraz obstawić ani podbić
+reason-illegal-action-all-in = Miejsce { $seat } nie może teraz zagrać all-in
+reason-raise-not-allowed = Miejsce { $seat } może tylko sprawdzić lub spasować
+reason-below-minimum = Minimum to { $min }: wpisz co najmniej { $min }
+reason-above-maximum = Maksimum to { $max }: wpisz najwyżej { $max }
+reason-above-stack = Gracz nie ma tylu żetonów: all-in to { $all_in_to }
+reason-out-of-turn = Kolej miejsca { $seat }
+reason-not-settling = Pulę wypłaca się dopiero po rozdaniu
+reason-no-showdown = Teraz nie ma showdownu: karty pokazuje się po ostatniej licytacji
+reason-no-hand-to-show = Miejsce { $seat } nie ma kart do pokazania
+reason-already-shown = Karty miejsca { $seat } są pokazane: nie można ich spasować
+reason-not-your-turn-to-muck = Miejsce { $seat } pasuje w kolejce: najpierw miejsce { $next }
+reason-last-hand-in = Miejsce { $seat } zostało samo: wygrywa bez pokazania
+reason-last-hand-for-pot = Miejsce { $seat } zostało samo w puli bocznej: pokaż karty
+reason-not-premature = Przedwczesną kartę rozstrzyga się przed flopem, turnem lub riverem, raz na rozdanie
+reason-premature-card-unnamed = Wskaż przedwczesną kartę turna: leży z boku do rivera
+reason-no-floor-number = Decyzja wymaga numeru kierownika sali: wpisz go (1 do 9999)
+reason-void-too-late = Pula jest wypłacana: rozdania nie można już unieważnić
+reason-no-unconfirmed-straddle = Brak niepotwierdzonego straddle'a w pierwszej licytacji
+reason-showdown-open = Miejsce { $seat } pokazuje lub pasuje przed wypłatą
+reason-not-eligible = Miejsce { $seat } nie może wygrać tej puli
+reason-award-too-large = Do wypłaty zostało tylko { $left }
+reason-nothing-to-undo = Nie ma czego cofnąć w tym rozdaniu
+reason-misdeal-too-late = Za późno na błędne rozdanie: była już istotna akcja; wezwij kierownika sali
+reason-hand-log-full = Zapis rozdania jest pełny: wezwij kierownika sali
+reason-chip-overflow = Za dużo żetonów: sprawdź kwotę
+reason-exposed-after-deal = Rozdawanie skończone: odkryta karta gra
+reason-exposed-first-cards = Odkryta karta oznacza błędne rozdanie: przytrzymaj MISDEAL
+reason-no-card-to-expose = Miejsce { $seat } nie ma jeszcze karty
+reason-not-seats-last-card = { $card } to nie ostatnia karta miejsca { $seat }
+reason-exposed-is-the-burn = Odkryta { $card } to karta spalona: przełóż ją przez otwór do palenia
+reason-not-boxable = { $card } to nie karta właśnie rozdana
+reason-boxed-stands = { $card } zostaje martwa z decyzji: rozdaj następną w jej miejsce
+reason-not-the-opener = Miejsce { $seat } nie otwierało: tylko ręka otwierającego jest martwa z braku otwarcia, przy odkryciu kart
+reason-cannot-rejoin = Miejsce { $seat } nie może wrócić: tylko gracz, który spasował w poprzednim rozdaniu, przed pierwszą kartą
+reason-cannot-match = Miejsce { $seat } nie może wrócić: wyrównanie to { $amount }, więcej niż ma żetonów
+reason-config = Ustawienia stołu są błędne: wezwij technika
+reason-key-nobody-to-act = { $key } nieprzyjęte: nikt nie ma kolejki; rozdaj oczekiwane karty
+reason-key-no-amount = Najpierw wpisz kwotę (cały zakład), potem BET/RAISE
+reason-key-seat-key-in-hand = Klawisz miejsca { $seat } nieprzyjęty: działa między rozdaniami i przy showdownie
+reason-key-no-buy-in = Miejsce { $seat } jest wolne: wpisz wpisowe, potem klawisz miejsca
+reason-key-empty-seat = Miejsce { $seat } jest wolne: nikt nie odchodzi
+reason-key-hand-in-progress = NEXT HAND nieprzyjęte: rozdanie trwa; dokończ je lub przytrzymaj MISDEAL
+reason-key-no-hand = { $key } nieprzyjęte: nie trwa rozdanie; przytrzymaj NEXT HAND
+reason-key-not-now = { $key } nie działa w tej chwili rozdania
+reason-key-amount-keyed = { $key } nieprzyjęte: wpisano kwotę; najpierw CLEAR (decyzje kierownika: przytrzymaj CLEAR)
+reason-key-floor-code = Kierownik: wpisz swój numer (1 do 9999) i 4-cyfrowy PIN jako jedną liczbę, potem klawisz decyzji
+reason-key-floor-key = { $key } nie jest decyzją kierownika; CLEAR wychodzi z trybu kierownika
+reason-key-nothing-to-box = Brak karty odwróconej: rozstrzyga się zaraz po rozdaniu
+reason-key-card-code = Wpisz kartę przed trybem kierownika: ranga 2-14, potem kolor 1-4 (144 = as pik)
+reason-key-showdown-open = { $key } nieprzyjęte: najpierw miejsce { $seat } pokazuje (klawisz) lub pasuje (przytrzymaj)
+reason-pin-no-staff = Brak kierowników sali dla tego stołu: decyzji nie można potwierdzić
+reason-pin-not-recognised = Kierownik { $floor }: numer lub PIN nierozpoznany (próby: { $tries_left })
+reason-pin-locked = Decyzje zablokowane po błędnych kodach: jeszcze { $seconds } s
+reason-pin-lock-not-saved = Nie można zapisać sprawdzenia PIN: decyzji nie przyjęto; sprawdź pamięć sterownika
+reason-press-hold-to-confirm = { $key } niewykonane: przytrzymaj { $key } przez sekundę
+reason-press-repeated-press = { $key } naciśnięte dwa razy: drugie zignorowano
+reason-press-panel-fault = Usterka panelu przycisków: sprawdź kabel, wezwij technika
+reason-amount-no-digits = Nie wpisano kwoty: wpisz ją, potem ENTER
+reason-amount-too-many-digits = Kwota ma najwyżej { $max } cyfr: CLEAR i wpisz ponownie
+reason-amount-overflow = Za duża kwota: CLEAR i wpisz ponownie
+reason-amount-not-a-digit = Wpisz kwotę w całych żetonach, np. 1500
+reason-amount-not-amount-key = { $key } nie należy do kwoty: zakończ ENTER lub CLEAR
+reason-tag-not-in-deck = { $card } nie należy do talii stołu: usuń ją
+reason-tag-unknown = Karta spoza talii stołu: usuń ją, wezwij kierownika sali
+
+## The hand log's lines on the floor view and the room's hand pages, said from each
+## record's data. { $s } a seat, { $a } an amount, a count or a card, { $c } a card's
+## face, { $n } a hand's number, { $f } the floor person's number, { $t } a street,
+## { $p } a blind's name. The panel's keys (FOLD, UNDO) keep their printed names.
+
+entry-config = konfiguracja stołu { $s }
+entry-correction = KOREKTA
+entry-refused = ODRZUCONO
+entry-shoe-frame = ramka sabotu
+entry-key = klawisz
+entry-short = krótko
+entry-long = przytrzymany
+entry-double = dwukrotnie
+entry-note = notatka
+entry-program = program
+entry-hidden = (ukryte do wypłaty rozdania)
+entry-all-in = (all-in)
+entry-input-sit-down = miejsce { $s } siada z { $a }
+entry-input-top-up = miejsce { $s } dokłada { $a }
+entry-input-start-hand = nowe rozdanie
+entry-input-straddle = straddle
+entry-input-card = karta { $c }
+entry-input-fold = FOLD
+entry-input-check-call = CHECK/CALL
+entry-input-bet-to = zakład lub podbicie do { $a }
+entry-input-all-in = ALL IN
+entry-input-draw = wymienia { $a }
+entry-input-stand-pat = bez wymiany
+entry-input-rejoin = miejsce { $s } wraca
+entry-input-misdeal = MISDEAL
+entry-input-undo = UNDO
+entry-leaves = miejsce { $s } odchodzi
+entry-sits-out = miejsce { $s } pauzuje
+entry-returns = miejsce { $s } wraca do gry
+entry-button = dealer na miejscu { $s }
+entry-burn = spalona { $c }
+entry-discards = odrzuca { $a }
+entry-shows = miejsce { $s } pokazuje
+entry-mucks = miejsce { $s } odrzuca karty
+entry-wins = miejsce { $s } wygrywa { $a }
+entry-rake = rake { $a }
+entry-ruling-void-hand = kierownik { $f } unieważnia rozdanie: zakłady wracają, rozdanie od nowa
+entry-ruling-straddle-announced = kierownik { $f } uznaje zapowiedziany straddle: zachowuje opcję
+entry-ruling-premature = kierownik { $f } uznaje { $c } za przedwczesną: następna ulica bez spalenia
+entry-ruling-exposed = kierownik { $f } uznaje { $c } miejsca { $s } za odkrytą: pierwsza spalona
+entry-ruling-boxed = kierownik { $f } uznaje { $c } za odwróconą: martwa
+entry-ruling-manual = kierownik { $f } wprowadza { $c } ręcznie: znacznik nieczytelny
+entry-ruling-dead-hand = kierownik { $f } uznaje rękę miejsca { $s } za martwą: brak otwarcia
+entry-ruling-award-override = kierownik { $f } zezwala wypłacić miejsce { $s } wbrew pokazanym rękom
+entry-post-ante = ante
+entry-post-small-blind = mała ciemna
+entry-post-big-blind = duża ciemna
+entry-post-straddle = straddle
+entry-post-enter-big-blind = żywa duża ciemna
+entry-post-dead-small-blind = martwa mała ciemna
+entry-event-seated = miejsce { $s } siada z { $a }
+entry-event-topped-up = miejsce { $s } dokłada { $a }
+entry-event-hand-started = rozdanie { $n }: dealer na miejscu { $s }, graczy: { $a }
+entry-event-posted = miejsce { $s } wpłaca { $p } { $a }
+entry-event-missed-blind = miejsce { $s }: opuszczona { $p }, do dopłaty
+entry-event-straddle-confirmed = straddle miejsca { $s } potwierdzony
+entry-event-hole-card = miejsce { $s } dostaje { $a }
+entry-event-betting-opened = licytacja { $t }: pierwsze miejsce { $s }
+entry-event-folded = miejsce { $s } pasuje
+entry-event-checked = miejsce { $s } czeka
+entry-event-called = miejsce { $s } sprawdza { $a }
+entry-event-bet = miejsce { $s } stawia { $a }
+entry-event-raised = miejsce { $s } podbija do { $a }
+entry-event-returned = { $a } niesprawdzone zwrócone miejscu { $s }
+entry-event-round-complete = { $t }: licytacja zakończona
+entry-event-draw-asked = miejsce { $s } wymienia { $a }
+entry-event-stood-pat = miejsce { $s } bez wymiany
+entry-event-rejoined = miejsce { $s } wraca do nowego rozdania, dopłaca { $a }
+entry-event-redeal = wszyscy czekali: nowe rozdanie, pula zostaje; rozdaje miejsce { $s }
+entry-event-hand-over = showdown o { $a }
+entry-event-hand-over-uncontested = została jedna ręka: { $a } do przyznania
+entry-event-showdown-opened = showdown: pierwsze miejsce { $s } pokazuje lub odrzuca
+entry-event-hand-complete = rozdanie { $n } zakończone
+entry-event-misdealt = BŁĘDNE ROZDANIE: rozdanie { $n } od nowa
+entry-event-undone = ostatnie wejście cofnięte
+
+## The players' screen: a refusal that would name a card is said by its kind only,
+## with no card in it (the dealer's console says the full reason). { $seat } is
+## the word for seat and its number.
+
+screen-read-twice = Ta karta była już odczytana w tym rozdaniu: zeskanuj ponownie lub wezwij kierownika sali
+screen-foreign-card = Karta spoza talii stołu: usuń ją, wezwij kierownika sali
+screen-discard = Tej karty nie można odrzucić: nie ma jej w ręce lub wymiana zakończona
+screen-not-last-card = Wpisana karta to nie ostatnia karta: { $seat }
+screen-exposed-burn = Odkryta karta to karta spalona: przełóż ją przez otwór do palenia
+screen-not-boxable = Wpisana karta to nie karta właśnie rozdana
+screen-boxed-stands = Odwrócona karta zostaje martwa z decyzji: rozdaj następną w jej miejsce
+screen-opening = { $seat }: otwarcie nieprzyjęte, decyduje kierownik sali
+screen-payout = Nie można wypłacić puli: wezwij kierownika sali
+screen-unsaid = Odmowa: powód jest na konsoli krupiera, lub wezwij kierownika sali

@@ -1,0 +1,374 @@
+### The table's words in Russian: every message of en.ftl, translated.
+### Keep each id and each `{ $name }` as en.ftl has them; docs/translating.md.
+
+## The display's labels, the floor view's and the pages' headings.
+
+seat = Место
+hand = Раздача
+to-act = Ход
+to-call = Уравнять
+check = Чек
+min-bet = Мин. ставка
+min-raise-to = Мин. рейз до
+pot-limit-max = Макс. пот-лимит
+fixed-to = Ставка или рейз до
+no-raise = Без рейза: уравнять или сбросить
+main-pot = Основной банк
+side-pot = Побочный банк
+seats = Места
+wins = выигрывает
+burned = Сожжено
+rake = Рейк
+folded = Пас
+all-in = Олл-ин
+win = Победа
+tie = Ничья
+main-short = Основной
+side-short = Побочный
+high-half = хай
+low-half = лоу
+both-halves = обе половины
+blinds = Блайнды
+ante = Анте
+big-blind-ante = Анте большого блайнда
+bets = Ставки
+last-hands = Последние раздачи
+missed-sb = Пропущен МБ
+missed-bb = Пропущен ББ
+button-mark = Д
+small-blind-mark = МБ
+big-blind-mark = ББ
+straddle-mark = СТР
+new-player = Новый игрок
+sitting-out = Пропускает
+dealing = Сдача карт
+showdown = Вскрытие
+between-hands = Между раздачами
+stack = Стек
+bet = Ставка
+low = Низкая
+board = Борд
+draws = Меняет
+stands-pat = Без замены
+to-draw = Меняет
+before-draw = До обмена
+after-draw = После обмена
+redeal = Все сказали чек: карты сдаются заново, банк остаётся
+next-hand = Нажмите NEXT HAND
+deal-to = Сдать
+burn-card = Сожгите карту
+deal-board = Выложите карту на борд
+pay-pots = Нажмите ENTER для выплаты банков
+show-or-muck = покажите или сбросьте
+keyed = Введено
+floor-mode = ФЛОР-МЕНЕДЖЕР
+refused = Отклонено
+last-inputs = Последние вводы
+undo-hint = UNDO отменяет последний
+shoe = Шуз
+panel = Панель
+last-key = последняя кнопка
+no-key-yet = кнопки ещё не нажимали
+key-stuck = залипла кнопка
+release-key = отпустите её или проверьте панель
+floor-store = Центральная база
+connected = подключено
+not-connected = НЕТ СВЯЗИ
+deals-on = стол продолжает игру
+all-sent = все записи отправлены
+not-yet-sent = не отправлено
+store-refused = БАЗА ОТКЛОНИЛА ЖУРНАЛ: вызовите флор-менеджера
+store-unreachable = база недоступна
+login-refused = неверный пароль: вызовите флор-менеджера
+id-not-given = номер не выдан этому столу: вызовите флор-менеджера
+certificate-refused = сертификат базы отклонён: вызовите флор-менеджера
+store-version = другая версия базы: вызовите флор-менеджера
+working = работает
+read-again = кадр считан повторно
+silent = НЕ ОТВЕЧАЕТ
+total-pot = Всего в банке
+call = Колл
+raise = Рейз
+post = Блайнд
+early = Ранняя
+middle = Средняя
+late = Поздняя
+stale = НЕ В ЭФИРЕ: нет связи с контроллером
+lost = ЭКРАН ОТКЛЮЧЁН: стол не показывается в реальном времени
+undone = ОТМЕНА: последний ввод отменён
+floor-view = Вид для флор-менеджера
+table = Стол
+recent-hands = последние раздачи
+floor-note = Сначала новые. Только чтение. Идущая раздача показывает лишь то, что видно за столом.
+signed-head = Подписанный конец журнала (сохраните его для привязки журнала)
+started = Начало
+pot = Банк
+state = Состояние
+flags = Отметки
+paid = выплачена
+in-progress = идёт
+all-hands = Все раздачи
+corrections = исправления
+misdeals = неверные раздачи
+over-pot = больше банка
+bad-tags = неизвестные метки
+refusals = отказы
+no-such-hand = Такой раздачи здесь нет
+older-hand = Старше хранимых здесь раздач: прочтите её через tablectl audit show
+not-a-number = Номер раздачи — целое число
+misdeal = НЕВЕРНАЯ РАЗДАЧА: карты сдаются заново
+
+## Betting structures and games: the game's name on the limits line, "Pot-limit Omaha".
+
+structure-no-limit = Безлимитный
+structure-pot-limit = Пот-лимит
+structure-fixed-limit = Фикс-лимит
+game-holdem = холдем
+game-omaha = омаха
+game-omaha-hi-lo = омаха хай-лоу 8
+game-five-card-draw = пятикарточный дро
+game-with-structure = { $structure } { $game }
+
+## Streets.
+
+street-preflop = Префлоп
+street-flop = Флоп
+street-turn = Тёрн
+street-river = Ривер
+street-draw = Обмен
+
+## Card names, read aloud by a screen reader and shown on hover (the faces, A K Q J 10 and the suits' symbols, are printed the same in every language).
+
+rank-two = двойка
+rank-three = тройка
+rank-four = четвёрка
+rank-five = пятёрка
+rank-six = шестёрка
+rank-seven = семёрка
+rank-eight = восьмёрка
+rank-nine = девятка
+rank-ten = десятка
+rank-jack = валет
+rank-queen = дама
+rank-king = король
+rank-ace = туз
+suit-spades = пик
+suit-hearts = червей
+suit-diamonds = бубен
+suit-clubs = треф
+card-name = { $rank } { $suit }
+
+## The banner's warnings.
+
+warn-card-refused = Карта отклонена
+warn-shoe-fault = Сбой чтения шуза: карта считана повторно
+warn-shoe-lost = ПОТЕРЯНА СВЯЗЬ СО ШУЗОМ: проверьте шуз и кабель
+
+## The engine's warnings.
+
+warning-over-pot = Место { $seat }: { $asked } больше банка, уменьшено до { $max }, возвращено { $returned } (R-PL-5)
+warning-under-minimum = Место { $seat } ввело { $asked }, меньше минимального рейза: исправлено на { $to }
+warning-fixed-size = Место { $seat } ввело { $asked }: размер в фикс-лимите — { $to }
+warning-straddle-unconfirmed = Стрэддл места { $seat } не подтверждён до сдачи: остаётся без опции (R-STRAD-4)
+warning-folded-with-check = Место { $seat } сбросило карты, когда мог быть чек: сброс в силе
+warning-openers-unchecked = Место { $seat } открыло с непрочитанной картой: должно показать открывающую комбинацию, иначе флор объявит руку мёртвой (PD-DRAW)
+
+## Why an input was refused, from its kind: the engine's rules, the panel's keys and
+## amounts, the floor's PIN and the deck's tags. The panel's keys keep their printed
+## names; `{ $key }` is one of them, `{ $card }` a card's face (K♦).
+
+reason-no-deck = За этим столом не зарегистрирована колода
+reason-award = Месту { $seat } нельзя выплатить: открытые руки говорят иное; платите по картам или позовите флор-менеджера
+reason-payout = Банк не может быть выплачен: позовите флор-менеджера
+reason-no-such-seat = За этим столом нет места { $seat }
+reason-seat-taken = Место { $seat } занято: выберите свободное
+reason-seat-empty = На месте { $seat } никто не сидит
+reason-hand-in-progress = Идёт раздача: пересадки и фишки ждут её окончания
+reason-player-in-hand = Место { $seat } в раздаче: уход записывается после неё
+reason-zero-amount = Введите сумму больше нуля
+reason-button-already-placed = Баттон двигается сам после первой раздачи
+reason-not-enough-players = Нужны минимум два игрока с фишками
+reason-no-hand = Раздача не идёт: нажмите NEXT HAND
+reason-straddle-not-allowed = Стрэддл нельзя: он выключен или игроков меньше трёх
+reason-straddle-too-late = Стрэддл ставится до первой карты
+reason-straddle-already-posted = Один стрэддл на раздачу
+reason-straddle-short = Месту { $seat } не хватает на стрэддл (два больших блайнда)
+reason-betting-not-complete = Торговля не закончена (ход места { $seat }): отложите карту, позовите флор-менеджера
+reason-no-card-expected = Сейчас карта не нужна: отложите её, позовите флор-менеджера
+reason-duplicate-card = { $card } уже была: отсканируйте снова или позовите флор-менеджера
+reason-not-in-deck = { $card } не из колоды стола: уберите её, позовите флор-менеджера
+reason-missing-burn = Сначала сожгите карту, потом выкладывайте борд
+reason-unexpected-burn = Сейчас не сжигают: карта идёт игроку или на борд
+reason-not-drawing = Этот игрок сейчас не меняет
+reason-bad-discard = Нельзя сбросить { $card }: её нет в руке или обмен окончен
+reason-no-openers = Место { $seat } не может открыть: нужна пара королей или лучше
+reason-replacements-due = Сначала сдайте замену месту { $seat }
+reason-draw-count = Меняют от 1 до 4 карт, не { $count }: введите число, затем { $key }
+reason-discards-due = Место { $seat } меняет { $asked }, сброшено { $thrown }: сначала остальные сброшенные через щель для сожжённых
+reason-more-than-asked = Место { $seat } просило { $asked }: столько сброшенных прочитано; если меняет больше, введите число снова
+reason-draw-underway = Замена месту { $seat } начата: сдайте остальные или сначала UNDO
+reason-not-betting = Круг торговли не открыт
+reason-illegal-action-check = Место { $seat } не может чек: есть ставка
+reason-illegal-action-call = Месту { $seat } нечего уравнивать
+reason-illegal-action-fold = Место { $seat } сейчас не может сбросить
+reason-illegal-action-bet-or-raise = Место { $seat } сейчас не может ставить или повышать
+reason-illegal-action-all-in = Место { $seat } сейчас не может олл-ин
+reason-raise-not-allowed = Место { $seat } может только уравнять или сбросить
+reason-below-minimum = Минимум { $min }: введите не меньше { $min }
+reason-above-maximum = Максимум { $max }: введите не больше { $max }
+reason-above-stack = У игрока нет столько фишек: олл-ин — { $all_in_to }
+reason-out-of-turn = Ход места { $seat }
+reason-not-settling = Банк выплачивается только после раздачи
+reason-no-showdown = Вскрытия сейчас нет: карты открывают после последнего круга
+reason-no-hand-to-show = У места { $seat } нет карт для вскрытия
+reason-already-shown = Карты места { $seat } открыты: их нельзя сбросить
+reason-not-your-turn-to-muck = Место { $seat } сбрасывает по очереди: сначала место { $next }
+reason-last-hand-in = Место { $seat } осталось одно: выигрывает без вскрытия
+reason-last-hand-for-pot = Место { $seat } последнее в побочном банке: откройте карты
+reason-not-premature = Преждевременная карта решается до флопа, тёрна или ривера, раз за раздачу
+reason-premature-card-unnamed = Назовите преждевременную карту тёрна: она отложена до ривера
+reason-no-floor-number = Решению нужен номер флор-менеджера: введите его (1–9999)
+reason-void-too-late = Банк выплачивается: раздачу уже нельзя аннулировать
+reason-no-unconfirmed-straddle = Нет неподтверждённого стрэддла в первом круге
+reason-showdown-open = Место { $seat } открывает или сбрасывает до выплаты
+reason-not-eligible = Место { $seat } не может выиграть этот банк
+reason-award-too-large = К выплате осталось только { $left }
+reason-nothing-to-undo = В этой раздаче нечего отменять
+reason-misdeal-too-late = Поздно для неверной раздачи: было существенное действие; позовите флор-менеджера
+reason-hand-log-full = Запись раздачи заполнена: позовите флор-менеджера
+reason-chip-overflow = Слишком много фишек: проверьте сумму
+reason-exposed-after-deal = Сдача окончена: открытая карта играет
+reason-exposed-first-cards = Открытая карта — неверная раздача: удерживайте MISDEAL
+reason-no-card-to-expose = У места { $seat } ещё нет карты
+reason-not-seats-last-card = { $card } не последняя карта места { $seat }
+reason-exposed-is-the-burn = Открытая { $card } — это сожжённая: проведите её через прорезь сжигания
+reason-not-boxable = { $card } не только что сданная карта
+reason-boxed-stands = { $card } остаётся мёртвой по решению: сдайте следующую вместо неё
+reason-not-the-opener = Место { $seat } не открывало: только рука открывшего мертва без открывающих карт, на вскрытии
+reason-cannot-rejoin = Место { $seat } не может вернуться: только игрок, выбывший из прошлой сдачи, до первой карты
+reason-cannot-match = Место { $seat } не может вернуться: уравнять нужно { $amount }, больше его фишек
+reason-config = Настройки стола неверны: позовите техника
+reason-key-nobody-to-act = { $key } не принято: никто не ходит; сдайте ожидаемые карты
+reason-key-no-amount = Сначала введите сумму (всю ставку), потом BET/RAISE
+reason-key-seat-key-in-hand = Кнопка места { $seat } не принята: работает между раздачами и при вскрытии
+reason-key-no-buy-in = Место { $seat } свободно: введите бай-ин, потом кнопку места
+reason-key-empty-seat = Место { $seat } свободно: уходить некому
+reason-key-hand-in-progress = NEXT HAND не принято: раздача не окончена; доиграйте или удерживайте MISDEAL
+reason-key-no-hand = { $key } не принято: раздача не идёт; удерживайте NEXT HAND
+reason-key-not-now = { $key } сейчас ничего не делает
+reason-key-amount-keyed = { $key } не принято: введена сумма; сначала CLEAR (решения флора: удерживайте CLEAR)
+reason-key-floor-code = Флор: введите свой номер (1–9999) и 4-значный PIN одним числом, затем кнопку решения
+reason-key-floor-key = { $key } не решение флора; CLEAR выходит из режима флора
+reason-key-nothing-to-box = Нет перевёрнутой карты: решается сразу после сдачи
+reason-key-card-code = Введите карту до режима флора: ранг 2-14, затем масть 1-4 (144 = туз пик)
+reason-key-showdown-open = { $key } не принято: сначала место { $seat } открывает (кнопка) или сбрасывает (удерживайте)
+reason-pin-no-staff = Для этого стола нет флор-менеджеров: решение нельзя подтвердить
+reason-pin-not-recognised = Флор { $floor }: номер или PIN не распознан (попыток: { $tries_left })
+reason-pin-locked = Решения заблокированы после неверных кодов: ещё { $seconds } s
+reason-pin-lock-not-saved = Проверку PIN нельзя сохранить: решение не принято; проверьте память контроллера
+reason-press-hold-to-confirm = { $key } не выполнено: удерживайте { $key } секунду
+reason-press-repeated-press = { $key } нажато дважды: второе нажатие пропущено
+reason-press-panel-fault = Неисправна панель кнопок: проверьте кабель, позовите техника
+reason-amount-no-digits = Сумма не введена: введите её, затем ENTER
+reason-amount-too-many-digits = В сумме не больше { $max } цифр: CLEAR и введите заново
+reason-amount-overflow = Слишком большая сумма: CLEAR и введите заново
+reason-amount-not-a-digit = Введите сумму в целых фишках, напр. 1500
+reason-amount-not-amount-key = { $key } не часть суммы: завершите ENTER или CLEAR
+reason-tag-not-in-deck = { $card } нет в колоде стола: уберите её
+reason-tag-unknown = Карта не из колоды стола: уберите её, позовите флор-менеджера
+
+## The hand log's lines on the floor view and the room's hand pages, said from each
+## record's data. { $s } a seat, { $a } an amount, a count or a card, { $c } a card's
+## face, { $n } a hand's number, { $f } the floor person's number, { $t } a street,
+## { $p } a blind's name. The panel's keys (FOLD, UNDO) keep their printed names.
+
+entry-config = настройки стола { $s }
+entry-correction = ИСПРАВЛЕНИЕ
+entry-refused = ОТКЛОНЕНО
+entry-shoe-frame = кадр шуза
+entry-key = кнопка
+entry-short = коротко
+entry-long = удержана
+entry-double = дважды
+entry-note = заметка
+entry-program = программа
+entry-hidden = (скрыто до выплаты раздачи)
+entry-all-in = (олл-ин)
+entry-input-sit-down = место { $s } садится с { $a }
+entry-input-top-up = место { $s } докупает { $a }
+entry-input-start-hand = новая раздача
+entry-input-straddle = стрэддл
+entry-input-card = карта { $c }
+entry-input-fold = FOLD
+entry-input-check-call = CHECK/CALL
+entry-input-bet-to = ставка или рейз до { $a }
+entry-input-all-in = ALL IN
+entry-input-draw = меняет { $a }
+entry-input-stand-pat = без обмена
+entry-input-rejoin = место { $s } возвращается
+entry-input-misdeal = MISDEAL
+entry-input-undo = UNDO
+entry-leaves = место { $s } уходит
+entry-sits-out = место { $s } пропускает
+entry-returns = место { $s } возвращается в игру
+entry-button = дилер на месте { $s }
+entry-burn = сжигается { $c }
+entry-discards = сбрасывает { $a }
+entry-shows = место { $s } показывает
+entry-mucks = место { $s } сбрасывает карты
+entry-wins = место { $s } выигрывает { $a }
+entry-rake = рейк { $a }
+entry-ruling-void-hand = пит-босс { $f } аннулирует раздачу: ставки возвращаются, раздача заново
+entry-ruling-straddle-announced = пит-босс { $f } признаёт объявленный стрэддл: опция сохраняется
+entry-ruling-premature = пит-босс { $f } признаёт { $c } преждевременной: следующая улица без сжигания
+entry-ruling-exposed = пит-босс { $f } признаёт { $c } места { $s } открытой: первая сожжённая
+entry-ruling-boxed = пит-босс { $f } признаёт { $c } перевёрнутой: она мертва
+entry-ruling-manual = пит-босс { $f } вводит { $c } вручную: метка не читается
+entry-ruling-dead-hand = пит-босс { $f } признаёт руку места { $s } мёртвой: нет открытия
+entry-ruling-award-override = пит-босс { $f } разрешает выплату месту { $s } вопреки открытым рукам
+entry-post-ante = анте
+entry-post-small-blind = малый блайнд
+entry-post-big-blind = большой блайнд
+entry-post-straddle = стрэддл
+entry-post-enter-big-blind = живой большой блайнд
+entry-post-dead-small-blind = мёртвый малый блайнд
+entry-event-seated = место { $s } садится с { $a }
+entry-event-topped-up = место { $s } докупает { $a }
+entry-event-hand-started = раздача { $n }: дилер на месте { $s }, игроков: { $a }
+entry-event-posted = место { $s } ставит { $p } { $a }
+entry-event-missed-blind = место { $s } пропускает { $p } и должно его
+entry-event-straddle-confirmed = стрэддл места { $s } подтверждён
+entry-event-hole-card = место { $s } получает { $a }
+entry-event-betting-opened = торговля { $t }: первым место { $s }
+entry-event-folded = место { $s } сбрасывает
+entry-event-checked = место { $s } чекает
+entry-event-called = место { $s } коллирует { $a }
+entry-event-bet = место { $s } ставит { $a }
+entry-event-raised = место { $s } повышает до { $a }
+entry-event-returned = { $a } без колла возвращены месту { $s }
+entry-event-round-complete = { $t }: торговля завершена
+entry-event-draw-asked = место { $s } меняет { $a }
+entry-event-stood-pat = место { $s } без обмена
+entry-event-rejoined = место { $s } возвращается в пересдачу, доплачивает { $a }
+entry-event-redeal = все чекнули: пересдача, банк остаётся; раздаёт место { $s }
+entry-event-hand-over = вскрытие за { $a }
+entry-event-hand-over-uncontested = осталась одна рука: { $a } к выплате
+entry-event-showdown-opened = вскрытие: первым место { $s } показывает или сбрасывает
+entry-event-hand-complete = раздача { $n } завершена
+entry-event-misdealt = НЕВЕРНАЯ РАЗДАЧА: раздача { $n } заново
+entry-event-undone = последний ввод отменён
+
+## The players' screen: a refusal that would name a card is said by its kind only,
+## with no card in it (the dealer's console says the full reason). { $seat } is
+## the word for seat and its number.
+
+screen-read-twice = Эта карта уже считана в этой раздаче: отсканируйте снова или позовите флор-менеджера
+screen-foreign-card = Карта не из колоды стола: уберите её, позовите флор-менеджера
+screen-discard = Эту карту нельзя сбросить: её нет в руке или обмен окончен
+screen-not-last-card = Введённая карта не последняя карта: { $seat }
+screen-exposed-burn = Открытая карта — это сожжённая: проведите её через прорезь сжигания
+screen-not-boxable = Введённая карта не только что сданная
+screen-boxed-stands = Перевёрнутая карта остаётся мёртвой по решению: сдайте следующую вместо неё
+screen-opening = { $seat }: открытие не принято, решает флор-менеджер
+screen-payout = Банк не может быть выплачен: позовите флор-менеджера
+screen-unsaid = Ввод отклонён: причина на консоли дилера, или позовите флор-менеджера
