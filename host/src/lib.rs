@@ -17,7 +17,9 @@
 //!                       records
 //!                          |
 //!                        money                 (settings, peers: under all;
-//!                                               bench: on money, for bin alone)
+//!                                               bench: on money, for bin alone;
+//!                                               tournament: on money, for what
+//!                                               spans tables)
 //! ```
 //!
 //! - [`money`]: side pots, hand evaluation, the showdown, settlement, equity.
