@@ -380,9 +380,11 @@ pub(crate) fn parse_hex32(s: &str) -> Option<[u8; 32]> {
     v.try_into().ok()
 }
 
-/// Hex digits (an even number of them) as bytes.
+/// Hex digits (an even number of them) as bytes. Only the digits themselves: a sign
+/// (`+d`, which `from_str_radix` takes) would give one key, signature or digest two
+/// texts, and a log or a store row could be rewritten without changing what it says.
 pub(crate) fn parse_hex(s: &str) -> Option<Vec<u8>> {
-    if !s.len().is_multiple_of(2) || !s.is_ascii() {
+    if !s.len().is_multiple_of(2) || !s.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
     }
     (0..s.len())
@@ -394,6 +396,14 @@ pub(crate) fn parse_hex(s: &str) -> Option<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hex_is_read_from_its_digits_alone() {
+        assert_eq!(parse_hex("0aFf"), Some(vec![0x0a, 0xff]));
+        for bad in ["+d", "-0", "0+d0", " d", "0x", "abc", "é0"] {
+            assert_eq!(parse_hex(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn a_new_key_file_is_the_owners_alone_and_reads_back() {
