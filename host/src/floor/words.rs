@@ -217,6 +217,28 @@ mod tests {
         }
     }
 
+    /// Every id the floor's code names is a message of en.ftl, with the figure the
+    /// page fills in and no other (the other files are held to en.ftl by the
+    /// catalog's completeness test).
+    #[test]
+    fn every_floor_id_is_in_english_with_its_figure() {
+        let english = crate::words::catalog::tests::messages(Lang::En);
+        let ids = FLOOR_WORDS
+            .iter()
+            .map(|w| (w.id(), w.figure()))
+            .chain(VERBS.iter().map(|&(_, id)| (id, None)));
+        for (id, figure) in ids {
+            let variables = english
+                .get(id)
+                .unwrap_or_else(|| panic!("en.ftl lacks {id}"));
+            assert_eq!(
+                variables.iter().map(String::as_str).collect::<Vec<_>>(),
+                figure.into_iter().collect::<Vec<_>>(),
+                "en.ftl: {id} names other figures than the page fills in"
+            );
+        }
+    }
+
     #[test]
     fn every_verb_is_translated() {
         for (v, id) in VERBS {
