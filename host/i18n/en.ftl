@@ -399,3 +399,115 @@ screen-boxed-stands = The boxed card stays dead by the ruling: deal the next car
 screen-opening = { $seat }: opening not taken, the floor decides (R-DRAW-2)
 screen-payout = The pot cannot be paid: call the floor
 screen-unsaid = Input refused: the dealer's console says why, or call the floor
+
+## The floor's pages: the room page, the hands page and a hand's timeline.
+## The figures are filled in by the page: { $seconds }, { $minutes }, { $hours }
+## a time, { $count } how many, { $seat } a seat's number, { $record } a record's
+## number, { $table } a table's id.
+
+floor-title = Floor: every table
+# The room page's opening line; { $seconds } is how often it reloads.
+floor-intro = Every table's hand log as the floor's store holds it; this page reloads every { $seconds } s. A hand's timeline opens once the hand is over.
+floor-table = Table
+floor-game = Game
+floor-hand = Hand
+floor-pot = Pot
+floor-to-act = To act
+floor-last-input = Last input
+floor-when = When
+floor-records = Records
+floor-backlog = Backlog
+floor-last-shipment = Last shipment
+floor-alerts = Alerts
+floor-over = over
+floor-in-progress = in progress
+floor-stopped-shipping = stopped shipping
+# A table's alerts about its chain of records; { $count } is how many.
+floor-chain-alerts = chain alerts: { $count }
+# { $count } is how many hands have one of these marks.
+floor-flagged-hands = hands with misdeals, corrections, floor rulings, over-pot bets or bad tags: { $count }
+floor-unverified = RECORDS DO NOT VERIFY: hand, pot and last input not shown
+floor-no-alert = No alert.
+floor-clear-hint = Clear one once dealt with:
+# Where in a table's log an alert is: { $record } is the record's number.
+floor-alert-at = record { $record }
+# How long ago a table's last input was.
+floor-seconds-ago = { $seconds } s ago
+floor-minutes-ago = { $minutes } min ago
+floor-hours-ago = { $hours } h ago
+floor-never = never
+# Whose turn it is: { $seat } is the seat's number.
+floor-seat-n = seat { $seat }
+floor-dealing = dealing
+floor-board-cards = board cards
+floor-exchange = the draw
+floor-showdown = showdown
+floor-paying = paying the pot
+floor-between = between hands
+floor-all-tables = every table
+floor-all-games = every game
+floor-alerts-only = alerts only
+floor-show = Show
+floor-hands = Hands
+floor-seat = Seat
+floor-from = From
+floor-to = To
+floor-pot-over = Pot over
+floor-corrections = corrections
+floor-misdeals = misdeals
+floor-rulings = floor rulings
+floor-over-pot-bets = over-pot bets
+floor-bad-tags = bad tags
+floor-find-hands = Find hands
+floor-start = Start
+floor-end = End
+floor-rake = Rake
+floor-flags = Flags
+floor-no-hand = No hand matches.
+floor-every-table = Every table
+floor-language = Language
+floor-card-hidden = card hidden
+floor-gap-alert = records missing
+floor-fork-alert = log rewritten (fork)
+floor-broken-link-alert = record changed (broken chain)
+floor-bad-signature-alert = bad signature
+floor-key-changed-alert = another key
+floor-rolled-back-alert = log rolled back
+# Shown while the floor's store does not answer; { $seconds } is how often the page reloads.
+floor-store-down = The floor's store is not reachable; retrying. This page reloads every { $seconds } s and shows the room once the store answers.
+floor-closed = closed
+floor-never-connected = never connected: check its login's password and its table id
+floor-program = Program · configuration
+floor-not-approved = program not approved
+floor-program-forged = PROGRAM RECORD DOES NOT VERIFY
+# { $table } is the table's id.
+floor-unapproved-program-alert = table { $table } runs a program the floor has not approved
+# { $table } is the table's id.
+floor-forged-program-alert = table { $table }'s program record does not verify: what it runs is not known
+floor-approve-hint = Approve a program once it is inspected:
+
+## The dealer's inputs on the floor's pages, by their verb in the hand log.
+
+floor-verb-seat = seat
+floor-verb-topup = top-up
+floor-verb-leave = leaves
+floor-verb-sitout = sits out
+floor-verb-sitin = sits in
+floor-verb-button = button
+floor-verb-hand = new hand
+floor-verb-straddle = straddle
+floor-verb-deal = card dealt
+floor-verb-burn = card burned
+floor-verb-discard = card thrown
+floor-verb-fold = fold
+floor-verb-call = check or call
+floor-verb-bet = bet or raise to
+floor-verb-allin = all-in
+floor-verb-standpat = stands pat
+floor-verb-show = shows
+floor-verb-muck = mucks
+floor-verb-award = pot paid
+floor-verb-rake = rake
+floor-verb-misdeal = misdeal
+floor-verb-undo = correction
+floor-verb-ruling = floor ruling

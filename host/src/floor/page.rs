@@ -998,10 +998,10 @@ mod tests {
                 assert!(page.contains(&format!("<html lang=\"{}\">", lang.code())));
                 let text = text_of(&page);
                 for &w in FLOOR_WORDS {
-                    let en = word(Lang::En, w).replace("{n}", "");
+                    let en = with(Lang::En, w, "");
                     let en = en.trim();
                     // Short words ("To", "s") are parts of other words and names.
-                    if en.len() > 3 && en != word(lang, w).replace("{n}", "").trim() {
+                    if en.len() > 3 && en != with(lang, w, "").trim() {
                         assert!(!text.contains(en), "{lang:?}: `{en}` left in English");
                     }
                 }

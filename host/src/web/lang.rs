@@ -18,7 +18,7 @@ pub enum Lang {
     Ru,
 }
 
-/// Every language, in the order of the word tables' columns ([`Lang::pick`]).
+/// Every language, English (the source) first: the order every per-language list follows.
 pub const ALL: [Lang; 5] = [Lang::En, Lang::Mk, Lang::Pl, Lang::Bg, Lang::Ru];
 
 /// Every language's code, in the order of [`ALL`]: what a table's configuration and
@@ -48,12 +48,6 @@ impl Lang {
             Lang::Bg => "bg",
             Lang::Ru => "ru",
         }
-    }
-
-    /// This language's text of a word table's row, one text per language in the
-    /// order of [`ALL`].
-    pub fn pick(self, t: [&'static str; ALL.len()]) -> &'static str {
-        t[self as usize]
     }
 }
 

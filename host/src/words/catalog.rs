@@ -183,4 +183,4 @@ pub(crate) fn word_id(w: Word) -> String {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -45,7 +45,7 @@ fn inline_variables(i: &InlineExpression<&str>, out: &mut BTreeSet<String>) {
 
 /// A file's messages and the variables each uses; a parse error, a duplicate or an
 /// empty message fails naming the file and the message.
-fn messages(lang: Lang) -> BTreeMap<String, BTreeSet<String>> {
+pub(crate) fn messages(lang: Lang) -> BTreeMap<String, BTreeSet<String>> {
     let file = format!("{}.ftl", lang.code());
     let ast = fluent_syntax::parser::parse(SOURCES[lang as usize])
         .unwrap_or_else(|(_, errors)| panic!("{file} does not parse: {errors:?}"));
