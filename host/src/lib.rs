@@ -61,6 +61,17 @@ pub(crate) fn sn(n: u8) -> firmware::SeatNo {
     firmware::SeatNo::new(n).expect("a seat number, 1..=MAX_SEATS")
 }
 
+/// Cards from their text, one per word (`"Ah Kd 7c"`), for literals in the unit tests.
+#[cfg(test)]
+pub(crate) fn cards(s: &str) -> Vec<firmware::Card> {
+    s.split_whitespace()
+        .map(|c| match c.parse() {
+            Ok(c) => c,
+            Err(e) => panic!("test card {c}: {e}"),
+        })
+        .collect()
+}
+
 /// `n` chips, for literals in the unit tests.
 #[cfg(test)]
 pub(crate) fn ch(n: u64) -> firmware::Chips {

@@ -168,13 +168,8 @@ pub fn best_hand(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards;
     use firmware::rules::GAMES;
-
-    fn cards(s: &str) -> Vec<Card> {
-        let mut out = [Card::from_index(0).unwrap(); 9];
-        let n = Card::parse_many(s, &mut out).unwrap();
-        out[..n].to_vec()
-    }
 
     const CASINO: HandRules = HandRules::new(&MoneyRules::CASINO, false);
 

@@ -362,21 +362,13 @@ fn split(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards;
     use crate::ch;
     use crate::money::eval::{holdem, omaha_high, omaha_low, HandValue, LowRules, LowValue};
     use crate::money::pots::PotError;
     use crate::records::phh::{self, HandHistory, PhhAction, Shown, Variant};
     use firmware::Card;
     use proptest::prelude::*;
-
-    fn cards(s: &str) -> Vec<Card> {
-        s.split_whitespace()
-            .map(|c| match c.parse() {
-                Ok(c) => c,
-                Err(e) => panic!("test card {c}: {e}"),
-            })
-            .collect()
-    }
 
     fn hold(hole: &str, board: &str) -> Option<HandValue> {
         holdem(&cards(hole), &cards(board)).ok()

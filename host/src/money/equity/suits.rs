@@ -262,10 +262,7 @@ impl Prefix {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn cards(s: &str) -> Vec<Card> {
-        s.split_whitespace().map(|c| c.parse().unwrap()).collect()
-    }
+    use crate::cards;
 
     fn orbits(hands: &[&str]) -> Orbits {
         let hands: Vec<Vec<Card>> = hands.iter().map(|h| cards(h)).collect();

@@ -5,11 +5,8 @@
 use proptest::prelude::*;
 
 use super::*;
+use crate::cards;
 use crate::money::eval::{holdem, omaha_high, omaha_low, HandValue, LowValue};
-
-fn cards(s: &str) -> Vec<Card> {
-    s.split_whitespace().map(|c| c.parse().unwrap()).collect()
-}
 
 fn c(s: &str) -> Card {
     s.parse().unwrap()

@@ -106,13 +106,8 @@ pub fn draw_value(cards: &[Card], rules: DrawRules) -> Result<DrawValue, EvalErr
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards;
     use crate::money::eval::evaluate;
-
-    fn cards(s: &str) -> Vec<Card> {
-        let mut out = [Card::from_index(0).unwrap(); 6];
-        let n = Card::parse_many(s, &mut out).unwrap();
-        out[..n].to_vec()
-    }
 
     fn draw(s: &str, rules: DrawRules) -> DrawValue {
         draw_value(&cards(s), rules).unwrap()

@@ -347,12 +347,7 @@ impl Accum {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn cards(s: &str) -> Vec<Card> {
-        let mut out = [Card::from_index(0).unwrap(); 8];
-        let n = Card::parse_many(s, &mut out).unwrap();
-        out[..n].to_vec()
-    }
+    use crate::cards;
 
     #[test]
     fn accum_and_evaluator_agree_on_five_six_and_seven_cards() {

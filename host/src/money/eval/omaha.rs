@@ -272,13 +272,8 @@ pub fn omaha_low_best_five(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards;
     use crate::money::eval::{evaluate, Category};
-
-    fn cards(s: &str) -> Vec<Card> {
-        let mut out = [Card::from_index(0).unwrap(); 9];
-        let n = Card::parse_many(s, &mut out).unwrap();
-        out[..n].to_vec()
-    }
 
     fn low(s: &str) -> LowValue {
         low_five(&cards(s), LowRules::default()).unwrap().unwrap()

@@ -5,12 +5,7 @@ use proptest::prelude::*;
 
 use super::reference::{classify5, five_card_subsets};
 use super::*;
-
-fn cards(s: &str) -> Vec<Card> {
-    let mut out = [Card::from_index(0).unwrap(); 9];
-    let n = Card::parse_many(s, &mut out).unwrap();
-    out[..n].to_vec()
-}
+use crate::cards;
 
 fn value(s: &str) -> HandValue {
     evaluate(&cards(s)).unwrap()
