@@ -8,10 +8,14 @@
 
 pub mod balance;
 pub mod clock;
+pub mod events;
 pub mod payouts;
+pub mod state;
 pub mod structure;
 
 pub use balance::{next_move, out_of_balance, table_to_break, Move, TableSeats};
 pub use clock::{ClockEvent, Period, Reading};
+pub use events::{BustOut, TournamentEvent};
 pub use payouts::{place_prizes, shared, Prize};
+pub use state::{Entry, Finish, Placing, Summary, Tournament, TournamentError};
 pub use structure::{AnteKind, Break, Level, PayoutRow, Structure, StructureError};

@@ -1,0 +1,99 @@
+//! What the tournament director did, one event at a time: the tournament's whole
+//! history, kept by the floor as a chained, signed log. Everything else (who sits
+//! where, the clock, who is still in, the places and prizes) is computed from these
+//! events by [`super::state`], so every screen, audit and command that reads the
+//! same events reaches the same answer, and a dispute is settled by reading them.
+//!
+//! The JSON form is the log's: an event's bytes are what the chain hashes and the
+//! director signs, so a field is never renamed (a new field is added optional).
+
+use serde::{Deserialize, Serialize};
+
+/// One event of a tournament's log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum TournamentEvent {
+    /// The tournament is made: always the first event, once.
+    Created {
+        /// The structure file's text, as the director wrote it: the log keeps the
+        /// very levels and payouts it was played under.
+        structure: String,
+        /// The tables it is played on, in the order they break (the last listed
+        /// breaks first: the final table is the first named).
+        tables: Vec<String>,
+        /// Seats at each table.
+        seats: u8,
+        /// The director's public key (hex): every later event is signed by it.
+        director: String,
+    },
+    /// A player bought in (or re-entered) and drew his seat.
+    Registered {
+        /// The entry's number, 1 for the first, counting re-entries.
+        entry: u32,
+        /// The player's name as the cage wrote it.
+        player: String,
+        /// The table drawn.
+        table: String,
+        /// The seat drawn (1-based).
+        seat: u8,
+        /// When (wall clock, ms since the epoch).
+        at_ms: u64,
+    },
+    /// The clock started at level 1.
+    Started {
+        /// When.
+        at_ms: u64,
+    },
+    /// The clock stopped.
+    Paused {
+        /// When.
+        at_ms: u64,
+    },
+    /// The clock runs again.
+    Resumed {
+        /// When.
+        at_ms: u64,
+    },
+    /// The running level or break is longer by `ms` (shorter when negative, never
+    /// below what has run).
+    TimeAdded {
+        /// When.
+        at_ms: u64,
+        /// How much.
+        ms: i64,
+    },
+    /// Players knocked out in one hand at one table, with the chips each started
+    /// that hand with: they are ranked by those chips, more finishing higher, equal
+    /// chips tying for the places they take (the TDA's rule on simultaneous eliminations).
+    Eliminated {
+        /// The table.
+        table: String,
+        /// Each entry out, with its chips at the start of the hand.
+        out: Vec<BustOut>,
+        /// When.
+        at_ms: u64,
+    },
+}
+
+/// One entry knocked out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BustOut {
+    /// The entry.
+    pub entry: u32,
+    /// Its chips when the hand began.
+    pub chips_at_start: u64,
+}
+
+impl TournamentEvent {
+    /// The event's bytes in the log: what is hashed and signed.
+    pub fn to_json(&self) -> String {
+        // A plain enum of strings and numbers always serializes.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// The event a log's bytes hold; refused when they are not one.
+    pub fn from_json(text: &str) -> Result<TournamentEvent, serde_json::Error> {
+        serde_json::from_str(text)
+    }
+}

@@ -1,0 +1,637 @@
+//! A tournament as its events leave it: who sits where, who is out and in which
+//! place, the clock, the prize pool and the chips in play. [`Tournament::apply`] is
+//! the one place an event is judged: an event the tournament's state does not allow
+//! (a seat taken, registration closed, a player knocked out twice) is refused with
+//! the reason and changes nothing, whether it comes from the director's command or
+//! from a log read back.
+
+use super::clock::{self, ClockEvent, Period, Reading};
+use super::events::{BustOut, TournamentEvent};
+use super::payouts::{place_prizes, shared, Prize};
+use super::structure::{Level, Structure, StructureError};
+use firmware::config::MAX_SEATS;
+use firmware::Chips;
+use std::fmt;
+
+/// The most tables one tournament is played on.
+pub const MAX_TABLES: usize = 500;
+/// The longest player's name kept, in characters.
+pub const MAX_NAME_CHARS: usize = 64;
+/// The fewest seats a tournament table has.
+pub const MIN_SEATS: u8 = 2;
+
+/// Where an entry finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Finish {
+    /// Its place (the best of the places it ties for).
+    pub place: u32,
+    /// How many entries tie for these places (1: no tie).
+    pub tied: u32,
+}
+
+/// One buy-in or re-entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The player.
+    pub player: String,
+    /// His table.
+    pub table: String,
+    /// His seat.
+    pub seat: u8,
+    /// Where he finished, once out.
+    pub out: Option<Finish>,
+}
+
+/// A tournament, as its events leave it.
+#[derive(Debug)]
+pub struct Tournament {
+    /// The structure it is played under.
+    pub structure: Structure,
+    /// Its tables, in the order they break (the first named breaks last).
+    pub tables: Vec<String>,
+    /// Seats at each table.
+    pub seats: u8,
+    /// The director's public key (hex).
+    pub director: String,
+    /// Every entry, entry `n` at index `n - 1`.
+    pub entries: Vec<Entry>,
+    /// The director's clock events, in order.
+    pub clock: Vec<ClockEvent>,
+    /// Entries knocked out in each elimination, in order (for the prize split).
+    eliminations: Vec<Vec<u32>>,
+    /// The time of the latest event: no event may come before it.
+    last_ms: u64,
+}
+
+/// Why an event is refused. Nothing changes when one is returned.
+#[derive(Debug)]
+pub enum TournamentError {
+    /// The first event must make the tournament, and only the first.
+    NotFirst,
+    /// The log does not start with the tournament's making.
+    NotCreated,
+    /// The structure file is refused.
+    Structure(StructureError),
+    /// No tables, too many, or one named twice or empty.
+    Tables,
+    /// A seat count a table cannot have.
+    Seats(u8),
+    /// The director's key is not a key.
+    Director,
+    /// An event dated before the one before it.
+    BackInTime,
+    /// An entry numbered out of order.
+    EntryNumber {
+        /// The number given.
+        given: u32,
+        /// The number due.
+        due: u32,
+    },
+    /// A player's name that is empty, too long or has control characters.
+    PlayerName,
+    /// No such table in this tournament.
+    UnknownTable(String),
+    /// No such seat at a table.
+    NoSuchSeat(u8),
+    /// The seat has a player.
+    SeatTaken {
+        /// The table.
+        table: String,
+        /// The seat.
+        seat: u8,
+    },
+    /// Registration closed at the end of a level.
+    RegistrationClosed {
+        /// The last level players could register in.
+        last_level: usize,
+    },
+    /// The player is still in: he cannot enter again.
+    StillIn(String),
+    /// The player has used every re-entry.
+    NoReEntry {
+        /// The player.
+        player: String,
+        /// Re-entries allowed.
+        allowed: u32,
+    },
+    /// The clock has started already.
+    AlreadyStarted,
+    /// Fewer than two entries.
+    TooFewToStart,
+    /// The clock has not started.
+    NotStarted,
+    /// The clock is paused already.
+    AlreadyPaused,
+    /// The clock is running, not paused.
+    NotPaused,
+    /// No such entry.
+    UnknownEntry(u32),
+    /// The entry is out already.
+    AlreadyOut(u32),
+    /// The entry does not sit at that table.
+    NotAtTable {
+        /// The entry.
+        entry: u32,
+        /// The table named.
+        table: String,
+    },
+    /// An entry named twice in one elimination, or none named.
+    BadElimination,
+    /// An elimination that would leave nobody in.
+    NoWinner,
+    /// The tournament has its winner.
+    Finished,
+}
+
+impl fmt::Display for TournamentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TournamentError::NotFirst => {
+                f.write_str("the tournament is made once, by its first event")
+            }
+            TournamentError::NotCreated => {
+                f.write_str("the log does not begin by making the tournament")
+            }
+            TournamentError::Structure(e) => write!(f, "structure: {e}"),
+            TournamentError::Tables => write!(
+                f,
+                "a tournament is played on 1 to {MAX_TABLES} tables, each named once"
+            ),
+            TournamentError::Seats(n) => {
+                write!(f, "{n} seats: a table has {MIN_SEATS} to {MAX_SEATS}")
+            }
+            TournamentError::Director => {
+                f.write_str("the director's key is not a public key (64 hex digits)")
+            }
+            TournamentError::BackInTime => {
+                f.write_str("the event is dated before the one before it: check the floor's clock")
+            }
+            TournamentError::EntryNumber { given, due } => {
+                write!(f, "entry {given} given where entry {due} is due")
+            }
+            TournamentError::PlayerName => write!(
+                f,
+                "a player's name is 1 to {MAX_NAME_CHARS} characters, none a control character"
+            ),
+            TournamentError::UnknownTable(t) => write!(f, "table {t} is not in this tournament"),
+            TournamentError::NoSuchSeat(s) => write!(f, "there is no seat {s} at these tables"),
+            TournamentError::SeatTaken { table, seat } => {
+                write!(f, "seat {seat} at table {table} has a player")
+            }
+            TournamentError::RegistrationClosed { last_level } => {
+                write!(f, "registration closed at the end of level {last_level}")
+            }
+            TournamentError::StillIn(p) => write!(f, "{p} is still in the tournament"),
+            TournamentError::NoReEntry { player, allowed } => write!(
+                f,
+                "{player} has used the {allowed} re-entries the structure allows"
+            ),
+            TournamentError::AlreadyStarted => f.write_str("the clock has started already"),
+            TournamentError::TooFewToStart => {
+                f.write_str("a tournament starts with two entries or more")
+            }
+            TournamentError::NotStarted => f.write_str("the clock has not started"),
+            TournamentError::AlreadyPaused => f.write_str("the clock is paused already"),
+            TournamentError::NotPaused => {
+                f.write_str("the clock is running: there is nothing to resume")
+            }
+            TournamentError::UnknownEntry(e) => write!(f, "there is no entry {e}"),
+            TournamentError::AlreadyOut(e) => write!(f, "entry {e} is out already"),
+            TournamentError::NotAtTable { entry, table } => {
+                write!(f, "entry {entry} does not sit at table {table}")
+            }
+            TournamentError::BadElimination => {
+                f.write_str("an elimination names each entry out once, and at least one")
+            }
+            TournamentError::NoWinner => f.write_str("that would leave nobody in the tournament"),
+            TournamentError::Finished => f.write_str("the tournament has its winner"),
+        }
+    }
+}
+
+impl std::error::Error for TournamentError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            TournamentError::Structure(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// One player's result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placing {
+    /// The place (the best of those tied for).
+    pub place: u32,
+    /// The entry.
+    pub entry: u32,
+    /// The player.
+    pub player: String,
+    /// His prize.
+    pub prize: Prize,
+}
+
+/// What the screens show of a tournament at a moment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary<'a> {
+    /// The clock.
+    pub clock: Reading,
+    /// The level being played (or the one a break follows; level 1 before the start).
+    pub level: &'a Level,
+    /// The level after it, if any.
+    pub next: Option<&'a Level>,
+    /// Entries still in.
+    pub players_left: u32,
+    /// Entries made (re-entries counted).
+    pub entries: u32,
+    /// The chips in play divided among the players left, rounded down.
+    pub average_stack: Chips,
+    /// The prize pool.
+    pub prize_pool: Prize,
+}
+
+impl Tournament {
+    /// The tournament an event log describes, each event judged in turn.
+    pub fn from_events<'e>(
+        events: impl IntoIterator<Item = &'e TournamentEvent>,
+    ) -> Result<Tournament, (usize, TournamentError)> {
+        let mut it = events.into_iter();
+        let first = it.next().ok_or((0, TournamentError::NotCreated))?;
+        let mut t = Tournament::create(first).map_err(|e| (0, e))?;
+        for (i, e) in it.enumerate() {
+            t.apply(e).map_err(|err| (i + 1, err))?;
+        }
+        Ok(t)
+    }
+
+    /// The tournament its first event makes.
+    pub fn create(event: &TournamentEvent) -> Result<Tournament, TournamentError> {
+        let TournamentEvent::Created {
+            structure,
+            tables,
+            seats,
+            director,
+        } = event
+        else {
+            return Err(TournamentError::NotCreated);
+        };
+        let structure = Structure::parse(structure).map_err(TournamentError::Structure)?;
+        let mut names: Vec<&String> = tables.iter().collect();
+        names.sort();
+        names.dedup();
+        if tables.is_empty()
+            || tables.len() > MAX_TABLES
+            || names.len() != tables.len()
+            || tables
+                .iter()
+                .any(|t| t.is_empty() || t.chars().any(char::is_control))
+        {
+            return Err(TournamentError::Tables);
+        }
+        if *seats < MIN_SEATS || usize::from(*seats) > MAX_SEATS {
+            return Err(TournamentError::Seats(*seats));
+        }
+        if director.len() != 64 || !director.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(TournamentError::Director);
+        }
+        Ok(Tournament {
+            structure,
+            tables: tables.clone(),
+            seats: *seats,
+            director: director.clone(),
+            entries: Vec::new(),
+            clock: Vec::new(),
+            eliminations: Vec::new(),
+            last_ms: 0,
+        })
+    }
+
+    /// Applies one event after the first, or refuses it and changes nothing.
+    pub fn apply(&mut self, event: &TournamentEvent) -> Result<(), TournamentError> {
+        if let Some(at) = at_ms(event) {
+            if at < self.last_ms {
+                return Err(TournamentError::BackInTime);
+            }
+        }
+        match event {
+            TournamentEvent::Created { .. } => return Err(TournamentError::NotFirst),
+            TournamentEvent::Registered {
+                entry,
+                player,
+                table,
+                seat,
+                at_ms,
+            } => self.register(*entry, player, table, *seat, *at_ms)?,
+            TournamentEvent::Started { at_ms } => {
+                if self.started() {
+                    return Err(TournamentError::AlreadyStarted);
+                }
+                if self.entries.len() < 2 {
+                    return Err(TournamentError::TooFewToStart);
+                }
+                self.clock.push(ClockEvent::Start { at_ms: *at_ms });
+            }
+            TournamentEvent::Paused { at_ms } => {
+                self.running(*at_ms)?;
+                self.clock.push(ClockEvent::Pause { at_ms: *at_ms });
+            }
+            TournamentEvent::Resumed { at_ms } => {
+                if !self.started() {
+                    return Err(TournamentError::NotStarted);
+                }
+                if !self.read(*at_ms).paused {
+                    return Err(TournamentError::NotPaused);
+                }
+                self.clock.push(ClockEvent::Resume { at_ms: *at_ms });
+            }
+            TournamentEvent::TimeAdded { at_ms, ms } => {
+                if !self.started() {
+                    return Err(TournamentError::NotStarted);
+                }
+                self.clock.push(ClockEvent::AddTime {
+                    at_ms: *at_ms,
+                    ms: *ms,
+                });
+            }
+            TournamentEvent::Eliminated { table, out, .. } => self.eliminate(table, out)?,
+        }
+        if let Some(at) = at_ms(event) {
+            self.last_ms = at;
+        }
+        Ok(())
+    }
+
+    fn register(
+        &mut self,
+        entry: u32,
+        player: &str,
+        table: &str,
+        seat: u8,
+        at: u64,
+    ) -> Result<(), TournamentError> {
+        let due = self.entries.len() as u32 + 1;
+        if entry != due {
+            return Err(TournamentError::EntryNumber { given: entry, due });
+        }
+        if player.is_empty()
+            || player.chars().count() > MAX_NAME_CHARS
+            || player.chars().any(char::is_control)
+        {
+            return Err(TournamentError::PlayerName);
+        }
+        if self.finished() {
+            return Err(TournamentError::Finished);
+        }
+        if !self.registration_open(at) {
+            return Err(TournamentError::RegistrationClosed {
+                last_level: self.structure.late_registration_levels,
+            });
+        }
+        self.check_seat(table, seat)?;
+        let before: Vec<&Entry> = self.entries.iter().filter(|e| e.player == player).collect();
+        if before.iter().any(|e| e.out.is_none()) {
+            return Err(TournamentError::StillIn(player.to_string()));
+        }
+        if before.len() as u64 > u64::from(self.structure.re_entries) {
+            return Err(TournamentError::NoReEntry {
+                player: player.to_string(),
+                allowed: self.structure.re_entries,
+            });
+        }
+        self.entries.push(Entry {
+            player: player.to_string(),
+            table: table.to_string(),
+            seat,
+            out: None,
+        });
+        Ok(())
+    }
+
+    /// Refuses a seat that is not at these tables or has a player.
+    fn check_seat(&self, table: &str, seat: u8) -> Result<(), TournamentError> {
+        if !self.tables.iter().any(|t| t == table) {
+            return Err(TournamentError::UnknownTable(table.to_string()));
+        }
+        if seat == 0 || seat > self.seats {
+            return Err(TournamentError::NoSuchSeat(seat));
+        }
+        if self
+            .in_play()
+            .any(|(_, e)| e.table == table && e.seat == seat)
+        {
+            return Err(TournamentError::SeatTaken {
+                table: table.to_string(),
+                seat,
+            });
+        }
+        Ok(())
+    }
+
+    fn running(&self, at: u64) -> Result<(), TournamentError> {
+        if !self.started() {
+            return Err(TournamentError::NotStarted);
+        }
+        if self.read(at).paused {
+            return Err(TournamentError::AlreadyPaused);
+        }
+        Ok(())
+    }
+
+    fn eliminate(&mut self, table: &str, out: &[BustOut]) -> Result<(), TournamentError> {
+        if !self.tables.iter().any(|t| t == table) {
+            return Err(TournamentError::UnknownTable(table.to_string()));
+        }
+        let mut named: Vec<u32> = out.iter().map(|b| b.entry).collect();
+        named.sort_unstable();
+        named.dedup();
+        if out.is_empty() || named.len() != out.len() {
+            return Err(TournamentError::BadElimination);
+        }
+        for b in out {
+            let e = self.entry(b.entry)?;
+            if e.out.is_some() {
+                return Err(TournamentError::AlreadyOut(b.entry));
+            }
+            if e.table != table {
+                return Err(TournamentError::NotAtTable {
+                    entry: b.entry,
+                    table: table.to_string(),
+                });
+            }
+        }
+        let left = self.players_left();
+        if out.len() as u32 >= left {
+            return Err(TournamentError::NoWinner);
+        }
+        // The TDA's rule on simultaneous eliminations: more chips at the start of
+        // the hand finish higher; equal chips tie. The out list's order stands among
+        // the tied (the draw for the unit a shared prize cannot split): a stable sort.
+        let mut ranked: Vec<BustOut> = out.to_vec();
+        ranked.sort_by_key(|b| std::cmp::Reverse(b.chips_at_start));
+        let mut place = left - out.len() as u32 + 1;
+        let mut i = 0;
+        while i < ranked.len() {
+            let tied = ranked[i..]
+                .iter()
+                .take_while(|b| b.chips_at_start == ranked[i].chips_at_start)
+                .count();
+            for b in &ranked[i..i + tied] {
+                if let Some(e) = self.entries.get_mut(b.entry as usize - 1) {
+                    e.out = Some(Finish {
+                        place,
+                        tied: tied as u32,
+                    });
+                }
+            }
+            place += tied as u32;
+            i += tied;
+        }
+        self.eliminations
+            .push(ranked.iter().map(|b| b.entry).collect());
+        Ok(())
+    }
+
+    fn entry(&self, n: u32) -> Result<&Entry, TournamentError> {
+        (n as usize)
+            .checked_sub(1)
+            .and_then(|i| self.entries.get(i))
+            .ok_or(TournamentError::UnknownEntry(n))
+    }
+
+    /// Whether the clock has started.
+    pub fn started(&self) -> bool {
+        !self.clock.is_empty()
+    }
+
+    /// The clock at `now_ms`.
+    pub fn read(&self, now_ms: u64) -> Reading {
+        clock::read(&self.structure, &self.clock, now_ms)
+    }
+
+    /// Whether a player may still buy in or re-enter at `now_ms`: before the start,
+    /// and until the end of the last late-registration level (its break included).
+    pub fn registration_open(&self, now_ms: u64) -> bool {
+        match self.read(now_ms).period {
+            Period::NotStarted => true,
+            Period::Level(n) | Period::Break(n) => n <= self.structure.late_registration_levels,
+        }
+    }
+
+    /// The entries still in, with their numbers.
+    pub fn in_play(&self) -> impl Iterator<Item = (u32, &Entry)> {
+        self.entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.out.is_none())
+            .map(|(i, e)| (i as u32 + 1, e))
+    }
+
+    /// How many entries are still in.
+    pub fn players_left(&self) -> u32 {
+        self.in_play().count() as u32
+    }
+
+    /// Whether one entry is left of two or more.
+    pub fn finished(&self) -> bool {
+        self.entries.len() >= 2 && self.players_left() == 1
+    }
+
+    /// The prize pool: every entry's buy-in (the fee is the house's).
+    pub fn prize_pool(&self) -> Prize {
+        Prize(
+            self.structure
+                .buy_in
+                .saturating_mul(self.entries.len() as u64),
+        )
+    }
+
+    /// The chips in play: the starting stack for every entry.
+    pub fn chips_in_play(&self) -> Chips {
+        Chips::new(
+            self.structure
+                .starting_stack
+                .get()
+                .saturating_mul(self.entries.len() as u64),
+        )
+    }
+
+    /// What the screens show at `now_ms`.
+    pub fn summary(&self, now_ms: u64) -> Summary<'_> {
+        let clock = self.read(now_ms);
+        let n = match clock.period {
+            Period::NotStarted => 1,
+            Period::Level(n) | Period::Break(n) => n,
+        };
+        let levels = &self.structure.levels;
+        let level = &levels[n.clamp(1, levels.len()) - 1];
+        // Level n is at index n - 1: the next is at index n.
+        let next = levels.get(n);
+        let left = self.players_left();
+        Summary {
+            clock,
+            level,
+            next,
+            players_left: left,
+            entries: self.entries.len() as u32,
+            average_stack: Chips::new(self.chips_in_play().get() / u64::from(left.max(1))),
+            prize_pool: self.prize_pool(),
+        }
+    }
+
+    /// Every entry that has finished, best place first, with its prize: the payout
+    /// table's row for this field, exact to the unit; tied entries share their
+    /// places' prizes. The winner is listed once the tournament has one.
+    pub fn results(&self) -> Vec<Placing> {
+        let row = self.structure.payout_row(self.entries.len() as u32);
+        let prizes = place_prizes(row, self.prize_pool());
+        let mut out = Vec::new();
+        if self.finished() {
+            if let Some((entry, e)) = self.in_play().next() {
+                out.push(Placing {
+                    place: 1,
+                    entry,
+                    player: e.player.clone(),
+                    prize: prizes.first().copied().unwrap_or_default(),
+                });
+            }
+        }
+        for group in self.eliminations.iter().rev() {
+            let mut i = 0;
+            while i < group.len() {
+                let Some(finish) = self.entry(group[i]).ok().and_then(|e| e.out) else {
+                    break;
+                };
+                let tied = finish.tied as usize;
+                let share = shared(&prizes, finish.place as usize, tied);
+                for (k, &n) in group[i..i + tied].iter().enumerate() {
+                    if let Ok(e) = self.entry(n) {
+                        out.push(Placing {
+                            place: finish.place,
+                            entry: n,
+                            player: e.player.clone(),
+                            prize: share.get(k).copied().unwrap_or_default(),
+                        });
+                    }
+                }
+                i += tied;
+            }
+        }
+        out
+    }
+}
+
+/// When an event happened, for those that say.
+fn at_ms(event: &TournamentEvent) -> Option<u64> {
+    match event {
+        TournamentEvent::Created { .. } => None,
+        TournamentEvent::Registered { at_ms, .. }
+        | TournamentEvent::Started { at_ms }
+        | TournamentEvent::Paused { at_ms }
+        | TournamentEvent::Resumed { at_ms }
+        | TournamentEvent::TimeAdded { at_ms, .. }
+        | TournamentEvent::Eliminated { at_ms, .. } => Some(*at_ms),
+    }
+}
+
+#[cfg(test)]
+mod tests;
