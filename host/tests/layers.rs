@@ -41,7 +41,15 @@ const MAY_USE: &[(&str, &[&str])] = &[
     ),
     (
         "floor",
-        &["settings", "money", "records", "web", "session", "words"],
+        &[
+            "settings",
+            "money",
+            "tournament",
+            "records",
+            "web",
+            "session",
+            "words",
+        ],
     ),
     // What `tablectl bench` times and prints: on money, for the command alone (it
     // reads the clocks, which money never does).

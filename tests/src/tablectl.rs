@@ -59,6 +59,21 @@ fn build() -> PathBuf {
         .expect("cargo names the built tablectl")
 }
 
+/// Runs `tablectl args...` to its end: whether it succeeded, its standard output and
+/// its standard error.
+pub fn outcome(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(path())
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("tablectl runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// The time now in ms since the epoch, the clock the browser's pages keep too.
 pub fn now_ms() -> u64 {
     std::time::SystemTime::now()
@@ -230,17 +245,7 @@ pub fn cpu_report(pid: u32) -> String {
 /// Runs `tablectl args...` to its end; its standard output, or the test fails with
 /// what it said.
 pub fn run(args: &[&str]) -> String {
-    let out = Command::new(path())
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("tablectl runs");
-    assert!(
-        out.status.success(),
-        "tablectl {}: {}\n{}",
-        args.join(" "),
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    let (done, out, err) = outcome(args);
+    assert!(done, "tablectl {}: {err}", args.join(" "));
+    out
 }

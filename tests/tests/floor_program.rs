@@ -14,25 +14,12 @@ use host::floor::{FloorService, ProgramAlert, ServeOptions, Shipper, Store};
 use host::records::handlog::{now_ms, AuditLog, HandLog, Record, SealedRecord, Seq, TableKey};
 use host::records::program::{file_digest, ProgramId, Sha256Digest};
 use std::path::Path;
-use std::process::Command;
 use std::time::Duration;
 use table_tests::store::{refused, Floor};
+use table_tests::tablectl::outcome as tablectl;
 
 /// How long a table may take to ship on a busy machine (not a timing claim).
 const PATIENCE: Duration = Duration::from_secs(60);
-
-/// Runs `tablectl ARGS`: whether it succeeded, its output and error output.
-fn tablectl(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(table_tests::tablectl::path())
-        .args(args)
-        .output()
-        .expect("tablectl runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// The room's page in English.
 fn english_page(room: &host::floor::Room) -> String {

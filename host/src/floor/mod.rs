@@ -42,6 +42,7 @@ pub mod serve;
 mod ship;
 mod store;
 mod tls;
+pub mod tournaments;
 pub mod when;
 pub mod words;
 

@@ -19,6 +19,9 @@ use std::path::{Path, PathBuf};
 pub const TABLE_ROLE: &str = "floor_table";
 /// The role of the floor service's and the audits' logins.
 pub const READER_ROLE: &str = "floor_reader";
+/// The role of the tournament director's logins: makes tournaments and writes their
+/// events (migration `0008_tournaments.sql`), nothing else.
+pub const DIRECTOR_ROLE: &str = "floor_director";
 /// A table's login is this followed by its id (`T1`: `table_t1`).
 pub const TABLE_ROLE_PREFIX: &str = "table_";
 /// The longest role name PostgreSQL keeps (NAMEDATALEN - 1 bytes): a longer one
@@ -189,6 +192,18 @@ pub fn add_reader(
     add_login(client, name, READER_ROLE, password_file, None)
 }
 
+/// Makes a tournament director's login `name` (a member of [`DIRECTOR_ROLE`]:
+/// makes tournaments and writes their events, reads no table's records), its
+/// password in `password_file` (or `NAME.password`). `client` must be the store's
+/// owner.
+pub fn add_director(
+    client: &mut Client,
+    name: &str,
+    password_file: Option<&Path>,
+) -> Result<NewLogin, RoleError> {
+    add_login(client, name, DIRECTOR_ROLE, password_file, None)
+}
+
 /// The login `role` in `member_of`, bound to `table_id` when one is given, all in
 /// one transaction committed only once its password file is written.
 fn add_login(
@@ -287,7 +302,7 @@ fn add_login(
 fn new_password() -> Result<String, RoleError> {
     let mut bytes = [0u8; PASSWORD_BYTES];
     getrandom::fill(&mut bytes).map_err(RoleError::Random)?;
-    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+    Ok(crate::records::handlog::hex(&bytes))
 }
 
 /// Writes `password` and a newline to the new file `path`, mode 0600 from its

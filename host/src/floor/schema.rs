@@ -16,10 +16,11 @@ const MIGRATIONS: &[(i32, &str)] = &[
     (5, include_str!("migrations/0005_award_overrides.sql")),
     (6, include_str!("migrations/0006_closed_tables.sql")),
     (7, include_str!("migrations/0007_programs.sql")),
+    (8, include_str!("migrations/0008_tournaments.sql")),
 ];
 
 /// The newest schema version this program knows.
-pub const SCHEMA_VERSION: i32 = 7;
+pub const SCHEMA_VERSION: i32 = 8;
 
 /// The advisory lock key that serializes migrations (any constant; this one spells
 /// "floor").

@@ -5,7 +5,7 @@
 use super::error::FloorError;
 use super::link::StoreLink;
 use super::presence::{Presence, KNOWN_TABLES};
-use crate::records::handlog::{PublicKey, Seq, SignedHead, Trust, GENESIS_HASH};
+use crate::records::handlog::{hex, PublicKey, Seq, SignedHead, Trust, GENESIS_HASH};
 use postgres::{Client, Config, Statement};
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
@@ -429,16 +429,13 @@ pub(super) fn table_row(table_id: &str, row: &postgres::Row) -> Result<TableRow,
     let head_hash = hash32(row.get(2), "the head's hash")?;
     let sig: Option<Vec<u8>> = row.get(3);
     let head = match (&sig, head_seq.0) {
-        (Some(sig), 1..) => {
-            let hex = |b: &[u8]| b.iter().map(|x| format!("{x:02x}")).collect::<String>();
-            Some(SignedHead {
-                table_id: table_id.to_string(),
-                seq: head_seq,
-                hash: hex(&head_hash),
-                key: key.to_string(),
-                sig: hex(sig),
-            })
-        }
+        (Some(sig), 1..) => Some(SignedHead {
+            table_id: table_id.to_string(),
+            seq: head_seq,
+            hash: hex(&head_hash),
+            key: key.to_string(),
+            sig: hex(sig),
+        }),
         _ => None,
     };
     Ok(TableRow {

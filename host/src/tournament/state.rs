@@ -93,6 +93,8 @@ pub enum TournamentError {
     UnknownTable(String),
     /// No such seat at a table.
     NoSuchSeat(u8),
+    /// Every seat at the tournament's tables has a player.
+    NoOpenSeat,
     /// The seat has a player.
     SeatTaken {
         /// The table.
@@ -175,6 +177,9 @@ impl fmt::Display for TournamentError {
             ),
             TournamentError::UnknownTable(t) => write!(f, "table {t} is not in this tournament"),
             TournamentError::NoSuchSeat(s) => write!(f, "there is no seat {s} at these tables"),
+            TournamentError::NoOpenSeat => {
+                f.write_str("every seat at the tournament's tables has a player")
+            }
             TournamentError::SeatTaken { table, seat } => {
                 write!(f, "seat {seat} at table {table} has a player")
             }

@@ -44,6 +44,9 @@ pub enum Command {
     /// The casino floor's store: every table's hand log in PostgreSQL
     #[command(subcommand)]
     Floor(Floor),
+    /// A tournament on the floor's tables: its clock, players, eliminations, results
+    #[command(subcommand)]
+    Tournament(crate::tournament::Tournament),
     /// Every setting of a table: its key, the values it takes, its rule, its default
     ///
     /// The same keys and values serve table.toml's table section, a scenario script's
@@ -352,6 +355,13 @@ pub enum Floor {
     /// none and writes nothing else. Its password as for add-table.
     #[command(verbatim_doc_comment)]
     AddReader(FloorAddReaderArgs),
+    /// Make a tournament director's login (run as the store's owner)
+    ///
+    /// A member of floor_director: makes tournaments and writes their events
+    /// (`tablectl tournament`), reads no table's records. Its password as for
+    /// add-table.
+    #[command(verbatim_doc_comment)]
+    AddDirector(FloorAddReaderArgs),
 }
 
 #[derive(Debug, Args)]

@@ -2,7 +2,7 @@
 //! every table by the same filters as `tablectl audit list`, the tables with their
 //! backlog, last shipment and program, the alerts, and clearing one; the programs
 //! the floor approved (`approve`, `revoke`, `approved`); and the store's logins,
-//! made by its owner (`add-table`, `add-reader`).
+//! made by its owner (`add-table`, `add-reader`, `add-director`).
 
 use crate::cli::{
     Floor, FloorAddReaderArgs, FloorAddTableArgs, FloorApproveArgs, FloorArgs, FloorClearArgs,
@@ -28,6 +28,7 @@ pub fn floor(command: &Floor) -> Result<(), CliError> {
         Floor::Migrate(args) => floor_migrate(args),
         Floor::AddTable(args) => floor_add_table(args),
         Floor::AddReader(args) => floor_add_reader(args),
+        Floor::AddDirector(args) => floor_add_director(args),
     };
     result.map_err(|e| e.within("tablectl floor"))
 }
@@ -265,6 +266,20 @@ fn floor_add_reader(args: &FloorAddReaderArgs) -> Result<(), CliError> {
             .map_err(CliError::failed)?;
     println!(
         "{} reads every table; its password is in {} (mode 0600)",
+        login.role,
+        login.password_file.display()
+    );
+    Ok(())
+}
+
+/// A tournament director's login for `tablectl tournament`.
+fn floor_add_director(args: &FloorAddReaderArgs) -> Result<(), CliError> {
+    let mut store = Store::open(&args.db).map_err(|e| CliError::hint(e, "see --db"))?;
+    let login =
+        host::floor::roles::add_director(store.client(), &args.name, args.password_file.as_deref())
+            .map_err(CliError::failed)?;
+    println!(
+        "{} runs tournaments and reads no table's records; its password is in {} (mode 0600)",
         login.role,
         login.password_file.display()
     );

@@ -18,6 +18,7 @@ mod scenarios;
 mod settings;
 mod shipping;
 mod table;
+mod tournament;
 mod trusted;
 
 use clap::Parser as _;
@@ -75,6 +76,7 @@ fn run_command(command: &Command) -> Result<ExitCode, CliError> {
         Command::Deck(what) => deck::deck(what),
         Command::Run(args) => pi::run_pi(args).map(done),
         Command::Floor(command) => floor::floor(command).map(done),
+        Command::Tournament(command) => tournament::tournament(command).map(done),
         Command::Settings => {
             settings::settings();
             Ok(ExitCode::SUCCESS)

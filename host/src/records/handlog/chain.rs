@@ -106,7 +106,8 @@ pub(super) fn head_valid(key: &HmacSha256, h: &HeadRow) -> bool {
     m.verify_slice(&h.tag).is_ok()
 }
 
-/// Bytes as lowercase hex: MACs and raw shoe frames as the log and the floor show them.
+/// Bytes as lowercase hex: MACs, keys, signatures and raw shoe frames as the log
+/// and the floor show them.
 pub(crate) fn hex(bytes: &[u8]) -> String {
     use fmt::Write;
     let mut s = String::with_capacity(bytes.len() * 2);

@@ -1,0 +1,417 @@
+//! `tablectl tournament`: the tournament director's commands. Each reads the
+//! tournament's signed log from the floor's store, judges the new event against it
+//! (host::tournament), signs it with the director's key and writes it
+//! (host::floor::tournaments); the reading commands check every signature first.
+//! Their arguments are here rather than in cli.rs: one group, one file.
+
+use crate::error::CliError;
+use clap::{Args, Subcommand};
+use host::floor::tournaments::{self, TournamentLog};
+use host::floor::Store;
+use host::records::handlog::now_ms;
+use host::records::handlog::{KeyError, TableKey};
+use host::tournament::{BustOut, Period, Placing, TournamentEvent};
+use std::path::{Path, PathBuf};
+
+/// The seats of a table when the director does not say.
+const DEFAULT_SEATS: u8 = 9;
+
+#[derive(Debug, Subcommand)]
+pub enum Tournament {
+    /// Make a tournament from a structure file, on the tables named
+    ///
+    /// The director's key (--key) signs this and every later event; it is made
+    /// there (mode 0600, its public half beside it as FILE.pub) when the file
+    /// does not exist. Tables are listed in the order they break: the last
+    /// named breaks first, the first named is the final table.
+    #[command(verbatim_doc_comment)]
+    Create(CreateArgs),
+    /// Register a player (or re-enter a busted one): draws his table and seat
+    Register(RegisterArgs),
+    /// Start the clock at level 1
+    Start(WriteArgs),
+    /// Stop the clock
+    Pause(WriteArgs),
+    /// Run the clock again
+    Resume(WriteArgs),
+    /// Add minutes to the running level or break (negative to take them away)
+    AddTime(AddTimeArgs),
+    /// Record players knocked out in one hand at one table
+    ///
+    /// Each as ENTRY:CHIPS, the chips the entry started the hand with: they
+    /// finish in that order, more chips higher, equal chips tied.
+    #[command(verbatim_doc_comment)]
+    Bust(BustArgs),
+    /// The clock, the level, the players left, the average stack and the seats
+    Show(ReadArgs),
+    /// Each finished place with its player and prize, best first
+    Results(ReadArgs),
+    /// The tournaments in the store
+    List(ListArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct StoreArg {
+    /// The floor's store: postgres://USER@HOST:PORT/DATABASE
+    #[arg(long, value_name = "URL")]
+    pub db: String,
+}
+
+#[derive(Debug, Args)]
+pub struct WriteArgs {
+    /// The tournament's id
+    #[arg(value_name = "ID")]
+    pub id: String,
+    #[command(flatten)]
+    pub store: StoreArg,
+    /// The director's private key file
+    #[arg(long, value_name = "FILE")]
+    pub key: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct CreateArgs {
+    #[command(flatten)]
+    pub write: WriteArgs,
+    /// The structure file (TOML: levels, breaks, payouts)
+    #[arg(long, value_name = "FILE")]
+    pub structure: PathBuf,
+    /// The tables, comma-separated, in the order they break (last first)
+    #[arg(long, value_name = "IDS", value_delimiter = ',', required = true)]
+    pub tables: Vec<String>,
+    /// Seats at each table
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_SEATS)]
+    pub seats: u8,
+}
+
+#[derive(Debug, Args)]
+pub struct RegisterArgs {
+    #[command(flatten)]
+    pub write: WriteArgs,
+    /// The player's name, as the cage wrote it
+    #[arg(value_name = "PLAYER")]
+    pub player: String,
+}
+
+#[derive(Debug, Args)]
+pub struct AddTimeArgs {
+    #[command(flatten)]
+    pub write: WriteArgs,
+    /// Minutes to add (negative to take away)
+    #[arg(value_name = "MINUTES", allow_negative_numbers = true)]
+    pub minutes: i32,
+}
+
+#[derive(Debug, Args)]
+pub struct BustArgs {
+    #[command(flatten)]
+    pub write: WriteArgs,
+    /// The table the hand was played at
+    #[arg(long, value_name = "ID")]
+    pub table: String,
+    /// Each entry out, as ENTRY:CHIPS (its chips when the hand began)
+    #[arg(value_name = "ENTRY:CHIPS", required = true, value_parser = bust_out)]
+    pub out: Vec<BustOut>,
+}
+
+#[derive(Debug, Args)]
+pub struct ReadArgs {
+    /// The tournament's id
+    #[arg(value_name = "ID")]
+    pub id: String,
+    #[command(flatten)]
+    pub store: StoreArg,
+    /// One JSON object per line
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    #[command(flatten)]
+    pub store: StoreArg,
+}
+
+/// `ENTRY:CHIPS` (clap's convention: the error as text).
+fn bust_out(v: &str) -> Result<BustOut, String> {
+    let (entry, chips) = v
+        .split_once(':')
+        .ok_or_else(|| format!("{v:?}: give ENTRY:CHIPS, e.g. 17:24500"))?;
+    Ok(BustOut {
+        entry: entry
+            .parse()
+            .map_err(|_| format!("{entry:?} is not an entry number"))?,
+        chips_at_start: chips
+            .parse()
+            .map_err(|_| format!("{chips:?} is not a number of chips"))?,
+    })
+}
+
+/// Runs a `tablectl tournament` command.
+pub fn tournament(command: &Tournament) -> Result<(), CliError> {
+    let result = match command {
+        Tournament::Create(args) => create(args),
+        Tournament::Register(args) => register(args),
+        Tournament::Start(args) => write(args, TournamentEvent::Started { at_ms: now_ms() }),
+        Tournament::Pause(args) => write(args, TournamentEvent::Paused { at_ms: now_ms() }),
+        Tournament::Resume(args) => write(args, TournamentEvent::Resumed { at_ms: now_ms() }),
+        Tournament::AddTime(args) => write(
+            &args.write,
+            TournamentEvent::TimeAdded {
+                at_ms: now_ms(),
+                ms: i64::from(args.minutes) * MINUTE_MS,
+            },
+        ),
+        Tournament::Bust(args) => write(
+            &args.write,
+            TournamentEvent::Eliminated {
+                table: args.table.clone(),
+                out: args.out.clone(),
+                at_ms: now_ms(),
+            },
+        ),
+        Tournament::Show(args) => show(args),
+        Tournament::Results(args) => results(args),
+        Tournament::List(args) => list(args),
+    };
+    result.map_err(|e| e.within("tablectl tournament"))
+}
+
+const MINUTE_MS: i64 = 60_000;
+
+fn open(url: &str) -> Result<Store, CliError> {
+    Store::open(url).map_err(|e| CliError::hint(e, "see --db"))
+}
+
+/// The store, to read only: what a reader's login or a replica allows.
+fn open_to_read(url: &str) -> Result<Store, CliError> {
+    Store::open_to_read(url).map_err(|e| CliError::hint(e, "see --db"))
+}
+
+/// The director's key: made at `path` for a new tournament when there is none.
+fn key(path: &Path, make: bool) -> Result<TableKey, CliError> {
+    match TableKey::load(path) {
+        Err(KeyError::Missing { .. }) if make => {
+            let key = TableKey::create(path).map_err(CliError::failed)?;
+            eprintln!(
+                "made the director's key {} (its public half: {})",
+                path.display(),
+                host::records::handlog::public_file(path).display()
+            );
+            Ok(key)
+        }
+        loaded => loaded.map_err(|e| CliError::hint(e, "see --key")),
+    }
+}
+
+fn load(store: &mut Store, id: &str) -> Result<TournamentLog, CliError> {
+    TournamentLog::load(store, id).map_err(CliError::failed)
+}
+
+fn create(args: &CreateArgs) -> Result<(), CliError> {
+    let w = &args.write;
+    let structure = read_structure(&args.structure)?;
+    let key = key(&w.key, true)?;
+    let mut store = open(&w.store.db)?;
+    let log = TournamentLog::create(
+        &mut store,
+        &key,
+        &w.id,
+        TournamentEvent::Created {
+            structure,
+            tables: args.tables.clone(),
+            seats: args.seats,
+            director: key.public().to_string(),
+        },
+    )
+    .map_err(CliError::failed)?;
+    let t = &log.state;
+    println!(
+        "tournament {}: {}, {} tables of {} seats, {} levels",
+        log.id,
+        t.structure.name,
+        t.tables.len(),
+        t.seats,
+        t.structure.levels.len()
+    );
+    Ok(())
+}
+
+/// A structure file's text, bounded as a structure is.
+fn read_structure(path: &Path) -> Result<String, CliError> {
+    use std::io::Read as _;
+    let limit = host::tournament::structure::MAX_STRUCTURE_BYTES as u64;
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(limit + 1).read_to_string(&mut text))
+        .map_err(|e| CliError::at(path.display(), e))?;
+    // Checked here too, so a bad file is named before the store is dialled.
+    host::tournament::Structure::parse(&text).map_err(|e| CliError::at(path.display(), e))?;
+    Ok(text)
+}
+
+fn register(args: &RegisterArgs) -> Result<(), CliError> {
+    let w = &args.write;
+    let key = key(&w.key, false)?;
+    let mut store = open(&w.store.db)?;
+    let mut log = load(&mut store, &w.id)?;
+    let (table, seat) = draw_seat(&log)
+        .ok_or_else(|| CliError::failed(host::tournament::TournamentError::NoOpenSeat))?;
+    let entry = log.state.entries.len() as u32 + 1;
+    log.append(
+        &mut store,
+        &key,
+        TournamentEvent::Registered {
+            entry,
+            player: args.player.clone(),
+            table: table.clone(),
+            seat,
+            at_ms: now_ms(),
+        },
+    )
+    .map_err(CliError::failed)?;
+    println!(
+        "entry {entry}: {} to table {table}, seat {seat}",
+        args.player
+    );
+    Ok(())
+}
+
+/// A random open seat at one of the tables with the fewest players (TDA: seats are
+/// drawn at random; a late entry goes where the tables stay balanced).
+fn draw_seat(log: &TournamentLog) -> Option<(String, u8)> {
+    let t = &log.state;
+    let seated = |table: &str| t.in_play().filter(|(_, e)| e.table == table).count();
+    let fewest = t.tables.iter().map(|tb| seated(tb)).min()?;
+    let open: Vec<(String, u8)> = t
+        .tables
+        .iter()
+        .filter(|tb| seated(tb) == fewest)
+        .flat_map(|tb| {
+            (1..=t.seats)
+                .filter(|&s| !t.in_play().any(|(_, e)| e.table == *tb && e.seat == s))
+                .map(move |s| (tb.clone(), s))
+        })
+        .collect();
+    if open.is_empty() {
+        return None;
+    }
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).ok()?;
+    let pick = (u64::from_le_bytes(bytes) % open.len() as u64) as usize;
+    open.into_iter().nth(pick)
+}
+
+fn write(args: &WriteArgs, event: TournamentEvent) -> Result<(), CliError> {
+    let key = key(&args.key, false)?;
+    let mut store = open(&args.store.db)?;
+    let mut log = load(&mut store, &args.id)?;
+    log.append(&mut store, &key, event)
+        .map_err(CliError::failed)?;
+    println!("{}", clock_line(&log));
+    Ok(())
+}
+
+/// The clock as a line: `level 3 (200/400, ante 400), 12:31 left`.
+fn clock_line(log: &TournamentLog) -> String {
+    let s = log.state.summary(now_ms());
+    let left = match s.clock.left_ms {
+        Some(ms) => format!("{}:{:02} left", ms / MINUTE_MS as u64, ms / 1000 % 60),
+        None => "no end".to_string(),
+    };
+    let paused = if s.clock.paused { ", paused" } else { "" };
+    let level = |l: &host::tournament::Level| {
+        if l.ante.is_zero() {
+            format!("{}/{}", l.small_blind, l.big_blind)
+        } else {
+            format!("{}/{}, ante {}", l.small_blind, l.big_blind, l.ante)
+        }
+    };
+    match s.clock.period {
+        Period::NotStarted => format!("not started; level 1 is {}", level(s.level)),
+        Period::Level(n) => format!("level {n} ({}), {left}{paused}", level(s.level)),
+        Period::Break(n) => format!("break after level {n}, {left}{paused}"),
+    }
+}
+
+fn show(args: &ReadArgs) -> Result<(), CliError> {
+    let mut store = open_to_read(&args.store.db)?;
+    let log = load(&mut store, &args.id)?;
+    let t = &log.state;
+    let s = t.summary(now_ms());
+    if args.json {
+        let value = serde_json::json!({
+            "id": log.id,
+            "name": t.structure.name,
+            "period": match s.clock.period {
+                Period::NotStarted => "not_started".to_string(),
+                Period::Level(n) => format!("level {n}"),
+                Period::Break(n) => format!("break {n}"),
+            },
+            "left_ms": s.clock.left_ms,
+            "paused": s.clock.paused,
+            "small_blind": s.level.small_blind.get(),
+            "big_blind": s.level.big_blind.get(),
+            "ante": s.level.ante.get(),
+            "players_left": s.players_left,
+            "entries": s.entries,
+            "average_stack": s.average_stack.get(),
+            "prize_pool": s.prize_pool.0,
+            "seats": t.in_play().map(|(n, e)| serde_json::json!({
+                "entry": n, "player": e.player, "table": e.table, "seat": e.seat,
+            })).collect::<Vec<_>>(),
+        });
+        println!("{value}");
+        return Ok(());
+    }
+    println!("{} ({})", t.structure.name, log.id);
+    println!("{}", clock_line(&log));
+    println!(
+        "{} of {} entries left, average stack {}, prize pool {}",
+        s.players_left, s.entries, s.average_stack, s.prize_pool
+    );
+    for table in &t.tables {
+        let mut seats: Vec<(u8, u32, &str)> = t
+            .in_play()
+            .filter(|(_, e)| e.table == *table)
+            .map(|(n, e)| (e.seat, n, e.player.as_str()))
+            .collect();
+        seats.sort_unstable();
+        let line: Vec<String> = seats
+            .iter()
+            .map(|(seat, n, p)| format!("{seat}: {p} (#{n})"))
+            .collect();
+        println!("table {table}: {}", line.join(", "));
+    }
+    Ok(())
+}
+
+fn results(args: &ReadArgs) -> Result<(), CliError> {
+    let mut store = open_to_read(&args.store.db)?;
+    let log = load(&mut store, &args.id)?;
+    for Placing {
+        place,
+        entry,
+        player,
+        prize,
+    } in log.state.results()
+    {
+        if args.json {
+            let value = serde_json::json!({
+                "place": place, "entry": entry, "player": player, "prize": prize.0,
+            });
+            println!("{value}");
+        } else {
+            println!("{place:>4}  {player} (#{entry})  {prize}");
+        }
+    }
+    Ok(())
+}
+
+fn list(args: &ListArgs) -> Result<(), CliError> {
+    let mut store = open_to_read(&args.store.db)?;
+    for (id, name) in tournaments::list(&mut store).map_err(CliError::failed)? {
+        println!("{id}  {name}");
+    }
+    Ok(())
+}
