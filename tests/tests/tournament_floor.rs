@@ -430,3 +430,179 @@ fn a_bad_structure_or_id_is_refused_before_anything_is_written() {
     let list = ok(&["tournament", "list", "--db", &db]);
     assert_eq!(list, "", "nothing was written");
 }
+
+#[test]
+fn the_director_balances_and_breaks_tables_as_the_rules_say() {
+    let Some(floor) = Floor::start("a tournament's tables balanced and broken") else {
+        return;
+    };
+    let db = director(&floor);
+    let keys = tempfile::tempdir().expect("a folder");
+    let key = keys.path().join("director.key");
+    let key = path(&key);
+    ok(&[
+        "tournament",
+        "create",
+        "B",
+        "--db",
+        &db,
+        "--key",
+        key,
+        "--structure",
+        FRIDAY,
+        "--tables",
+        "A,B,C",
+        "--seats",
+        "4",
+    ]);
+    for name in ["p1", "p2", "p3", "p4", "p5", "p6"] {
+        ok(&[
+            "tournament",
+            "register",
+            "B",
+            name,
+            "--db",
+            &db,
+            "--key",
+            key,
+        ]);
+    }
+    let seats = || -> Vec<serde_json::Value> {
+        let show: serde_json::Value =
+            serde_json::from_str(&ok(&["tournament", "show", "B", "--db", &db, "--json"]))
+                .expect("json");
+        show["seats"].as_array().expect("seats").clone()
+    };
+    let at = |seats: &[serde_json::Value], table: &str| -> Vec<(u64, u64)> {
+        seats
+            .iter()
+            .filter(|s| s["table"] == table)
+            .map(|s| {
+                (
+                    s["entry"].as_u64().expect("entry"),
+                    s["seat"].as_u64().expect("seat"),
+                )
+            })
+            .collect()
+    };
+    let now = seats();
+    for table in ["A", "B", "C"] {
+        assert_eq!(at(&now, table).len(), 2, "the draw keeps the tables even");
+    }
+    // Six players fit at two tables of four: C, the last named, breaks first.
+    let said = ok(&["tournament", "balance", "B", "--db", &db]);
+    assert_eq!(
+        said,
+        "break table C: its 2 players fit at the other tables\n"
+    );
+    let why = fails(&[
+        "tournament",
+        "break-table",
+        "B",
+        "C",
+        "--db",
+        &db,
+        "--key",
+        key,
+    ]);
+    assert!(
+        why.contains("table C still has 2 players: move them before it breaks"),
+        "{why}"
+    );
+    let open = |seats: &[serde_json::Value], table: &str| -> u64 {
+        let taken = at(seats, table);
+        (1..=4)
+            .find(|s| !taken.iter().any(|t| t.1 == *s))
+            .expect("an open seat")
+    };
+    for (i, (entry, _)) in at(&now, "C").into_iter().enumerate() {
+        let to = ["A", "B"][i];
+        let seat = open(&seats(), to).to_string();
+        ok(&[
+            "tournament",
+            "move",
+            "B",
+            &entry.to_string(),
+            "--to",
+            to,
+            "--seat",
+            &seat,
+            "--chips",
+            "20000",
+            "--db",
+            &db,
+            "--key",
+            key,
+        ]);
+    }
+    ok(&[
+        "tournament",
+        "break-table",
+        "B",
+        "C",
+        "--db",
+        &db,
+        "--key",
+        key,
+    ]);
+    let now = seats();
+    assert!(at(&now, "C").is_empty());
+    let why = fails(&[
+        "tournament",
+        "move",
+        "B",
+        &at(&now, "A")[0].0.to_string(),
+        "--to",
+        "C",
+        "--seat",
+        "1",
+        "--chips",
+        "20000",
+        "--db",
+        &db,
+        "--key",
+        key,
+    ]);
+    assert!(why.contains("table C is broken"), "{why}");
+    assert_eq!(
+        ok(&["tournament", "balance", "B", "--db", &db]),
+        "the tables are in balance\n"
+    );
+    // Two out at A: the four left fit at one table, and B breaks.
+    let a = at(&now, "A");
+    ok(&[
+        "tournament",
+        "bust",
+        "B",
+        "--table",
+        "A",
+        &format!("{}:1", a[0].0),
+        &format!("{}:2", a[1].0),
+        "--db",
+        &db,
+        "--key",
+        key,
+    ]);
+    assert_eq!(
+        ok(&[
+            "tournament",
+            "balance",
+            "B",
+            "--db",
+            &db,
+            "--big-blind",
+            "A:1"
+        ]),
+        "break table B: its 3 players fit at the other tables\n"
+    );
+    let (done, _, why) = tablectl(&[
+        "tournament",
+        "balance",
+        "B",
+        "--db",
+        &db,
+        "--big-blind",
+        "A",
+    ]);
+    assert!(!done && why.contains("give TABLE:SEAT"), "{why}");
+}

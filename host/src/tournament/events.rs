@@ -62,6 +62,28 @@ pub enum TournamentEvent {
         /// How much.
         ms: i64,
     },
+    /// A player moved to another table with his chips: to balance the tables, or
+    /// because his table broke. The chips are those the source table counted as he
+    /// left; the destination must record the same on his arrival.
+    Moved {
+        /// The entry.
+        entry: u32,
+        /// The table he joins.
+        to_table: String,
+        /// His seat there.
+        to_seat: u8,
+        /// The chips he brings.
+        chips: u64,
+        /// When.
+        at_ms: u64,
+    },
+    /// A table is closed: its players have all been moved. It seats nobody again.
+    TableBroken {
+        /// The table.
+        table: String,
+        /// When.
+        at_ms: u64,
+    },
     /// Players knocked out in one hand at one table, with the chips each started
     /// that hand with: they are ranked by those chips, more finishing higher, equal
     /// chips tying for the places they take (the TDA's rule on simultaneous eliminations).

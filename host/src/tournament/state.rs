@@ -5,12 +5,13 @@
 //! the reason and changes nothing, whether it comes from the director's command or
 //! from a log read back.
 
+use super::balance::TableSeats;
 use super::clock::{self, ClockEvent, Period, Reading};
 use super::events::{BustOut, TournamentEvent};
 use super::payouts::{place_prizes, shared, Prize};
 use super::structure::{Level, Structure, StructureError};
 use firmware::config::MAX_SEATS;
-use firmware::Chips;
+use firmware::{Chips, SeatNo};
 use std::fmt;
 
 /// The most tables one tournament is played on.
@@ -57,6 +58,8 @@ pub struct Tournament {
     pub entries: Vec<Entry>,
     /// The director's clock events, in order.
     pub clock: Vec<ClockEvent>,
+    /// The tables broken, in the order they broke.
+    pub broken: Vec<String>,
     /// Entries knocked out in each elimination, in order (for the prize split).
     eliminations: Vec<Vec<u32>>,
     /// The time of the latest event: no event may come before it.
@@ -137,6 +140,17 @@ pub enum TournamentError {
         /// The table named.
         table: String,
     },
+    /// The table is broken: it seats nobody.
+    TableBroken(String),
+    /// A table that still has players cannot break.
+    TableNotEmpty {
+        /// The table.
+        table: String,
+        /// Its players.
+        players: usize,
+    },
+    /// A player moved to the table he sits at.
+    SameTable(u32),
     /// An entry named twice in one elimination, or none named.
     BadElimination,
     /// An elimination that would leave nobody in.
@@ -205,6 +219,12 @@ impl fmt::Display for TournamentError {
             TournamentError::NotAtTable { entry, table } => {
                 write!(f, "entry {entry} does not sit at table {table}")
             }
+            TournamentError::TableBroken(t) => write!(f, "table {t} is broken: it seats nobody"),
+            TournamentError::TableNotEmpty { table, players } => write!(
+                f,
+                "table {table} still has {players} players: move them before it breaks"
+            ),
+            TournamentError::SameTable(e) => write!(f, "entry {e} sits at that table already"),
             TournamentError::BadElimination => {
                 f.write_str("an elimination names each entry out once, and at least one")
             }
@@ -306,6 +326,7 @@ impl Tournament {
             director: director.clone(),
             entries: Vec::new(),
             clock: Vec::new(),
+            broken: Vec::new(),
             eliminations: Vec::new(),
             last_ms: 0,
         })
@@ -359,6 +380,23 @@ impl Tournament {
                 });
             }
             TournamentEvent::Eliminated { table, out, .. } => self.eliminate(table, out)?,
+            TournamentEvent::Moved {
+                entry,
+                to_table,
+                to_seat,
+                ..
+            } => self.move_entry(*entry, to_table, *to_seat)?,
+            TournamentEvent::TableBroken { table, .. } => {
+                self.check_table(table)?;
+                let players = self.in_play().filter(|(_, e)| e.table == *table).count();
+                if players > 0 {
+                    return Err(TournamentError::TableNotEmpty {
+                        table: table.clone(),
+                        players,
+                    });
+                }
+                self.broken.push(table.clone());
+            }
         }
         if let Some(at) = at_ms(event) {
             self.last_ms = at;
@@ -412,11 +450,20 @@ impl Tournament {
         Ok(())
     }
 
-    /// Refuses a seat that is not at these tables or has a player.
-    fn check_seat(&self, table: &str, seat: u8) -> Result<(), TournamentError> {
+    /// Refuses a table not in this tournament, or broken.
+    fn check_table(&self, table: &str) -> Result<(), TournamentError> {
         if !self.tables.iter().any(|t| t == table) {
             return Err(TournamentError::UnknownTable(table.to_string()));
         }
+        if self.broken.iter().any(|t| t == table) {
+            return Err(TournamentError::TableBroken(table.to_string()));
+        }
+        Ok(())
+    }
+
+    /// Refuses a seat that is not at these tables or has a player.
+    fn check_seat(&self, table: &str, seat: u8) -> Result<(), TournamentError> {
+        self.check_table(table)?;
         if seat == 0 || seat > self.seats {
             return Err(TournamentError::NoSuchSeat(seat));
         }
@@ -428,6 +475,22 @@ impl Tournament {
                 table: table.to_string(),
                 seat,
             });
+        }
+        Ok(())
+    }
+
+    fn move_entry(&mut self, entry: u32, table: &str, seat: u8) -> Result<(), TournamentError> {
+        let e = self.entry(entry)?;
+        if e.out.is_some() {
+            return Err(TournamentError::AlreadyOut(entry));
+        }
+        if e.table == table {
+            return Err(TournamentError::SameTable(entry));
+        }
+        self.check_seat(table, seat)?;
+        if let Some(e) = self.entries.get_mut(entry as usize - 1) {
+            e.table = table.to_string();
+            e.seat = seat;
         }
         Ok(())
     }
@@ -583,6 +646,48 @@ impl Tournament {
         }
     }
 
+    /// The tables still running, as balancing sees them: numbered by their place in
+    /// the tournament's list (1 for the first named), each with the seat of its last
+    /// big blind as `big_blind` gives it (the tables know it; `None` before a hand).
+    pub fn seating(&self, big_blind: impl Fn(&str) -> Option<SeatNo>) -> Vec<TableSeats> {
+        self.tables
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| !self.broken.contains(t))
+            .map(|(i, t)| TableSeats {
+                table: i as u32 + 1,
+                max_players: self.seats,
+                seated: self
+                    .in_play()
+                    .filter(|(_, e)| e.table == *t)
+                    .filter_map(|(_, e)| SeatNo::new(e.seat))
+                    .collect(),
+                big_blind: big_blind(t),
+            })
+            .collect()
+    }
+
+    /// The order the tables break in, as balancing numbers them: the last named
+    /// first.
+    pub fn break_order(&self) -> Vec<u32> {
+        (1..=self.tables.len() as u32).rev().collect()
+    }
+
+    /// The table id of balancing's table number.
+    pub fn table_id(&self, number: u32) -> Option<&str> {
+        (number as usize)
+            .checked_sub(1)
+            .and_then(|i| self.tables.get(i))
+            .map(String::as_str)
+    }
+
+    /// The entry in a seat.
+    pub fn entry_at(&self, table: &str, seat: u8) -> Option<u32> {
+        self.in_play()
+            .find(|(_, e)| e.table == table && e.seat == seat)
+            .map(|(n, _)| n)
+    }
+
     /// Every entry that has finished, best place first, with its prize: the payout
     /// table's row for this field, exact to the unit; tied entries share their
     /// places' prizes. The winner is listed once the tournament has one.
@@ -634,7 +739,9 @@ fn at_ms(event: &TournamentEvent) -> Option<u64> {
         | TournamentEvent::Paused { at_ms }
         | TournamentEvent::Resumed { at_ms }
         | TournamentEvent::TimeAdded { at_ms, .. }
-        | TournamentEvent::Eliminated { at_ms, .. } => Some(*at_ms),
+        | TournamentEvent::Eliminated { at_ms, .. }
+        | TournamentEvent::Moved { at_ms, .. }
+        | TournamentEvent::TableBroken { at_ms, .. } => Some(*at_ms),
     }
 }
 

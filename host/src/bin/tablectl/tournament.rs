@@ -6,11 +6,12 @@
 
 use crate::error::CliError;
 use clap::{Args, Subcommand};
+use firmware::SeatNo;
 use host::floor::tournaments::{self, TournamentLog};
 use host::floor::Store;
 use host::records::handlog::now_ms;
 use host::records::handlog::{KeyError, TableKey};
-use host::tournament::{BustOut, Period, Placing, TournamentEvent};
+use host::tournament::{next_move, table_to_break, BustOut, Period, Placing, TournamentEvent};
 use std::path::{Path, PathBuf};
 
 /// The seats of a table when the director does not say.
@@ -42,6 +43,19 @@ pub enum Tournament {
     /// finish in that order, more chips higher, equal chips tied.
     #[command(verbatim_doc_comment)]
     Bust(BustArgs),
+    /// Move a player to another table's seat with his chips
+    Move(MoveArgs),
+    /// Close a table whose players have all been moved
+    BreakTable(BreakTableArgs),
+    /// Whether the tables are out of balance: the move the rules give, or the table
+    /// to break
+    ///
+    /// The player who would be big blind next at the longest table moves to the
+    /// seat that pays the big blind soonest at the shortest (never the small
+    /// blind); a table breaks, last named first, once its players fit elsewhere.
+    /// Give each table's last big blind with --big-blind TABLE:SEAT.
+    #[command(verbatim_doc_comment)]
+    Balance(BalanceArgs),
     /// The clock, the level, the players left, the average stack and the seats
     Show(ReadArgs),
     /// Each finished place with its player and prize, best first
@@ -115,6 +129,42 @@ pub struct BustArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct MoveArgs {
+    #[command(flatten)]
+    pub write: WriteArgs,
+    /// The entry that moves
+    #[arg(value_name = "ENTRY")]
+    pub entry: u32,
+    /// The table he joins
+    #[arg(long, value_name = "ID")]
+    pub to: String,
+    /// His seat there
+    #[arg(long, value_name = "SEAT")]
+    pub seat: u8,
+    /// The chips he brings, as counted when he left
+    #[arg(long, value_name = "N")]
+    pub chips: u64,
+}
+
+#[derive(Debug, Args)]
+pub struct BreakTableArgs {
+    #[command(flatten)]
+    pub write: WriteArgs,
+    /// The table
+    #[arg(value_name = "TABLE")]
+    pub table: String,
+}
+
+#[derive(Debug, Args)]
+pub struct BalanceArgs {
+    #[command(flatten)]
+    pub read: ReadArgs,
+    /// A table's last big blind, as TABLE:SEAT (repeat for each table)
+    #[arg(long = "big-blind", value_name = "TABLE:SEAT", value_parser = big_blind)]
+    pub big_blinds: Vec<(String, u8)>,
+}
+
+#[derive(Debug, Args)]
 pub struct ReadArgs {
     /// The tournament's id
     #[arg(value_name = "ID")]
@@ -147,6 +197,17 @@ fn bust_out(v: &str) -> Result<BustOut, String> {
     })
 }
 
+/// `TABLE:SEAT` (clap's convention: the error as text).
+fn big_blind(v: &str) -> Result<(String, u8), String> {
+    let (table, seat) = v
+        .rsplit_once(':')
+        .ok_or_else(|| format!("{v:?}: give TABLE:SEAT, e.g. T3:4"))?;
+    let seat = seat
+        .parse()
+        .map_err(|_| format!("{seat:?} is not a seat number"))?;
+    Ok((table.to_string(), seat))
+}
+
 /// Runs a `tablectl tournament` command.
 pub fn tournament(command: &Tournament) -> Result<(), CliError> {
     let result = match command {
@@ -170,6 +231,24 @@ pub fn tournament(command: &Tournament) -> Result<(), CliError> {
                 at_ms: now_ms(),
             },
         ),
+        Tournament::Move(args) => write(
+            &args.write,
+            TournamentEvent::Moved {
+                entry: args.entry,
+                to_table: args.to.clone(),
+                to_seat: args.seat,
+                chips: args.chips,
+                at_ms: now_ms(),
+            },
+        ),
+        Tournament::BreakTable(args) => write(
+            &args.write,
+            TournamentEvent::TableBroken {
+                table: args.table.clone(),
+                at_ms: now_ms(),
+            },
+        ),
+        Tournament::Balance(args) => balance(args),
         Tournament::Show(args) => show(args),
         Tournament::Results(args) => results(args),
         Tournament::List(args) => list(args),
@@ -382,6 +461,46 @@ fn show(args: &ReadArgs) -> Result<(), CliError> {
             .map(|(seat, n, p)| format!("{seat}: {p} (#{n})"))
             .collect();
         println!("table {table}: {}", line.join(", "));
+    }
+    Ok(())
+}
+
+fn balance(args: &BalanceArgs) -> Result<(), CliError> {
+    let mut store = open_to_read(&args.read.store.db)?;
+    let log = load(&mut store, &args.read.id)?;
+    let t = &log.state;
+    let seating = t.seating(|table| {
+        args.big_blinds
+            .iter()
+            .find(|(t, _)| t == table)
+            .and_then(|&(_, s)| SeatNo::new(s))
+    });
+    let order = t.break_order();
+    let name = |n: u32| t.table_id(n).unwrap_or("?");
+    if let Some(table) = table_to_break(&seating, &order) {
+        let players = seating
+            .iter()
+            .find(|s| s.table == table)
+            .map_or(0, |s| s.seated.len());
+        println!(
+            "break table {}: its {players} players fit at the other tables",
+            name(table)
+        );
+    } else if let Some(m) = next_move(&seating, &order) {
+        let (from, to) = (name(m.from), name(m.to));
+        let who = t.entry_at(from, m.seat.get()).and_then(|n| {
+            t.entries
+                .get(n as usize - 1)
+                .map(|e| (n, e.player.as_str()))
+        });
+        let (n, player) = who.unwrap_or((0, "?"));
+        println!(
+            "move entry {n} ({player}) from table {from} seat {} to table {to} seat {}",
+            m.seat.get(),
+            m.to_seat.get()
+        );
+    } else {
+        println!("the tables are in balance");
     }
     Ok(())
 }

@@ -330,3 +330,93 @@ fn every_event_reads_back_from_its_json_and_unknown_fields_are_refused() {
     assert!(TournamentEvent::from_json(r#"{"type":"started","at_ms":7,"x":1}"#).is_err());
     assert!(TournamentEvent::from_json(r#"{"type":"crowned","at_ms":7}"#).is_err());
 }
+
+fn moved(entry: u32, to_table: &str, to_seat: u8, at_ms: u64) -> TournamentEvent {
+    TournamentEvent::Moved {
+        entry,
+        to_table: to_table.into(),
+        to_seat,
+        chips: 20_000,
+        at_ms,
+    }
+}
+
+#[test]
+fn a_player_moves_to_an_open_seat_at_another_running_table() {
+    let mut t = four();
+    let refused = |t: &mut Tournament, e: TournamentEvent| t.apply(&e).unwrap_err().to_string();
+    assert_eq!(
+        refused(&mut t, moved(1, "T1", 3, 2_000)),
+        "entry 1 sits at that table already"
+    );
+    assert_eq!(
+        refused(&mut t, moved(1, "T2", 7, 2_000)),
+        "seat 7 at table T2 has a player"
+    );
+    assert_eq!(
+        refused(&mut t, moved(9, "T2", 1, 2_000)),
+        "there is no entry 9"
+    );
+    t.apply(&moved(1, "T2", 1, 2_000)).unwrap();
+    assert_eq!((t.entries[0].table.as_str(), t.entries[0].seat), ("T2", 1));
+    assert_eq!(t.entry_at("T2", 1), Some(1));
+    assert_eq!(t.entry_at("T1", 1), None);
+    // A table breaks only once empty, and then seats nobody.
+    let broken = |table: &str| TournamentEvent::TableBroken {
+        table: table.into(),
+        at_ms: 3_000,
+    };
+    assert_eq!(
+        refused(&mut t, broken("T1")),
+        "table T1 still has 1 players: move them before it breaks"
+    );
+    t.apply(&moved(2, "T2", 3, 3_000)).unwrap();
+    t.apply(&broken("T1")).unwrap();
+    assert_eq!(
+        refused(&mut t, broken("T1")),
+        "table T1 is broken: it seats nobody"
+    );
+    assert_eq!(
+        refused(&mut t, moved(2, "T1", 5, 3_000)),
+        "table T1 is broken: it seats nobody"
+    );
+    assert_eq!(t.seating(|_| None).len(), 1);
+}
+
+#[test]
+fn balancing_sees_the_running_tables_numbered_in_the_tournaments_order() {
+    let mut t = Tournament::from_events(&[
+        TournamentEvent::Created {
+            structure: FRIDAY.to_string(),
+            tables: vec!["A".into(), "B".into(), "C".into()],
+            seats: 9,
+            director: DIRECTOR.into(),
+        },
+        reg(1, "p1", "A", 1, 1),
+        reg(2, "p2", "A", 2, 1),
+        reg(3, "p3", "A", 3, 1),
+        reg(4, "p4", "A", 4, 1),
+        reg(5, "p5", "B", 1, 1),
+        reg(6, "p6", "B", 2, 1),
+        reg(7, "p7", "C", 5, 1),
+    ])
+    .unwrap();
+    // The last named breaks first.
+    assert_eq!(t.break_order(), [3, 2, 1]);
+    assert_eq!(t.table_id(3), Some("C"));
+    assert_eq!(t.table_id(4), None);
+    let seating = t.seating(|table| SeatNo::new(if table == "A" { 2 } else { 1 }));
+    assert_eq!(seating[0].seated.len(), 4);
+    assert_eq!(seating[0].big_blind, SeatNo::new(2));
+    // A has 4, C has 1: the next big blind at A (seat 3) moves to C.
+    let m = crate::tournament::next_move(&seating, &t.break_order()).unwrap();
+    assert_eq!((t.table_id(m.from), m.seat.get()), (Some("A"), 3));
+    assert_eq!(t.table_id(m.to), Some("C"));
+    // Five players left fit at two tables: C, first in the break order, breaks.
+    t.apply(&bust("A", &[(1, 1), (2, 1)], 2)).unwrap();
+    let seating = t.seating(|_| None);
+    assert_eq!(
+        crate::tournament::table_to_break(&seating, &t.break_order()).and_then(|n| t.table_id(n)),
+        Some("C")
+    );
+}
