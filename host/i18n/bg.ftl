@@ -450,6 +450,23 @@ floor-unapproved-program-alert = масата { $table } работи с про�
 floor-forged-program-alert = записът за програмата на масата { $table } не се потвърждава: не се знае с какво работи
 floor-approve-hint = Програмата се одобрява, след като е проверена, с:
 
+## The tournament clock on the room's wall screens (tablectl floor serve: /floor/tournament/ID).
+
+floor-clock-level = Ниво { $level }
+floor-clock-break = Почивка
+floor-clock-blinds = Блайндове
+floor-clock-ante = Анте
+floor-clock-big-blind-ante = Анте от големия блайнд
+floor-clock-left = Оставащо време
+floor-clock-next = Следващо ниво
+floor-clock-players = Останали играчи
+floor-clock-average = Среден стек
+floor-clock-pool = Награден фонд
+floor-clock-paused = СПРЯН
+floor-clock-not-started = Започва скоро
+floor-clock-runs-on = последно ниво: без край
+floor-clock-tournaments = Турнири
+
 ## The dealer's inputs on the floor's pages, by their verb in the hand log.
 
 floor-verb-seat = сядане

@@ -486,6 +486,23 @@ floor-unapproved-program-alert = table { $table } runs a program the floor has n
 floor-forged-program-alert = table { $table }'s program record does not verify: what it runs is not known
 floor-approve-hint = Approve a program once it is inspected:
 
+## The tournament clock on the room's wall screens (tablectl floor serve: /floor/tournament/ID).
+
+floor-clock-level = Level { $level }
+floor-clock-break = Break
+floor-clock-blinds = Blinds
+floor-clock-ante = Ante
+floor-clock-big-blind-ante = Big-blind ante
+floor-clock-left = Time left
+floor-clock-next = Next level
+floor-clock-players = Players left
+floor-clock-average = Average stack
+floor-clock-pool = Prize pool
+floor-clock-paused = PAUSED
+floor-clock-not-started = Starts soon
+floor-clock-runs-on = last level: no end
+floor-clock-tournaments = Tournaments
+
 ## The dealer's inputs on the floor's pages, by their verb in the hand log.
 
 floor-verb-seat = seat

@@ -450,6 +450,23 @@ floor-unapproved-program-alert = масата { $table } работи со пр�
 floor-forged-program-alert = записот за програмата на масата { $table } не се потврдува: не се знае со што работи
 floor-approve-hint = Програмата се одобрува откако ќе се провери со:
 
+## The tournament clock on the room's wall screens (tablectl floor serve: /floor/tournament/ID).
+
+floor-clock-level = Ниво { $level }
+floor-clock-break = Пауза
+floor-clock-blinds = Блајндови
+floor-clock-ante = Анте
+floor-clock-big-blind-ante = Анте од големиот блајнд
+floor-clock-left = Преостанато време
+floor-clock-next = Следно ниво
+floor-clock-players = Преостанати играчи
+floor-clock-average = Просечен стек
+floor-clock-pool = Награден фонд
+floor-clock-paused = ПАУЗИРАНО
+floor-clock-not-started = Почнува наскоро
+floor-clock-runs-on = последно ниво: без крај
+floor-clock-tournaments = Турнири
+
 ## The dealer's inputs on the floor's pages, by their verb in the hand log.
 
 floor-verb-seat = седнување

@@ -450,6 +450,23 @@ floor-unapproved-program-alert = stół { $table } działa na programie, któreg
 floor-forged-program-alert = wpis programu stołu { $table } nie przechodzi weryfikacji: nie wiadomo, na czym działa
 floor-approve-hint = Program zatwierdza się po sprawdzeniu poleceniem:
 
+## The tournament clock on the room's wall screens (tablectl floor serve: /floor/tournament/ID).
+
+floor-clock-level = Poziom { $level }
+floor-clock-break = Przerwa
+floor-clock-blinds = Blindy
+floor-clock-ante = Ante
+floor-clock-big-blind-ante = Ante big blinda
+floor-clock-left = Pozostały czas
+floor-clock-next = Następny poziom
+floor-clock-players = Pozostali gracze
+floor-clock-average = Średni stack
+floor-clock-pool = Pula nagród
+floor-clock-paused = WSTRZYMANY
+floor-clock-not-started = Wkrótce start
+floor-clock-runs-on = ostatni poziom: bez końca
+floor-clock-tournaments = Turnieje
+
 ## The dealer's inputs on the floor's pages, by their verb in the hand log.
 
 floor-verb-seat = posadzenie

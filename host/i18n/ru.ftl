@@ -450,6 +450,23 @@ floor-unapproved-program-alert = стол { $table } работает на пр�
 floor-forged-program-alert = запись о программе стола { $table } не проходит проверку: неизвестно, на чём он работает
 floor-approve-hint = Программу одобряют после проверки командой:
 
+## The tournament clock on the room's wall screens (tablectl floor serve: /floor/tournament/ID).
+
+floor-clock-level = Уровень { $level }
+floor-clock-break = Перерыв
+floor-clock-blinds = Блайнды
+floor-clock-ante = Анте
+floor-clock-big-blind-ante = Анте большого блайнда
+floor-clock-left = Осталось времени
+floor-clock-next = Следующий уровень
+floor-clock-players = Осталось игроков
+floor-clock-average = Средний стек
+floor-clock-pool = Призовой фонд
+floor-clock-paused = ПАУЗА
+floor-clock-not-started = Скоро начало
+floor-clock-runs-on = последний уровень: без ограничения
+floor-clock-tournaments = Турниры
+
 ## The dealer's inputs on the floor's pages, by their verb in the hand log.
 
 floor-verb-seat = посадка

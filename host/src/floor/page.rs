@@ -44,7 +44,7 @@ impl RoomView {
 }
 
 /// A page in `lang`: its `lang` attribute, `title` and `body`.
-fn page(lang: Lang, title: &str, body: &str) -> String {
+pub(super) fn page(lang: Lang, title: &str, body: &str) -> String {
     document(title, body).replacen(
         "<html lang=\"en\">",
         &format!("<html lang=\"{}\">", lang.code()),
@@ -53,7 +53,7 @@ fn page(lang: Lang, title: &str, body: &str) -> String {
 }
 
 /// The language menu, keeping the other fields of the form.
-fn language_field(lang: Lang) -> String {
+pub(super) fn language_field(lang: Lang) -> String {
     let options: String = ALL
         .iter()
         .map(|l| {

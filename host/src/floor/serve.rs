@@ -11,6 +11,7 @@
 //! no query. Pages are drawn per request in the language asked (`?lang=`, else the
 //! service's), with the room's filters.
 
+use super::clock_page::{clock_page, tournaments_page};
 use super::hands::{self, FloorHand};
 use super::link::StoreLink;
 use super::live::LiveTables;
@@ -18,6 +19,7 @@ use super::page::{hand_page, hands_page, room_page, store_down_page, HandsView, 
 use super::room::{HandView, Room};
 use super::store::Alert;
 use super::store::Store;
+use super::tournaments::{self, TournamentLog, TournamentStoreError};
 use super::when::FloorClock;
 use super::FloorError;
 use crate::records::handlog::HandFilter;
@@ -111,12 +113,18 @@ enum Asked {
         table: Option<String>,
         filter: HandFilter,
     },
+    /// A tournament's events, checked.
+    Tournament { id: String },
+    /// The tournaments in the store.
+    Tournaments,
 }
 
 /// The store's answer.
 enum Answer {
     Timeline(HandView),
     Hands(Vec<FloorHand>),
+    Tournament(Result<Box<TournamentLog>, TournamentStoreError>),
+    Tournaments(Vec<(String, String)>),
 }
 
 /// A question to the store's thread and where to answer.
@@ -221,6 +229,8 @@ impl FloorService {
             .route("/floor", get(room_route))
             .route("/floor/hands", get(hands_route))
             .route("/floor/table/{table}/hand/{number}", get(hand_route))
+            .route("/floor/tournament", get(tournaments_route))
+            .route("/floor/tournament/{id}", get(clock_route))
             .fallback(not_found)
             .layer(middleware::from_fn_with_state(
                 Arc::new(FloorAuth::new(opts.token, &opts.hosts)),
@@ -317,6 +327,16 @@ fn answer(store: &mut Store, asked: Asked) -> Result<Answer, FloorError> {
         Asked::Hands { table, filter } => {
             Answer::Hands(hands::list(store.client(), table.as_deref(), &filter)?)
         }
+        Asked::Tournament { id } => match TournamentLog::load(store, &id) {
+            // The store's own failure: the page that waits for it.
+            Err(TournamentStoreError::Store(e)) => return Err(e),
+            other => Answer::Tournament(other.map(Box::new)),
+        },
+        Asked::Tournaments => Answer::Tournaments(match tournaments::list(store) {
+            Ok(list) => list,
+            Err(TournamentStoreError::Store(e)) => return Err(e),
+            Err(_) => Vec::new(),
+        }),
     })
 }
 
@@ -508,12 +528,17 @@ async fn hands_route(State(s): State<Shared>, Query(q): Query<HandsQuery>) -> Re
             StatusCode::OK,
             hands_page(lang, &s.clock, &view, &tables, &found),
         ),
-        Ok(Answer::Timeline(_)) => html(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            error_page("the store answered another question"),
-        ),
+        Ok(_) => other_answer(),
         Err(r) => r,
     }
+}
+
+/// The page for an answer to another question than the one asked (never sent).
+fn other_answer() -> Response {
+    html(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        error_page("the store answered another question"),
+    )
 }
 
 /// The timeline page's query: `?lang=`.
@@ -556,6 +581,37 @@ async fn hand_route(
                 "no finished hand {number} at table {table_id}: a hand in progress opens once it is over"
             )),
         ),
+        Err(r) => r,
+    }
+}
+
+async fn tournaments_route(State(s): State<Shared>, Query(q): Query<LangQuery>) -> Response {
+    let lang = lang_of(&s, q.lang.as_deref());
+    match ask(&s, lang, Asked::Tournaments).await {
+        Ok(Answer::Tournaments(list)) => html(StatusCode::OK, tournaments_page(&list, lang)),
+        Ok(_) => other_answer(),
+        Err(r) => r,
+    }
+}
+
+async fn clock_route(
+    State(s): State<Shared>,
+    UrlPath(id): UrlPath<String>,
+    Query(q): Query<LangQuery>,
+) -> Response {
+    let lang = lang_of(&s, q.lang.as_deref());
+    match ask(&s, lang, Asked::Tournament { id: id.clone() }).await {
+        Ok(Answer::Tournament(Ok(log))) => html(
+            StatusCode::OK,
+            clock_page(&log.id, &log.state, lang, crate::records::handlog::now_ms()),
+        ),
+        Ok(Answer::Tournament(Err(e @ TournamentStoreError::Unknown(_))))
+        | Ok(Answer::Tournament(Err(e @ TournamentStoreError::BadId(_)))) => {
+            html(StatusCode::NOT_FOUND, error_page(&e.to_string()))
+        }
+        // Not shown as fact: what failed, on the page's first line.
+        Ok(Answer::Tournament(Err(e))) => html(StatusCode::CONFLICT, error_page(&e.to_string())),
+        Ok(_) => other_answer(),
         Err(r) => r,
     }
 }

@@ -116,6 +116,20 @@ floor_words!(
     UnapprovedProgramAlert => "floor-unapproved-program-alert" ("table"),
     ForgedProgramAlert => "floor-forged-program-alert" ("table"),
     ApproveHint => "floor-approve-hint",
+    ClockLevel => "floor-clock-level" ("level"),
+    ClockBreak => "floor-clock-break",
+    ClockBlinds => "floor-clock-blinds",
+    ClockAnte => "floor-clock-ante",
+    ClockBigBlindAnte => "floor-clock-big-blind-ante",
+    ClockLeft => "floor-clock-left",
+    ClockNext => "floor-clock-next",
+    ClockPlayers => "floor-clock-players",
+    ClockAverage => "floor-clock-average",
+    ClockPool => "floor-clock-pool",
+    ClockPaused => "floor-clock-paused",
+    ClockNotStarted => "floor-clock-not-started",
+    ClockRunsOn => "floor-clock-runs-on",
+    ClockTournaments => "floor-clock-tournaments",
 );
 
 /// The text of `w` in `lang`, resolved once when the language's file is read (a
@@ -174,7 +188,13 @@ mod tests {
     /// Words a language takes from English as they are (the Polish floor says
     /// "showdown" and "rake"), and the names that are the same in Bulgarian and Macedonian.
     fn loanword(l: Lang, w: FloorWord) -> bool {
-        matches!((l, w), (Lang::Pl, FloorWord::Showdown | FloorWord::Rake))
+        matches!(
+            (l, w),
+            (
+                Lang::Pl,
+                FloorWord::Showdown | FloorWord::Rake | FloorWord::ClockAnte
+            )
+        )
     }
 
     /// The figure as a test fills it in, to find it in the text.
@@ -182,7 +202,12 @@ mod tests {
 
     #[test]
     fn every_floor_word_is_translated_and_used() {
-        let pages = [include_str!("page.rs"), include_str!("when.rs")].concat();
+        let pages = [
+            include_str!("page.rs"),
+            include_str!("when.rs"),
+            include_str!("clock_page.rs"),
+        ]
+        .concat();
         for (i, &w) in FLOOR_WORDS.iter().enumerate() {
             assert_eq!(
                 w as usize, i,
