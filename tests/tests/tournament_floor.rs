@@ -226,6 +226,23 @@ fn a_director_runs_a_tournament_to_its_winner_and_every_event_is_signed() {
     ]);
     assert!(over.contains("the tournament has its winner"), "{over}");
 
+    // The audit's list: every event, in order, checked against the director's key.
+    let listed = ok(&["tournament", "log", "FRI-1", "--db", &db]);
+    let lines: Vec<&str> = listed.lines().collect();
+    assert_eq!(lines.len(), 14, "{listed}");
+    assert_eq!(lines[0], "    1  made: 2 tables of 6 seats: T1, T2");
+    assert!(lines[8].ends_with("clock paused"), "{listed}");
+    assert!(lines[10].ends_with("-300 s on the clock"), "{listed}");
+    assert!(
+        lines[11].contains("out at table T2: entry")
+            && lines[11].contains("(15000 chips at the start)"),
+        "{listed}"
+    );
+    let json = ok(&["tournament", "log", "FRI-1", "--db", &db, "--json"]);
+    for line in json.lines() {
+        host::tournament::TournamentEvent::from_json(line).expect("an event");
+    }
+
     // The log as the store keeps it: every event chained and signed; nobody, the
     // owner included, rewrites or removes one.
     let owner = floor.owner.client();

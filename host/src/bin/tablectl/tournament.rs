@@ -60,6 +60,9 @@ pub enum Tournament {
     Show(ReadArgs),
     /// Each finished place with its player and prize, best first
     Results(ReadArgs),
+    /// Every event of a tournament, in order, each checked against the director's
+    /// key: who registered, every clock change, move, broken table and bust-out
+    Log(ReadArgs),
     /// The tournaments in the store
     List(ListArgs),
 }
@@ -251,6 +254,7 @@ pub fn tournament(command: &Tournament) -> Result<(), CliError> {
         Tournament::Balance(args) => balance(args),
         Tournament::Show(args) => show(args),
         Tournament::Results(args) => results(args),
+        Tournament::Log(args) => event_log(args),
         Tournament::List(args) => list(args),
     };
     result.map_err(|e| e.within("tablectl tournament"))
@@ -525,6 +529,77 @@ fn results(args: &ReadArgs) -> Result<(), CliError> {
         }
     }
     Ok(())
+}
+
+/// The audit's view: each event as the director signed it (`--json`: its JSON).
+fn event_log(args: &ReadArgs) -> Result<(), CliError> {
+    let mut store = open_to_read(&args.store.db)?;
+    let log = load(&mut store, &args.id)?;
+    for (i, e) in log.events.iter().enumerate() {
+        let seq = i + 1;
+        if args.json {
+            println!("{}", e.to_json());
+        } else {
+            println!("{seq:>5}  {}", event_line(e));
+        }
+    }
+    Ok(())
+}
+
+/// One event, as the audit lists it.
+fn event_line(e: &TournamentEvent) -> String {
+    let clock = host::floor::when::FloorClock::default();
+    let at = |ms: &u64| clock.time(*ms);
+    match e {
+        TournamentEvent::Created { tables, seats, .. } => {
+            format!(
+                "made: {} tables of {seats} seats: {}",
+                tables.len(),
+                tables.join(", ")
+            )
+        }
+        TournamentEvent::Registered {
+            entry,
+            player,
+            table,
+            seat,
+            at_ms,
+        } => format!(
+            "{}  entry {entry}: {player} to table {table}, seat {seat}",
+            at(at_ms)
+        ),
+        TournamentEvent::Started { at_ms } => format!("{}  clock started", at(at_ms)),
+        TournamentEvent::Paused { at_ms } => format!("{}  clock paused", at(at_ms)),
+        TournamentEvent::Resumed { at_ms } => format!("{}  clock resumed", at(at_ms)),
+        TournamentEvent::TimeAdded { at_ms, ms } => {
+            format!("{}  {:+} s on the clock", at(at_ms), ms / 1000)
+        }
+        TournamentEvent::Moved {
+            entry,
+            to_table,
+            to_seat,
+            chips,
+            at_ms,
+        } => format!(
+            "{}  entry {entry} moved to table {to_table}, seat {to_seat}, with {chips} chips",
+            at(at_ms)
+        ),
+        TournamentEvent::TableBroken { table, at_ms } => {
+            format!("{}  table {table} broken", at(at_ms))
+        }
+        TournamentEvent::Eliminated { table, out, at_ms } => {
+            let out: Vec<String> = out
+                .iter()
+                .map(|b| {
+                    format!(
+                        "entry {} ({} chips at the start)",
+                        b.entry, b.chips_at_start
+                    )
+                })
+                .collect();
+            format!("{}  out at table {table}: {}", at(at_ms), out.join(", "))
+        }
+    }
 }
 
 fn list(args: &ListArgs) -> Result<(), CliError> {
