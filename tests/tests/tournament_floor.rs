@@ -623,3 +623,80 @@ fn the_director_balances_and_breaks_tables_as_the_rules_say() {
     ]);
     assert!(!done && why.contains("give TABLE:SEAT"), "{why}");
 }
+
+#[test]
+fn a_table_follows_its_tournaments_clock_and_keeps_it_when_the_store_is_lost() {
+    use host::floor::clock_follow::ClockFollower;
+    use host::floor::tournaments::TournamentLog;
+    use host::floor::StoreLink;
+    use host::records::handlog::{now_ms, TableKey};
+    use host::tournament::{Period, TournamentEvent};
+    use std::time::Duration;
+
+    let Some(mut floor) = Floor::start("a table following its tournament's clock") else {
+        return;
+    };
+    let t1 = floor.add_table("T1");
+    let key = TableKey::from_seed([5; 32]);
+    let structure = std::fs::read_to_string(FRIDAY).expect("the structure");
+    let store = &mut floor.owner;
+    let mut log = TournamentLog::create(
+        store,
+        &key,
+        "SUN",
+        TournamentEvent::Created {
+            structure,
+            tables: vec!["T1".into(), "T2".into()],
+            seats: 9,
+            director: key.public().to_string(),
+        },
+    )
+    .expect("a tournament");
+    let at = now_ms();
+    for (n, (table, seat)) in [("T1", 1), ("T2", 1)].into_iter().enumerate() {
+        log.append(
+            store,
+            &key,
+            TournamentEvent::Registered {
+                entry: n as u32 + 1,
+                player: format!("p{n}"),
+                table: table.into(),
+                seat,
+                at_ms: at,
+            },
+        )
+        .expect("registered");
+    }
+    log.append(store, &key, TournamentEvent::Started { at_ms: at })
+        .expect("started");
+
+    let follower = ClockFollower::start(
+        StoreLink::parse(&t1).expect("a link"),
+        "T1",
+        Duration::from_millis(100),
+    )
+    .expect("a follower");
+    let heard =
+        |what: &str, check: &dyn Fn(&host::floor::clock_follow::TableTournament) -> bool| {
+            assert!(
+                table_tests::postgres::PgServer::wait_until(Duration::from_secs(60), || {
+                    follower.latest().is_some_and(|t| check(&t))
+                }),
+                "the table never heard {what}: {:?}",
+                follower.latest().map(|t| (t.log.id.clone(), t.stale))
+            );
+        };
+    heard("its tournament", &|t| {
+        t.log.id == "SUN" && t.log.state.read(now_ms()).period == Period::Level(1) && !t.stale
+    });
+    log.append(store, &key, TournamentEvent::Paused { at_ms: now_ms() })
+        .expect("paused");
+    heard("the pause", &|t| t.log.state.read(now_ms()).paused);
+
+    // The store goes away: the table keeps the clock it heard, and says so.
+    floor.server.stop().expect("the server stops");
+    heard("that the store is gone", &|t| t.stale && t.log.id == "SUN");
+    assert!(follower
+        .latest()
+        .is_some_and(|t| t.log.state.read(now_ms()).paused));
+}
