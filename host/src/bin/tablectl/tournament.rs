@@ -389,9 +389,42 @@ fn write(args: &WriteArgs, event: TournamentEvent) -> Result<(), CliError> {
     let key = key(&args.key, false)?;
     let mut store = open(&args.store.db)?;
     let mut log = load(&mut store, &args.id)?;
-    log.append(&mut store, &key, event)
+    log.append(&mut store, &key, event.clone())
         .map_err(CliError::failed)?;
-    println!("{}", clock_line(&log));
+    match &event {
+        // What the director needs next: the places given, the seat taken.
+        TournamentEvent::Eliminated { out, .. } => {
+            for b in out {
+                let place = log
+                    .state
+                    .entries
+                    .get(b.entry as usize - 1)
+                    .and_then(|e| e.out.map(|f| (e.player.as_str(), f)));
+                if let Some((player, f)) = place {
+                    let tied = if f.tied > 1 {
+                        format!(" (tied with {} others)", f.tied - 1)
+                    } else {
+                        String::new()
+                    };
+                    println!("entry {} ({player}) finishes {}{tied}", b.entry, f.place);
+                }
+            }
+            println!(
+                "{} of {} entries left",
+                log.state.players_left(),
+                log.state.entries.len()
+            );
+        }
+        TournamentEvent::Moved {
+            entry,
+            to_table,
+            to_seat,
+            chips,
+            ..
+        } => println!("entry {entry} to table {to_table}, seat {to_seat}, with {chips} chips"),
+        TournamentEvent::TableBroken { table, .. } => println!("table {table} is broken"),
+        _ => println!("{}", clock_line(&log)),
+    }
     Ok(())
 }
 
