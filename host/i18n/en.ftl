@@ -174,6 +174,63 @@ suit-clubs = clubs
 # A card's full name: "ace of spades".
 card-name = { $rank } of { $suit }
 
+## Hand names at the showdown (R-RANK-1..3): "Pair of aces", "Full house, kings over
+## tens". { $first } is the rank that decides first (the pair's, the three's, the
+## top card's), { $second } the one that decides next (two pair's lower pair, the
+## full house's pair), each a rank's id: two, three ... king, ace.
+## RANK($first, form: "of-many") writes the rank in the form the words around it
+## need, from the hand-rank-* messages below: "one" (a high card: "ace"), "up-to"
+## (a straight's or flush's top card: "up to the ace"), "many" (two pair's ranks,
+## the full house's three: "aces"), "of-many" (a pair, trips, quads: "of aces"),
+## "on-many" (the full house's pair: "on aces"). A language with cases (Russian,
+## Polish) gives each form its own words; one without says a form as another does
+## ({ hand-rank-one }). Two different hands never share a name (a test checks).
+
+hand-royal-flush = Royal flush
+hand-straight-flush = Straight flush, { RANK($first, form: "one") } high
+hand-four-of-a-kind = Four of a kind, { RANK($first, form: "many") }
+hand-full-house = Full house, { RANK($first, form: "many") } over { RANK($second, form: "many") }
+hand-flush = Flush, { RANK($first, form: "one") } high
+hand-straight = Straight, { RANK($first, form: "one") } high
+hand-three-of-a-kind = Three of a kind, { RANK($first, form: "many") }
+hand-two-pair = Two pair, { RANK($first, form: "many") } and { RANK($second, form: "many") }
+hand-one-pair = Pair of { RANK($first, form: "many") }
+hand-high-card = High card, { RANK($first, form: "one") }
+
+hand-rank-one = { $rank ->
+    [two] two
+    [three] three
+    [four] four
+    [five] five
+    [six] six
+    [seven] seven
+    [eight] eight
+    [nine] nine
+    [ten] ten
+    [jack] jack
+    [queen] queen
+    [king] king
+   *[ace] ace
+}
+hand-rank-up-to = { hand-rank-one }
+hand-rank-many = { $rank ->
+    [two] twos
+    [three] threes
+    [four] fours
+    [five] fives
+    [six] sixes
+    [seven] sevens
+    [eight] eights
+    [nine] nines
+    [ten] tens
+    [jack] jacks
+    [queen] queens
+    [king] kings
+   *[ace] aces
+}
+hand-rank-of-many = { hand-rank-many }
+hand-rank-on-many = { hand-rank-many }
+
 ## The banner's warnings.
 
 # Before the reason: "Card refused: <why>".

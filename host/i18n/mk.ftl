@@ -158,6 +158,63 @@ suit-diamonds = каро
 suit-clubs = треф
 card-name = { $rank } { $suit }
 
+## Hand names at the showdown (R-RANK-1..3): "Pair of aces", "Full house, kings over
+## tens". { $first } is the rank that decides first (the pair's, the three's, the
+## top card's), { $second } the one that decides next (two pair's lower pair, the
+## full house's pair), each a rank's id: two, three ... king, ace.
+## RANK($first, form: "of-many") writes the rank in the form the words around it
+## need, from the hand-rank-* messages below: "one" (a high card: "ace"), "up-to"
+## (a straight's or flush's top card: "up to the ace"), "many" (two pair's ranks,
+## the full house's three: "aces"), "of-many" (a pair, trips, quads: "of aces"),
+## "on-many" (the full house's pair: "on aces"). A language with cases (Russian,
+## Polish) gives each form its own words; one without says a form as another does
+## ({ hand-rank-one }). Two different hands never share a name (a test checks).
+
+hand-royal-flush = Ројал флеш
+hand-straight-flush = Кента флеш до { RANK($first, form: "up-to") }
+hand-four-of-a-kind = Каре од { RANK($first, form: "of-many") }
+hand-full-house = Фул хаус, { RANK($first, form: "many") } над { RANK($second, form: "on-many") }
+hand-flush = Флеш до { RANK($first, form: "up-to") }
+hand-straight = Кента до { RANK($first, form: "up-to") }
+hand-three-of-a-kind = Тројка од { RANK($first, form: "of-many") }
+hand-two-pair = Два пара, { RANK($first, form: "many") } и { RANK($second, form: "many") }
+hand-one-pair = Пар од { RANK($first, form: "of-many") }
+hand-high-card = Висока карта, { RANK($first, form: "one") }
+
+hand-rank-one = { $rank ->
+    [two] двојка
+    [three] тројка
+    [four] четворка
+    [five] петка
+    [six] шестка
+    [seven] седмица
+    [eight] осмица
+    [nine] деветка
+    [ten] десетка
+    [jack] џандар
+    [queen] дама
+    [king] поп
+   *[ace] ас
+}
+hand-rank-up-to = { hand-rank-one }
+hand-rank-many = { $rank ->
+    [two] двојки
+    [three] тројки
+    [four] четворки
+    [five] петки
+    [six] шестки
+    [seven] седмици
+    [eight] осмици
+    [nine] деветки
+    [ten] десетки
+    [jack] џандари
+    [queen] дами
+    [king] попови
+   *[ace] асови
+}
+hand-rank-of-many = { hand-rank-many }
+hand-rank-on-many = { hand-rank-many }
+
 ## The banner's warnings.
 
 warn-card-refused = Картата е одбиена

@@ -158,6 +158,105 @@ suit-diamonds = karo
 suit-clubs = trefl
 card-name = { $rank } { $suit }
 
+## Hand names at the showdown (R-RANK-1..3): "Pair of aces", "Full house, kings over
+## tens". { $first } is the rank that decides first (the pair's, the three's, the
+## top card's), { $second } the one that decides next (two pair's lower pair, the
+## full house's pair), each a rank's id: two, three ... king, ace.
+## RANK($first, form: "of-many") writes the rank in the form the words around it
+## need, from the hand-rank-* messages below: "one" (a high card: "ace"), "up-to"
+## (a straight's or flush's top card: "up to the ace"), "many" (two pair's ranks,
+## the full house's three: "aces"), "of-many" (a pair, trips, quads: "of aces"),
+## "on-many" (the full house's pair: "on aces"). A language with cases (Russian,
+## Polish) gives each form its own words; one without says a form as another does
+## ({ hand-rank-one }). Two different hands never share a name (a test checks).
+
+hand-royal-flush = Poker królewski
+hand-straight-flush = Poker do { RANK($first, form: "up-to") }
+hand-four-of-a-kind = Kareta { RANK($first, form: "of-many") }
+hand-full-house = Full, { RANK($first, form: "many") } na { RANK($second, form: "on-many") }
+hand-flush = Kolor do { RANK($first, form: "up-to") }
+hand-straight = Strit do { RANK($first, form: "up-to") }
+hand-three-of-a-kind = Trójka { RANK($first, form: "of-many") }
+hand-two-pair = Dwie pary, { RANK($first, form: "many") } i { RANK($second, form: "many") }
+hand-one-pair = Para { RANK($first, form: "of-many") }
+hand-high-card = Wysoka karta, { RANK($first, form: "one") }
+
+hand-rank-one = { $rank ->
+    [two] dwójka
+    [three] trójka
+    [four] czwórka
+    [five] piątka
+    [six] szóstka
+    [seven] siódemka
+    [eight] ósemka
+    [nine] dziewiątka
+    [ten] dziesiątka
+    [jack] walet
+    [queen] dama
+    [king] król
+   *[ace] as
+}
+hand-rank-up-to = { $rank ->
+    [two] dwójki
+    [three] trójki
+    [four] czwórki
+    [five] piątki
+    [six] szóstki
+    [seven] siódemki
+    [eight] ósemki
+    [nine] dziewiątki
+    [ten] dziesiątki
+    [jack] waleta
+    [queen] damy
+    [king] króla
+   *[ace] asa
+}
+hand-rank-many = { $rank ->
+    [two] dwójki
+    [three] trójki
+    [four] czwórki
+    [five] piątki
+    [six] szóstki
+    [seven] siódemki
+    [eight] ósemki
+    [nine] dziewiątki
+    [ten] dziesiątki
+    [jack] walety
+    [queen] damy
+    [king] króle
+   *[ace] asy
+}
+hand-rank-of-many = { $rank ->
+    [two] dwójek
+    [three] trójek
+    [four] czwórek
+    [five] piątek
+    [six] szóstek
+    [seven] siódemek
+    [eight] ósemek
+    [nine] dziewiątek
+    [ten] dziesiątek
+    [jack] waletów
+    [queen] dam
+    [king] królów
+   *[ace] asów
+}
+hand-rank-on-many = { $rank ->
+    [two] dwójkach
+    [three] trójkach
+    [four] czwórkach
+    [five] piątkach
+    [six] szóstkach
+    [seven] siódemkach
+    [eight] ósemkach
+    [nine] dziewiątkach
+    [ten] dziesiątkach
+    [jack] waletach
+    [queen] damach
+    [king] królach
+   *[ace] asach
+}
+
 ## The banner's warnings.
 
 warn-card-refused = Karta odrzucona

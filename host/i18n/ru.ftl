@@ -158,6 +158,105 @@ suit-diamonds = бубен
 suit-clubs = треф
 card-name = { $rank } { $suit }
 
+## Hand names at the showdown (R-RANK-1..3): "Pair of aces", "Full house, kings over
+## tens". { $first } is the rank that decides first (the pair's, the three's, the
+## top card's), { $second } the one that decides next (two pair's lower pair, the
+## full house's pair), each a rank's id: two, three ... king, ace.
+## RANK($first, form: "of-many") writes the rank in the form the words around it
+## need, from the hand-rank-* messages below: "one" (a high card: "ace"), "up-to"
+## (a straight's or flush's top card: "up to the ace"), "many" (two pair's ranks,
+## the full house's three: "aces"), "of-many" (a pair, trips, quads: "of aces"),
+## "on-many" (the full house's pair: "on aces"). A language with cases (Russian,
+## Polish) gives each form its own words; one without says a form as another does
+## ({ hand-rank-one }). Two different hands never share a name (a test checks).
+
+hand-royal-flush = Роял-флеш
+hand-straight-flush = Стрит-флеш до { RANK($first, form: "up-to") }
+hand-four-of-a-kind = Каре { RANK($first, form: "of-many") }
+hand-full-house = Фулл-хаус, { RANK($first, form: "many") } на { RANK($second, form: "on-many") }
+hand-flush = Флеш до { RANK($first, form: "up-to") }
+hand-straight = Стрит до { RANK($first, form: "up-to") }
+hand-three-of-a-kind = Тройка { RANK($first, form: "of-many") }
+hand-two-pair = Две пары, { RANK($first, form: "many") } и { RANK($second, form: "many") }
+hand-one-pair = Пара { RANK($first, form: "of-many") }
+hand-high-card = Старшая карта, { RANK($first, form: "one") }
+
+hand-rank-one = { $rank ->
+    [two] двойка
+    [three] тройка
+    [four] четвёрка
+    [five] пятёрка
+    [six] шестёрка
+    [seven] семёрка
+    [eight] восьмёрка
+    [nine] девятка
+    [ten] десятка
+    [jack] валет
+    [queen] дама
+    [king] король
+   *[ace] туз
+}
+hand-rank-up-to = { $rank ->
+    [two] двойки
+    [three] тройки
+    [four] четвёрки
+    [five] пятёрки
+    [six] шестёрки
+    [seven] семёрки
+    [eight] восьмёрки
+    [nine] девятки
+    [ten] десятки
+    [jack] валета
+    [queen] дамы
+    [king] короля
+   *[ace] туза
+}
+hand-rank-many = { $rank ->
+    [two] двойки
+    [three] тройки
+    [four] четвёрки
+    [five] пятёрки
+    [six] шестёрки
+    [seven] семёрки
+    [eight] восьмёрки
+    [nine] девятки
+    [ten] десятки
+    [jack] валеты
+    [queen] дамы
+    [king] короли
+   *[ace] тузы
+}
+hand-rank-of-many = { $rank ->
+    [two] двоек
+    [three] троек
+    [four] четвёрок
+    [five] пятёрок
+    [six] шестёрок
+    [seven] семёрок
+    [eight] восьмёрок
+    [nine] девяток
+    [ten] десяток
+    [jack] валетов
+    [queen] дам
+    [king] королей
+   *[ace] тузов
+}
+hand-rank-on-many = { $rank ->
+    [two] двойках
+    [three] тройках
+    [four] четвёрках
+    [five] пятёрках
+    [six] шестёрках
+    [seven] семёрках
+    [eight] восьмёрках
+    [nine] девятках
+    [ten] десятках
+    [jack] валетах
+    [queen] дамах
+    [king] королях
+   *[ace] тузах
+}
+
 ## The banner's warnings.
 
 warn-card-refused = Карта отклонена
