@@ -377,11 +377,13 @@ reason-tag-not-in-deck = { $card } нет в колоде стола: убери
 reason-tag-unknown = Карта не из колоды стола: уберите её, позовите флор-менеджера
 
 ## The hand log's lines on the floor view and the room's hand pages, said from each
-## record's data. { $s } a seat, { $a } an amount, a count or a card, { $c } a card's
-## face, { $n } a hand's number, { $f } the floor person's number, { $t } a street,
-## { $p } a blind's name. The panel's keys (FOLD, UNDO) keep their printed names.
+## record's data. { $seat } a seat's number, { $chips } an amount of chips, { $count }
+## how many cards, { $players } how many players, { $card } a card's face, { $hand }
+## a hand's number, { $floor } the floor person's number, { $street } a street,
+## { $blind } a blind's name, { $table } the table's id. The panel's keys (FOLD,
+## UNDO) keep their printed names.
 
-entry-config = настройки стола { $s }
+entry-config = настройки стола { $table }
 entry-correction = ИСПРАВЛЕНИЕ
 entry-refused = ОТКЛОНЕНО
 entry-shoe-frame = кадр шуза
@@ -393,68 +395,68 @@ entry-note = заметка
 entry-program = программа
 entry-hidden = (скрыто до выплаты раздачи)
 entry-all-in = (олл-ин)
-entry-input-sit-down = место { $s } садится с { $a }
-entry-input-top-up = место { $s } докупает { $a }
+entry-input-sit-down = место { $seat } садится с { $chips }
+entry-input-top-up = место { $seat } докупает { $chips }
 entry-input-start-hand = новая раздача
 entry-input-straddle = стрэддл
-entry-input-card = карта { $c }
+entry-input-card = карта { $card }
 entry-input-fold = FOLD
 entry-input-check-call = CHECK/CALL
-entry-input-bet-to = ставка или рейз до { $a }
+entry-input-bet-to = ставка или рейз до { $chips }
 entry-input-all-in = ALL IN
-entry-input-draw = меняет { $a }
+entry-input-draw = меняет { $count }
 entry-input-stand-pat = без обмена
-entry-input-rejoin = место { $s } возвращается
+entry-input-rejoin = место { $seat } возвращается
 entry-input-misdeal = MISDEAL
 entry-input-undo = UNDO
-entry-leaves = место { $s } уходит
-entry-sits-out = место { $s } пропускает
-entry-returns = место { $s } возвращается в игру
-entry-button = дилер на месте { $s }
-entry-burn = сжигается { $c }
-entry-discards = сбрасывает { $a }
-entry-shows = место { $s } показывает
-entry-mucks = место { $s } сбрасывает карты
-entry-wins = место { $s } выигрывает { $a }
-entry-rake = рейк { $a }
-entry-ruling-void-hand = пит-босс { $f } аннулирует раздачу: ставки возвращаются, раздача заново
-entry-ruling-straddle-announced = пит-босс { $f } признаёт объявленный стрэддл: опция сохраняется
-entry-ruling-premature = пит-босс { $f } признаёт { $c } преждевременной: следующая улица без сжигания
-entry-ruling-exposed = пит-босс { $f } признаёт { $c } места { $s } открытой: первая сожжённая
-entry-ruling-boxed = пит-босс { $f } признаёт { $c } перевёрнутой: она мертва
-entry-ruling-manual = пит-босс { $f } вводит { $c } вручную: метка не читается
-entry-ruling-dead-hand = пит-босс { $f } признаёт руку места { $s } мёртвой: нет открытия
-entry-ruling-award-override = пит-босс { $f } разрешает выплату месту { $s } вопреки открытым рукам
+entry-leaves = место { $seat } уходит
+entry-sits-out = место { $seat } пропускает
+entry-returns = место { $seat } возвращается в игру
+entry-button = дилер на месте { $seat }
+entry-burn = сжигается { $card }
+entry-discards = сбрасывает { $card }
+entry-shows = место { $seat } показывает
+entry-mucks = место { $seat } сбрасывает карты
+entry-wins = место { $seat } выигрывает { $chips }
+entry-rake = рейк { $chips }
+entry-ruling-void-hand = пит-босс { $floor } аннулирует раздачу: ставки возвращаются, раздача заново
+entry-ruling-straddle-announced = пит-босс { $floor } признаёт объявленный стрэддл: опция сохраняется
+entry-ruling-premature = пит-босс { $floor } признаёт { $card } преждевременной: следующая улица без сжигания
+entry-ruling-exposed = пит-босс { $floor } признаёт { $card } места { $seat } открытой: первая сожжённая
+entry-ruling-boxed = пит-босс { $floor } признаёт { $card } перевёрнутой: она мертва
+entry-ruling-manual = пит-босс { $floor } вводит { $card } вручную: метка не читается
+entry-ruling-dead-hand = пит-босс { $floor } признаёт руку места { $seat } мёртвой: нет открытия
+entry-ruling-award-override = пит-босс { $floor } разрешает выплату месту { $seat } вопреки открытым рукам
 entry-post-ante = анте
 entry-post-small-blind = малый блайнд
 entry-post-big-blind = большой блайнд
 entry-post-straddle = стрэддл
 entry-post-enter-big-blind = живой большой блайнд
 entry-post-dead-small-blind = мёртвый малый блайнд
-entry-event-seated = место { $s } садится с { $a }
-entry-event-topped-up = место { $s } докупает { $a }
-entry-event-hand-started = раздача { $n }: дилер на месте { $s }, игроков: { $a }
-entry-event-posted = место { $s } ставит { $p } { $a }
-entry-event-missed-blind = место { $s } пропускает { $p } и должно его
-entry-event-straddle-confirmed = стрэддл места { $s } подтверждён
-entry-event-hole-card = место { $s } получает { $a }
-entry-event-betting-opened = торговля { $t }: первым место { $s }
-entry-event-folded = место { $s } сбрасывает
-entry-event-checked = место { $s } чекает
-entry-event-called = место { $s } коллирует { $a }
-entry-event-bet = место { $s } ставит { $a }
-entry-event-raised = место { $s } повышает до { $a }
-entry-event-returned = { $a } без колла возвращены месту { $s }
-entry-event-round-complete = { $t }: торговля завершена
-entry-event-draw-asked = место { $s } меняет { $a }
-entry-event-stood-pat = место { $s } без обмена
-entry-event-rejoined = место { $s } возвращается в пересдачу, доплачивает { $a }
-entry-event-redeal = все чекнули: пересдача, банк остаётся; раздаёт место { $s }
-entry-event-hand-over = вскрытие за { $a }
-entry-event-hand-over-uncontested = осталась одна рука: { $a } к выплате
-entry-event-showdown-opened = вскрытие: первым место { $s } показывает или сбрасывает
-entry-event-hand-complete = раздача { $n } завершена
-entry-event-misdealt = НЕВЕРНАЯ РАЗДАЧА: раздача { $n } заново
+entry-event-seated = место { $seat } садится с { $chips }
+entry-event-topped-up = место { $seat } докупает { $chips }
+entry-event-hand-started = раздача { $hand }: дилер на месте { $seat }, игроков: { $players }
+entry-event-posted = место { $seat } ставит { $blind } { $chips }
+entry-event-missed-blind = место { $seat } пропускает { $blind } и должно его
+entry-event-straddle-confirmed = стрэддл места { $seat } подтверждён
+entry-event-hole-card = место { $seat } получает { $card }
+entry-event-betting-opened = торговля { $street }: первым место { $seat }
+entry-event-folded = место { $seat } сбрасывает
+entry-event-checked = место { $seat } чекает
+entry-event-called = место { $seat } коллирует { $chips }
+entry-event-bet = место { $seat } ставит { $chips }
+entry-event-raised = место { $seat } повышает до { $chips }
+entry-event-returned = { $chips } без колла возвращены месту { $seat }
+entry-event-round-complete = { $street }: торговля завершена
+entry-event-draw-asked = место { $seat } меняет { $count }
+entry-event-stood-pat = место { $seat } без обмена
+entry-event-rejoined = место { $seat } возвращается в пересдачу, доплачивает { $chips }
+entry-event-redeal = все чекнули: пересдача, банк остаётся; раздаёт место { $seat }
+entry-event-hand-over = вскрытие за { $chips }
+entry-event-hand-over-uncontested = осталась одна рука: { $chips } к выплате
+entry-event-showdown-opened = вскрытие: первым место { $seat } показывает или сбрасывает
+entry-event-hand-complete = раздача { $hand } завершена
+entry-event-misdealt = НЕВЕРНАЯ РАЗДАЧА: раздача { $hand } заново
 entry-event-undone = последний ввод отменён
 
 ## The players' screen: a refusal that would name a card is said by its kind only,

@@ -224,3 +224,19 @@ fn every_card_has_its_own_name_in_every_language() {
         assert!(names.iter().all(|n| !n.contains('{') && n.contains(' ')));
     }
 }
+
+/// The hand log's lines name their figures as a translator reads them (`{ $seat }`,
+/// `{ $chips }`), each one the program fills in (host/src/words/entries.rs).
+#[test]
+fn the_hand_logs_lines_use_only_the_figures_the_program_fills() {
+    let filled = [
+        "seat", "chips", "count", "players", "card", "hand", "floor", "street", "blind", "table",
+    ];
+    for (id, vars) in messages(Lang::En) {
+        if id.starts_with("entry-") {
+            for v in &vars {
+                assert!(filled.contains(&v.as_str()), "en.ftl: {id} uses {{ ${v} }}");
+            }
+        }
+    }
+}
