@@ -11,6 +11,7 @@
 //!
 //! `tablectl deck enrol` and `tablectl deck check` call these.
 
+use crate::cause::Cause;
 use crate::link::{LinkFault, ShoeLink, ShoePort};
 use crate::text::excerpt;
 use firmware::card::CardSet;
@@ -148,7 +149,16 @@ impl fmt::Display for EnrolError {
     }
 }
 
-impl std::error::Error for EnrolError {}
+/// The shoe link's fault, kept whole.
+impl std::error::Error for EnrolError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            EnrolError::Link(e) => Some(e),
+            EnrolError::Order(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 /// Checks that `order` is every card of `kind` once.
 fn check_order(kind: DeckKind, order: &[Card]) -> Result<(), EnrolError> {
@@ -346,8 +356,9 @@ fn ms(d: Duration) -> u64 {
 /// What is wrong on a line of a deck map file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DeckFileErrorKind {
-    /// The file could not be read or written.
-    Io(String),
+    /// The file could not be read or written (its path and the operating system's
+    /// error).
+    Io(Cause),
     /// A `deck` line other than `deck 52` or `deck 32`, or after the first tag.
     BadDeckLine(String),
     /// A UID that is not 4, 7 or 10 hex bytes (`04:A2:3B:1A` or `04A23B1A`).
@@ -419,7 +430,16 @@ impl fmt::Display for DeckFileError {
     }
 }
 
-impl std::error::Error for DeckFileError {}
+/// The operating system's error, kept whole.
+impl std::error::Error for DeckFileError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            DeckFileErrorKind::Io(c) => c.error(),
+            DeckFileErrorKind::Deck(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 /// A tag UID written in hex, bytes optionally separated by `:` (`53:00:00:00:00:30:63`).
 pub fn parse_uid(s: &str) -> Option<TagUid> {
@@ -529,7 +549,7 @@ pub fn load(path: &Path) -> Result<DeckMap, DeckFileError> {
     let text = crate::text::read_bounded(path, MAX_DECK_FILE_BYTES, "a deck map").map_err(|e| {
         DeckFileError {
             line: 0,
-            kind: DeckFileErrorKind::Io(format!("{}: {e}", path.display())),
+            kind: DeckFileErrorKind::Io(Cause::worded(format!("{}: {e}", path.display()), e)),
         }
     })?;
     parse(&text)

@@ -13,6 +13,7 @@
 //!   ([`sim::Faulty`]) and tracing ([`sim::Traced`]), run on a real pseudo-terminal
 //!   ([`sim::PtyShoe`]) or in memory on a virtual clock ([`sim::Loopback`]); a
 //!   simulated dealer and button panel.
+//! - [`cause`]: an error's cause kept whole behind the words its message shows.
 //! - [`enrolment`]: enrolling a new deck's tags, checking a deck, and the deck map file.
 //! - [`pins`]: the Raspberry Pi pin map (`hardware/pins.toml`).
 //! - [`matrix`]: the button panel's key matrix, over embedded-hal pins.
@@ -23,6 +24,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod cause;
 pub mod enrolment;
 pub mod link;
 pub mod matrix;

@@ -38,6 +38,7 @@
 //! a simulated port ([`crate::sim::Loopback`]) can run thousands of hands in virtual
 //! time through exactly this code.
 
+use crate::cause::Cause;
 use firmware::shoe::{
     encode_frame, CardRead, Decoded, FrameDecoder, LinkConfig, ShoeError, ShoeMessage,
     CMD_IN_LIST_PASSIVE_TARGET, RSP_IN_LIST_PASSIVE_TARGET, TFI_TO_READER,
@@ -367,8 +368,8 @@ pub enum LinkFault {
     Open {
         /// The port's path.
         path: String,
-        /// What the system said.
-        reason: String,
+        /// What the system said, its error kept whole.
+        reason: Cause,
     },
 }
 
@@ -399,7 +400,15 @@ impl fmt::Display for LinkFault {
     }
 }
 
-impl std::error::Error for LinkFault {}
+/// The serial port's error, kept whole.
+impl std::error::Error for LinkFault {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LinkFault::Open { reason, .. } => reason.error(),
+            _ => None,
+        }
+    }
+}
 
 impl From<io::Error> for LinkFault {
     fn from(e: io::Error) -> LinkFault {
@@ -472,7 +481,7 @@ pub fn open_serial(
         .open()
         .map_err(|e| LinkFault::Open {
             path: path.to_owned(),
-            reason: e.to_string(),
+            reason: Cause::of(e),
         })?;
     ShoeLink::start(port, settings)
 }

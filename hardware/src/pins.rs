@@ -6,6 +6,7 @@
 //! used twice, and wants every key of the panel at its own matrix position. It needs
 //! no Raspberry Pi, so the bench and CI check the shipped file too.
 
+use crate::cause::Cause;
 use firmware::buttons::{Key, Polarity, ALL_KEYS, PANEL_KEYS};
 use firmware::config::MAX_SEATS;
 use serde::Deserialize;
@@ -144,11 +145,11 @@ pub struct PinMap {
 /// What is wrong with a pin map.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PinError {
-    /// The file could not be read.
-    Io(String),
+    /// The file could not be read (its path and the operating system's error).
+    Io(Cause),
     /// Not valid TOML, or not the expected tables and fields (the message names the
-    /// line).
-    Syntax(String),
+    /// line; the TOML reader's error kept whole).
+    Syntax(Cause),
     /// A BCM number not on the 40-pin header.
     NotOnHeader(u8),
     /// A BCM number written with the wrong physical pin.
@@ -213,7 +214,15 @@ impl fmt::Display for PinError {
     }
 }
 
-impl std::error::Error for PinError {}
+/// The operating system's or the TOML reader's error, kept whole.
+impl std::error::Error for PinError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PinError::Io(c) | PinError::Syntax(c) => c.error(),
+            _ => None,
+        }
+    }
+}
 
 impl PinMap {
     /// The pin map shipped in `hardware/pins.toml`.
@@ -224,18 +233,18 @@ impl PinMap {
     /// Reads and checks a pin map file.
     pub fn load(path: &Path) -> Result<PinMap, PinError> {
         let text = crate::text::read_bounded(path, MAX_PINS_FILE_BYTES, "a pin map")
-            .map_err(|e| PinError::Io(format!("{}: {e}", path.display())))?;
+            .map_err(|e| PinError::Io(Cause::worded(format!("{}: {e}", path.display()), e)))?;
         PinMap::parse(&text)
     }
 
     /// Checks a pin map's text.
     pub fn parse(text: &str) -> Result<PinMap, PinError> {
         if let Some(line) = crate::text::long_line(text, MAX_PINS_LINE_BYTES) {
-            return Err(PinError::Syntax(format!(
+            return Err(PinError::Syntax(Cause::said(format!(
                 "line {line} is longer than {MAX_PINS_LINE_BYTES} bytes: not a pin map"
-            )));
+            ))));
         }
-        let raw: RawPins = toml::from_str(text).map_err(|e| PinError::Syntax(e.to_string()))?;
+        let raw: RawPins = toml::from_str(text).map_err(|e| PinError::Syntax(Cause::of(e)))?;
         let mut used = Vec::new();
         for gpio in raw
             .matrix

@@ -158,6 +158,63 @@ suit-diamonds = каро
 suit-clubs = спатия
 card-name = { $rank } { $suit }
 
+## Hand names at the showdown (R-RANK-1..3): "Pair of aces", "Full house, kings over
+## tens". { $first } is the rank that decides first (the pair's, the three's, the
+## top card's), { $second } the one that decides next (two pair's lower pair, the
+## full house's pair), each a rank's id: two, three ... king, ace.
+## RANK($first, form: "of-many") writes the rank in the form the words around it
+## need, from the hand-rank-* messages below: "one" (a high card: "ace"), "up-to"
+## (a straight's or flush's top card: "up to the ace"), "many" (two pair's ranks,
+## the full house's three: "aces"), "of-many" (a pair, trips, quads: "of aces"),
+## "on-many" (the full house's pair: "on aces"). A language with cases (Russian,
+## Polish) gives each form its own words; one without says a form as another does
+## ({ hand-rank-one }). Two different hands never share a name (a test checks).
+
+hand-royal-flush = Роял флъш
+hand-straight-flush = Кента флъш до { RANK($first, form: "up-to") }
+hand-four-of-a-kind = Каре { RANK($first, form: "of-many") }
+hand-full-house = Фул хаус, { RANK($first, form: "many") } над { RANK($second, form: "on-many") }
+hand-flush = Флъш до { RANK($first, form: "up-to") }
+hand-straight = Кента до { RANK($first, form: "up-to") }
+hand-three-of-a-kind = Тройка { RANK($first, form: "of-many") }
+hand-two-pair = Два чифта, { RANK($first, form: "many") } и { RANK($second, form: "many") }
+hand-one-pair = Чифт { RANK($first, form: "of-many") }
+hand-high-card = Висока карта, { RANK($first, form: "one") }
+
+hand-rank-one = { $rank ->
+    [two] двойка
+    [three] тройка
+    [four] четворка
+    [five] петица
+    [six] шестица
+    [seven] седмица
+    [eight] осмица
+    [nine] деветка
+    [ten] десетка
+    [jack] вале
+    [queen] дама
+    [king] поп
+   *[ace] асо
+}
+hand-rank-up-to = { hand-rank-one }
+hand-rank-many = { $rank ->
+    [two] двойки
+    [three] тройки
+    [four] четворки
+    [five] петици
+    [six] шестици
+    [seven] седмици
+    [eight] осмици
+    [nine] деветки
+    [ten] десетки
+    [jack] валета
+    [queen] дами
+    [king] попове
+   *[ace] аса
+}
+hand-rank-of-many = { hand-rank-many }
+hand-rank-on-many = { hand-rank-many }
+
 ## The banner's warnings.
 
 warn-card-refused = Картата е отхвърлена
@@ -278,11 +335,13 @@ reason-tag-not-in-deck = { $card } не е в тестето на масата: 
 reason-tag-unknown = Картата не е от тестето на масата: махнете я, повикайте флора
 
 ## The hand log's lines on the floor view and the room's hand pages, said from each
-## record's data. { $s } a seat, { $a } an amount, a count or a card, { $c } a card's
-## face, { $n } a hand's number, { $f } the floor person's number, { $t } a street,
-## { $p } a blind's name. The panel's keys (FOLD, UNDO) keep their printed names.
+## record's data. { $seat } a seat's number, { $chips } an amount of chips, { $count }
+## how many cards, { $players } how many players, { $card } a card's face, { $hand }
+## a hand's number, { $floor } the floor person's number, { $street } a street,
+## { $blind } a blind's name, { $table } the table's id. The panel's keys (FOLD,
+## UNDO) keep their printed names.
 
-entry-config = настройки на масата { $s }
+entry-config = настройки на масата { $table }
 entry-correction = КОРЕКЦИЯ
 entry-refused = ОТКАЗАНО
 entry-shoe-frame = рамка от шуза
@@ -294,68 +353,68 @@ entry-note = бележка
 entry-program = програма
 entry-hidden = (скрито, докато раздаването не се изплати)
 entry-all-in = (ол-ин)
-entry-input-sit-down = място { $s } сяда с { $a }
-entry-input-top-up = място { $s } добавя { $a }
+entry-input-sit-down = място { $seat } сяда с { $chips }
+entry-input-top-up = място { $seat } добавя { $chips }
 entry-input-start-hand = нова раздача
 entry-input-straddle = стредъл
-entry-input-card = карта { $c }
+entry-input-card = карта { $card }
 entry-input-fold = FOLD
 entry-input-check-call = CHECK/CALL
-entry-input-bet-to = залог или рейз до { $a }
+entry-input-bet-to = залог или рейз до { $chips }
 entry-input-all-in = ALL IN
-entry-input-draw = тегли { $a }
+entry-input-draw = тегли { $count }
 entry-input-stand-pat = не сменя
-entry-input-rejoin = място { $s } се връща
+entry-input-rejoin = място { $seat } се връща
 entry-input-misdeal = MISDEAL
 entry-input-undo = UNDO
-entry-leaves = място { $s } си тръгва
-entry-sits-out = място { $s } в пауза
-entry-returns = място { $s } се връща в играта
-entry-button = дилър на място { $s }
-entry-burn = изгорена { $c }
-entry-discards = сменя { $a }
-entry-shows = място { $s } показва
-entry-mucks = място { $s } хвърля картите
-entry-wins = място { $s } печели { $a }
-entry-rake = рейк { $a }
-entry-ruling-void-hand = шефът { $f } анулира раздаването: залозите се връщат, раздава се отново
-entry-ruling-straddle-announced = шефът { $f } признава обявения стредъл: запазва опцията си
-entry-ruling-premature = шефът { $f } обявява { $c } за преждевременна: следващата улица без изгаряне
-entry-ruling-exposed = шефът { $f } обявява { $c } на място { $s } за открита: първа изгорена
-entry-ruling-boxed = шефът { $f } обявява { $c } за обърната: мъртва е
-entry-ruling-manual = шефът { $f } въвежда { $c } ръчно: етикетът не се чете
-entry-ruling-dead-hand = шефът { $f } обявява ръката на място { $s } за мъртва: няма отваряне
-entry-ruling-award-override = шефът { $f } разрешава място { $s } да бъде изплатено въпреки показаните ръце
+entry-leaves = място { $seat } си тръгва
+entry-sits-out = място { $seat } в пауза
+entry-returns = място { $seat } се връща в играта
+entry-button = дилър на място { $seat }
+entry-burn = изгорена { $card }
+entry-discards = сменя { $card }
+entry-shows = място { $seat } показва
+entry-mucks = място { $seat } хвърля картите
+entry-wins = място { $seat } печели { $chips }
+entry-rake = рейк { $chips }
+entry-ruling-void-hand = шефът { $floor } анулира раздаването: залозите се връщат, раздава се отново
+entry-ruling-straddle-announced = шефът { $floor } признава обявения стредъл: запазва опцията си
+entry-ruling-premature = шефът { $floor } обявява { $card } за преждевременна: следващата улица без изгаряне
+entry-ruling-exposed = шефът { $floor } обявява { $card } на място { $seat } за открита: първа изгорена
+entry-ruling-boxed = шефът { $floor } обявява { $card } за обърната: мъртва е
+entry-ruling-manual = шефът { $floor } въвежда { $card } ръчно: етикетът не се чете
+entry-ruling-dead-hand = шефът { $floor } обявява ръката на място { $seat } за мъртва: няма отваряне
+entry-ruling-award-override = шефът { $floor } разрешава място { $seat } да бъде изплатено въпреки показаните ръце
 entry-post-ante = анте
 entry-post-small-blind = малък блайнд
 entry-post-big-blind = голям блайнд
 entry-post-straddle = стредъл
 entry-post-enter-big-blind = жив голям блайнд
 entry-post-dead-small-blind = мъртъв малък блайнд
-entry-event-seated = място { $s } сяда с { $a }
-entry-event-topped-up = място { $s } добавя { $a }
-entry-event-hand-started = раздаване { $n }: дилър на място { $s }, { $a } играчи
-entry-event-posted = място { $s } поставя { $p } { $a }
-entry-event-missed-blind = място { $s } пропуска { $p } и го дължи
-entry-event-straddle-confirmed = стредълът на място { $s } потвърден
-entry-event-hole-card = място { $s } получава { $a }
-entry-event-betting-opened = залози { $t }: първо място { $s }
-entry-event-folded = място { $s } се отказва
-entry-event-checked = място { $s } чекира
-entry-event-called = място { $s } плаща { $a }
-entry-event-bet = място { $s } залага { $a }
-entry-event-raised = място { $s } вдига на { $a }
-entry-event-returned = { $a } неплатени върнати на място { $s }
-entry-event-round-complete = { $t }: залозите приключиха
-entry-event-draw-asked = място { $s } тегли { $a }
-entry-event-stood-pat = място { $s } не сменя
-entry-event-rejoined = място { $s } се връща в новото раздаване, доплаща { $a }
-entry-event-redeal = всички чекираха: ново раздаване, потът остава; раздава място { $s }
-entry-event-hand-over = шоудаун за { $a }
-entry-event-hand-over-uncontested = остана една ръка: { $a } за присъждане
-entry-event-showdown-opened = шоудаун: първо място { $s } показва или хвърля
-entry-event-hand-complete = раздаването { $n } приключи
-entry-event-misdealt = ГРЕШНО РАЗДАВАНЕ: раздаването { $n } отначало
+entry-event-seated = място { $seat } сяда с { $chips }
+entry-event-topped-up = място { $seat } добавя { $chips }
+entry-event-hand-started = раздаване { $hand }: дилър на място { $seat }, { $players } играчи
+entry-event-posted = място { $seat } поставя { $blind } { $chips }
+entry-event-missed-blind = място { $seat } пропуска { $blind } и го дължи
+entry-event-straddle-confirmed = стредълът на място { $seat } потвърден
+entry-event-hole-card = място { $seat } получава { $card }
+entry-event-betting-opened = залози { $street }: първо място { $seat }
+entry-event-folded = място { $seat } се отказва
+entry-event-checked = място { $seat } чекира
+entry-event-called = място { $seat } плаща { $chips }
+entry-event-bet = място { $seat } залага { $chips }
+entry-event-raised = място { $seat } вдига на { $chips }
+entry-event-returned = { $chips } неплатени върнати на място { $seat }
+entry-event-round-complete = { $street }: залозите приключиха
+entry-event-draw-asked = място { $seat } тегли { $count }
+entry-event-stood-pat = място { $seat } не сменя
+entry-event-rejoined = място { $seat } се връща в новото раздаване, доплаща { $chips }
+entry-event-redeal = всички чекираха: ново раздаване, потът остава; раздава място { $seat }
+entry-event-hand-over = шоудаун за { $chips }
+entry-event-hand-over-uncontested = остана една ръка: { $chips } за присъждане
+entry-event-showdown-opened = шоудаун: първо място { $seat } показва или хвърля
+entry-event-hand-complete = раздаването { $hand } приключи
+entry-event-misdealt = ГРЕШНО РАЗДАВАНЕ: раздаването { $hand } отначало
 entry-event-undone = последното въвеждане отменено
 
 ## The players' screen: a refusal that would name a card is said by its kind only,

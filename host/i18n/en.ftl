@@ -174,6 +174,63 @@ suit-clubs = clubs
 # A card's full name: "ace of spades".
 card-name = { $rank } of { $suit }
 
+## Hand names at the showdown (R-RANK-1..3): "Pair of aces", "Full house, kings over
+## tens". { $first } is the rank that decides first (the pair's, the three's, the
+## top card's), { $second } the one that decides next (two pair's lower pair, the
+## full house's pair), each a rank's id: two, three ... king, ace.
+## RANK($first, form: "of-many") writes the rank in the form the words around it
+## need, from the hand-rank-* messages below: "one" (a high card: "ace"), "up-to"
+## (a straight's or flush's top card: "up to the ace"), "many" (two pair's ranks,
+## the full house's three: "aces"), "of-many" (a pair, trips, quads: "of aces"),
+## "on-many" (the full house's pair: "on aces"). A language with cases (Russian,
+## Polish) gives each form its own words; one without says a form as another does
+## ({ hand-rank-one }). Two different hands never share a name (a test checks).
+
+hand-royal-flush = Royal flush
+hand-straight-flush = Straight flush, { RANK($first, form: "one") } high
+hand-four-of-a-kind = Four of a kind, { RANK($first, form: "many") }
+hand-full-house = Full house, { RANK($first, form: "many") } over { RANK($second, form: "many") }
+hand-flush = Flush, { RANK($first, form: "one") } high
+hand-straight = Straight, { RANK($first, form: "one") } high
+hand-three-of-a-kind = Three of a kind, { RANK($first, form: "many") }
+hand-two-pair = Two pair, { RANK($first, form: "many") } and { RANK($second, form: "many") }
+hand-one-pair = Pair of { RANK($first, form: "many") }
+hand-high-card = High card, { RANK($first, form: "one") }
+
+hand-rank-one = { $rank ->
+    [two] two
+    [three] three
+    [four] four
+    [five] five
+    [six] six
+    [seven] seven
+    [eight] eight
+    [nine] nine
+    [ten] ten
+    [jack] jack
+    [queen] queen
+    [king] king
+   *[ace] ace
+}
+hand-rank-up-to = { hand-rank-one }
+hand-rank-many = { $rank ->
+    [two] twos
+    [three] threes
+    [four] fours
+    [five] fives
+    [six] sixes
+    [seven] sevens
+    [eight] eights
+    [nine] nines
+    [ten] tens
+    [jack] jacks
+    [queen] queens
+    [king] kings
+   *[ace] aces
+}
+hand-rank-of-many = { hand-rank-many }
+hand-rank-on-many = { hand-rank-many }
+
 ## The banner's warnings.
 
 # Before the reason: "Card refused: <why>".
@@ -305,11 +362,13 @@ reason-tag-not-in-deck = { $card } is not in this table's deck: take it out
 reason-tag-unknown = Tag not in this table's deck: remove the card and call the floor (foul deck)
 
 ## The hand log's lines on the floor view and the room's hand pages, said from each
-## record's data. { $s } a seat, { $a } an amount, a count or a card, { $c } a card's
-## face, { $n } a hand's number, { $f } the floor person's number, { $t } a street,
-## { $p } a blind's name. The panel's keys (FOLD, UNDO) keep their printed names.
+## record's data. { $seat } a seat's number, { $chips } an amount of chips, { $count }
+## how many cards, { $players } how many players, { $card } a card's face, { $hand }
+## a hand's number, { $floor } the floor person's number, { $street } a street,
+## { $blind } a blind's name, { $table } the table's id. The panel's keys (FOLD,
+## UNDO) keep their printed names.
 
-entry-config = configuration of table { $s }
+entry-config = configuration of table { $table }
 entry-correction = CORRECTION
 entry-refused = REFUSED
 entry-shoe-frame = shoe frame
@@ -321,68 +380,68 @@ entry-note = note
 entry-program = program
 entry-hidden = (hidden until the hand is paid)
 entry-all-in = (all-in)
-entry-input-sit-down = seat { $s } sits down with { $a }
-entry-input-top-up = seat { $s } adds { $a }
+entry-input-sit-down = seat { $seat } sits down with { $chips }
+entry-input-top-up = seat { $seat } adds { $chips }
 entry-input-start-hand = new hand
 entry-input-straddle = straddle
-entry-input-card = card { $c }
+entry-input-card = card { $card }
 entry-input-fold = FOLD
 entry-input-check-call = CHECK/CALL
-entry-input-bet-to = bet or raise to { $a }
+entry-input-bet-to = bet or raise to { $chips }
 entry-input-all-in = ALL IN
-entry-input-draw = draws { $a }
+entry-input-draw = draws { $count }
 entry-input-stand-pat = stands pat
-entry-input-rejoin = seat { $s } rejoins
+entry-input-rejoin = seat { $seat } rejoins
 entry-input-misdeal = MISDEAL
 entry-input-undo = UNDO
-entry-leaves = seat { $s } leaves
-entry-sits-out = seat { $s } sits out
-entry-returns = seat { $s } returns
-entry-button = button on seat { $s }
-entry-burn = burn { $c }
-entry-discards = discards { $a }
-entry-shows = seat { $s } shows
-entry-mucks = seat { $s } mucks
-entry-wins = seat { $s } wins { $a }
-entry-rake = rake { $a }
-entry-ruling-void-hand = floor { $f } rules the hand void: every bet returned, dealt again
-entry-ruling-straddle-announced = floor { $f } rules the straddle announced: it keeps its option
-entry-ruling-premature = floor { $f } rules { $c } premature: the next street comes without a burn
-entry-ruling-exposed = floor { $f } rules seat { $s }'s { $c } exposed: the first burn
-entry-ruling-boxed = floor { $f } rules { $c } boxed: it is dead
-entry-ruling-manual = floor { $f } enters { $c } by hand: its tag does not read
-entry-ruling-dead-hand = floor { $f } rules seat { $s }'s hand dead: no openers
-entry-ruling-award-override = floor { $f } rules seat { $s } may be paid against the hands shown
+entry-leaves = seat { $seat } leaves
+entry-sits-out = seat { $seat } sits out
+entry-returns = seat { $seat } returns
+entry-button = button on seat { $seat }
+entry-burn = burn { $card }
+entry-discards = discards { $card }
+entry-shows = seat { $seat } shows
+entry-mucks = seat { $seat } mucks
+entry-wins = seat { $seat } wins { $chips }
+entry-rake = rake { $chips }
+entry-ruling-void-hand = floor { $floor } rules the hand void: every bet returned, dealt again
+entry-ruling-straddle-announced = floor { $floor } rules the straddle announced: it keeps its option
+entry-ruling-premature = floor { $floor } rules { $card } premature: the next street comes without a burn
+entry-ruling-exposed = floor { $floor } rules seat { $seat }'s { $card } exposed: the first burn
+entry-ruling-boxed = floor { $floor } rules { $card } boxed: it is dead
+entry-ruling-manual = floor { $floor } enters { $card } by hand: its tag does not read
+entry-ruling-dead-hand = floor { $floor } rules seat { $seat }'s hand dead: no openers
+entry-ruling-award-override = floor { $floor } rules seat { $seat } may be paid against the hands shown
 entry-post-ante = ante
 entry-post-small-blind = small blind
 entry-post-big-blind = big blind
 entry-post-straddle = straddle
 entry-post-enter-big-blind = live big blind
 entry-post-dead-small-blind = dead small blind
-entry-event-seated = seat { $s } sits down with { $a }
-entry-event-topped-up = seat { $s } adds { $a }
-entry-event-hand-started = hand { $n }: button on seat { $s }, { $a } players
-entry-event-posted = seat { $s } posts { $p } { $a }
-entry-event-missed-blind = seat { $s } misses the { $p } and owes it
-entry-event-straddle-confirmed = seat { $s }'s straddle confirmed
-entry-event-hole-card = seat { $s } gets { $a }
-entry-event-betting-opened = betting { $t }: seat { $s } first
-entry-event-folded = seat { $s } folds
-entry-event-checked = seat { $s } checks
-entry-event-called = seat { $s } calls { $a }
-entry-event-bet = seat { $s } bets { $a }
-entry-event-raised = seat { $s } raises to { $a }
-entry-event-returned = { $a } uncalled returned to seat { $s }
-entry-event-round-complete = { $t }: betting complete
-entry-event-draw-asked = seat { $s } draws { $a }
-entry-event-stood-pat = seat { $s } stands pat
-entry-event-rejoined = seat { $s } rejoins the redeal, matching with { $a }
-entry-event-redeal = everyone checked: redeal, the pot stays; seat { $s } deals
-entry-event-hand-over = showdown for { $a }
-entry-event-hand-over-uncontested = one hand left: { $a } to award
-entry-event-showdown-opened = showdown: seat { $s } shows or mucks first
-entry-event-hand-complete = hand { $n } complete
-entry-event-misdealt = MISDEAL: hand { $n } is dealt again
+entry-event-seated = seat { $seat } sits down with { $chips }
+entry-event-topped-up = seat { $seat } adds { $chips }
+entry-event-hand-started = hand { $hand }: button on seat { $seat }, { $players } players
+entry-event-posted = seat { $seat } posts { $blind } { $chips }
+entry-event-missed-blind = seat { $seat } misses the { $blind } and owes it
+entry-event-straddle-confirmed = seat { $seat }'s straddle confirmed
+entry-event-hole-card = seat { $seat } gets { $card }
+entry-event-betting-opened = betting { $street }: seat { $seat } first
+entry-event-folded = seat { $seat } folds
+entry-event-checked = seat { $seat } checks
+entry-event-called = seat { $seat } calls { $chips }
+entry-event-bet = seat { $seat } bets { $chips }
+entry-event-raised = seat { $seat } raises to { $chips }
+entry-event-returned = { $chips } uncalled returned to seat { $seat }
+entry-event-round-complete = { $street }: betting complete
+entry-event-draw-asked = seat { $seat } draws { $count }
+entry-event-stood-pat = seat { $seat } stands pat
+entry-event-rejoined = seat { $seat } rejoins the redeal, matching with { $chips }
+entry-event-redeal = everyone checked: redeal, the pot stays; seat { $seat } deals
+entry-event-hand-over = showdown for { $chips }
+entry-event-hand-over-uncontested = one hand left: { $chips } to award
+entry-event-showdown-opened = showdown: seat { $seat } shows or mucks first
+entry-event-hand-complete = hand { $hand } complete
+entry-event-misdealt = MISDEAL: hand { $hand } is dealt again
 entry-event-undone = last input undone
 
 ## The players' screen: a refusal that would name a card is said by its kind only,

@@ -158,6 +158,63 @@ suit-diamonds = каро
 suit-clubs = треф
 card-name = { $rank } { $suit }
 
+## Hand names at the showdown (R-RANK-1..3): "Pair of aces", "Full house, kings over
+## tens". { $first } is the rank that decides first (the pair's, the three's, the
+## top card's), { $second } the one that decides next (two pair's lower pair, the
+## full house's pair), each a rank's id: two, three ... king, ace.
+## RANK($first, form: "of-many") writes the rank in the form the words around it
+## need, from the hand-rank-* messages below: "one" (a high card: "ace"), "up-to"
+## (a straight's or flush's top card: "up to the ace"), "many" (two pair's ranks,
+## the full house's three: "aces"), "of-many" (a pair, trips, quads: "of aces"),
+## "on-many" (the full house's pair: "on aces"). A language with cases (Russian,
+## Polish) gives each form its own words; one without says a form as another does
+## ({ hand-rank-one }). Two different hands never share a name (a test checks).
+
+hand-royal-flush = Ројал флеш
+hand-straight-flush = Кента флеш до { RANK($first, form: "up-to") }
+hand-four-of-a-kind = Каре од { RANK($first, form: "of-many") }
+hand-full-house = Фул хаус, { RANK($first, form: "many") } над { RANK($second, form: "on-many") }
+hand-flush = Флеш до { RANK($first, form: "up-to") }
+hand-straight = Кента до { RANK($first, form: "up-to") }
+hand-three-of-a-kind = Тројка од { RANK($first, form: "of-many") }
+hand-two-pair = Два пара, { RANK($first, form: "many") } и { RANK($second, form: "many") }
+hand-one-pair = Пар од { RANK($first, form: "of-many") }
+hand-high-card = Висока карта, { RANK($first, form: "one") }
+
+hand-rank-one = { $rank ->
+    [two] двојка
+    [three] тројка
+    [four] четворка
+    [five] петка
+    [six] шестка
+    [seven] седмица
+    [eight] осмица
+    [nine] деветка
+    [ten] десетка
+    [jack] џандар
+    [queen] дама
+    [king] поп
+   *[ace] ас
+}
+hand-rank-up-to = { hand-rank-one }
+hand-rank-many = { $rank ->
+    [two] двојки
+    [three] тројки
+    [four] четворки
+    [five] петки
+    [six] шестки
+    [seven] седмици
+    [eight] осмици
+    [nine] деветки
+    [ten] десетки
+    [jack] џандари
+    [queen] дами
+    [king] попови
+   *[ace] асови
+}
+hand-rank-of-many = { hand-rank-many }
+hand-rank-on-many = { hand-rank-many }
+
 ## The banner's warnings.
 
 warn-card-refused = Картата е одбиена
@@ -278,11 +335,13 @@ reason-tag-not-in-deck = { $card } не е во шпилот на масата: 
 reason-tag-unknown = Картата не е од шпилот на масата: тргнете ја, повикајте го флорот
 
 ## The hand log's lines on the floor view and the room's hand pages, said from each
-## record's data. { $s } a seat, { $a } an amount, a count or a card, { $c } a card's
-## face, { $n } a hand's number, { $f } the floor person's number, { $t } a street,
-## { $p } a blind's name. The panel's keys (FOLD, UNDO) keep their printed names.
+## record's data. { $seat } a seat's number, { $chips } an amount of chips, { $count }
+## how many cards, { $players } how many players, { $card } a card's face, { $hand }
+## a hand's number, { $floor } the floor person's number, { $street } a street,
+## { $blind } a blind's name, { $table } the table's id. The panel's keys (FOLD,
+## UNDO) keep their printed names.
 
-entry-config = поставки на масата { $s }
+entry-config = поставки на масата { $table }
 entry-correction = КОРЕКЦИЈА
 entry-refused = ОДБИЕНО
 entry-shoe-frame = рамка од шузот
@@ -294,68 +353,68 @@ entry-note = белешка
 entry-program = програма
 entry-hidden = (скриено додека раката не се исплати)
 entry-all-in = (ол-ин)
-entry-input-sit-down = место { $s } седнува со { $a }
-entry-input-top-up = место { $s } додава { $a }
+entry-input-sit-down = место { $seat } седнува со { $chips }
+entry-input-top-up = место { $seat } додава { $chips }
 entry-input-start-hand = нова рака
 entry-input-straddle = стредл
-entry-input-card = карта { $c }
+entry-input-card = карта { $card }
 entry-input-fold = FOLD
 entry-input-check-call = CHECK/CALL
-entry-input-bet-to = облог или рејз до { $a }
+entry-input-bet-to = облог или рејз до { $chips }
 entry-input-all-in = ALL IN
-entry-input-draw = менува { $a }
+entry-input-draw = менува { $count }
 entry-input-stand-pat = не менува
-entry-input-rejoin = место { $s } се враќа
+entry-input-rejoin = место { $seat } се враќа
 entry-input-misdeal = MISDEAL
 entry-input-undo = UNDO
-entry-leaves = место { $s } заминува
-entry-sits-out = место { $s } пауза
-entry-returns = место { $s } се враќа во игра
-entry-button = дилер на место { $s }
-entry-burn = изгорена { $c }
-entry-discards = фрла { $a }
-entry-shows = место { $s } покажува
-entry-mucks = место { $s } фрла карти
-entry-wins = место { $s } добива { $a }
-entry-rake = рејк { $a }
-entry-ruling-void-hand = шефот { $f } ја поништува раката: сите облози се враќаат, се дели повторно
-entry-ruling-straddle-announced = шефот { $f } го признава најавениот стредл: ја задржува опцијата
-entry-ruling-premature = шефот { $f } ја прогласува { $c } за предвремена: следната улица без горење
-entry-ruling-exposed = шефот { $f } ја прогласува { $c } на место { $s } за отворена: прва изгорена
-entry-ruling-boxed = шефот { $f } ја прогласува { $c } за превртена: мртва е
-entry-ruling-manual = шефот { $f } ја внесува { $c } рачно: ознаката не се чита
-entry-ruling-dead-hand = шефот { $f } ја прогласува раката на место { $s } за мртва: нема отворање
-entry-ruling-award-override = шефот { $f } дозволува место { $s } да биде исплатено спротивно на покажаните раце
+entry-leaves = место { $seat } заминува
+entry-sits-out = место { $seat } пауза
+entry-returns = место { $seat } се враќа во игра
+entry-button = дилер на место { $seat }
+entry-burn = изгорена { $card }
+entry-discards = фрла { $card }
+entry-shows = место { $seat } покажува
+entry-mucks = место { $seat } фрла карти
+entry-wins = место { $seat } добива { $chips }
+entry-rake = рејк { $chips }
+entry-ruling-void-hand = шефот { $floor } ја поништува раката: сите облози се враќаат, се дели повторно
+entry-ruling-straddle-announced = шефот { $floor } го признава најавениот стредл: ја задржува опцијата
+entry-ruling-premature = шефот { $floor } ја прогласува { $card } за предвремена: следната улица без горење
+entry-ruling-exposed = шефот { $floor } ја прогласува { $card } на место { $seat } за отворена: прва изгорена
+entry-ruling-boxed = шефот { $floor } ја прогласува { $card } за превртена: мртва е
+entry-ruling-manual = шефот { $floor } ја внесува { $card } рачно: ознаката не се чита
+entry-ruling-dead-hand = шефот { $floor } ја прогласува раката на место { $seat } за мртва: нема отворање
+entry-ruling-award-override = шефот { $floor } дозволува место { $seat } да биде исплатено спротивно на покажаните раце
 entry-post-ante = анте
 entry-post-small-blind = мал блајнд
 entry-post-big-blind = голем блајнд
 entry-post-straddle = стредл
 entry-post-enter-big-blind = жив голем блајнд
 entry-post-dead-small-blind = мртов мал блајнд
-entry-event-seated = место { $s } седнува со { $a }
-entry-event-topped-up = место { $s } додава { $a }
-entry-event-hand-started = рака { $n }: дилер на место { $s }, { $a } играчи
-entry-event-posted = место { $s } става { $p } { $a }
-entry-event-missed-blind = место { $s } го пропушта { $p } и го должи
-entry-event-straddle-confirmed = стредлот на место { $s } потврден
-entry-event-hole-card = место { $s } добива { $a }
-entry-event-betting-opened = облози { $t }: прво место { $s }
-entry-event-folded = место { $s } се откажува
-entry-event-checked = место { $s } чека
-entry-event-called = место { $s } плаќа { $a }
-entry-event-bet = место { $s } влогува { $a }
-entry-event-raised = место { $s } креве на { $a }
-entry-event-returned = { $a } неплатени враќени на место { $s }
-entry-event-round-complete = { $t }: облозите завршија
-entry-event-draw-asked = место { $s } менува { $a }
-entry-event-stood-pat = место { $s } не менува
-entry-event-rejoined = место { $s } се враќа во новото делење, доплаќа { $a }
-entry-event-redeal = сите чекираа: ново делење, потот останува; дели место { $s }
-entry-event-hand-over = отворање за { $a }
-entry-event-hand-over-uncontested = остана една рака: { $a } за доделување
-entry-event-showdown-opened = отворање: прво место { $s } покажува или фрла
-entry-event-hand-complete = раката { $n } заврши
-entry-event-misdealt = ПОГРЕШНО ДЕЛЕЊЕ: раката { $n } се дели повторно
+entry-event-seated = место { $seat } седнува со { $chips }
+entry-event-topped-up = место { $seat } додава { $chips }
+entry-event-hand-started = рака { $hand }: дилер на место { $seat }, { $players } играчи
+entry-event-posted = место { $seat } става { $blind } { $chips }
+entry-event-missed-blind = место { $seat } го пропушта { $blind } и го должи
+entry-event-straddle-confirmed = стредлот на место { $seat } потврден
+entry-event-hole-card = место { $seat } добива { $card }
+entry-event-betting-opened = облози { $street }: прво место { $seat }
+entry-event-folded = место { $seat } се откажува
+entry-event-checked = место { $seat } чека
+entry-event-called = место { $seat } плаќа { $chips }
+entry-event-bet = место { $seat } влогува { $chips }
+entry-event-raised = место { $seat } креве на { $chips }
+entry-event-returned = { $chips } неплатени враќени на место { $seat }
+entry-event-round-complete = { $street }: облозите завршија
+entry-event-draw-asked = место { $seat } менува { $count }
+entry-event-stood-pat = место { $seat } не менува
+entry-event-rejoined = место { $seat } се враќа во новото делење, доплаќа { $chips }
+entry-event-redeal = сите чекираа: ново делење, потот останува; дели место { $seat }
+entry-event-hand-over = отворање за { $chips }
+entry-event-hand-over-uncontested = остана една рака: { $chips } за доделување
+entry-event-showdown-opened = отворање: прво место { $seat } покажува или фрла
+entry-event-hand-complete = раката { $hand } заврши
+entry-event-misdealt = ПОГРЕШНО ДЕЛЕЊЕ: раката { $hand } се дели повторно
 entry-event-undone = последниот внес поништен
 
 ## The players' screen: a refusal that would name a card is said by its kind only,

@@ -158,6 +158,105 @@ suit-diamonds = karo
 suit-clubs = trefl
 card-name = { $rank } { $suit }
 
+## Hand names at the showdown (R-RANK-1..3): "Pair of aces", "Full house, kings over
+## tens". { $first } is the rank that decides first (the pair's, the three's, the
+## top card's), { $second } the one that decides next (two pair's lower pair, the
+## full house's pair), each a rank's id: two, three ... king, ace.
+## RANK($first, form: "of-many") writes the rank in the form the words around it
+## need, from the hand-rank-* messages below: "one" (a high card: "ace"), "up-to"
+## (a straight's or flush's top card: "up to the ace"), "many" (two pair's ranks,
+## the full house's three: "aces"), "of-many" (a pair, trips, quads: "of aces"),
+## "on-many" (the full house's pair: "on aces"). A language with cases (Russian,
+## Polish) gives each form its own words; one without says a form as another does
+## ({ hand-rank-one }). Two different hands never share a name (a test checks).
+
+hand-royal-flush = Poker królewski
+hand-straight-flush = Poker do { RANK($first, form: "up-to") }
+hand-four-of-a-kind = Kareta { RANK($first, form: "of-many") }
+hand-full-house = Full, { RANK($first, form: "many") } na { RANK($second, form: "on-many") }
+hand-flush = Kolor do { RANK($first, form: "up-to") }
+hand-straight = Strit do { RANK($first, form: "up-to") }
+hand-three-of-a-kind = Trójka { RANK($first, form: "of-many") }
+hand-two-pair = Dwie pary, { RANK($first, form: "many") } i { RANK($second, form: "many") }
+hand-one-pair = Para { RANK($first, form: "of-many") }
+hand-high-card = Wysoka karta, { RANK($first, form: "one") }
+
+hand-rank-one = { $rank ->
+    [two] dwójka
+    [three] trójka
+    [four] czwórka
+    [five] piątka
+    [six] szóstka
+    [seven] siódemka
+    [eight] ósemka
+    [nine] dziewiątka
+    [ten] dziesiątka
+    [jack] walet
+    [queen] dama
+    [king] król
+   *[ace] as
+}
+hand-rank-up-to = { $rank ->
+    [two] dwójki
+    [three] trójki
+    [four] czwórki
+    [five] piątki
+    [six] szóstki
+    [seven] siódemki
+    [eight] ósemki
+    [nine] dziewiątki
+    [ten] dziesiątki
+    [jack] waleta
+    [queen] damy
+    [king] króla
+   *[ace] asa
+}
+hand-rank-many = { $rank ->
+    [two] dwójki
+    [three] trójki
+    [four] czwórki
+    [five] piątki
+    [six] szóstki
+    [seven] siódemki
+    [eight] ósemki
+    [nine] dziewiątki
+    [ten] dziesiątki
+    [jack] walety
+    [queen] damy
+    [king] króle
+   *[ace] asy
+}
+hand-rank-of-many = { $rank ->
+    [two] dwójek
+    [three] trójek
+    [four] czwórek
+    [five] piątek
+    [six] szóstek
+    [seven] siódemek
+    [eight] ósemek
+    [nine] dziewiątek
+    [ten] dziesiątek
+    [jack] waletów
+    [queen] dam
+    [king] królów
+   *[ace] asów
+}
+hand-rank-on-many = { $rank ->
+    [two] dwójkach
+    [three] trójkach
+    [four] czwórkach
+    [five] piątkach
+    [six] szóstkach
+    [seven] siódemkach
+    [eight] ósemkach
+    [nine] dziewiątkach
+    [ten] dziesiątkach
+    [jack] waletach
+    [queen] damach
+    [king] królach
+   *[ace] asach
+}
+
 ## The banner's warnings.
 
 warn-card-refused = Karta odrzucona
@@ -278,11 +377,13 @@ reason-tag-not-in-deck = { $card } nie należy do talii stołu: usuń ją
 reason-tag-unknown = Karta spoza talii stołu: usuń ją, wezwij kierownika sali
 
 ## The hand log's lines on the floor view and the room's hand pages, said from each
-## record's data. { $s } a seat, { $a } an amount, a count or a card, { $c } a card's
-## face, { $n } a hand's number, { $f } the floor person's number, { $t } a street,
-## { $p } a blind's name. The panel's keys (FOLD, UNDO) keep their printed names.
+## record's data. { $seat } a seat's number, { $chips } an amount of chips, { $count }
+## how many cards, { $players } how many players, { $card } a card's face, { $hand }
+## a hand's number, { $floor } the floor person's number, { $street } a street,
+## { $blind } a blind's name, { $table } the table's id. The panel's keys (FOLD,
+## UNDO) keep their printed names.
 
-entry-config = konfiguracja stołu { $s }
+entry-config = konfiguracja stołu { $table }
 entry-correction = KOREKTA
 entry-refused = ODRZUCONO
 entry-shoe-frame = ramka sabotu
@@ -294,68 +395,68 @@ entry-note = notatka
 entry-program = program
 entry-hidden = (ukryte do wypłaty rozdania)
 entry-all-in = (all-in)
-entry-input-sit-down = miejsce { $s } siada z { $a }
-entry-input-top-up = miejsce { $s } dokłada { $a }
+entry-input-sit-down = miejsce { $seat } siada z { $chips }
+entry-input-top-up = miejsce { $seat } dokłada { $chips }
 entry-input-start-hand = nowe rozdanie
 entry-input-straddle = straddle
-entry-input-card = karta { $c }
+entry-input-card = karta { $card }
 entry-input-fold = FOLD
 entry-input-check-call = CHECK/CALL
-entry-input-bet-to = zakład lub podbicie do { $a }
+entry-input-bet-to = zakład lub podbicie do { $chips }
 entry-input-all-in = ALL IN
-entry-input-draw = wymienia { $a }
+entry-input-draw = wymienia { $count }
 entry-input-stand-pat = bez wymiany
-entry-input-rejoin = miejsce { $s } wraca
+entry-input-rejoin = miejsce { $seat } wraca
 entry-input-misdeal = MISDEAL
 entry-input-undo = UNDO
-entry-leaves = miejsce { $s } odchodzi
-entry-sits-out = miejsce { $s } pauzuje
-entry-returns = miejsce { $s } wraca do gry
-entry-button = dealer na miejscu { $s }
-entry-burn = spalona { $c }
-entry-discards = odrzuca { $a }
-entry-shows = miejsce { $s } pokazuje
-entry-mucks = miejsce { $s } odrzuca karty
-entry-wins = miejsce { $s } wygrywa { $a }
-entry-rake = rake { $a }
-entry-ruling-void-hand = kierownik { $f } unieważnia rozdanie: zakłady wracają, rozdanie od nowa
-entry-ruling-straddle-announced = kierownik { $f } uznaje zapowiedziany straddle: zachowuje opcję
-entry-ruling-premature = kierownik { $f } uznaje { $c } za przedwczesną: następna ulica bez spalenia
-entry-ruling-exposed = kierownik { $f } uznaje { $c } miejsca { $s } za odkrytą: pierwsza spalona
-entry-ruling-boxed = kierownik { $f } uznaje { $c } za odwróconą: martwa
-entry-ruling-manual = kierownik { $f } wprowadza { $c } ręcznie: znacznik nieczytelny
-entry-ruling-dead-hand = kierownik { $f } uznaje rękę miejsca { $s } za martwą: brak otwarcia
-entry-ruling-award-override = kierownik { $f } zezwala wypłacić miejsce { $s } wbrew pokazanym rękom
+entry-leaves = miejsce { $seat } odchodzi
+entry-sits-out = miejsce { $seat } pauzuje
+entry-returns = miejsce { $seat } wraca do gry
+entry-button = dealer na miejscu { $seat }
+entry-burn = spalona { $card }
+entry-discards = odrzuca { $card }
+entry-shows = miejsce { $seat } pokazuje
+entry-mucks = miejsce { $seat } odrzuca karty
+entry-wins = miejsce { $seat } wygrywa { $chips }
+entry-rake = rake { $chips }
+entry-ruling-void-hand = kierownik { $floor } unieważnia rozdanie: zakłady wracają, rozdanie od nowa
+entry-ruling-straddle-announced = kierownik { $floor } uznaje zapowiedziany straddle: zachowuje opcję
+entry-ruling-premature = kierownik { $floor } uznaje { $card } za przedwczesną: następna ulica bez spalenia
+entry-ruling-exposed = kierownik { $floor } uznaje { $card } miejsca { $seat } za odkrytą: pierwsza spalona
+entry-ruling-boxed = kierownik { $floor } uznaje { $card } za odwróconą: martwa
+entry-ruling-manual = kierownik { $floor } wprowadza { $card } ręcznie: znacznik nieczytelny
+entry-ruling-dead-hand = kierownik { $floor } uznaje rękę miejsca { $seat } za martwą: brak otwarcia
+entry-ruling-award-override = kierownik { $floor } zezwala wypłacić miejsce { $seat } wbrew pokazanym rękom
 entry-post-ante = ante
 entry-post-small-blind = mała ciemna
 entry-post-big-blind = duża ciemna
 entry-post-straddle = straddle
 entry-post-enter-big-blind = żywa duża ciemna
 entry-post-dead-small-blind = martwa mała ciemna
-entry-event-seated = miejsce { $s } siada z { $a }
-entry-event-topped-up = miejsce { $s } dokłada { $a }
-entry-event-hand-started = rozdanie { $n }: dealer na miejscu { $s }, graczy: { $a }
-entry-event-posted = miejsce { $s } wpłaca { $p } { $a }
-entry-event-missed-blind = miejsce { $s }: opuszczona { $p }, do dopłaty
-entry-event-straddle-confirmed = straddle miejsca { $s } potwierdzony
-entry-event-hole-card = miejsce { $s } dostaje { $a }
-entry-event-betting-opened = licytacja { $t }: pierwsze miejsce { $s }
-entry-event-folded = miejsce { $s } pasuje
-entry-event-checked = miejsce { $s } czeka
-entry-event-called = miejsce { $s } sprawdza { $a }
-entry-event-bet = miejsce { $s } stawia { $a }
-entry-event-raised = miejsce { $s } podbija do { $a }
-entry-event-returned = { $a } niesprawdzone zwrócone miejscu { $s }
-entry-event-round-complete = { $t }: licytacja zakończona
-entry-event-draw-asked = miejsce { $s } wymienia { $a }
-entry-event-stood-pat = miejsce { $s } bez wymiany
-entry-event-rejoined = miejsce { $s } wraca do nowego rozdania, dopłaca { $a }
-entry-event-redeal = wszyscy czekali: nowe rozdanie, pula zostaje; rozdaje miejsce { $s }
-entry-event-hand-over = showdown o { $a }
-entry-event-hand-over-uncontested = została jedna ręka: { $a } do przyznania
-entry-event-showdown-opened = showdown: pierwsze miejsce { $s } pokazuje lub odrzuca
-entry-event-hand-complete = rozdanie { $n } zakończone
-entry-event-misdealt = BŁĘDNE ROZDANIE: rozdanie { $n } od nowa
+entry-event-seated = miejsce { $seat } siada z { $chips }
+entry-event-topped-up = miejsce { $seat } dokłada { $chips }
+entry-event-hand-started = rozdanie { $hand }: dealer na miejscu { $seat }, graczy: { $players }
+entry-event-posted = miejsce { $seat } wpłaca { $blind } { $chips }
+entry-event-missed-blind = miejsce { $seat }: opuszczona { $blind }, do dopłaty
+entry-event-straddle-confirmed = straddle miejsca { $seat } potwierdzony
+entry-event-hole-card = miejsce { $seat } dostaje { $card }
+entry-event-betting-opened = licytacja { $street }: pierwsze miejsce { $seat }
+entry-event-folded = miejsce { $seat } pasuje
+entry-event-checked = miejsce { $seat } czeka
+entry-event-called = miejsce { $seat } sprawdza { $chips }
+entry-event-bet = miejsce { $seat } stawia { $chips }
+entry-event-raised = miejsce { $seat } podbija do { $chips }
+entry-event-returned = { $chips } niesprawdzone zwrócone miejscu { $seat }
+entry-event-round-complete = { $street }: licytacja zakończona
+entry-event-draw-asked = miejsce { $seat } wymienia { $count }
+entry-event-stood-pat = miejsce { $seat } bez wymiany
+entry-event-rejoined = miejsce { $seat } wraca do nowego rozdania, dopłaca { $chips }
+entry-event-redeal = wszyscy czekali: nowe rozdanie, pula zostaje; rozdaje miejsce { $seat }
+entry-event-hand-over = showdown o { $chips }
+entry-event-hand-over-uncontested = została jedna ręka: { $chips } do przyznania
+entry-event-showdown-opened = showdown: pierwsze miejsce { $seat } pokazuje lub odrzuca
+entry-event-hand-complete = rozdanie { $hand } zakończone
+entry-event-misdealt = BŁĘDNE ROZDANIE: rozdanie { $hand } od nowa
 entry-event-undone = ostatnie wejście cofnięte
 
 ## The players' screen: a refusal that would name a card is said by its kind only,

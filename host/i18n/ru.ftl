@@ -158,6 +158,105 @@ suit-diamonds = бубен
 suit-clubs = треф
 card-name = { $rank } { $suit }
 
+## Hand names at the showdown (R-RANK-1..3): "Pair of aces", "Full house, kings over
+## tens". { $first } is the rank that decides first (the pair's, the three's, the
+## top card's), { $second } the one that decides next (two pair's lower pair, the
+## full house's pair), each a rank's id: two, three ... king, ace.
+## RANK($first, form: "of-many") writes the rank in the form the words around it
+## need, from the hand-rank-* messages below: "one" (a high card: "ace"), "up-to"
+## (a straight's or flush's top card: "up to the ace"), "many" (two pair's ranks,
+## the full house's three: "aces"), "of-many" (a pair, trips, quads: "of aces"),
+## "on-many" (the full house's pair: "on aces"). A language with cases (Russian,
+## Polish) gives each form its own words; one without says a form as another does
+## ({ hand-rank-one }). Two different hands never share a name (a test checks).
+
+hand-royal-flush = Роял-флеш
+hand-straight-flush = Стрит-флеш до { RANK($first, form: "up-to") }
+hand-four-of-a-kind = Каре { RANK($first, form: "of-many") }
+hand-full-house = Фулл-хаус, { RANK($first, form: "many") } на { RANK($second, form: "on-many") }
+hand-flush = Флеш до { RANK($first, form: "up-to") }
+hand-straight = Стрит до { RANK($first, form: "up-to") }
+hand-three-of-a-kind = Тройка { RANK($first, form: "of-many") }
+hand-two-pair = Две пары, { RANK($first, form: "many") } и { RANK($second, form: "many") }
+hand-one-pair = Пара { RANK($first, form: "of-many") }
+hand-high-card = Старшая карта, { RANK($first, form: "one") }
+
+hand-rank-one = { $rank ->
+    [two] двойка
+    [three] тройка
+    [four] четвёрка
+    [five] пятёрка
+    [six] шестёрка
+    [seven] семёрка
+    [eight] восьмёрка
+    [nine] девятка
+    [ten] десятка
+    [jack] валет
+    [queen] дама
+    [king] король
+   *[ace] туз
+}
+hand-rank-up-to = { $rank ->
+    [two] двойки
+    [three] тройки
+    [four] четвёрки
+    [five] пятёрки
+    [six] шестёрки
+    [seven] семёрки
+    [eight] восьмёрки
+    [nine] девятки
+    [ten] десятки
+    [jack] валета
+    [queen] дамы
+    [king] короля
+   *[ace] туза
+}
+hand-rank-many = { $rank ->
+    [two] двойки
+    [three] тройки
+    [four] четвёрки
+    [five] пятёрки
+    [six] шестёрки
+    [seven] семёрки
+    [eight] восьмёрки
+    [nine] девятки
+    [ten] десятки
+    [jack] валеты
+    [queen] дамы
+    [king] короли
+   *[ace] тузы
+}
+hand-rank-of-many = { $rank ->
+    [two] двоек
+    [three] троек
+    [four] четвёрок
+    [five] пятёрок
+    [six] шестёрок
+    [seven] семёрок
+    [eight] восьмёрок
+    [nine] девяток
+    [ten] десяток
+    [jack] валетов
+    [queen] дам
+    [king] королей
+   *[ace] тузов
+}
+hand-rank-on-many = { $rank ->
+    [two] двойках
+    [three] тройках
+    [four] четвёрках
+    [five] пятёрках
+    [six] шестёрках
+    [seven] семёрках
+    [eight] восьмёрках
+    [nine] девятках
+    [ten] десятках
+    [jack] валетах
+    [queen] дамах
+    [king] королях
+   *[ace] тузах
+}
+
 ## The banner's warnings.
 
 warn-card-refused = Карта отклонена
@@ -278,11 +377,13 @@ reason-tag-not-in-deck = { $card } нет в колоде стола: убери
 reason-tag-unknown = Карта не из колоды стола: уберите её, позовите флор-менеджера
 
 ## The hand log's lines on the floor view and the room's hand pages, said from each
-## record's data. { $s } a seat, { $a } an amount, a count or a card, { $c } a card's
-## face, { $n } a hand's number, { $f } the floor person's number, { $t } a street,
-## { $p } a blind's name. The panel's keys (FOLD, UNDO) keep their printed names.
+## record's data. { $seat } a seat's number, { $chips } an amount of chips, { $count }
+## how many cards, { $players } how many players, { $card } a card's face, { $hand }
+## a hand's number, { $floor } the floor person's number, { $street } a street,
+## { $blind } a blind's name, { $table } the table's id. The panel's keys (FOLD,
+## UNDO) keep their printed names.
 
-entry-config = настройки стола { $s }
+entry-config = настройки стола { $table }
 entry-correction = ИСПРАВЛЕНИЕ
 entry-refused = ОТКЛОНЕНО
 entry-shoe-frame = кадр шуза
@@ -294,68 +395,68 @@ entry-note = заметка
 entry-program = программа
 entry-hidden = (скрыто до выплаты раздачи)
 entry-all-in = (олл-ин)
-entry-input-sit-down = место { $s } садится с { $a }
-entry-input-top-up = место { $s } докупает { $a }
+entry-input-sit-down = место { $seat } садится с { $chips }
+entry-input-top-up = место { $seat } докупает { $chips }
 entry-input-start-hand = новая раздача
 entry-input-straddle = стрэддл
-entry-input-card = карта { $c }
+entry-input-card = карта { $card }
 entry-input-fold = FOLD
 entry-input-check-call = CHECK/CALL
-entry-input-bet-to = ставка или рейз до { $a }
+entry-input-bet-to = ставка или рейз до { $chips }
 entry-input-all-in = ALL IN
-entry-input-draw = меняет { $a }
+entry-input-draw = меняет { $count }
 entry-input-stand-pat = без обмена
-entry-input-rejoin = место { $s } возвращается
+entry-input-rejoin = место { $seat } возвращается
 entry-input-misdeal = MISDEAL
 entry-input-undo = UNDO
-entry-leaves = место { $s } уходит
-entry-sits-out = место { $s } пропускает
-entry-returns = место { $s } возвращается в игру
-entry-button = дилер на месте { $s }
-entry-burn = сжигается { $c }
-entry-discards = сбрасывает { $a }
-entry-shows = место { $s } показывает
-entry-mucks = место { $s } сбрасывает карты
-entry-wins = место { $s } выигрывает { $a }
-entry-rake = рейк { $a }
-entry-ruling-void-hand = пит-босс { $f } аннулирует раздачу: ставки возвращаются, раздача заново
-entry-ruling-straddle-announced = пит-босс { $f } признаёт объявленный стрэддл: опция сохраняется
-entry-ruling-premature = пит-босс { $f } признаёт { $c } преждевременной: следующая улица без сжигания
-entry-ruling-exposed = пит-босс { $f } признаёт { $c } места { $s } открытой: первая сожжённая
-entry-ruling-boxed = пит-босс { $f } признаёт { $c } перевёрнутой: она мертва
-entry-ruling-manual = пит-босс { $f } вводит { $c } вручную: метка не читается
-entry-ruling-dead-hand = пит-босс { $f } признаёт руку места { $s } мёртвой: нет открытия
-entry-ruling-award-override = пит-босс { $f } разрешает выплату месту { $s } вопреки открытым рукам
+entry-leaves = место { $seat } уходит
+entry-sits-out = место { $seat } пропускает
+entry-returns = место { $seat } возвращается в игру
+entry-button = дилер на месте { $seat }
+entry-burn = сжигается { $card }
+entry-discards = сбрасывает { $card }
+entry-shows = место { $seat } показывает
+entry-mucks = место { $seat } сбрасывает карты
+entry-wins = место { $seat } выигрывает { $chips }
+entry-rake = рейк { $chips }
+entry-ruling-void-hand = пит-босс { $floor } аннулирует раздачу: ставки возвращаются, раздача заново
+entry-ruling-straddle-announced = пит-босс { $floor } признаёт объявленный стрэддл: опция сохраняется
+entry-ruling-premature = пит-босс { $floor } признаёт { $card } преждевременной: следующая улица без сжигания
+entry-ruling-exposed = пит-босс { $floor } признаёт { $card } места { $seat } открытой: первая сожжённая
+entry-ruling-boxed = пит-босс { $floor } признаёт { $card } перевёрнутой: она мертва
+entry-ruling-manual = пит-босс { $floor } вводит { $card } вручную: метка не читается
+entry-ruling-dead-hand = пит-босс { $floor } признаёт руку места { $seat } мёртвой: нет открытия
+entry-ruling-award-override = пит-босс { $floor } разрешает выплату месту { $seat } вопреки открытым рукам
 entry-post-ante = анте
 entry-post-small-blind = малый блайнд
 entry-post-big-blind = большой блайнд
 entry-post-straddle = стрэддл
 entry-post-enter-big-blind = живой большой блайнд
 entry-post-dead-small-blind = мёртвый малый блайнд
-entry-event-seated = место { $s } садится с { $a }
-entry-event-topped-up = место { $s } докупает { $a }
-entry-event-hand-started = раздача { $n }: дилер на месте { $s }, игроков: { $a }
-entry-event-posted = место { $s } ставит { $p } { $a }
-entry-event-missed-blind = место { $s } пропускает { $p } и должно его
-entry-event-straddle-confirmed = стрэддл места { $s } подтверждён
-entry-event-hole-card = место { $s } получает { $a }
-entry-event-betting-opened = торговля { $t }: первым место { $s }
-entry-event-folded = место { $s } сбрасывает
-entry-event-checked = место { $s } чекает
-entry-event-called = место { $s } коллирует { $a }
-entry-event-bet = место { $s } ставит { $a }
-entry-event-raised = место { $s } повышает до { $a }
-entry-event-returned = { $a } без колла возвращены месту { $s }
-entry-event-round-complete = { $t }: торговля завершена
-entry-event-draw-asked = место { $s } меняет { $a }
-entry-event-stood-pat = место { $s } без обмена
-entry-event-rejoined = место { $s } возвращается в пересдачу, доплачивает { $a }
-entry-event-redeal = все чекнули: пересдача, банк остаётся; раздаёт место { $s }
-entry-event-hand-over = вскрытие за { $a }
-entry-event-hand-over-uncontested = осталась одна рука: { $a } к выплате
-entry-event-showdown-opened = вскрытие: первым место { $s } показывает или сбрасывает
-entry-event-hand-complete = раздача { $n } завершена
-entry-event-misdealt = НЕВЕРНАЯ РАЗДАЧА: раздача { $n } заново
+entry-event-seated = место { $seat } садится с { $chips }
+entry-event-topped-up = место { $seat } докупает { $chips }
+entry-event-hand-started = раздача { $hand }: дилер на месте { $seat }, игроков: { $players }
+entry-event-posted = место { $seat } ставит { $blind } { $chips }
+entry-event-missed-blind = место { $seat } пропускает { $blind } и должно его
+entry-event-straddle-confirmed = стрэддл места { $seat } подтверждён
+entry-event-hole-card = место { $seat } получает { $card }
+entry-event-betting-opened = торговля { $street }: первым место { $seat }
+entry-event-folded = место { $seat } сбрасывает
+entry-event-checked = место { $seat } чекает
+entry-event-called = место { $seat } коллирует { $chips }
+entry-event-bet = место { $seat } ставит { $chips }
+entry-event-raised = место { $seat } повышает до { $chips }
+entry-event-returned = { $chips } без колла возвращены месту { $seat }
+entry-event-round-complete = { $street }: торговля завершена
+entry-event-draw-asked = место { $seat } меняет { $count }
+entry-event-stood-pat = место { $seat } без обмена
+entry-event-rejoined = место { $seat } возвращается в пересдачу, доплачивает { $chips }
+entry-event-redeal = все чекнули: пересдача, банк остаётся; раздаёт место { $seat }
+entry-event-hand-over = вскрытие за { $chips }
+entry-event-hand-over-uncontested = осталась одна рука: { $chips } к выплате
+entry-event-showdown-opened = вскрытие: первым место { $seat } показывает или сбрасывает
+entry-event-hand-complete = раздача { $hand } завершена
+entry-event-misdealt = НЕВЕРНАЯ РАЗДАЧА: раздача { $hand } заново
 entry-event-undone = последний ввод отменён
 
 ## The players' screen: a refusal that would name a card is said by its kind only,

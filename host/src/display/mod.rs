@@ -146,7 +146,15 @@ impl std::fmt::Display for DisplayError {
     }
 }
 
-impl std::error::Error for DisplayError {}
+/// The system's error, kept whole.
+impl std::error::Error for DisplayError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            DisplayError::Bind(_, e) | DisplayError::Runtime(e) => Some(e),
+            DisplayError::FloorHosts(_) => None,
+        }
+    }
+}
 
 /// A running display: the server on its own thread, the presenter, the equity worker.
 pub struct TableDisplay {

@@ -60,7 +60,10 @@ impl ClockFollower {
             .name(format!("floor-clock-{table_id}"))
             .spawn(move || follow(&link, &id, every, &s))
             .map_err(|e| {
-                FloorError::Unreachable(format!("no thread to follow the clock on: {e}"))
+                FloorError::Unreachable(hardware::cause::Cause::worded(
+                    format!("no thread to follow the clock on: {e}"),
+                    e,
+                ))
             })?;
         Ok(ClockFollower {
             shared,

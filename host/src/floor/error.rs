@@ -3,17 +3,20 @@
 
 use crate::records::handlog::LogError;
 use crate::session::floor_link::FloorTrouble;
+use hardware::cause::Cause;
 use std::fmt;
 
 /// Why the floor's store could not be used.
 #[derive(Debug)]
 pub enum FloorError {
-    /// The store's address does not read as a PostgreSQL URL.
-    BadUrl(String),
-    /// The store cannot be reached (down, refused, too slow).
-    Unreachable(String),
-    /// The store answered with an error.
-    Database(String),
+    /// The store's address does not read as a PostgreSQL URL (the driver's error).
+    BadUrl(postgres::Error),
+    /// The store cannot be reached (down, refused, too slow): the driver's or the
+    /// system's error behind the words.
+    Unreachable(Cause),
+    /// The store answered with an error (the store's own, kept whole), or refused
+    /// what was asked of it.
+    Database(Cause),
     /// The store's schema is newer than this program.
     NewerSchema {
         /// The version the store has.
@@ -106,6 +109,8 @@ impl std::error::Error for FloorError {
         match self {
             FloorError::Local(e) => Some(e),
             FloorError::Link(e) => Some(e),
+            FloorError::BadUrl(e) => Some(e),
+            FloorError::Unreachable(c) | FloorError::Database(c) => c.error(),
             _ => None,
         }
     }
@@ -165,9 +170,11 @@ impl From<postgres::Error> for FloorError {
                     detail: db.message().to_string(),
                 }
             }
-            Some(db) => FloorError::Database(db.message().to_string()),
-            None if e.is_closed() => FloorError::Unreachable("the connection was closed".into()),
-            None => FloorError::Unreachable(causes(&e)),
+            Some(db) => FloorError::Database(Cause::worded(db.message().to_string(), e)),
+            None if e.is_closed() => {
+                FloorError::Unreachable(Cause::worded("the connection was closed", e))
+            }
+            None => FloorError::Unreachable(Cause::worded(causes(&e), e)),
         }
     }
 }
@@ -211,7 +218,7 @@ mod tests {
             .contains("tablectl floor add-table T2"));
         for (e, trouble) in [
             (
-                FloorError::Unreachable("refused".into()),
+                FloorError::Unreachable(Cause::said("refused")),
                 Some(FloorTrouble::Unreachable),
             ),
             (login, Some(FloorTrouble::LoginRefused)),
@@ -224,7 +231,7 @@ mod tests {
                 FloorError::NewerSchema { found: 7, known: 6 },
                 Some(FloorTrouble::Version),
             ),
-            (FloorError::Database("a key changed".into()), None),
+            (FloorError::Database(Cause::said("a key changed")), None),
         ] {
             assert_eq!(e.trouble(), trouble, "{e}");
         }

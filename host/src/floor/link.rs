@@ -22,6 +22,7 @@
 
 use super::error::FloorError;
 use super::tls::connector;
+use hardware::cause::Cause;
 use postgres::config::{Host, SslMode as WireMode};
 use postgres::{Client, Config, NoTls};
 use rustls::CertificateError;
@@ -82,15 +83,15 @@ pub enum LinkError {
     CaFile {
         /// The file.
         path: PathBuf,
-        /// What is wrong.
-        detail: String,
+        /// What is wrong (the system's or the certificate reader's error kept whole).
+        detail: Cause,
     },
     /// The password file cannot be read, or is empty.
     PasswordFile {
         /// The file.
         path: PathBuf,
-        /// What is wrong.
-        detail: String,
+        /// What is wrong (the system's error kept whole).
+        detail: Cause,
     },
     /// A file holding the store's password that others than its owner may read.
     Exposed {
@@ -172,7 +173,17 @@ impl fmt::Display for LinkError {
     }
 }
 
-impl std::error::Error for LinkError {}
+/// The system's or the certificate reader's error, kept whole.
+impl std::error::Error for LinkError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LinkError::CaFile { detail, .. } | LinkError::PasswordFile { detail, .. } => {
+                detail.error()
+            }
+            _ => None,
+        }
+    }
+}
 
 impl From<LinkError> for FloorError {
     fn from(e: LinkError) -> FloorError {
@@ -399,8 +410,9 @@ fn split_tls_params(url: &str) -> Result<(String, Option<String>, Option<PathBuf
     if root.as_deref() == Some(Path::new("system")) {
         return Err(LinkError::CaFile {
             path: "system".into(),
-            detail: "the system's roots would vouch for anyone's name: name the floor's own CA"
-                .into(),
+            detail: Cause::said(
+                "the system's roots would vouch for anyone's name: name the floor's own CA",
+            ),
         });
     }
     let url = if kept.is_empty() {
@@ -460,7 +472,7 @@ fn on_this_machine(config: &Config) -> bool {
 fn check_private(path: &Path) -> Result<(), LinkError> {
     let meta = std::fs::metadata(path).map_err(|e| LinkError::PasswordFile {
         path: path.to_path_buf(),
-        detail: e.to_string(),
+        detail: Cause::of(e),
     })?;
     match crate::records::handlog::exposed_mode(&meta) {
         Some(mode) => Err(LinkError::Exposed {
@@ -474,15 +486,15 @@ fn check_private(path: &Path) -> Result<(), LinkError> {
 /// The password in `path`: the file's one line, only its owner may read it.
 fn read_password(path: &Path) -> Result<String, LinkError> {
     check_private(path)?;
-    let bad = |detail: String| LinkError::PasswordFile {
+    let bad = |detail: Cause| LinkError::PasswordFile {
         path: path.to_path_buf(),
         detail,
     };
     let text = hardware::text::read_bounded(path, MAX_PASSWORD_FILE_BYTES, "a password file")
-        .map_err(|e| bad(e.to_string()))?;
+        .map_err(|e| bad(Cause::of(e)))?;
     let password = text.trim_end_matches(['\r', '\n']);
     if password.is_empty() || password.contains(['\r', '\n']) {
-        return Err(bad("write the password alone on one line".into()));
+        return Err(bad(Cause::said("write the password alone on one line")));
     }
     Ok(password.to_string())
 }

@@ -306,7 +306,12 @@ impl Shipper {
         let thread = std::thread::Builder::new()
             .name(format!("floor-ship-{table_id}"))
             .spawn(move || worker.run())
-            .map_err(|e| FloorError::Unreachable(format!("no thread to ship on: {e}")))?;
+            .map_err(|e| {
+                FloorError::Unreachable(hardware::cause::Cause::worded(
+                    format!("no thread to ship on: {e}"),
+                    e,
+                ))
+            })?;
         Ok(Shipper {
             shared,
             thread: Some(thread),

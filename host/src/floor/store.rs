@@ -6,6 +6,7 @@ use super::error::FloorError;
 use super::link::StoreLink;
 use super::presence::{Presence, KNOWN_TABLES};
 use crate::records::handlog::{hex, PublicKey, Seq, SignedHead, Trust, GENESIS_HASH};
+use hardware::cause::Cause;
 use postgres::{Client, Config, Statement};
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
@@ -146,7 +147,7 @@ pub struct Store {
 /// The connection settings of `url`, with this program's timeouts where the URL sets
 /// none.
 pub fn config(url: &str) -> Result<Config, FloorError> {
-    let mut config = Config::from_str(url).map_err(|e| FloorError::BadUrl(e.to_string()))?;
+    let mut config = Config::from_str(url).map_err(FloorError::BadUrl)?;
     if config.get_connect_timeout().is_none() {
         config.connect_timeout(CONNECT_TIMEOUT);
     }
@@ -340,7 +341,7 @@ impl Store {
                 row.key
             );
             self.raise(table_id, AlertKind::KeyChanged, Seq(0), &detail)?;
-            return Err(FloorError::Database(detail));
+            return Err(FloorError::Database(Cause::said(detail)));
         }
         Ok(row)
     }

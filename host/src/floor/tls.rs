@@ -2,6 +2,7 @@
 //! `verify-full`'s checks or `verify-ca`'s (every check but the host's name).
 
 use super::link::{LinkError, SslMode};
+use hardware::cause::Cause;
 use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
 use rustls::client::WebPkiServerVerifier;
 use rustls::pki_types::pem::PemObject as _;
@@ -16,33 +17,36 @@ pub const MAX_CA_FILE_BYTES: u64 = 256 * 1024;
 
 /// The rustls connector trusting `ca` alone.
 pub(super) fn connector(mode: SslMode, ca: &Path) -> Result<MakeRustlsConnect, LinkError> {
-    let bad = |detail: String| LinkError::CaFile {
+    let bad = |detail: Cause| LinkError::CaFile {
         path: ca.to_path_buf(),
         detail,
     };
     let text = hardware::text::read_bounded(ca, MAX_CA_FILE_BYTES, "a CA file")
-        .map_err(|e| bad(e.to_string()))?;
+        .map_err(|e| bad(Cause::of(e)))?;
     let mut roots = RootCertStore::empty();
     for cert in CertificateDer::pem_slice_iter(text.as_bytes()) {
-        let cert = cert.map_err(|e| bad(format!("not PEM ({e})")))?;
-        roots
-            .add(cert)
-            .map_err(|e| bad(format!("a certificate does not read ({e})")))?;
+        let cert = cert.map_err(|e| bad(Cause::worded(format!("not PEM ({e})"), e)))?;
+        roots.add(cert).map_err(|e| {
+            bad(Cause::worded(
+                format!("a certificate does not read ({e})"),
+                e,
+            ))
+        })?;
     }
     if roots.is_empty() {
-        return Err(bad(
-            "holds no certificate (-----BEGIN CERTIFICATE-----)".into()
-        ));
+        return Err(bad(Cause::said(
+            "holds no certificate (-----BEGIN CERTIFICATE-----)",
+        )));
     }
     let provider = Arc::new(rustls::crypto::ring::default_provider());
     let builder = rustls::ClientConfig::builder_with_provider(provider.clone())
         .with_safe_default_protocol_versions()
-        .map_err(|e| bad(e.to_string()))?;
+        .map_err(|e| bad(Cause::of(e)))?;
     let config = match mode {
         SslMode::VerifyCa => {
             let full = WebPkiServerVerifier::builder_with_provider(Arc::new(roots), provider)
                 .build()
-                .map_err(|e| bad(e.to_string()))?;
+                .map_err(|e| bad(Cause::of(e)))?;
             builder
                 .dangerous()
                 .with_custom_certificate_verifier(Arc::new(AnyName(full)))

@@ -101,7 +101,18 @@ impl fmt::Display for SettleError {
     }
 }
 
-impl std::error::Error for SettleError {}
+/// The evaluator's, the pots', the showdown's or the engine's refusal, kept whole.
+impl std::error::Error for SettleError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SettleError::Eval(_, e) => Some(e),
+            SettleError::Pots(e) => Some(e),
+            SettleError::Showdown(e) => Some(e),
+            SettleError::Rule(e) => Some(e),
+            SettleError::NotSettling | SettleError::UnknownCards(_) => None,
+        }
+    }
+}
 
 /// Settles the hand at the table's settlement: pots, values, winners. `mucked` seats
 /// threw their hands away at the showdown: they stay eligible but cannot win.

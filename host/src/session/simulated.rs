@@ -93,7 +93,16 @@ impl fmt::Display for SimShoeError {
     }
 }
 
-impl std::error::Error for SimShoeError {}
+/// The pseudo-terminal's or the link's fault, kept whole.
+impl std::error::Error for SimShoeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SimShoeError::Pty(e) => Some(e),
+            SimShoeError::Link { fault, .. } => Some(fault),
+            SimShoeError::Unread(_) => None,
+        }
+    }
+}
 
 /// The simulated dealer found no card where the hand needs one: a bug in the
 /// simulation, reported rather than played around.
@@ -119,6 +128,8 @@ impl fmt::Display for DealerError {
         })
     }
 }
+
+impl std::error::Error for DealerError {}
 
 /// What to play.
 #[derive(Debug, Clone)]
@@ -215,7 +226,24 @@ impl fmt::Display for SimError {
     }
 }
 
-impl std::error::Error for SimError {}
+/// The refusal or fault behind the simulation's stop, kept whole.
+impl std::error::Error for SimError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SimError::Setting(e) => Some(e),
+            SimError::Config(e) => Some(e),
+            SimError::Engine(_, e) => Some(e),
+            SimError::Shoe(e) => Some(e),
+            SimError::Dealer(e) => Some(e),
+            SimError::Log(e) => Some(e),
+            SimError::Settle(e) => Some(e),
+            SimError::Players { .. }
+            | SimError::Refused(..)
+            | SimError::CardRefused(_)
+            | SimError::Stuck(_) => None,
+        }
+    }
+}
 
 /// What a bench run did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

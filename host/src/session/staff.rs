@@ -25,6 +25,7 @@ use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, Salt
 use argon2::Argon2;
 use firmware::console::Pin;
 use firmware::event::MAX_FLOOR_ID;
+use hardware::cause::Cause;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -47,10 +48,11 @@ const MAX_LOCK_FILE_BYTES: u64 = 1024;
 /// Why a staff file cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StaffError {
-    /// The file cannot be read (or is too large).
-    Read(String),
-    /// The file is not TOML with a `[staff]` table.
-    Syntax(String),
+    /// The file cannot be read (or is too large): its path and the operating
+    /// system's error.
+    Read(Cause),
+    /// The file is not TOML with a `[staff]` table (the TOML reader's error).
+    Syntax(toml::de::Error),
     /// A key that is not a floor number 1 to 9999.
     Number(String),
     /// A value that is not an Argon2 PIN hash.
@@ -61,8 +63,9 @@ pub enum StaffError {
     PinDigits,
     /// The file can be read by others than its owner.
     Exposed(String),
-    /// The PIN lock file cannot be read.
-    LockState(String),
+    /// The PIN lock file cannot be read: its path and the operating system's or the
+    /// TOML reader's error.
+    LockState(Cause),
 }
 
 impl fmt::Display for StaffError {
@@ -93,7 +96,16 @@ impl fmt::Display for StaffError {
     }
 }
 
-impl std::error::Error for StaffError {}
+/// The operating system's or the TOML reader's error, kept whole.
+impl std::error::Error for StaffError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            StaffError::Read(c) | StaffError::LockState(c) => c.error(),
+            StaffError::Syntax(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 /// Why a floor ruling's PIN was refused. Nothing changed at the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -180,18 +192,20 @@ impl FloorStaff {
     /// searched through all 10,000 PINs by whoever has it).
     pub fn load(path: &Path) -> Result<FloorStaff, StaffError> {
         let meta = std::fs::metadata(path)
-            .map_err(|e| StaffError::Read(format!("{}: {e}", path.display())))?;
+            .map_err(|e| StaffError::Read(Cause::worded(format!("{}: {e}", path.display()), e)))?;
         if crate::records::handlog::exposed_mode(&meta).is_some() {
             return Err(StaffError::Exposed(path.display().to_string()));
         }
         let text = hardware::text::read_bounded(path, MAX_STAFF_FILE_BYTES, "a floor staff file")
-            .map_err(|e| StaffError::Read(format!("{}: {e}", path.display())))?;
+            .map_err(|e| {
+            StaffError::Read(Cause::worded(format!("{}: {e}", path.display()), e))
+        })?;
         FloorStaff::parse(&text)
     }
 
     /// Reads a staff file's text.
     pub fn parse(text: &str) -> Result<FloorStaff, StaffError> {
-        let raw: RawStaff = toml::from_str(text).map_err(|e| StaffError::Syntax(e.to_string()))?;
+        let raw: RawStaff = toml::from_str(text).map_err(StaffError::Syntax)?;
         if raw.staff.len() > MAX_STAFF {
             return Err(StaffError::TooMany);
         }
@@ -221,11 +235,16 @@ impl FloorStaff {
     /// Keeps the count of wrong codes and the lock in `path` (the table's data
     /// folder's [`PIN_LOCK_FILE`]), taking up where the last run left them.
     pub fn keep_lock_in(mut self, path: &Path) -> Result<FloorStaff, StaffError> {
-        let unreadable = |e: String| StaffError::LockState(format!("{}: {e}", path.display()));
+        fn unreadable(
+            path: &Path,
+            e: impl std::error::Error + Send + Sync + 'static,
+        ) -> StaffError {
+            StaffError::LockState(Cause::worded(format!("{}: {e}", path.display()), e))
+        }
         if path.exists() {
             let text = hardware::text::read_bounded(path, MAX_LOCK_FILE_BYTES, "a PIN lock file")
-                .map_err(|e| unreadable(e.to_string()))?;
-            let state: LockState = toml::from_str(&text).map_err(|e| unreadable(e.to_string()))?;
+                .map_err(|e| unreadable(path, e))?;
+            let state: LockState = toml::from_str(&text).map_err(|e| unreadable(path, e))?;
             self.failures = state.failures.min(MAX_PIN_FAILURES);
             self.locked_until = state
                 .locked_until_ms
@@ -311,11 +330,13 @@ fn hash_with(floor: u16, pin: &str, argon: &Argon2<'_>) -> Result<String, StaffE
         return Err(StaffError::PinDigits);
     }
     let mut salt = [0u8; 16];
-    getrandom::fill(&mut salt).map_err(|e| StaffError::Read(format!("random salt: {e}")))?;
-    let salt = SaltString::encode_b64(&salt).map_err(|e| StaffError::Read(e.to_string()))?;
+    getrandom::fill(&mut salt)
+        .map_err(|e| StaffError::Read(Cause::said(format!("random salt: {e}"))))?;
+    let salt =
+        SaltString::encode_b64(&salt).map_err(|e| StaffError::Read(Cause::said(e.to_string())))?;
     let hash = argon
         .hash_password(pin.as_bytes(), &salt)
-        .map_err(|e| StaffError::Read(e.to_string()))?;
+        .map_err(|e| StaffError::Read(Cause::said(e.to_string())))?;
     Ok(format!("{floor} = \"{hash}\""))
 }
 

@@ -608,7 +608,17 @@ impl std::fmt::Display for SessionError {
     }
 }
 
-impl std::error::Error for SessionError {}
+/// The log's, the engine's or the settlement's refusal, kept whole.
+impl std::error::Error for SessionError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SessionError::Log(e) => Some(e),
+            SessionError::Config(e) => Some(e),
+            SessionError::Settle(e) => Some(e),
+            SessionError::Engine(_, e) => Some(e),
+        }
+    }
+}
 
 /// What the dealer reads when the hand log fails: the table never deals without it.
 pub(crate) fn log_stops_the_table(

@@ -8,11 +8,16 @@
 //! formatted on each call from figures the caller has already written as the
 //! language writes them ([`Lang::number`]). Fluent's Unicode isolation marks are off:
 //! the screens' text is exactly the file's.
+//!
+//! A hand's name takes its ranks in the form its grammar needs ("Пара тузов", "Фулл-хаус,
+//! тузы на королях"): the file's `RANK($first, form: "of-many")` reads the rank's word
+//! from the file's own `hand-rank-<form>` message, resolved once for every rank and
+//! form (see the `## Hand names` part of en.ftl).
 
 use super::i18n::{Lang, Word, ALL, WORDS};
 use firmware::{Card, Rank, Suit};
 use fluent_bundle::concurrent::FluentBundle;
-use fluent_bundle::{FluentArgs, FluentResource};
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use fluent_syntax::ast;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -62,6 +67,20 @@ impl Catalog {
         bundle.set_use_isolating(false);
         // A message defined twice keeps its first text (the test names the file).
         let _ = bundle.add_resource(resource);
+        let forms = rank_forms(&bundle);
+        // Added once, to a bundle of our own: it cannot be there already.
+        let _ = bundle.add_function("RANK", move |positional, named| {
+            let text = |v: Option<&FluentValue>| match v {
+                Some(FluentValue::String(s)) => Some(s.to_string()),
+                _ => None,
+            };
+            text(positional.first())
+                .zip(text(named.get("form")))
+                .and_then(|key| forms.get(&key))
+                .map_or(FluentValue::Error, |word| {
+                    FluentValue::String(word.clone().into())
+                })
+        });
         let plain = ids
             .into_iter()
             .filter_map(|id| {
@@ -93,6 +112,30 @@ impl Catalog {
             .collect();
         catalog
     }
+}
+
+/// The forms a hand's name asks a rank in (`RANK($first, form: "of-many")`), each
+/// the file's message `hand-rank-<form>`.
+pub(crate) const RANK_FORMS: [&str; 5] = ["one", "up-to", "many", "of-many", "on-many"];
+
+/// A rank's id in the files' hand names (`$first`, `$second`): `two` ... `ace`.
+pub(crate) fn rank_key(r: Rank) -> &'static str {
+    let id = super::i18n::rank_id(r);
+    id.strip_prefix("rank-").unwrap_or(id)
+}
+
+/// Every rank's word in every form, by `(rank's id, form)`, as `bundle`'s
+/// `hand-rank-<form>` messages say them.
+fn rank_forms(bundle: &FluentBundle<FluentResource>) -> HashMap<(String, String), String> {
+    RANK_FORMS
+        .iter()
+        .flat_map(|&form| Rank::ALL.iter().map(move |&r| (form, rank_key(r))))
+        .filter_map(|(form, rank)| {
+            let id = format!("hand-rank-{form}");
+            let word = format_in(bundle, &id, &[("rank", rank)])?;
+            Some(((rank.to_string(), form.to_string()), word))
+        })
+        .collect()
 }
 
 /// A card's place among the catalog's names: by rank, then suit.
@@ -151,15 +194,23 @@ pub(crate) fn say_with(lang: Lang, id: &str, args: &[(&str, &str)]) -> String {
 
 /// A message of `catalog` with its placeholders filled; none if it has no text.
 fn format_with(catalog: &Catalog, id: &str, args: &[(&str, &str)]) -> Option<String> {
-    let pattern = catalog.bundle.get_message(id)?.value()?;
+    format_in(&catalog.bundle, id, args)
+}
+
+/// A message of `bundle` with its placeholders filled; none if it has no text.
+fn format_in(
+    bundle: &FluentBundle<FluentResource>,
+    id: &str,
+    args: &[(&str, &str)],
+) -> Option<String> {
+    let pattern = bundle.get_message(id)?.value()?;
     let mut fluent_args = FluentArgs::with_capacity(args.len());
     for &(name, value) in args {
         fluent_args.set(name, value);
     }
     let mut errors = Vec::new();
     Some(
-        catalog
-            .bundle
+        bundle
             .format_pattern(pattern, Some(&fluent_args), &mut errors)
             .into_owned(),
     )

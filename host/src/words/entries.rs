@@ -69,7 +69,7 @@ fn input(lang: Lang, i: &Input) -> String {
         }
         Input::Act(Action::AllIn) => ("entry-input-all-in", String::new(), String::new()),
         Input::Draw { count } => ("entry-input-draw", String::new(), count.to_string()),
-        Input::Discard(card) => (DISCARDS, String::new(), face(lang, Some(card))),
+        Input::Discard(card) => (DISCARDS, face(lang, Some(card)), String::new()),
         Input::StandPat => ("entry-input-stand-pat", String::new(), String::new()),
         Input::Rejoin { seat } => ("entry-input-rejoin", seat.to_string(), String::new()),
         Input::Show { seat } => (SHOWS, seat.to_string(), String::new()),
@@ -80,8 +80,13 @@ fn input(lang: Lang, i: &Input) -> String {
         Input::Undo => ("entry-input-undo", String::new(), String::new()),
         Input::Ruling { ruling, floor } => return ruled(lang, ruling, floor),
     };
-    // A card's face goes where the phrase says; a seat and an amount likewise.
-    catalog::say_with(lang, p, &[("s", &a), ("a", &b), ("c", &a)])
+    // The first figure is a seat or a card's face, the second chips or a count: each
+    // goes where the phrase names it.
+    catalog::say_with(
+        lang,
+        p,
+        &[("seat", &a), ("card", &a), ("chips", &b), ("count", &b)],
+    )
 }
 
 const LEAVES: Phrase = "entry-leaves";
@@ -131,7 +136,7 @@ fn ruled(lang: Lang, ruling: Ruling, floor: u16) -> String {
         ),
     };
     let f = floor.to_string();
-    catalog::say_with(lang, p, &[("f", &f), ("s", &s), ("c", &c)])
+    catalog::say_with(lang, p, &[("floor", &f), ("seat", &s), ("card", &c)])
 }
 
 /// A post's name.
@@ -159,7 +164,9 @@ pub fn event(lang: Lang, e: &Event) -> String {
         }
     };
     let n = |c: firmware::Chips| lang.number(c.get());
-    let say = |p: Phrase, s: &str, a: &str| catalog::say_with(lang, p, &[("s", s), ("a", a)]);
+    let say = |p: Phrase, seat: &str, chips: &str| {
+        catalog::say_with(lang, p, &[("seat", seat), ("chips", chips)])
+    };
     match *e {
         Event::Seated { seat, stack } => say("entry-event-seated", &seat.to_string(), &n(stack)),
         Event::ToppedUp {
@@ -186,9 +193,9 @@ pub fn event(lang: Lang, e: &Event) -> String {
             lang,
             "entry-event-hand-started",
             &[
-                ("n", &number.to_string()),
-                ("s", &button.to_string()),
-                ("a", &dealt.count_ones().to_string()),
+                ("hand", &number.to_string()),
+                ("seat", &button.to_string()),
+                ("players", &dealt.count_ones().to_string()),
             ],
         ),
         Event::Posted {
@@ -202,9 +209,9 @@ pub fn event(lang: Lang, e: &Event) -> String {
                 lang,
                 "entry-event-posted",
                 &[
-                    ("s", &seat.to_string()),
-                    ("p", post(lang, p)),
-                    ("a", &n(amount))
+                    ("seat", &seat.to_string()),
+                    ("blind", post(lang, p)),
+                    ("chips", &n(amount))
                 ],
             ),
             all(all_in)
@@ -213,9 +220,9 @@ pub fn event(lang: Lang, e: &Event) -> String {
             lang,
             "entry-event-missed-blind",
             &[
-                ("s", &seat.to_string()),
+                ("seat", &seat.to_string()),
                 (
-                    "p",
+                    "blind",
                     post(
                         lang,
                         if big {
@@ -230,19 +237,22 @@ pub fn event(lang: Lang, e: &Event) -> String {
         Event::StraddleConfirmed { seat } => {
             say("entry-event-straddle-confirmed", &seat.to_string(), "")
         }
-        Event::HoleCard { seat, card } => say(
+        Event::HoleCard { seat, card } => catalog::say_with(
+            lang,
             "entry-event-hole-card",
-            &seat.to_string(),
-            &face(lang, card),
+            &[("seat", &seat.to_string()), ("card", &face(lang, card))],
         ),
-        Event::Burned { card } => catalog::say_with(lang, BURN, &[("c", &face(lang, card))]),
+        Event::Burned { card } => catalog::say_with(lang, BURN, &[("card", &face(lang, card))]),
         Event::BoardCard { street, card } => {
             format!("{}: {}", lang.street(street), face(lang, card))
         }
         Event::BettingOpened { street, first } => catalog::say_with(
             lang,
             "entry-event-betting-opened",
-            &[("t", lang.street(street)), ("s", &first.to_string())],
+            &[
+                ("street", lang.street(street)),
+                ("seat", &first.to_string()),
+            ],
         ),
         Event::Folded { seat } => say("entry-event-folded", &seat.to_string(), ""),
         Event::Checked { seat } => say("entry-event-checked", &seat.to_string(), ""),
@@ -272,18 +282,18 @@ pub fn event(lang: Lang, e: &Event) -> String {
         Event::RoundComplete { street } => catalog::say_with(
             lang,
             "entry-event-round-complete",
-            &[("t", lang.street(street))],
+            &[("street", lang.street(street))],
         ),
         Event::Discarded { seat, card } => format!(
             "{} {}: {}",
             lang.word(super::i18n::Word::Seat),
             seat,
-            catalog::say_with(lang, DISCARDS, &[("a", &face(lang, Some(card)))])
+            catalog::say_with(lang, DISCARDS, &[("card", &face(lang, Some(card)))])
         ),
-        Event::DrawAsked { seat, count } => say(
+        Event::DrawAsked { seat, count } => catalog::say_with(
+            lang,
             "entry-event-draw-asked",
-            &seat.to_string(),
-            &count.to_string(),
+            &[("seat", &seat.to_string()), ("count", &count.to_string())],
         ),
         Event::StoodPat { seat } => say("entry-event-stood-pat", &seat.to_string(), ""),
         Event::Rejoined { seat, amount } => {
@@ -309,11 +319,13 @@ pub fn event(lang: Lang, e: &Event) -> String {
         Event::HandComplete { number } => catalog::say_with(
             lang,
             "entry-event-hand-complete",
-            &[("n", &number.to_string())],
+            &[("hand", &number.to_string())],
         ),
-        Event::Misdealt { number } => {
-            catalog::say_with(lang, "entry-event-misdealt", &[("n", &number.to_string())])
-        }
+        Event::Misdealt { number } => catalog::say_with(
+            lang,
+            "entry-event-misdealt",
+            &[("hand", &number.to_string())],
+        ),
         Event::Ruled { ruling, floor } => ruled(lang, ruling, floor),
         Event::Undone => format!(
             "{}: {}",
@@ -363,7 +375,7 @@ pub fn flagged(e: &TimelineEntry) -> bool {
 /// it, what it is, and (for an input) each of its events on a line of its own.
 pub fn describe(lang: Lang, e: &TimelineEntry) -> String {
     let what = match &e.entry {
-        Entry::Config { table_id, .. } => catalog::say_with(lang, CONFIG, &[("s", table_id)]),
+        Entry::Config { table_id, .. } => catalog::say_with(lang, CONFIG, &[("table", table_id)]),
         Entry::Input {
             input,
             events,

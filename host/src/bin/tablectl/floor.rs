@@ -142,7 +142,7 @@ fn floor_clear(args: &FloorClearArgs) -> Result<(), CliError> {
         Ok(())
     } else {
         Err(CliError::failed(host::floor::FloorError::Database(
-            format!("no alert {} waiting to be cleared", args.id),
+            hardware::cause::Cause::said(format!("no alert {} waiting to be cleared", args.id)),
         )))
     }
 }
@@ -172,7 +172,7 @@ fn floor_revoke(args: &FloorRevokeArgs) -> Result<(), CliError> {
         Ok(())
     } else {
         Err(CliError::failed(host::floor::FloorError::Database(
-            format!("program {} was not approved", args.hash),
+            hardware::cause::Cause::said(format!("program {} was not approved", args.hash)),
         )))
     }
 }

@@ -172,7 +172,15 @@ impl fmt::Display for EquityError {
     }
 }
 
-impl core::error::Error for EquityError {}
+/// The evaluator's refusal, kept whole.
+impl core::error::Error for EquityError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match self {
+            EquityError::Eval(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 impl From<EvalError> for EquityError {
     fn from(e: EvalError) -> Self {

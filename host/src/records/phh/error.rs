@@ -2,6 +2,7 @@
 //! that says what to fix.
 
 use super::document::Value;
+use hardware::cause::Cause;
 use hardware::text::excerpt;
 use std::fmt;
 use std::path::PathBuf;
@@ -22,8 +23,8 @@ pub struct PhhError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum PhhErrorKind {
-    /// The file could not be read (the operating system's message).
-    Io(String),
+    /// The file could not be read (the operating system's error, kept whole).
+    Io(Cause),
     /// The text is not TOML of the kind a hand history uses: fix the quoting,
     /// brackets or `key = value` layout at the line given.
     Syntax(String),
@@ -158,7 +159,16 @@ impl fmt::Display for PhhError {
     }
 }
 
-impl std::error::Error for PhhError {}
+/// The operating system's error, kept whole; a syntax error is this reader's own
+/// (the message is the whole of it).
+impl std::error::Error for PhhError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            PhhErrorKind::Io(c) => c.error(),
+            _ => None,
+        }
+    }
+}
 
 /// An error of `kind` on `line`, the path added by [`parse_file`](super::parse_file).
 pub(super) fn at(line: usize, kind: PhhErrorKind) -> PhhError {

@@ -185,7 +185,7 @@ pub fn parse_file(path: impl AsRef<Path>) -> Result<Vec<HandHistory>, PhhError> 
         with_path(PhhError {
             path: None,
             line: None,
-            kind: PhhErrorKind::Io(e.to_string()),
+            kind: PhhErrorKind::Io(hardware::cause::Cause::of(e)),
         })
     })?;
     parse_str(&text).map_err(with_path)

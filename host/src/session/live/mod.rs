@@ -148,7 +148,16 @@ impl std::fmt::Display for RuntimeError {
     }
 }
 
-impl std::error::Error for RuntimeError {}
+/// The log's or the panel's fault, kept whole.
+impl std::error::Error for RuntimeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RuntimeError::Log(e) => Some(e),
+            RuntimeError::Panel(e) => Some(e),
+            RuntimeError::ShoeGone => None,
+        }
+    }
+}
 
 impl From<LogError> for RuntimeError {
     fn from(e: LogError) -> Self {
@@ -197,7 +206,15 @@ impl std::fmt::Display for PanelError {
     }
 }
 
-impl std::error::Error for PanelError {}
+/// The key matrix's or the buttons' fault, kept whole.
+impl std::error::Error for PanelError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PanelError::Matrix(e) => Some(e),
+            PanelError::Buttons(e) => Some(e),
+        }
+    }
+}
 
 /// Runs the table until `stop` is set: scans `panel` and takes what the shoe sent;
 /// the session's observers see each outcome.

@@ -7,7 +7,9 @@ use fluent_syntax::ast::{Expression, InlineExpression, Pattern, PatternElement};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-/// The variables a pattern uses, in its selectors and in every variant.
+/// The variables a pattern uses, in its selectors and in every variant; a message it
+/// names (`{ hand-rank-one }`, which shares its variables) as `@id`, until
+/// [`messages`] puts that message's variables in its place.
 fn variables(p: &Pattern<&str>, out: &mut BTreeSet<String>) {
     for e in &p.elements {
         if let PatternElement::Placeable { expression } = e {
@@ -34,6 +36,9 @@ fn inline_variables(i: &InlineExpression<&str>, out: &mut BTreeSet<String>) {
             out.insert(id.name.to_string());
         }
         InlineExpression::Placeable { expression } => expression_variables(expression, out),
+        InlineExpression::MessageReference { id, .. } => {
+            out.insert(format!("@{}", id.name));
+        }
         InlineExpression::FunctionReference { arguments, .. } => {
             for a in &arguments.positional {
                 inline_variables(a, out);
@@ -76,6 +81,23 @@ pub(crate) fn messages(lang: Lang) -> BTreeMap<String, BTreeSet<String>> {
             }
             ast::Entry::Junk { content } => panic!("{file}: cannot read {content:?}"),
             _ => {}
+        }
+    }
+    // A message named in another's text lends it its variables (references are
+    // shallow in these files: one step, no cycles).
+    let named = out.clone();
+    for vars in out.values_mut() {
+        let refs: Vec<String> = vars
+            .iter()
+            .filter(|v| v.starts_with('@'))
+            .cloned()
+            .collect();
+        for r in refs {
+            vars.remove(&r);
+            let theirs = named
+                .get(&r[1..])
+                .unwrap_or_else(|| panic!("{file}: {} names no message", &r[1..]));
+            vars.extend(theirs.iter().filter(|v| !v.starts_with('@')).cloned());
         }
     }
     out
@@ -200,5 +222,21 @@ fn every_card_has_its_own_name_in_every_language() {
             .collect();
         assert_eq!(names.len(), 52, "{lang:?}: {names:?}");
         assert!(names.iter().all(|n| !n.contains('{') && n.contains(' ')));
+    }
+}
+
+/// The hand log's lines name their figures as a translator reads them (`{ $seat }`,
+/// `{ $chips }`), each one the program fills in (host/src/words/entries.rs).
+#[test]
+fn the_hand_logs_lines_use_only_the_figures_the_program_fills() {
+    let filled = [
+        "seat", "chips", "count", "players", "card", "hand", "floor", "street", "blind", "table",
+    ];
+    for (id, vars) in messages(Lang::En) {
+        if id.starts_with("entry-") {
+            for v in &vars {
+                assert!(filled.contains(&v.as_str()), "en.ftl: {id} uses {{ ${v} }}");
+            }
+        }
     }
 }
