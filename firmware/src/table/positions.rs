@@ -82,7 +82,7 @@ impl State {
             ShortBlind::AllIn => Chips::ZERO,
             ShortBlind::MustCover => big,
         };
-        seat.stack > needed && matches!(seat.presence, Presence::Playing | Presence::WaitingForBb)
+        seat.stack > needed && (seat.plays(cfg) || seat.presence == Presence::WaitingForBb)
     }
 
     /// The big blind of the game being played (a mixed game's switch hand may change
@@ -102,9 +102,7 @@ impl State {
         ev: &mut Events,
         big: Chips,
     ) -> Result<Plan, RuleError> {
-        let playing = |st: &State, s: SeatNo| {
-            st.eligible(cfg, s, big) && st.seat_at(s).presence == Presence::Playing
-        };
+        let playing = |st: &State, s: SeatNo| st.eligible(cfg, s, big) && st.seat_at(s).plays(cfg);
         // Seats the button jumps over this hand (a heads-up table going on past a new
         // player): one who owes waits until it has passed him (R-MISS-5).
         let mut jumped: Option<(SeatNo, SeatNo)> = None;
@@ -172,7 +170,7 @@ impl State {
                     last.small_blind
                 };
                 let sb = self.seat_at(sb_seat);
-                let small_blind = if sb.presence == Presence::Playing && sb.stack > Chips::ZERO {
+                let small_blind = if sb.plays(cfg) && sb.stack > Chips::ZERO {
                     Some(sb_seat)
                 } else {
                     if sb.absent(cfg, big) && sb_seat != bb {

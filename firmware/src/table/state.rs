@@ -350,6 +350,12 @@ impl State {
                 }
             }
         }
+        if cfg.tournament && self.in_progress() {
+            let seats = &mut self.seats;
+            if let Some(h) = self.hand.as_mut() {
+                h.kill_absent(cfg, seats, ev)?;
+            }
+        }
         Ok(())
     }
 

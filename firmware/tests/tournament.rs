@@ -1,0 +1,130 @@
+//! The tournament at the table (PD-TOURN): its preset of house settings, absent
+//! players blinded off, the big-blind ante, level changes, moves and bust-outs.
+
+#[macro_use]
+mod common;
+use common::*;
+use firmware::rules::{codec, AnteMode, ButtonRule, Rake, ShowdownRule, Stakes};
+
+fn tournament(sb: u64, bb: u64, ante: u64) -> TableConfig {
+    let mut stakes = Stakes::blinds(ch(sb), ch(bb));
+    stakes.ante = ch(ante);
+    TableConfig::tournament(Game::Holdem, Structure::NoLimit, stakes)
+}
+
+#[test]
+fn pd_tourn_the_preset_sets_every_tournament_house_setting_in_one_place() {
+    let cfg = tournament(100, 200, 200);
+    assert!(cfg.tournament);
+    assert_eq!(cfg.button_rule, ButtonRule::DeadButton, "PD-BTN");
+    assert_eq!(cfg.money.rake, Rake::NONE, "PD-RAKE");
+    assert!(!cfg.pl_sb_virtual, "R-PL-4, [003]");
+    assert_eq!(cfg.stakes.ante_mode, AnteMode::BigBlind);
+    assert_eq!(
+        cfg.showdown,
+        ShowdownRule::InTurn,
+        "PD-SHOW: all-ins tabled"
+    );
+    assert_eq!(cfg.validate(), Ok(()));
+    // The settings key gives the same table, and a key named after it still counts.
+    let mut keyed = TableConfig::new(Game::Holdem, Structure::NoLimit, ch(100), ch(200));
+    codec::set(&mut keyed, "rake_pct", "5").unwrap();
+    codec::set(&mut keyed, "pl_sb_virtual", "true").unwrap();
+    keyed.stakes.ante = ch(200);
+    let from = codec::from_pairs([
+        ("pl_sb_virtual", "true"),
+        ("tournament", "true"),
+        ("blinds", "100/200"),
+        ("ante", "200"),
+    ])
+    .unwrap();
+    assert!(
+        from.tournament && from.pl_sb_virtual,
+        "named settings override it"
+    );
+    assert_eq!(from.stakes.ante_mode, AnteMode::BigBlind);
+    codec::set(&mut keyed, "tournament", "true").unwrap();
+    assert_eq!(keyed, cfg);
+    let s = codec::find("tournament").unwrap();
+    assert!(s.carried(&cfg));
+    assert!(
+        !s.carried(&TableConfig::new(
+            Game::Holdem,
+            Structure::NoLimit,
+            ch(1),
+            ch(2)
+        )),
+        "a cash table's texts keep their bytes"
+    );
+}
+
+/// Seats 1..=4 with 1000 each at 50/100, no ante; seat 4 sits out.
+fn four_with_seat_4_away() -> Table {
+    let mut t = table_with(tournament(50, 100, 0), &seats_1_to(4, ch(1000)));
+    t.handle(Input::SitOut { seat: sn(4) }).unwrap();
+    t
+}
+
+#[test]
+fn tda_30_an_absent_player_is_dealt_in_posts_and_his_hand_dies_at_his_turn() {
+    let mut t = four_with_seat_4_away();
+    // Hand 1: button 1, SB 2, BB 3; seat 4 is dealt in and is first to act.
+    let ev = events(&mut t, Input::StartHand);
+    let Some(Event::HandStarted { dealt, .. }) = ev.first() else {
+        panic!("hand started: {ev:?}")
+    };
+    assert_eq!(dealt.count_ones(), 4, "seat 4 is dealt in");
+    assert!(!ev.iter().any(|e| matches!(e, Event::MissedBlind { .. })));
+    let mut i = 0u8;
+    let mut killed = Vec::new();
+    while t.hand().is_some_and(|h| h.phase == Phase::Dealing) {
+        let c = next_unseen(&t, &mut i);
+        killed.extend(events(&mut t, Input::Card(Read::card(c))));
+    }
+    assert!(
+        killed.contains(&Event::Folded { seat: sn(4) }),
+        "{killed:?}"
+    );
+    assert_eq!(to_act(&t), Some(sn(1)));
+    fold_out_rest(&mut t);
+    // Hand 2: BB 4, who sits out: he posts it, and his hand dies when it is his turn.
+    let ev = events(&mut t, Input::StartHand);
+    assert!(ev.contains(&Event::Posted {
+        seat: sn(4),
+        post: Post::BigBlind,
+        amount: ch(100),
+        all_in: false,
+    }));
+    assert_eq!(t.seat(sn(4)).unwrap().presence, Presence::SittingOut);
+    deal_hole(&mut t);
+    act!(t, Action::CheckCall); // seat 1 calls
+    act!(t, Action::CheckCall); // seat 2 calls
+    let ev = events(&mut t, Input::Act(Action::CheckCall)); // seat 3 completes
+    assert!(ev.contains(&Event::Folded { seat: sn(4) }), "{ev:?}");
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::Warning(_))),
+        "a kill is no fold with a check"
+    );
+    assert_eq!(t.hand().unwrap().pot(), ch(400), "his big blind stays in");
+}
+
+/// Folds to the last player and pays him.
+fn fold_out_rest(t: &mut Table) {
+    while t.options().is_some() {
+        t.handle(Input::Act(Action::Fold)).expect("fold");
+    }
+    award_all(t);
+}
+
+#[test]
+fn tda_30_a_cash_table_still_skips_an_absent_player() {
+    let mut cfg = tournament(50, 100, 0);
+    cfg.tournament = false;
+    let mut t = table_with(cfg, &seats_1_to(4, ch(1000)));
+    t.handle(Input::SitOut { seat: sn(4) }).unwrap();
+    let ev = events(&mut t, Input::StartHand);
+    let Some(Event::HandStarted { dealt, .. }) = ev.first() else {
+        panic!("hand started")
+    };
+    assert_eq!(dealt.count_ones(), 3);
+}
