@@ -128,3 +128,77 @@ fn tda_30_a_cash_table_still_skips_an_absent_player() {
     };
     assert_eq!(dealt.count_ones(), 3);
 }
+
+/// Seats 1..=3 at 100/200 with a big-blind ante of 200; the big blind (seat 3) has
+/// `bb_stack`.
+fn bba_hand(bb_stack: u64) -> (Table, Vec<Event>) {
+    let mut t = table_with(
+        tournament(100, 200, 200),
+        &[(sn(1), ch(5000)), (sn(2), ch(5000)), (sn(3), ch(bb_stack))],
+    );
+    let ev = events(&mut t, Input::StartHand);
+    (t, ev)
+}
+
+fn posts(ev: &[Event], seat: SeatNo) -> Vec<(Post, u64, bool)> {
+    ev.iter()
+        .filter_map(|e| match *e {
+            Event::Posted {
+                seat: s,
+                post,
+                amount,
+                all_in,
+            } if s == seat => Some((post, amount.get(), all_in)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn pd_tourn_bba_the_big_blind_posts_the_ante_dead_and_a_call_matches_only_the_blind() {
+    let (mut t, ev) = bba_hand(5000);
+    assert_eq!(
+        posts(&ev, sn(3)),
+        [(Post::Ante, 200, false), (Post::BigBlind, 200, false)]
+    );
+    assert!(posts(&ev, sn(1)).is_empty(), "the button posts no ante");
+    assert_eq!(t.hand().unwrap().pot(), ch(500));
+    deal_hole(&mut t);
+    offer!(t, seat sn(1), call 200, raise 400, 5000);
+    act!(t, Action::CheckCall);
+    offer!(t, seat sn(2), call 100, raise 400, 5000);
+    act!(t, Action::CheckCall);
+    offer!(t, seat sn(3), call 0, raise 400, 4800);
+}
+
+#[test]
+fn pd_tourn_bba_a_short_big_blind_posts_the_blind_first_and_what_is_left_of_the_ante() {
+    let (t, ev) = bba_hand(300);
+    assert_eq!(
+        posts(&ev, sn(3)),
+        [(Post::Ante, 100, false), (Post::BigBlind, 200, true)],
+        "the blind takes priority; the ante is capped at what is left"
+    );
+    assert_eq!(stack(&t, sn(3)), ch(0));
+    // All-in for the blind or less: no ante at all.
+    let (_, ev) = bba_hand(200);
+    assert_eq!(posts(&ev, sn(3)), [(Post::BigBlind, 200, true)]);
+    let (_, ev) = bba_hand(150);
+    assert_eq!(posts(&ev, sn(3)), [(Post::BigBlind, 150, true)]);
+}
+
+#[test]
+fn r_ante_1_per_player_antes_still_come_before_a_short_blind() {
+    // Per-player antes are unchanged: a short big blind pays the ante first.
+    let mut cfg = tournament(100, 200, 50);
+    cfg.stakes.ante_mode = AnteMode::PerPlayer;
+    let mut t = table_with(
+        cfg,
+        &[(sn(1), ch(5000)), (sn(2), ch(5000)), (sn(3), ch(120))],
+    );
+    let ev = events(&mut t, Input::StartHand);
+    assert_eq!(
+        posts(&ev, sn(3)),
+        [(Post::Ante, 50, false), (Post::BigBlind, 70, true)]
+    );
+}

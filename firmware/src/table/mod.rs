@@ -19,7 +19,7 @@ mod tests;
 pub use crate::seat::{Presence, Seat};
 pub use mix::MixState;
 pub use positions::Positions;
-pub use posts::straddle_size;
+pub use posts::{big_blind_ante, straddle_size};
 pub use state::State;
 
 use crate::card::Card;
