@@ -241,6 +241,28 @@ pub enum Input {
     Misdeal,
     /// UNDO the last accepted input of this hand.
     Undo,
+    /// PD-TOURN-LEVEL: the tournament's clock reached level `level`: from the next
+    /// hand the blinds are `small_blind`/`big_blind` and the ante `ante` (posted as
+    /// the table's `ante_mode` says); fixed-limit bets follow the big blind as
+    /// [`crate::rules::Stakes::blinds`] sets them, pot limit follows the pot.
+    ///
+    /// Refused while a hand is in progress (`HandInProgress`), not queued: the hand
+    /// finishes at the level it was dealt at (TDA: a new level applies from the next
+    /// hand), and what the table deals is always what its screen shows. A queued
+    /// level would leave the dealer's panel showing blinds the next hand will not
+    /// post; refused, nothing is pending, and the floor's clock sends the level again
+    /// once the hand is paid, which a dealer need not remember.
+    SetLevel {
+        /// The level's number on the tournament's structure.
+        level: u16,
+        /// The new small blind.
+        small_blind: Chips,
+        /// The new big blind.
+        big_blind: Chips,
+        /// The new ante, in chips. 32 bits, so the input stays the size of every
+        /// other: the table's hand log holds 240 inputs within the table's 8 KiB.
+        ante: u32,
+    },
     /// A floor ruling, confirmed by the floor person's number.
     Ruling {
         /// The ruling.
@@ -467,6 +489,15 @@ pub enum Event {
     Misdealt { number: u32 },
     /// The last input was undone (a correction, kept in the log).
     Undone,
+    /// PD-TOURN-LEVEL: the table went from level `from` (0: the level it was set up
+    /// at) to level `to`, whose blinds and ante these are, from the next hand on.
+    LevelChanged {
+        from: u16,
+        to: u16,
+        small_blind: Chips,
+        big_blind: Chips,
+        ante: Chips,
+    },
     /// A floor ruling was applied.
     #[cfg_attr(
         feature = "serde",
@@ -689,6 +720,16 @@ impl core::fmt::Display for Event {
                 ),
             },
             Event::Undone => f.write_str("CORRECTION: last input undone"),
+            Event::LevelChanged {
+                from,
+                to,
+                small_blind,
+                big_blind,
+                ante,
+            } => write!(
+                f,
+                "level {to} (was {from}): blinds {small_blind}/{big_blind}, ante {ante}, from the next hand"
+            ),
         }
     }
 }

@@ -4,7 +4,7 @@
 #[macro_use]
 mod common;
 use common::*;
-use firmware::rules::{codec, AnteMode, ButtonRule, Rake, ShowdownRule, Stakes};
+use firmware::rules::{codec, AnteMode, ButtonRule, ConfigError, Rake, ShowdownRule, Stakes};
 
 fn tournament(sb: u64, bb: u64, ante: u64) -> TableConfig {
     let mut stakes = Stakes::blinds(ch(sb), ch(bb));
@@ -200,5 +200,71 @@ fn r_ante_1_per_player_antes_still_come_before_a_short_blind() {
     assert_eq!(
         posts(&ev, sn(3)),
         [(Post::Ante, 50, false), (Post::BigBlind, 70, true)]
+    );
+}
+
+fn level(level: u16, sb: u64, bb: u64, ante: u32) -> Input {
+    Input::SetLevel {
+        level,
+        small_blind: ch(sb),
+        big_blind: ch(bb),
+        ante,
+    }
+}
+
+#[test]
+fn pd_tourn_level_a_new_level_is_refused_mid_hand_and_applies_to_the_next_hand() {
+    let mut t = table_with(tournament(100, 200, 200), &seats_1_to(3, ch(10_000)));
+    t.handle(Input::StartHand).unwrap();
+    // The hand in progress finishes at its level: the input is refused, nothing kept.
+    refused(&mut t, level(2, 200, 400, 400), RuleError::HandInProgress);
+    fold_out(&mut t);
+    let ev = events(&mut t, level(2, 200, 400, 400));
+    assert_eq!(
+        ev,
+        [Event::LevelChanged {
+            from: 0,
+            to: 2,
+            small_blind: ch(200),
+            big_blind: ch(400),
+            ante: ch(400),
+        }]
+    );
+    assert_eq!(t.state().level, 2);
+    let ev = events(&mut t, Input::StartHand);
+    assert!(ev.contains(&Event::Posted {
+        seat: sn(1),
+        post: Post::Ante,
+        amount: ch(400),
+        all_in: false,
+    }));
+    assert!(ev.contains(&Event::Posted {
+        seat: sn(1),
+        post: Post::BigBlind,
+        amount: ch(400),
+        all_in: false,
+    }));
+    fold_out(&mut t);
+    let ev = events(&mut t, level(3, 300, 600, 600));
+    assert!(matches!(ev[0], Event::LevelChanged { from: 2, to: 3, .. }));
+}
+
+#[test]
+fn pd_tourn_level_fixed_limit_bets_follow_and_a_bad_level_changes_nothing() {
+    let stakes = Stakes::blinds(ch(50), ch(100));
+    let cfg = TableConfig::tournament(Game::Holdem, Structure::FixedLimit, stakes);
+    let mut t = table_with(cfg, &seats_1_to(3, ch(10_000)));
+    refused(
+        &mut t,
+        level(2, 500, 100, 0),
+        RuleError::Config(ConfigError::SmallBlindAboveBig),
+    );
+    t.handle(level(2, 100, 200, 0)).unwrap();
+    let s = t.config().stakes;
+    assert_eq!((s.small_bet, s.big_bet), (ch(200), ch(400)));
+    assert_eq!(
+        s.ante_mode,
+        AnteMode::BigBlind,
+        "the table's ante rule stays"
     );
 }

@@ -308,6 +308,7 @@ entry-input-stand-pat = не сменя
 entry-input-rejoin = място { $s } се връща
 entry-input-misdeal = MISDEAL
 entry-input-undo = UNDO
+entry-input-set-level = ниво { $n }: блайндове { $a }, анте { $b }
 entry-leaves = място { $s } си тръгва
 entry-sits-out = място { $s } в пауза
 entry-returns = място { $s } се връща в играта
@@ -357,6 +358,7 @@ entry-event-showdown-opened = шоудаун: първо място { $s } по�
 entry-event-hand-complete = раздаването { $n } приключи
 entry-event-misdealt = ГРЕШНО РАЗДАВАНЕ: раздаването { $n } отначало
 entry-event-undone = последното въвеждане отменено
+entry-event-level-changed = ниво { $n } (беше { $m }): блайндове { $a }, анте { $b }, от следващата ръка
 
 ## The players' screen: a refusal that would name a card is said by its kind only,
 ## with no card in it (the dealer's console says the full reason). { $seat } is

@@ -335,6 +335,7 @@ entry-input-stand-pat = stands pat
 entry-input-rejoin = seat { $s } rejoins
 entry-input-misdeal = MISDEAL
 entry-input-undo = UNDO
+entry-input-set-level = level { $n }: blinds { $a }, ante { $b }
 entry-leaves = seat { $s } leaves
 entry-sits-out = seat { $s } sits out
 entry-returns = seat { $s } returns
@@ -384,6 +385,7 @@ entry-event-showdown-opened = showdown: seat { $s } shows or mucks first
 entry-event-hand-complete = hand { $n } complete
 entry-event-misdealt = MISDEAL: hand { $n } is dealt again
 entry-event-undone = last input undone
+entry-event-level-changed = level { $n } (was { $m }): blinds { $a }, ante { $b }, from the next hand
 
 ## The players' screen: a refusal that would name a card is said by its kind only,
 ## with no card in it (the dealer's console says the full reason). { $seat } is

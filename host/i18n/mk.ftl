@@ -308,6 +308,7 @@ entry-input-stand-pat = не менува
 entry-input-rejoin = место { $s } се враќа
 entry-input-misdeal = MISDEAL
 entry-input-undo = UNDO
+entry-input-set-level = ниво { $n }: блајндови { $a }, анте { $b }
 entry-leaves = место { $s } заминува
 entry-sits-out = место { $s } пауза
 entry-returns = место { $s } се враќа во игра
@@ -357,6 +358,7 @@ entry-event-showdown-opened = отворање: прво место { $s } по�
 entry-event-hand-complete = раката { $n } заврши
 entry-event-misdealt = ПОГРЕШНО ДЕЛЕЊЕ: раката { $n } се дели повторно
 entry-event-undone = последниот внес поништен
+entry-event-level-changed = ниво { $n } (беше { $m }): блајндови { $a }, анте { $b }, од следната рака
 
 ## The players' screen: a refusal that would name a card is said by its kind only,
 ## with no card in it (the dealer's console says the full reason). { $seat } is

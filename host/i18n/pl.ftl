@@ -308,6 +308,7 @@ entry-input-stand-pat = bez wymiany
 entry-input-rejoin = miejsce { $s } wraca
 entry-input-misdeal = MISDEAL
 entry-input-undo = UNDO
+entry-input-set-level = poziom { $n }: blindy { $a }, ante { $b }
 entry-leaves = miejsce { $s } odchodzi
 entry-sits-out = miejsce { $s } pauzuje
 entry-returns = miejsce { $s } wraca do gry
@@ -357,6 +358,7 @@ entry-event-showdown-opened = showdown: pierwsze miejsce { $s } pokazuje lub odr
 entry-event-hand-complete = rozdanie { $n } zakończone
 entry-event-misdealt = BŁĘDNE ROZDANIE: rozdanie { $n } od nowa
 entry-event-undone = ostatnie wejście cofnięte
+entry-event-level-changed = poziom { $n } (był { $m }): blindy { $a }, ante { $b }, od następnego rozdania
 
 ## The players' screen: a refusal that would name a card is said by its kind only,
 ## with no card in it (the dealer's console says the full reason). { $seat } is

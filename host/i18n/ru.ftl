@@ -308,6 +308,7 @@ entry-input-stand-pat = без обмена
 entry-input-rejoin = место { $s } возвращается
 entry-input-misdeal = MISDEAL
 entry-input-undo = UNDO
+entry-input-set-level = уровень { $n }: блайнды { $a }, анте { $b }
 entry-leaves = место { $s } уходит
 entry-sits-out = место { $s } пропускает
 entry-returns = место { $s } возвращается в игру
@@ -357,6 +358,7 @@ entry-event-showdown-opened = вскрытие: первым место { $s } �
 entry-event-hand-complete = раздача { $n } завершена
 entry-event-misdealt = НЕВЕРНАЯ РАЗДАЧА: раздача { $n } заново
 entry-event-undone = последний ввод отменён
+entry-event-level-changed = уровень { $n } (был { $m }): блайнды { $a }, анте { $b }, со следующей раздачи
 
 ## The players' screen: a refusal that would name a card is said by its kind only,
 ## with no card in it (the dealer's console says the full reason). { $seat } is

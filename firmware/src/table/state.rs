@@ -25,6 +25,9 @@ pub struct State {
     pub hand: Option<Hand>,
     /// Which game of a mixed table is being played (R-MIX-1).
     pub mix: MixState,
+    /// The tournament level the table plays (PD-TOURN-LEVEL; 0: the level it was
+    /// set up at).
+    pub level: u16,
 }
 
 impl State {
@@ -47,6 +50,7 @@ impl State {
             anchor: None,
             hands: 0,
         },
+        level: 0,
     };
 
     pub(super) fn in_progress(&self) -> bool {
@@ -271,6 +275,8 @@ impl State {
                 push(ev, Event::Raked { amount })?;
                 self.finish_if_paid(ev)?;
             }
+            // A level changes the table's settings: the table's own (never in a hand).
+            Input::SetLevel { .. } => return Err(RuleError::HandInProgress),
             // UNDO and MISDEAL are the table's: they need the hand's start and log.
             Input::Undo => return Err(RuleError::NothingToUndo),
             Input::Misdeal => return Err(RuleError::NoHand),

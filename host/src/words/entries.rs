@@ -79,6 +79,19 @@ fn input(lang: Lang, i: &Input) -> String {
         Input::Misdeal => ("entry-input-misdeal", String::new(), String::new()),
         Input::Undo => ("entry-input-undo", String::new(), String::new()),
         Input::Ruling { ruling, floor } => return ruled(lang, ruling, floor),
+        Input::SetLevel {
+            level,
+            small_blind,
+            big_blind,
+            ante,
+        } => {
+            return level_words(
+                lang,
+                "entry-input-set-level",
+                (0, level),
+                (small_blind, big_blind, firmware::Chips::new(ante.into())),
+            )
+        }
     };
     // A card's face goes where the phrase says; a seat and an amount likewise.
     catalog::say_with(lang, p, &[("s", &a), ("a", &b), ("c", &a)])
@@ -132,6 +145,27 @@ fn ruled(lang: Lang, ruling: Ruling, floor: u16) -> String {
     };
     let f = floor.to_string();
     catalog::say_with(lang, p, &[("f", &f), ("s", &s), ("c", &c)])
+}
+
+/// A tournament level (PD-TOURN-LEVEL): `{ $m }` the level before, `{ $n }` the
+/// level, `{ $a }` its blinds, `{ $b }` its ante.
+fn level_words(
+    lang: Lang,
+    p: Phrase,
+    (from, to): (u16, u16),
+    (sb, bb, ante): (firmware::Chips, firmware::Chips, firmware::Chips),
+) -> String {
+    let blinds = format!("{}/{}", lang.number(sb.get()), lang.number(bb.get()));
+    catalog::say_with(
+        lang,
+        p,
+        &[
+            ("m", &from.to_string()),
+            ("n", &to.to_string()),
+            ("a", &blinds),
+            ("b", &lang.number(ante.get())),
+        ],
+    )
 }
 
 /// A post's name.
@@ -319,6 +353,18 @@ pub fn event(lang: Lang, e: &Event) -> String {
             "{}: {}",
             catalog::say(lang, CORRECTION),
             catalog::say(lang, "entry-event-undone")
+        ),
+        Event::LevelChanged {
+            from,
+            to,
+            small_blind,
+            big_blind,
+            ante,
+        } => level_words(
+            lang,
+            "entry-event-level-changed",
+            (from, to),
+            (small_blind, big_blind, ante),
         ),
     }
 }

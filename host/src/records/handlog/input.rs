@@ -69,6 +69,12 @@ pub fn encode_input(input: &Input) -> String {
         Input::Rake { amount } => format!("rake {amount}"),
         Input::Misdeal => "misdeal".to_string(),
         Input::Undo => "undo".to_string(),
+        Input::SetLevel {
+            level,
+            small_blind,
+            big_blind,
+            ante,
+        } => format!("level {level} {small_blind}/{big_blind} {ante}"),
         Input::Ruling { ruling, floor } => {
             let word = ruling_word(ruling);
             match ruling {
@@ -302,6 +308,38 @@ pub fn parse_input(text: &str) -> Result<Input, InputParseError> {
         "undo" => {
             arity(0, 0)?;
             Input::Undo
+        }
+        "level" => {
+            // `level N SB/BB ANTE` (PD-TOURN-LEVEL).
+            arity(3, 3)?;
+            let word = |i: usize| args.get(i).copied().unwrap_or("");
+            let level = word(0).parse().map_err(|_| {
+                fail(format!(
+                    "level: expected the level's number, found `{}`",
+                    excerpt(word(0))
+                ))
+            })?;
+            let blinds = word(1)
+                .split_once('/')
+                .and_then(|(sb, bb)| Some((sb.parse().ok()?, bb.parse().ok()?)));
+            let Some((small_blind, big_blind)) = blinds else {
+                return Err(fail(format!(
+                    "level: expected the blinds as SB/BB, found `{}`",
+                    excerpt(word(1))
+                )));
+            };
+            let ante = word(2).parse().map_err(|_| {
+                fail(format!(
+                    "level: expected the ante (up to 4294967295), found `{}`",
+                    excerpt(word(2))
+                ))
+            })?;
+            Input::SetLevel {
+                level,
+                small_blind,
+                big_blind,
+                ante,
+            }
         }
         "ruling" => {
             // `ruling WORD FLOOR [ARGS]`: what follows the floor's number is the

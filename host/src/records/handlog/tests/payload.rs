@@ -134,6 +134,13 @@ fn every_event() -> Vec<Event> {
             seat: sn(2),
             amount: ch(12),
         },
+        Event::LevelChanged {
+            from: 4,
+            to: 5,
+            small_blind: ch(300),
+            big_blind: ch(600),
+            ante: ch(600),
+        },
     ]
     .into_iter()
     .chain(
@@ -355,6 +362,7 @@ const LOGGED: &[&str] = &[
     r#"{"type":"showdown_opened","first":3}"#,
     r#"{"type":"shown","seat":3}"#,
     r#"{"type":"rejoined","seat":2,"amount":12}"#,
+    r#"{"type":"level_changed","from":4,"to":5,"small_blind":300,"big_blind":600,"ante":600}"#,
     r#"{"type":"ruled","ruling":"void_hand","floor":17}"#,
     r#"{"type":"ruled","ruling":"straddle_announced","floor":17}"#,
     r#"{"type":"ruled","ruling":"premature","floor":17}"#,
