@@ -166,6 +166,24 @@ pub enum Input {
         /// The seat.
         seat: SeatNo,
     },
+    /// PD-TOURN-MOVE: the player leaves for another table with his chips (a
+    /// tournament's balancing or a broken table), not cashing out. Like
+    /// [`Input::Leave`], not while he is dealt into the hand in progress.
+    MoveOut {
+        /// The seat.
+        seat: SeatNo,
+    },
+    /// PD-TOURN-MOVE: a player moved from another table takes the seat with the
+    /// chips that table recorded (not a buy-in). At a tournament table he is dealt
+    /// in at once, posting whatever blind his seat comes to, unless he lands between
+    /// the small blind and the button, where he waits for the button to pass (TDA
+    /// 2024 Rule 9). At a cash table he is a new player, as after [`Input::SitDown`].
+    MoveIn {
+        /// The seat.
+        seat: SeatNo,
+        /// His chips, as his old table recorded them.
+        stack: Chips,
+    },
     /// The player sits out from the next hand (he will owe the blinds he misses).
     SitOut {
         /// The seat.
@@ -389,6 +407,14 @@ pub enum Event {
     },
     /// A player left with his chips.
     Left { seat: SeatNo, stack: Chips },
+    /// PD-TOURN-MOVE: a player left for another table with `stack`.
+    MovedOut { seat: SeatNo, stack: Chips },
+    /// PD-TOURN-MOVE: a player moved in from another table with `stack`.
+    MovedIn { seat: SeatNo, stack: Chips },
+    /// PD-TOURN-BUST: at a tournament table, `seat`'s chips reached 0 when the hand
+    /// was paid. `started_with` is what he had when the hand began: the floor ranks
+    /// players busted in the same hand by it (more chips, higher place).
+    BustedOut { seat: SeatNo, started_with: Chips },
     /// A player will sit out.
     SatOut { seat: SeatNo },
     /// A player returns.
@@ -589,6 +615,16 @@ impl core::fmt::Display for Event {
                 write!(f, "seat {seat} adds {amount} (stack {stack})")
             }
             Event::Left { seat, stack } => write!(f, "seat {seat} leaves with {stack}"),
+            Event::MovedOut { seat, stack } => {
+                write!(f, "seat {seat} moves to another table with {stack}")
+            }
+            Event::MovedIn { seat, stack } => {
+                write!(f, "seat {seat} moves in from another table with {stack}")
+            }
+            Event::BustedOut { seat, started_with } => write!(
+                f,
+                "seat {seat} is out of chips (began the hand with {started_with})"
+            ),
             Event::SatOut { seat } => write!(f, "seat {seat} sits out"),
             Event::SatIn { seat } => write!(f, "seat {seat} returns"),
             Event::ButtonPlaced { seat } => write!(f, "first button on seat {seat}"),

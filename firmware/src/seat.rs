@@ -45,6 +45,10 @@ pub struct Seat {
     pub new_player: bool,
     /// Orbits of big blinds missed in a row (R-MISS-3, PD-BTN (5)).
     pub missed_orbits: u8,
+    /// Moved in from another table of a tournament and not dealt in yet: he waits
+    /// only while his seat is between the small blind and the button
+    /// (PD-TOURN-MOVE).
+    pub moved_in: bool,
 }
 
 impl Seat {

@@ -268,3 +268,128 @@ fn pd_tourn_level_fixed_limit_bets_follow_and_a_bad_level_changes_nothing() {
         "the table's ante rule stays"
     );
 }
+
+#[test]
+fn pd_tourn_move_a_player_moves_out_with_his_chips_and_not_while_in_the_hand() {
+    let mut t = table_with(tournament(50, 100, 0), &seats_1_to(4, ch(1000)));
+    t.handle(Input::StartHand).unwrap();
+    refused(
+        &mut t,
+        Input::MoveOut { seat: sn(2) },
+        RuleError::PlayerInHand(sn(2)),
+    );
+    fold_out(&mut t);
+    let chips = stack(&t, sn(2));
+    let ev = events(&mut t, Input::MoveOut { seat: sn(2) });
+    assert_eq!(
+        ev,
+        [Event::MovedOut {
+            seat: sn(2),
+            stack: chips
+        }]
+    );
+    assert_eq!(t.seat(sn(2)).unwrap().presence, Presence::Empty);
+}
+
+/// Seats 1, 2, 4, 6 of a 6-seat tournament table at 50/100 after one hand (button 1,
+/// SB 2, BB 4); the next hand has button 2, SB 4, BB 6.
+fn table_for_moves() -> Table {
+    let mut cfg = tournament(50, 100, 0);
+    cfg.max_players = 6;
+    let seats = [sn(1), sn(2), sn(4), sn(6)].map(|s| (s, ch(1000)));
+    let mut t = table_with(cfg, &seats);
+    t.handle(Input::StartHand).unwrap();
+    fold_out(&mut t);
+    t
+}
+
+#[test]
+fn tda_9_a_moved_player_is_dealt_in_at_once_but_not_between_the_small_blind_and_the_button() {
+    // Seat 3 is between the button (2) and the small blind (4): he waits a hand.
+    let mut t = table_for_moves();
+    let ev = events(
+        &mut t,
+        Input::MoveIn {
+            seat: sn(3),
+            stack: ch(2345),
+        },
+    );
+    assert_eq!(
+        ev,
+        [Event::MovedIn {
+            seat: sn(3),
+            stack: ch(2345)
+        }]
+    );
+    let (button, sb, bb) = start(&mut t);
+    assert_eq!((button, sb, bb), (sn(2), Some(sn(4)), sn(6)));
+    assert!(
+        !t.hand().unwrap().player(sn(3)).dealt,
+        "between SB and button"
+    );
+    fold_out(&mut t);
+    // Next hand (button 4, SB 6, BB 1) he is dealt in, owing nothing.
+    let ev = events(&mut t, Input::StartHand);
+    assert!(t.hand().unwrap().player(sn(3)).dealt);
+    assert!(posts(&ev, sn(3)).is_empty(), "no entry blind: {ev:?}");
+    // Seat 5, next after last hand's big blind (4), is dealt in at once and takes
+    // the big blind his seat comes to.
+    let mut t = table_for_moves();
+    t.handle(Input::MoveIn {
+        seat: sn(5),
+        stack: ch(800),
+    })
+    .unwrap();
+    let ev = events(&mut t, Input::StartHand);
+    assert!(t.hand().unwrap().player(sn(5)).dealt);
+    assert_eq!(posts(&ev, sn(5)), [(Post::BigBlind, 100, false)]);
+}
+
+#[test]
+fn pd_tourn_bust_a_seat_out_of_chips_is_reported_with_what_it_began_the_hand_with() {
+    let mut t = table_with(
+        tournament(50, 100, 100),
+        &[(sn(1), ch(1000)), (sn(2), ch(300)), (sn(3), ch(500))],
+    );
+    t.handle(Input::StartHand).unwrap(); // button 1, SB 2, BB 3 with the ante
+    deal_hole(&mut t);
+    act!(t, Action::AllIn); // seat 1: 1000
+    act!(t, Action::AllIn); // seat 2: 300
+    act!(t, Action::AllIn); // seat 3: 400 behind the ante
+    while t
+        .hand()
+        .is_some_and(|h| matches!(h.phase, Phase::Board { .. }))
+    {
+        deal_street(&mut t);
+    }
+    let h = t.hand().unwrap();
+    assert_eq!(h.phase, Phase::Settling);
+    // Seat 1 wins everything: 300×3 + 200×2 + the ante 100 (and his 500 returned).
+    let pot = h.pot();
+    let ev = events(
+        &mut t,
+        Input::Award {
+            seat: sn(1),
+            amount: pot,
+        },
+    );
+    let busted: Vec<_> = ev
+        .iter()
+        .filter(|e| matches!(e, Event::BustedOut { .. }))
+        .copied()
+        .collect();
+    assert_eq!(
+        busted,
+        [
+            Event::BustedOut {
+                seat: sn(2),
+                started_with: ch(300)
+            },
+            Event::BustedOut {
+                seat: sn(3),
+                started_with: ch(500)
+            },
+        ]
+    );
+    assert!(matches!(ev[1], Event::HandComplete { .. }), "{ev:?}");
+}

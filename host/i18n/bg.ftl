@@ -309,6 +309,7 @@ entry-input-rejoin = място { $s } се връща
 entry-input-misdeal = MISDEAL
 entry-input-undo = UNDO
 entry-input-set-level = ниво { $n }: блайндове { $a }, анте { $b }
+entry-input-move-out = място { $s } се премества на друга маса
 entry-leaves = място { $s } си тръгва
 entry-sits-out = място { $s } в пауза
 entry-returns = място { $s } се връща в играта
@@ -359,6 +360,9 @@ entry-event-hand-complete = раздаването { $n } приключи
 entry-event-misdealt = ГРЕШНО РАЗДАВАНЕ: раздаването { $n } отначало
 entry-event-undone = последното въвеждане отменено
 entry-event-level-changed = ниво { $n } (беше { $m }): блайндове { $a }, анте { $b }, от следващата ръка
+entry-event-moved-out = място { $s } се премества на друга маса с { $a }
+entry-event-moved-in = място { $s } идва от друга маса с { $a }
+entry-event-busted-out = място { $s } остана без чипове (започна ръката с { $a })
 
 ## The players' screen: a refusal that would name a card is said by its kind only,
 ## with no card in it (the dealer's console says the full reason). { $seat } is

@@ -336,6 +336,7 @@ entry-input-rejoin = seat { $s } rejoins
 entry-input-misdeal = MISDEAL
 entry-input-undo = UNDO
 entry-input-set-level = level { $n }: blinds { $a }, ante { $b }
+entry-input-move-out = seat { $s } moves to another table
 entry-leaves = seat { $s } leaves
 entry-sits-out = seat { $s } sits out
 entry-returns = seat { $s } returns
@@ -386,6 +387,9 @@ entry-event-hand-complete = hand { $n } complete
 entry-event-misdealt = MISDEAL: hand { $n } is dealt again
 entry-event-undone = last input undone
 entry-event-level-changed = level { $n } (was { $m }): blinds { $a }, ante { $b }, from the next hand
+entry-event-moved-out = seat { $s } moves to another table with { $a }
+entry-event-moved-in = seat { $s } moves in from another table with { $a }
+entry-event-busted-out = seat { $s } is out of chips (began the hand with { $a })
 
 ## The players' screen: a refusal that would name a card is said by its kind only,
 ## with no card in it (the dealer's console says the full reason). { $seat } is

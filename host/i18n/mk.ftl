@@ -309,6 +309,7 @@ entry-input-rejoin = место { $s } се враќа
 entry-input-misdeal = MISDEAL
 entry-input-undo = UNDO
 entry-input-set-level = ниво { $n }: блајндови { $a }, анте { $b }
+entry-input-move-out = место { $s } се преместува на друга маса
 entry-leaves = место { $s } заминува
 entry-sits-out = место { $s } пауза
 entry-returns = место { $s } се враќа во игра
@@ -359,6 +360,9 @@ entry-event-hand-complete = раката { $n } заврши
 entry-event-misdealt = ПОГРЕШНО ДЕЛЕЊЕ: раката { $n } се дели повторно
 entry-event-undone = последниот внес поништен
 entry-event-level-changed = ниво { $n } (беше { $m }): блајндови { $a }, анте { $b }, од следната рака
+entry-event-moved-out = место { $s } се преместува на друга маса со { $a }
+entry-event-moved-in = место { $s } доаѓа од друга маса со { $a }
+entry-event-busted-out = место { $s } остана без чипови (ја почна раката со { $a })
 
 ## The players' screen: a refusal that would name a card is said by its kind only,
 ## with no card in it (the dealer's console says the full reason). { $seat } is

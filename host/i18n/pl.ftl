@@ -309,6 +309,7 @@ entry-input-rejoin = miejsce { $s } wraca
 entry-input-misdeal = MISDEAL
 entry-input-undo = UNDO
 entry-input-set-level = poziom { $n }: blindy { $a }, ante { $b }
+entry-input-move-out = miejsce { $s } przechodzi do innego stołu
 entry-leaves = miejsce { $s } odchodzi
 entry-sits-out = miejsce { $s } pauzuje
 entry-returns = miejsce { $s } wraca do gry
@@ -359,6 +360,9 @@ entry-event-hand-complete = rozdanie { $n } zakończone
 entry-event-misdealt = BŁĘDNE ROZDANIE: rozdanie { $n } od nowa
 entry-event-undone = ostatnie wejście cofnięte
 entry-event-level-changed = poziom { $n } (był { $m }): blindy { $a }, ante { $b }, od następnego rozdania
+entry-event-moved-out = miejsce { $s } przechodzi do innego stołu z { $a }
+entry-event-moved-in = miejsce { $s } przychodzi z innego stołu z { $a }
+entry-event-busted-out = miejsce { $s } nie ma już żetonów (zaczął rozdanie z { $a })
 
 ## The players' screen: a refusal that would name a card is said by its kind only,
 ## with no card in it (the dealer's console says the full reason). { $seat } is

@@ -309,6 +309,7 @@ entry-input-rejoin = место { $s } возвращается
 entry-input-misdeal = MISDEAL
 entry-input-undo = UNDO
 entry-input-set-level = уровень { $n }: блайнды { $a }, анте { $b }
+entry-input-move-out = место { $s } переходит за другой стол
 entry-leaves = место { $s } уходит
 entry-sits-out = место { $s } пропускает
 entry-returns = место { $s } возвращается в игру
@@ -359,6 +360,9 @@ entry-event-hand-complete = раздача { $n } завершена
 entry-event-misdealt = НЕВЕРНАЯ РАЗДАЧА: раздача { $n } заново
 entry-event-undone = последний ввод отменён
 entry-event-level-changed = уровень { $n } (был { $m }): блайнды { $a }, анте { $b }, со следующей раздачи
+entry-event-moved-out = место { $s } переходит за другой стол с { $a }
+entry-event-moved-in = место { $s } приходит с другого стола с { $a }
+entry-event-busted-out = место { $s } осталось без фишек (начало раздачу с { $a })
 
 ## The players' screen: a refusal that would name a card is said by its kind only,
 ## with no card in it (the dealer's console says the full reason). { $seat } is

@@ -406,6 +406,7 @@ pub fn survives_misdeal(input: &Input) -> bool {
                 ..
             }
             | Input::Leave { .. }
+            | Input::MoveOut { .. }
             | Input::SitOut { .. }
             | Input::SitIn { .. }
     )

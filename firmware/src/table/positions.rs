@@ -232,6 +232,10 @@ impl State {
                 true
             } else if seat.presence == Presence::WaitingForBb {
                 false
+            } else if seat.moved_in && self.last.is_some() {
+                // PD-TOURN-MOVE (TDA 2024 Rule 9): a moved player is dealt in at any
+                // position but between the small blind and the button.
+                !Self::between(cfg, pos.button, pos.small_blind, s)
             } else if seat.owes() && self.last.is_some() {
                 let passed_over = jumped.is_some_and(|(from, to)| Self::between(cfg, from, to, s));
                 !passed_over

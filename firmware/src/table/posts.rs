@@ -151,6 +151,7 @@ impl State {
                 seat.owes_big = false;
                 seat.owes_small = false;
                 seat.missed_orbits = 0;
+                seat.moved_in = false;
                 // A tournament's absent player stays away (PD-TOURN): only one waiting
                 // for the big blind is now playing.
                 if seat.presence == Presence::WaitingForBb {

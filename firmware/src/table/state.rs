@@ -40,6 +40,7 @@ impl State {
             owes_big: false,
             new_player: false,
             missed_orbits: 0,
+            moved_in: false,
         }; MAX_SEATS],
         first_button: None,
         last: None,
@@ -88,6 +89,51 @@ impl State {
         }
     }
 
+    /// Seats a player with `stack` between hands (a buy-in, or a move from another
+    /// table).
+    fn seat_player(
+        &mut self,
+        cfg: &TableConfig,
+        seat: SeatNo,
+        stack: Chips,
+        wait_for_bb: bool,
+    ) -> Result<(), RuleError> {
+        self.between_hands()?;
+        let i = self.seat_index(cfg, seat)?;
+        if self.seats[i].occupied() {
+            return Err(RuleError::SeatTaken(seat));
+        }
+        if stack == Chips::ZERO {
+            return Err(RuleError::ZeroAmount);
+        }
+        self.check_table_chips(stack)?;
+        self.seats[i] = Seat {
+            presence: if wait_for_bb {
+                Presence::WaitingForBb
+            } else {
+                Presence::Playing
+            },
+            stack,
+            // R-MISS-5: a player who sits after the first hand is new.
+            new_player: self.last.is_some(),
+            ..Seat::default()
+        };
+        Ok(())
+    }
+
+    /// Empties `seat`, returning the chips its player takes. A player dealt into this
+    /// hand leaves when it is over, folded or not: his chips are settled with the
+    /// hand, and UNDO or a misdeal may yet bring him back into it.
+    fn vacate(&mut self, cfg: &TableConfig, seat: SeatNo) -> Result<Chips, RuleError> {
+        let i = self.occupied_index(cfg, seat)?;
+        if self.in_progress() && self.hand.as_ref().is_some_and(|h| h.player(seat).dealt) {
+            return Err(RuleError::PlayerInHand(seat));
+        }
+        let stack = self.seats[i].stack;
+        self.seats[i] = Seat::default();
+        Ok(stack)
+    }
+
     fn between_hands(&self) -> Result<(), RuleError> {
         if self.in_progress() {
             Err(RuleError::HandInProgress)
@@ -118,26 +164,7 @@ impl State {
                 stack,
                 wait_for_bb,
             } => {
-                self.between_hands()?;
-                let i = self.seat_index(cfg, seat)?;
-                if self.seats[i].occupied() {
-                    return Err(RuleError::SeatTaken(seat));
-                }
-                if stack == Chips::ZERO {
-                    return Err(RuleError::ZeroAmount);
-                }
-                self.check_table_chips(stack)?;
-                self.seats[i] = Seat {
-                    presence: if wait_for_bb {
-                        Presence::WaitingForBb
-                    } else {
-                        Presence::Playing
-                    },
-                    stack,
-                    // R-MISS-5: a player who sits after the first hand is new.
-                    new_player: self.last.is_some(),
-                    ..Seat::default()
-                };
+                self.seat_player(cfg, seat, stack, wait_for_bb)?;
                 push(ev, Event::Seated { seat, stack })?;
             }
             Input::TopUp { seat, amount } => {
@@ -160,16 +187,22 @@ impl State {
                 )?;
             }
             Input::Leave { seat } => {
-                let i = self.occupied_index(cfg, seat)?;
-                // A player dealt into this hand leaves when it is over, folded or not:
-                // his chips are settled with the hand, and UNDO or a misdeal may yet
-                // bring him back into it.
-                if self.in_progress() && self.hand.as_ref().is_some_and(|h| h.player(seat).dealt) {
-                    return Err(RuleError::PlayerInHand(seat));
-                }
-                let stack = self.seats[i].stack;
-                self.seats[i] = Seat::default();
+                let stack = self.vacate(cfg, seat)?;
                 push(ev, Event::Left { seat, stack })?;
+            }
+            Input::MoveOut { seat } => {
+                let stack = self.vacate(cfg, seat)?;
+                push(ev, Event::MovedOut { seat, stack })?;
+            }
+            Input::MoveIn { seat, stack } => {
+                self.seat_player(cfg, seat, stack, false)?;
+                let i = seat.index();
+                if cfg.tournament {
+                    // He owes nothing: his blinds were paid at his old table.
+                    self.seats[i].new_player = false;
+                    self.seats[i].moved_in = true;
+                }
+                push(ev, Event::MovedIn { seat, stack })?;
             }
             Input::SitOut { seat } => {
                 let i = self.occupied_index(cfg, seat)?;
@@ -263,7 +296,7 @@ impl State {
                 let seats = &mut self.seats;
                 let h = self.hand.as_mut().ok_or(RuleError::NoHand)?;
                 h.award(seats, seat, amount, ev)?;
-                self.finish_if_paid(ev)?;
+                self.finish_if_paid(cfg, ev)?;
             }
             Input::Rake { amount } => {
                 self.showdown_decided()?;
@@ -273,7 +306,7 @@ impl State {
                 }
                 h.pay_out(amount)?;
                 push(ev, Event::Raked { amount })?;
-                self.finish_if_paid(ev)?;
+                self.finish_if_paid(cfg, ev)?;
             }
             // A level changes the table's settings: the table's own (never in a hand).
             Input::SetLevel { .. } => return Err(RuleError::HandInProgress),
@@ -373,10 +406,31 @@ impl State {
         }
     }
 
-    fn finish_if_paid(&mut self, ev: &mut Events) -> Result<(), RuleError> {
-        if let Some(h) = self.hand.as_ref() {
-            if h.phase == Phase::Settling && h.pot() == Chips::ZERO {
-                push(ev, Event::HandComplete { number: h.number })?;
+    fn finish_if_paid(&mut self, cfg: &TableConfig, ev: &mut Events) -> Result<(), RuleError> {
+        let Some(h) = self.hand.as_ref() else {
+            return Ok(());
+        };
+        if h.phase != Phase::Settling || h.pot() != Chips::ZERO {
+            return Ok(());
+        }
+        push(ev, Event::HandComplete { number: h.number })?;
+        if cfg.tournament {
+            // PD-TOURN-BUST: a seat dealt in with no chips left won nothing, so it
+            // began the hand with what it put in (antes and dead blinds included,
+            // uncalled chips returned already taken off).
+            for s in SeatNo::up_to(cfg.max_players) {
+                let p = h.player(s);
+                if p.dealt && self.seats[s.index()].stack == Chips::ZERO {
+                    let started_with =
+                        p.total.checked_add(p.dead).ok_or(RuleError::ChipOverflow)?;
+                    push(
+                        ev,
+                        Event::BustedOut {
+                            seat: s,
+                            started_with,
+                        },
+                    )?;
+                }
             }
         }
         Ok(())

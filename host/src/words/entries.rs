@@ -52,6 +52,12 @@ fn input(lang: Lang, i: &Input) -> String {
             lang.number(amount.get()),
         ),
         Input::Leave { seat } => (LEAVES, seat.to_string(), String::new()),
+        Input::MoveOut { seat } => ("entry-input-move-out", seat.to_string(), String::new()),
+        Input::MoveIn { seat, stack } => (
+            "entry-event-moved-in",
+            seat.to_string(),
+            lang.number(stack.get()),
+        ),
         Input::SitOut { seat } => (SITS_OUT, seat.to_string(), String::new()),
         Input::SitIn { seat, .. } => (RETURNS, seat.to_string(), String::new()),
         Input::PlaceButton { seat } => (BUTTON, seat.to_string(), String::new()),
@@ -208,6 +214,15 @@ pub fn event(lang: Lang, e: &Event) -> String {
         Event::Left { seat, stack } => {
             format!("{} ({})", say(LEAVES, &seat.to_string(), ""), n(stack))
         }
+        Event::MovedOut { seat, stack } => {
+            say("entry-event-moved-out", &seat.to_string(), &n(stack))
+        }
+        Event::MovedIn { seat, stack } => say("entry-event-moved-in", &seat.to_string(), &n(stack)),
+        Event::BustedOut { seat, started_with } => say(
+            "entry-event-busted-out",
+            &seat.to_string(),
+            &n(started_with),
+        ),
         Event::SatOut { seat } => say(SITS_OUT, &seat.to_string(), ""),
         Event::SatIn { seat } => say(RETURNS, &seat.to_string(), ""),
         Event::ButtonPlaced { seat } => say(BUTTON, &seat.to_string(), ""),

@@ -47,6 +47,8 @@ pub fn encode_input(input: &Input) -> String {
         } => format!("seat {seat} {stack}{}", wait(wait_for_bb)),
         Input::TopUp { seat, amount } => format!("topup {seat} {amount}"),
         Input::Leave { seat } => format!("leave {seat}"),
+        Input::MoveOut { seat } => format!("moveout {seat}"),
+        Input::MoveIn { seat, stack } => format!("movein {seat} {stack}"),
         Input::SitOut { seat } => format!("sitout {seat}"),
         Input::SitIn { seat, wait_for_bb } => format!("sitin {seat}{}", wait(wait_for_bb)),
         Input::PlaceButton { seat } => format!("button {seat}"),
@@ -208,6 +210,17 @@ pub fn parse_input(text: &str) -> Result<Input, InputParseError> {
         "leave" => {
             arity(1, 1)?;
             Input::Leave { seat: seat(0)? }
+        }
+        "moveout" => {
+            arity(1, 1)?;
+            Input::MoveOut { seat: seat(0)? }
+        }
+        "movein" => {
+            arity(2, 2)?;
+            Input::MoveIn {
+                seat: seat(0)?,
+                stack: chips(1)?,
+            }
         }
         "sitout" => {
             arity(1, 1)?;

@@ -58,6 +58,11 @@ fn every_input() -> Vec<Input> {
         Input::Undo,
         Input::Show { seat: sn(2) },
         Input::Rejoin { seat: sn(4) },
+        Input::MoveOut { seat: sn(6) },
+        Input::MoveIn {
+            seat: sn(2),
+            stack: ch(23_456),
+        },
         Input::SetLevel {
             level: 12,
             small_blind: ch(1500),
@@ -172,6 +177,8 @@ fn the_text_form_is_the_script_syntax() {
             "undo",
             "show 2",
             "rejoin 4",
+            "moveout 6",
+            "movein 2 23456",
             "level 12 1500/3000 4294967295",
             "ruling void 17",
             "ruling straddle_announced 4",
