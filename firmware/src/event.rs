@@ -184,6 +184,15 @@ pub enum Input {
         /// His chips, as his old table recorded them.
         stack: Chips,
     },
+    /// PD-TOURN-RACE: the chip race of a colour-up set this seat's chips to `stack`
+    /// (the host's money layer runs the race, `host::money::chip_race`, and sends
+    /// one of these for each seat it changes). Between hands only.
+    ColorUp {
+        /// The seat.
+        seat: SeatNo,
+        /// His chips after the race.
+        stack: Chips,
+    },
     /// The player sits out from the next hand (he will owe the blinds he misses).
     SitOut {
         /// The seat.
@@ -415,6 +424,12 @@ pub enum Event {
     /// was paid. `started_with` is what he had when the hand began: the floor ranks
     /// players busted in the same hand by it (more chips, higher place).
     BustedOut { seat: SeatNo, started_with: Chips },
+    /// PD-TOURN-RACE: a colour-up's chip race took `seat` from `before` to `after`.
+    ColoredUp {
+        seat: SeatNo,
+        before: Chips,
+        after: Chips,
+    },
     /// A player will sit out.
     SatOut { seat: SeatNo },
     /// A player returns.
@@ -625,6 +640,11 @@ impl core::fmt::Display for Event {
                 f,
                 "seat {seat} is out of chips (began the hand with {started_with})"
             ),
+            Event::ColoredUp {
+                seat,
+                before,
+                after,
+            } => write!(f, "chip race: seat {seat} goes from {before} to {after}"),
             Event::SatOut { seat } => write!(f, "seat {seat} sits out"),
             Event::SatIn { seat } => write!(f, "seat {seat} returns"),
             Event::ButtonPlaced { seat } => write!(f, "first button on seat {seat}"),

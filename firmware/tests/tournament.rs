@@ -393,3 +393,34 @@ fn pd_tourn_bust_a_seat_out_of_chips_is_reported_with_what_it_began_the_hand_wit
     );
     assert!(matches!(ev[1], Event::HandComplete { .. }), "{ev:?}");
 }
+
+#[test]
+fn pd_tourn_race_a_colour_up_sets_a_seats_chips_between_hands_and_logs_both() {
+    let mut t = table_with(tournament(25, 50, 0), &seats_1_to(3, ch(1275)));
+    t.handle(Input::StartHand).unwrap();
+    let up = Input::ColorUp {
+        seat: sn(1),
+        stack: ch(1300),
+    };
+    refused(&mut t, up, RuleError::HandInProgress);
+    fold_out(&mut t);
+    let before = stack(&t, sn(1));
+    let ev = events(&mut t, up);
+    assert_eq!(
+        ev,
+        [Event::ColoredUp {
+            seat: sn(1),
+            before,
+            after: ch(1300),
+        }]
+    );
+    assert_eq!(stack(&t, sn(1)), ch(1300));
+    refused(
+        &mut t,
+        Input::ColorUp {
+            seat: sn(4),
+            stack: ch(100),
+        },
+        RuleError::SeatEmpty(sn(4)),
+    );
+}

@@ -310,6 +310,7 @@ entry-input-misdeal = MISDEAL
 entry-input-undo = UNDO
 entry-input-set-level = ниво { $n }: блайндове { $a }, анте { $b }
 entry-input-move-out = място { $s } се премества на друга маса
+entry-input-color-up = надпревара за чипове: място { $s } на { $a }
 entry-leaves = място { $s } си тръгва
 entry-sits-out = място { $s } в пауза
 entry-returns = място { $s } се връща в играта
@@ -363,6 +364,7 @@ entry-event-level-changed = ниво { $n } (беше { $m }): блайндов�
 entry-event-moved-out = място { $s } се премества на друга маса с { $a }
 entry-event-moved-in = място { $s } идва от друга маса с { $a }
 entry-event-busted-out = място { $s } остана без чипове (започна ръката с { $a })
+entry-event-colored-up = надпревара за чипове: място { $s } от { $a } на { $b }
 
 ## The players' screen: a refusal that would name a card is said by its kind only,
 ## with no card in it (the dealer's console says the full reason). { $seat } is

@@ -337,6 +337,7 @@ entry-input-misdeal = MISDEAL
 entry-input-undo = UNDO
 entry-input-set-level = level { $n }: blinds { $a }, ante { $b }
 entry-input-move-out = seat { $s } moves to another table
+entry-input-color-up = chip race: seat { $s } to { $a }
 entry-leaves = seat { $s } leaves
 entry-sits-out = seat { $s } sits out
 entry-returns = seat { $s } returns
@@ -390,6 +391,7 @@ entry-event-level-changed = level { $n } (was { $m }): blinds { $a }, ante { $b 
 entry-event-moved-out = seat { $s } moves to another table with { $a }
 entry-event-moved-in = seat { $s } moves in from another table with { $a }
 entry-event-busted-out = seat { $s } is out of chips (began the hand with { $a })
+entry-event-colored-up = chip race: seat { $s } goes from { $a } to { $b }
 
 ## The players' screen: a refusal that would name a card is said by its kind only,
 ## with no card in it (the dealer's console says the full reason). { $seat } is

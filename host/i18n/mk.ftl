@@ -310,6 +310,7 @@ entry-input-misdeal = MISDEAL
 entry-input-undo = UNDO
 entry-input-set-level = ниво { $n }: блајндови { $a }, анте { $b }
 entry-input-move-out = место { $s } се преместува на друга маса
+entry-input-color-up = трка за чипови: место { $s } на { $a }
 entry-leaves = место { $s } заминува
 entry-sits-out = место { $s } пауза
 entry-returns = место { $s } се враќа во игра
@@ -363,6 +364,7 @@ entry-event-level-changed = ниво { $n } (беше { $m }): блајндов�
 entry-event-moved-out = место { $s } се преместува на друга маса со { $a }
 entry-event-moved-in = место { $s } доаѓа од друга маса со { $a }
 entry-event-busted-out = место { $s } остана без чипови (ја почна раката со { $a })
+entry-event-colored-up = трка за чипови: место { $s } од { $a } на { $b }
 
 ## The players' screen: a refusal that would name a card is said by its kind only,
 ## with no card in it (the dealer's console says the full reason). { $seat } is

@@ -310,6 +310,7 @@ entry-input-misdeal = MISDEAL
 entry-input-undo = UNDO
 entry-input-set-level = poziom { $n }: blindy { $a }, ante { $b }
 entry-input-move-out = miejsce { $s } przechodzi do innego stołu
+entry-input-color-up = wyścig żetonów: miejsce { $s } na { $a }
 entry-leaves = miejsce { $s } odchodzi
 entry-sits-out = miejsce { $s } pauzuje
 entry-returns = miejsce { $s } wraca do gry
@@ -363,6 +364,7 @@ entry-event-level-changed = poziom { $n } (był { $m }): blindy { $a }, ante { $
 entry-event-moved-out = miejsce { $s } przechodzi do innego stołu z { $a }
 entry-event-moved-in = miejsce { $s } przychodzi z innego stołu z { $a }
 entry-event-busted-out = miejsce { $s } nie ma już żetonów (zaczął rozdanie z { $a })
+entry-event-colored-up = wyścig żetonów: miejsce { $s } z { $a } na { $b }
 
 ## The players' screen: a refusal that would name a card is said by its kind only,
 ## with no card in it (the dealer's console says the full reason). { $seat } is

@@ -310,6 +310,7 @@ entry-input-misdeal = MISDEAL
 entry-input-undo = UNDO
 entry-input-set-level = уровень { $n }: блайнды { $a }, анте { $b }
 entry-input-move-out = место { $s } переходит за другой стол
+entry-input-color-up = гонка фишек: место { $s } на { $a }
 entry-leaves = место { $s } уходит
 entry-sits-out = место { $s } пропускает
 entry-returns = место { $s } возвращается в игру
@@ -363,6 +364,7 @@ entry-event-level-changed = уровень { $n } (был { $m }): блайнд�
 entry-event-moved-out = место { $s } переходит за другой стол с { $a }
 entry-event-moved-in = место { $s } приходит с другого стола с { $a }
 entry-event-busted-out = место { $s } осталось без фишек (начало раздачу с { $a })
+entry-event-colored-up = гонка фишек: место { $s } с { $a } на { $b }
 
 ## The players' screen: a refusal that would name a card is said by its kind only,
 ## with no card in it (the dealer's console says the full reason). { $seat } is

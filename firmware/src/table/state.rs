@@ -204,6 +204,23 @@ impl State {
                 }
                 push(ev, Event::MovedIn { seat, stack })?;
             }
+            Input::ColorUp { seat, stack } => {
+                self.between_hands()?;
+                let i = self.occupied_index(cfg, seat)?;
+                let before = self.seats[i].stack;
+                if let Some(more) = stack.checked_sub(before) {
+                    self.check_table_chips(more)?;
+                }
+                self.seats[i].stack = stack;
+                push(
+                    ev,
+                    Event::ColoredUp {
+                        seat,
+                        before,
+                        after: stack,
+                    },
+                )?;
+            }
             Input::SitOut { seat } => {
                 let i = self.occupied_index(cfg, seat)?;
                 self.seats[i].presence = Presence::SittingOut;

@@ -52,6 +52,11 @@ fn input(lang: Lang, i: &Input) -> String {
             lang.number(amount.get()),
         ),
         Input::Leave { seat } => (LEAVES, seat.to_string(), String::new()),
+        Input::ColorUp { seat, stack } => (
+            "entry-input-color-up",
+            seat.to_string(),
+            lang.number(stack.get()),
+        ),
         Input::MoveOut { seat } => ("entry-input-move-out", seat.to_string(), String::new()),
         Input::MoveIn { seat, stack } => (
             "entry-event-moved-in",
@@ -218,6 +223,19 @@ pub fn event(lang: Lang, e: &Event) -> String {
             say("entry-event-moved-out", &seat.to_string(), &n(stack))
         }
         Event::MovedIn { seat, stack } => say("entry-event-moved-in", &seat.to_string(), &n(stack)),
+        Event::ColoredUp {
+            seat,
+            before,
+            after,
+        } => catalog::say_with(
+            lang,
+            "entry-event-colored-up",
+            &[
+                ("s", &seat.to_string()),
+                ("a", &n(before)),
+                ("b", &n(after)),
+            ],
+        ),
         Event::BustedOut { seat, started_with } => say(
             "entry-event-busted-out",
             &seat.to_string(),

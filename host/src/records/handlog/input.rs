@@ -49,6 +49,7 @@ pub fn encode_input(input: &Input) -> String {
         Input::Leave { seat } => format!("leave {seat}"),
         Input::MoveOut { seat } => format!("moveout {seat}"),
         Input::MoveIn { seat, stack } => format!("movein {seat} {stack}"),
+        Input::ColorUp { seat, stack } => format!("colorup {seat} {stack}"),
         Input::SitOut { seat } => format!("sitout {seat}"),
         Input::SitIn { seat, wait_for_bb } => format!("sitin {seat}{}", wait(wait_for_bb)),
         Input::PlaceButton { seat } => format!("button {seat}"),
@@ -218,6 +219,13 @@ pub fn parse_input(text: &str) -> Result<Input, InputParseError> {
         "movein" => {
             arity(2, 2)?;
             Input::MoveIn {
+                seat: seat(0)?,
+                stack: chips(1)?,
+            }
+        }
+        "colorup" => {
+            arity(2, 2)?;
+            Input::ColorUp {
                 seat: seat(0)?,
                 stack: chips(1)?,
             }

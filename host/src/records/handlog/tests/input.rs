@@ -63,6 +63,10 @@ fn every_input() -> Vec<Input> {
             seat: sn(2),
             stack: ch(23_456),
         },
+        Input::ColorUp {
+            seat: sn(3),
+            stack: ch(1300),
+        },
         Input::SetLevel {
             level: 12,
             small_blind: ch(1500),
@@ -179,6 +183,7 @@ fn the_text_form_is_the_script_syntax() {
             "rejoin 4",
             "moveout 6",
             "movein 2 23456",
+            "colorup 3 1300",
             "level 12 1500/3000 4294967295",
             "ruling void 17",
             "ruling straddle_announced 4",
