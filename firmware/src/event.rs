@@ -166,6 +166,33 @@ pub enum Input {
         /// The seat.
         seat: SeatNo,
     },
+    /// PD-TOURN-MOVE: the player leaves for another table with his chips (a
+    /// tournament's balancing or a broken table), not cashing out. Like
+    /// [`Input::Leave`], not while he is dealt into the hand in progress.
+    MoveOut {
+        /// The seat.
+        seat: SeatNo,
+    },
+    /// PD-TOURN-MOVE: a player moved from another table takes the seat with the
+    /// chips that table recorded (not a buy-in). At a tournament table he is dealt
+    /// in at once, posting whatever blind his seat comes to, unless he lands between
+    /// the small blind and the button, where he waits for the button to pass (TDA
+    /// 2024 Rule 9). At a cash table he is a new player, as after [`Input::SitDown`].
+    MoveIn {
+        /// The seat.
+        seat: SeatNo,
+        /// His chips, as his old table recorded them.
+        stack: Chips,
+    },
+    /// PD-TOURN-RACE: the chip race of a colour-up set this seat's chips to `stack`
+    /// (the host's money layer runs the race, `host::money::chip_race`, and sends
+    /// one of these for each seat it changes). Between hands only.
+    ColorUp {
+        /// The seat.
+        seat: SeatNo,
+        /// His chips after the race.
+        stack: Chips,
+    },
     /// The player sits out from the next hand (he will owe the blinds he misses).
     SitOut {
         /// The seat.
@@ -241,6 +268,28 @@ pub enum Input {
     Misdeal,
     /// UNDO the last accepted input of this hand.
     Undo,
+    /// PD-TOURN-LEVEL: the tournament's clock reached level `level`: from the next
+    /// hand the blinds are `small_blind`/`big_blind` and the ante `ante` (posted as
+    /// the table's `ante_mode` says); fixed-limit bets follow the big blind as
+    /// [`crate::rules::Stakes::blinds`] sets them, pot limit follows the pot.
+    ///
+    /// Refused while a hand is in progress (`HandInProgress`), not queued: the hand
+    /// finishes at the level it was dealt at (TDA: a new level applies from the next
+    /// hand), and what the table deals is always what its screen shows. A queued
+    /// level would leave the dealer's panel showing blinds the next hand will not
+    /// post; refused, nothing is pending, and the floor's clock sends the level again
+    /// once the hand is paid, which a dealer need not remember.
+    SetLevel {
+        /// The level's number on the tournament's structure.
+        level: u16,
+        /// The new small blind.
+        small_blind: Chips,
+        /// The new big blind.
+        big_blind: Chips,
+        /// The new ante, in chips. 32 bits, so the input stays the size of every
+        /// other: the table's hand log holds 240 inputs within the table's 8 KiB.
+        ante: u32,
+    },
     /// A floor ruling, confirmed by the floor person's number.
     Ruling {
         /// The ruling.
@@ -367,6 +416,20 @@ pub enum Event {
     },
     /// A player left with his chips.
     Left { seat: SeatNo, stack: Chips },
+    /// PD-TOURN-MOVE: a player left for another table with `stack`.
+    MovedOut { seat: SeatNo, stack: Chips },
+    /// PD-TOURN-MOVE: a player moved in from another table with `stack`.
+    MovedIn { seat: SeatNo, stack: Chips },
+    /// PD-TOURN-BUST: at a tournament table, `seat`'s chips reached 0 when the hand
+    /// was paid. `started_with` is what he had when the hand began: the floor ranks
+    /// players busted in the same hand by it (more chips, higher place).
+    BustedOut { seat: SeatNo, started_with: Chips },
+    /// PD-TOURN-RACE: a colour-up's chip race took `seat` from `before` to `after`.
+    ColoredUp {
+        seat: SeatNo,
+        before: Chips,
+        after: Chips,
+    },
     /// A player will sit out.
     SatOut { seat: SeatNo },
     /// A player returns.
@@ -467,6 +530,15 @@ pub enum Event {
     Misdealt { number: u32 },
     /// The last input was undone (a correction, kept in the log).
     Undone,
+    /// PD-TOURN-LEVEL: the table went from level `from` (0: the level it was set up
+    /// at) to level `to`, whose blinds and ante these are, from the next hand on.
+    LevelChanged {
+        from: u16,
+        to: u16,
+        small_blind: Chips,
+        big_blind: Chips,
+        ante: Chips,
+    },
     /// A floor ruling was applied.
     #[cfg_attr(
         feature = "serde",
@@ -558,6 +630,21 @@ impl core::fmt::Display for Event {
                 write!(f, "seat {seat} adds {amount} (stack {stack})")
             }
             Event::Left { seat, stack } => write!(f, "seat {seat} leaves with {stack}"),
+            Event::MovedOut { seat, stack } => {
+                write!(f, "seat {seat} moves to another table with {stack}")
+            }
+            Event::MovedIn { seat, stack } => {
+                write!(f, "seat {seat} moves in from another table with {stack}")
+            }
+            Event::BustedOut { seat, started_with } => write!(
+                f,
+                "seat {seat} is out of chips (began the hand with {started_with})"
+            ),
+            Event::ColoredUp {
+                seat,
+                before,
+                after,
+            } => write!(f, "chip race: seat {seat} goes from {before} to {after}"),
             Event::SatOut { seat } => write!(f, "seat {seat} sits out"),
             Event::SatIn { seat } => write!(f, "seat {seat} returns"),
             Event::ButtonPlaced { seat } => write!(f, "first button on seat {seat}"),
@@ -689,6 +776,16 @@ impl core::fmt::Display for Event {
                 ),
             },
             Event::Undone => f.write_str("CORRECTION: last input undone"),
+            Event::LevelChanged {
+                from,
+                to,
+                small_blind,
+                big_blind,
+                ante,
+            } => write!(
+                f,
+                "level {to} (was {from}): blinds {small_blind}/{big_blind}, ante {ante}, from the next hand"
+            ),
         }
     }
 }

@@ -57,4 +57,4 @@ pub use hand::betting::{self, Options, RaiseRange, Resolved};
 pub use hand::{Board, Hand, Phase, Player};
 pub use rules::{Chips, Game, SeatNo, Structure, TableConfig};
 pub use seat::{Presence, Seat};
-pub use table::{straddle_size, survives_misdeal, State, Table};
+pub use table::{big_blind_ante, straddle_size, survives_misdeal, State, Table};

@@ -45,6 +45,10 @@ pub struct Seat {
     pub new_player: bool,
     /// Orbits of big blinds missed in a row (R-MISS-3, PD-BTN (5)).
     pub missed_orbits: u8,
+    /// Moved in from another table of a tournament and not dealt in yet: he waits
+    /// only while his seat is between the small blind and the button
+    /// (PD-TOURN-MOVE).
+    pub moved_in: bool,
 }
 
 impl Seat {
@@ -57,12 +61,21 @@ impl Seat {
         self.new_player || self.owes_big || self.owes_small
     }
 
-    /// Absent for blind purposes: sitting out, or not enough chips to play.
+    /// Absent for blind purposes: sitting out, or not enough chips to play. At a
+    /// tournament table a player sitting out is dealt in all the same (PD-TOURN).
     pub(crate) fn absent(&self, cfg: &TableConfig, big_blind: Chips) -> bool {
         let needed = match cfg.short_blind {
             ShortBlind::AllIn => Chips::ZERO,
             ShortBlind::MustCover => big_blind,
         };
-        self.presence == Presence::SittingOut || (self.occupied() && self.stack <= needed)
+        (self.presence == Presence::SittingOut && !cfg.tournament)
+            || (self.occupied() && self.stack <= needed)
+    }
+
+    /// Takes his place in the next hand if dealt in: playing, or at a tournament
+    /// table sitting out (he is dealt in and blinded off, TDA 2024 Rule 30).
+    pub(crate) fn plays(&self, cfg: &TableConfig) -> bool {
+        self.presence == Presence::Playing
+            || (cfg.tournament && self.presence == Presence::SittingOut)
     }
 }

@@ -367,6 +367,9 @@ entry-input-stand-pat = не сменя
 entry-input-rejoin = място { $seat } се връща
 entry-input-misdeal = MISDEAL
 entry-input-undo = UNDO
+entry-input-set-level = ниво { $level }: блайндове { $blinds }, анте { $ante }
+entry-input-move-out = място { $seat } се премества на друга маса
+entry-input-color-up = надпревара за чипове: място { $seat } на { $chips }
 entry-leaves = място { $seat } си тръгва
 entry-sits-out = място { $seat } в пауза
 entry-returns = място { $seat } се връща в играта
@@ -416,6 +419,11 @@ entry-event-showdown-opened = шоудаун: първо място { $seat } п
 entry-event-hand-complete = раздаването { $hand } приключи
 entry-event-misdealt = ГРЕШНО РАЗДАВАНЕ: раздаването { $hand } отначало
 entry-event-undone = последното въвеждане отменено
+entry-event-level-changed = ниво { $level } (беше { $was }): блайндове { $blinds }, анте { $ante }, от следващата ръка
+entry-event-moved-out = място { $seat } се премества на друга маса с { $chips }
+entry-event-moved-in = място { $seat } идва от друга маса с { $chips }
+entry-event-busted-out = място { $seat } остана без чипове (започна ръката с { $chips })
+entry-event-colored-up = надпревара за чипове: място { $seat } от { $before } на { $after }
 
 ## The players' screen: a refusal that would name a card is said by its kind only,
 ## with no card in it (the dealer's console says the full reason). { $seat } is

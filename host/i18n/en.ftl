@@ -394,6 +394,9 @@ entry-input-stand-pat = stands pat
 entry-input-rejoin = seat { $seat } rejoins
 entry-input-misdeal = MISDEAL
 entry-input-undo = UNDO
+entry-input-set-level = level { $level }: blinds { $blinds }, ante { $ante }
+entry-input-move-out = seat { $seat } moves to another table
+entry-input-color-up = chip race: seat { $seat } to { $chips }
 entry-leaves = seat { $seat } leaves
 entry-sits-out = seat { $seat } sits out
 entry-returns = seat { $seat } returns
@@ -443,6 +446,11 @@ entry-event-showdown-opened = showdown: seat { $seat } shows or mucks first
 entry-event-hand-complete = hand { $hand } complete
 entry-event-misdealt = MISDEAL: hand { $hand } is dealt again
 entry-event-undone = last input undone
+entry-event-level-changed = level { $level } (was { $was }): blinds { $blinds }, ante { $ante }, from the next hand
+entry-event-moved-out = seat { $seat } moves to another table with { $chips }
+entry-event-moved-in = seat { $seat } moves in from another table with { $chips }
+entry-event-busted-out = seat { $seat } is out of chips (began the hand with { $chips })
+entry-event-colored-up = chip race: seat { $seat } goes from { $before } to { $after }
 
 ## The players' screen: a refusal that would name a card is said by its kind only,
 ## with no card in it (the dealer's console says the full reason). { $seat } is

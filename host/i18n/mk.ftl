@@ -367,6 +367,9 @@ entry-input-stand-pat = не менува
 entry-input-rejoin = место { $seat } се враќа
 entry-input-misdeal = MISDEAL
 entry-input-undo = UNDO
+entry-input-set-level = ниво { $level }: блајндови { $blinds }, анте { $ante }
+entry-input-move-out = место { $seat } се преместува на друга маса
+entry-input-color-up = трка за чипови: место { $seat } на { $chips }
 entry-leaves = место { $seat } заминува
 entry-sits-out = место { $seat } пауза
 entry-returns = место { $seat } се враќа во игра
@@ -416,6 +419,11 @@ entry-event-showdown-opened = отворање: прво место { $seat } п
 entry-event-hand-complete = раката { $hand } заврши
 entry-event-misdealt = ПОГРЕШНО ДЕЛЕЊЕ: раката { $hand } се дели повторно
 entry-event-undone = последниот внес поништен
+entry-event-level-changed = ниво { $level } (беше { $was }): блајндови { $blinds }, анте { $ante }, од следната рака
+entry-event-moved-out = место { $seat } се преместува на друга маса со { $chips }
+entry-event-moved-in = место { $seat } доаѓа од друга маса со { $chips }
+entry-event-busted-out = место { $seat } остана без чипови (ја почна раката со { $chips })
+entry-event-colored-up = трка за чипови: место { $seat } од { $before } на { $after }
 
 ## The players' screen: a refusal that would name a card is said by its kind only,
 ## with no card in it (the dealer's console says the full reason). { $seat } is

@@ -409,6 +409,9 @@ entry-input-stand-pat = bez wymiany
 entry-input-rejoin = miejsce { $seat } wraca
 entry-input-misdeal = MISDEAL
 entry-input-undo = UNDO
+entry-input-set-level = poziom { $level }: blindy { $blinds }, ante { $ante }
+entry-input-move-out = miejsce { $seat } przechodzi do innego stołu
+entry-input-color-up = wyścig żetonów: miejsce { $seat } na { $chips }
 entry-leaves = miejsce { $seat } odchodzi
 entry-sits-out = miejsce { $seat } pauzuje
 entry-returns = miejsce { $seat } wraca do gry
@@ -458,6 +461,11 @@ entry-event-showdown-opened = showdown: pierwsze miejsce { $seat } pokazuje lub 
 entry-event-hand-complete = rozdanie { $hand } zakończone
 entry-event-misdealt = BŁĘDNE ROZDANIE: rozdanie { $hand } od nowa
 entry-event-undone = ostatnie wejście cofnięte
+entry-event-level-changed = poziom { $level } (był { $was }): blindy { $blinds }, ante { $ante }, od następnego rozdania
+entry-event-moved-out = miejsce { $seat } przechodzi do innego stołu z { $chips }
+entry-event-moved-in = miejsce { $seat } przychodzi z innego stołu z { $chips }
+entry-event-busted-out = miejsce { $seat } nie ma już żetonów (zaczął rozdanie z { $chips })
+entry-event-colored-up = wyścig żetonów: miejsce { $seat } z { $before } na { $after }
 
 ## The players' screen: a refusal that would name a card is said by its kind only,
 ## with no card in it (the dealer's console says the full reason). { $seat } is

@@ -409,6 +409,9 @@ entry-input-stand-pat = без обмена
 entry-input-rejoin = место { $seat } возвращается
 entry-input-misdeal = MISDEAL
 entry-input-undo = UNDO
+entry-input-set-level = уровень { $level }: блайнды { $blinds }, анте { $ante }
+entry-input-move-out = место { $seat } переходит за другой стол
+entry-input-color-up = гонка фишек: место { $seat } на { $chips }
 entry-leaves = место { $seat } уходит
 entry-sits-out = место { $seat } пропускает
 entry-returns = место { $seat } возвращается в игру
@@ -458,6 +461,11 @@ entry-event-showdown-opened = вскрытие: первым место { $seat 
 entry-event-hand-complete = раздача { $hand } завершена
 entry-event-misdealt = НЕВЕРНАЯ РАЗДАЧА: раздача { $hand } заново
 entry-event-undone = последний ввод отменён
+entry-event-level-changed = уровень { $level } (был { $was }): блайнды { $blinds }, анте { $ante }, со следующей раздачи
+entry-event-moved-out = место { $seat } переходит за другой стол с { $chips }
+entry-event-moved-in = место { $seat } приходит с другого стола с { $chips }
+entry-event-busted-out = место { $seat } осталось без фишек (начало раздачу с { $chips })
+entry-event-colored-up = гонка фишек: место { $seat } с { $before } на { $after }
 
 ## The players' screen: a refusal that would name a card is said by its kind only,
 ## with no card in it (the dealer's console says the full reason). { $seat } is

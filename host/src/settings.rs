@@ -86,11 +86,12 @@ pub fn get(cfg: &TableConfig, key: &str) -> Option<String> {
     codec::find(key).map(|s| value(s, cfg))
 }
 
-/// Every setting of the `kinds` given, in [`SETTINGS`] order, as `(key, value)`.
+/// Every setting of the `kinds` given that `cfg`'s texts carry ([`Setting::carried`]),
+/// in [`SETTINGS`] order, as `(key, value)`.
 pub fn pairs(cfg: &TableConfig, kinds: &[Kind]) -> Vec<(&'static str, String)> {
     SETTINGS
         .iter()
-        .filter(|s| kinds.contains(&s.kind))
+        .filter(|s| kinds.contains(&s.kind) && s.carried(cfg))
         .map(|s| (s.key, value(s, cfg)))
         .collect()
 }

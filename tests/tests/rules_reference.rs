@@ -6,6 +6,9 @@
 //!   entry in `docs/rules.md`; a failure names the file, the line and the id.
 //! - Every entry must be an id RULES.md has, so the reference invents none. RULES.md lives
 //!   in `shared/` beside the repository; without it this check is skipped with one line.
+//!   The one exception is the reference's section of the project's own proposed
+//!   defaults ([`OWN_DEFAULTS`], the tournament tables RULES.md does not cover): its
+//!   entries must be `PD-` ids RULES.md does *not* have, so none redefines a rule of it.
 //!
 //! An entry is a level-three heading that starts with the id (`### R-STRAD-4 — ...`).
 //!
@@ -29,6 +32,10 @@ use table_tests::peers;
 
 /// The reference, from the repository's root.
 const REFERENCE: &str = "docs/rules.md";
+
+/// The heading of the reference's section of proposed defaults that are the project's
+/// own, not RULES.md's: the tournament table.
+const OWN_DEFAULTS: &str = "## 21. Tournament tables";
 
 /// Tokens of an id's shape that are not rule ids.
 const NOT_IDS: &[&str] = &["PD-OK"];
@@ -345,6 +352,20 @@ fn defined_ids() -> BTreeSet<String> {
     ids
 }
 
+/// The ids defined under [`OWN_DEFAULTS`], up to the next level-two heading.
+fn own_defaults() -> BTreeSet<String> {
+    let text = std::fs::read_to_string(root().join(REFERENCE)).expect("the reference is readable");
+    let Some((_, section)) = text.split_once(&format!("\n{OWN_DEFAULTS}")) else {
+        return BTreeSet::new();
+    };
+    section
+        .lines()
+        .skip(1)
+        .take_while(|l| !l.starts_with("## "))
+        .filter_map(|l| l.strip_prefix("### ").and_then(heading_id))
+        .collect()
+}
+
 /// The citations `defined` has no entry for.
 fn undefined<'a>(found: &'a [Found], defined: &BTreeSet<String>) -> Vec<&'a Found> {
     found
@@ -405,10 +426,19 @@ fn every_entry_of_the_reference_is_an_id_of_rules_md() {
         return;
     };
     let text = std::fs::read_to_string(&rules).expect("RULES.md is readable");
+    let own = own_defaults();
     let invented: Vec<String> = defined_ids()
         .into_iter()
-        .filter(|id| !has_token(&text, id))
+        .filter(|id| !has_token(&text, id) && !own.contains(id))
         .collect();
+    let clashing: Vec<&String> = own
+        .iter()
+        .filter(|id| has_token(&text, id) || !id.starts_with("PD-"))
+        .collect();
+    assert!(
+        clashing.is_empty(),
+        "{REFERENCE}'s own proposed defaults must be PD- ids RULES.md does not have: {clashing:?}"
+    );
     assert!(
         invented.is_empty(),
         "{REFERENCE} has entries for ids RULES.md does not have: {}",

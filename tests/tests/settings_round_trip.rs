@@ -50,6 +50,8 @@ const CASES: &[Case] = &[
     case(Holdem, Fl, &[("small_bet", "20"), ("big_bet", "40")]),
     case(Holdem, Fl, &[("big_bet", "30")]),
     case(Holdem, Nl, &[("mixed", "fl:10/20:2")]),
+    // PD-TOURN: the preset (a big-blind ante, no rake, the dead button) as a whole.
+    case(Holdem, Nl, &[("tournament", "true"), ("ante", "10")]),
     case(Holdem, Nl, &[("max_players", "9")]),
     case(Holdem, Nl, &[("button", "moving")]),
     case(Holdem, Nl, &[("straddle", "false")]),

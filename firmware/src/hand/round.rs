@@ -6,6 +6,7 @@ use super::{push, Hand, Phase, Seats};
 use crate::error::RuleError;
 use crate::event::{Action, Event, Events, Street};
 use crate::rules::{Chips, SeatNo, TableConfig};
+use crate::seat::Presence;
 
 impl Hand {
     /// Opens the betting round of the current street, or skips it when fewer than two
@@ -98,6 +99,28 @@ impl Hand {
             self.voluntary = (count.saturating_add(1), chips || put_in);
         }
         self.advance(cfg, seats, seat, ev)
+    }
+
+    /// PD-TOURN-ABSENT (TDA 2024 Rule 30): at a tournament table the hand of a player
+    /// sitting out is killed when his turn comes, and the turn passes on, until a
+    /// player at his seat is to act or the betting ends. He posted his blinds and
+    /// antes and they stay in the pot; the kill is not his action (it counts for no
+    /// misdeal). Reported as his fold.
+    pub(crate) fn kill_absent(
+        &mut self,
+        cfg: &TableConfig,
+        seats: &mut Seats,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        while let (Phase::Betting, Some(seat)) = (self.phase, self.round.to_act) {
+            if seats[seat.index()].presence != Presence::SittingOut {
+                break;
+            }
+            self.player_mut(seat).folded = true;
+            push(ev, Event::Folded { seat })?;
+            self.advance(cfg, seats, seat, ev)?;
+        }
+        Ok(())
     }
 
     /// After `seat` acted: the next player, or the end of the round or of the hand.

@@ -71,6 +71,9 @@ pub struct Setting {
     pub values: &'static str,
     read: fn(&mut TableConfig, &str) -> Option<()>,
     write: fn(&TableConfig, &mut dyn Write) -> fmt::Result,
+    /// Whether a text of `cfg` carries it: a setting added after logs and exports
+    /// were written is left out at its default, so those texts keep their bytes.
+    carried: fn(&TableConfig) -> bool,
 }
 
 impl Setting {
@@ -87,6 +90,13 @@ impl Setting {
     /// Writes this setting's value in `cfg`.
     pub fn write(&self, cfg: &TableConfig, out: &mut dyn Write) -> fmt::Result {
         (self.write)(cfg, out)
+    }
+
+    /// Whether a text of `cfg` (a log's settings, an export, `table.toml`) writes
+    /// this setting: every setting does, but one added later only when it is not at
+    /// its default.
+    pub fn carried(&self, cfg: &TableConfig) -> bool {
+        (self.carried)(cfg)
     }
 
     /// Whether `key` names this setting.
@@ -153,7 +163,7 @@ where
         DEFAULT_BLINDS.0,
         DEFAULT_BLINDS.1,
     );
-    for name in ["game", "limit", "blinds"] {
+    for name in ["game", "limit", "blinds", "tournament"] {
         for (key, value) in pairs.clone().filter(|(k, _)| is(k, name)) {
             set(&mut cfg, key, value).map_err(|error| PairError { key, error })?;
         }
@@ -168,7 +178,8 @@ where
         }
     }
     for (key, value) in pairs.clone() {
-        if matches!(find(key), Some(s) if matches!(s.key, "game" | "limit" | "blinds")) {
+        if matches!(find(key), Some(s) if matches!(s.key, "game" | "limit" | "blinds" | "tournament"))
+        {
             continue;
         }
         set(&mut cfg, key, value).map_err(|error| PairError { key, error })?;
@@ -395,13 +406,14 @@ macro_rules! setting {
                 Some(())
             },
             write: |$wc: &TableConfig, $o: &mut dyn Write| -> fmt::Result { $write },
+            carried: |_: &TableConfig| true,
         }
     };
 }
 
 /// Every setting, in the order texts write them (the game, structure and blinds
 /// first: other defaults depend on them).
-pub static SETTINGS: [Setting; 33] = [
+pub static SETTINGS: [Setting; 34] = [
     setting!(
         "game",
         [],
@@ -487,6 +499,25 @@ pub static SETTINGS: [Setting; 33] = [
         |c, v| c.mixed = mixed(v)?,
         |c, o| write_mixed(o, c.mixed)
     ),
+    // PD-TOURN: the tournament's preset; read with the game and the blinds, before
+    // every other setting, so a setting named with it changes what it set.
+    Setting {
+        key: "tournament",
+        aliases: &[],
+        kind: Kind::House,
+        rule: "PD-TOURN",
+        values: "true or false (true also sets the tournament's house settings)",
+        read: |c: &mut TableConfig, v: &str| -> Option<()> {
+            if boolean(v)? {
+                *c = c.with_tournament_rules();
+            } else {
+                c.tournament = false;
+            }
+            Some(())
+        },
+        write: |c: &TableConfig, o: &mut dyn Write| -> fmt::Result { write_bool(o, c.tournament) },
+        carried: |c: &TableConfig| c.tournament,
+    },
     setting!(
         "max_players",
         ["seats"],
@@ -798,7 +829,7 @@ mod tests {
     }
 
     /// A value other than the default for each setting (on a Hold'em NL 5/10 table).
-    const OTHER: [(&str, &str); 33] = [
+    const OTHER: [(&str, &str); 34] = [
         ("game", "omaha8"),
         ("limit", "pl"),
         ("blinds", "25/50"),
@@ -807,6 +838,7 @@ mod tests {
         ("small_bet", "15"),
         ("big_bet", "30"),
         ("mixed", "fl:10/20:8:ante=2:bets=20/30"),
+        ("tournament", "true"),
         ("max_players", "9"),
         ("button", "moving"),
         ("straddle", "false"),

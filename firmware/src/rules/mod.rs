@@ -318,6 +318,12 @@ pub struct TableConfig {
     pub mixed: Option<Mixed>,
     /// How the table pays: odd chips, rake, the low (PD-ODD, PD-RAKE, §3).
     pub money: MoneyRules,
+    /// A tournament table (PD-TOURN, `tournament`): a player sitting out is dealt in
+    /// and blinded off, his hand killed when his turn comes; a player moved in is
+    /// dealt in at once; a seat whose chips reach 0 is reported busted. Set with
+    /// [`TableConfig::with_tournament_rules`], which also sets the tournament's house
+    /// settings. Default false.
+    pub tournament: bool,
 }
 
 impl TableConfig {
@@ -351,7 +357,44 @@ impl TableConfig {
             automations: Automations { burns: false },
             mixed: None,
             money: MoneyRules::CASINO,
+            tournament: false,
         }
+    }
+
+    /// A tournament table of `game` and `structure` at `stakes`: see
+    /// [`TableConfig::with_tournament_rules`].
+    pub const fn tournament(game: Game, structure: Structure, stakes: Stakes) -> TableConfig {
+        let mut cfg = TableConfig::new(game, structure, stakes.small_blind, stakes.big_blind);
+        cfg.stakes = stakes;
+        cfg.with_tournament_rules()
+    }
+
+    /// The tournament's house settings, in one place (PD-TOURN): what the `tournament`
+    /// setting turns on, and every setting it implies, so no table is half a
+    /// tournament. Settings named after it may still change any of them.
+    ///
+    /// - the dead button (PD-BTN): no player skips a blind when others bust;
+    /// - no rake (PD-RAKE): the house is paid by the entry fee;
+    /// - pot limit sizes the pot with the real small blind (R-PL-4, \[003\]);
+    /// - the big blind posts the table's ante, dead, the blind before the ante when
+    ///   he is short (the big-blind ante of the TDA rules, 2024 edition);
+    /// - hands are tabled once a player is all-in and the betting is over (PD-SHOW,
+    ///   TDA 2024 Rule 16, "face up for all-ins");
+    /// - a player away from the table is dealt in and posts his blinds and antes,
+    ///   and his hand is killed when his turn comes (TDA 2024 Rule 30, "at your
+    ///   seat": his chips are blinded off, his hand is not live);
+    /// - a player moved in is dealt in at once unless he lands between the small
+    ///   blind and the button (TDA 2024 Rule 9, breaking tables), and a seat whose
+    ///   chips reach 0 is reported busted with the chips it began the hand with (the
+    ///   TDA ranks players busted in one hand by them).
+    pub const fn with_tournament_rules(mut self) -> TableConfig {
+        self.tournament = true;
+        self.button_rule = ButtonRule::DeadButton;
+        self.money.rake = Rake::NONE;
+        self.pl_sb_virtual = false;
+        self.stakes.ante_mode = AnteMode::BigBlind;
+        self.showdown = ShowdownRule::InTurn;
+        self
     }
 
     /// Checks that the settings make a playable table.

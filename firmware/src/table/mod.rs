@@ -19,7 +19,7 @@ mod tests;
 pub use crate::seat::{Presence, Seat};
 pub use mix::MixState;
 pub use positions::Positions;
-pub use posts::straddle_size;
+pub use posts::{big_blind_ante, straddle_size};
 pub use state::State;
 
 use crate::card::Card;
@@ -28,7 +28,7 @@ use crate::error::RuleError;
 use crate::event::{Action, Event, Events, Input, Read, Ruling};
 use crate::hand::betting::{Options, Resolved};
 use crate::hand::{push, Hand, Phase};
-use crate::rules::{Chips, ConfigError, SeatNo, TableConfig};
+use crate::rules::{Chips, ConfigError, SeatNo, Stakes, TableConfig};
 
 /// The table: settings, state, and the inputs of the current hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -150,6 +150,15 @@ impl Table {
         ev.clear();
         match input {
             Input::Undo => return self.undo(ev),
+            Input::SetLevel {
+                level,
+                small_blind,
+                big_blind,
+                ante,
+            } => {
+                let ante = Chips::new(u64::from(ante));
+                return self.set_level(level, (small_blind, big_blind, ante), ev);
+            }
             Input::Ruling {
                 ruling: Ruling::Boxed { card },
                 ..
@@ -219,6 +228,41 @@ impl Table {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// PD-TOURN-LEVEL ([`Input::SetLevel`]): the stakes of the next hands, between
+    /// hands only. The settings must stay playable (a small blind above the big is
+    /// refused); on error nothing changes.
+    fn set_level(
+        &mut self,
+        level: u16,
+        (small_blind, big_blind, ante): (Chips, Chips, Chips),
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        if self.in_hand() {
+            return Err(RuleError::HandInProgress);
+        }
+        let mut cfg = self.cfg;
+        cfg.stakes = Stakes {
+            ante,
+            ante_mode: self.cfg.stakes.ante_mode,
+            ..Stakes::blinds(small_blind, big_blind)
+        };
+        cfg.validate().map_err(RuleError::Config)?;
+        push(
+            ev,
+            Event::LevelChanged {
+                from: self.state.level,
+                to: level,
+                small_blind,
+                big_blind,
+                ante,
+            },
+        )?;
+        self.cfg = cfg;
+        self.state.level = level;
+        self.start.level = level;
         Ok(())
     }
 
@@ -362,6 +406,7 @@ pub fn survives_misdeal(input: &Input) -> bool {
                 ..
             }
             | Input::Leave { .. }
+            | Input::MoveOut { .. }
             | Input::SitOut { .. }
             | Input::SitIn { .. }
     )

@@ -82,7 +82,7 @@ impl State {
             ShortBlind::AllIn => Chips::ZERO,
             ShortBlind::MustCover => big,
         };
-        seat.stack > needed && matches!(seat.presence, Presence::Playing | Presence::WaitingForBb)
+        seat.stack > needed && (seat.plays(cfg) || seat.presence == Presence::WaitingForBb)
     }
 
     /// The big blind of the game being played (a mixed game's switch hand may change
@@ -102,9 +102,7 @@ impl State {
         ev: &mut Events,
         big: Chips,
     ) -> Result<Plan, RuleError> {
-        let playing = |st: &State, s: SeatNo| {
-            st.eligible(cfg, s, big) && st.seat_at(s).presence == Presence::Playing
-        };
+        let playing = |st: &State, s: SeatNo| st.eligible(cfg, s, big) && st.seat_at(s).plays(cfg);
         // Seats the button jumps over this hand (a heads-up table going on past a new
         // player): one who owes waits until it has passed him (R-MISS-5).
         let mut jumped: Option<(SeatNo, SeatNo)> = None;
@@ -172,7 +170,7 @@ impl State {
                     last.small_blind
                 };
                 let sb = self.seat_at(sb_seat);
-                let small_blind = if sb.presence == Presence::Playing && sb.stack > Chips::ZERO {
+                let small_blind = if sb.plays(cfg) && sb.stack > Chips::ZERO {
                     Some(sb_seat)
                 } else {
                     if sb.absent(cfg, big) && sb_seat != bb {
@@ -234,6 +232,10 @@ impl State {
                 true
             } else if seat.presence == Presence::WaitingForBb {
                 false
+            } else if seat.moved_in && self.last.is_some() {
+                // PD-TOURN-MOVE (TDA 2024 Rule 9): a moved player is dealt in at any
+                // position but between the small blind and the button.
+                !Self::between(cfg, pos.button, pos.small_blind, s)
             } else if seat.owes() && self.last.is_some() {
                 let passed_over = jumped.is_some_and(|(from, to)| Self::between(cfg, from, to, s));
                 !passed_over

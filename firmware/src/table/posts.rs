@@ -21,6 +21,23 @@ pub fn straddle_size(big_blind: Chips) -> Result<Chips, RuleError> {
     big_blind.checked_mul(2).ok_or(RuleError::ChipOverflow)
 }
 
+/// PD-TOURN-BBA: what the big blind posts of the table's ante when he has `stack`:
+/// the blind takes priority, so the ante is what is left after the blind, up to the
+/// ante (TDA rules, 2024 edition, on the big-blind ante). A big blind all-in for the
+/// blind or less posts no ante. Per-player antes come out of the stack first, as
+/// before (R-ANTE-1).
+///
+/// ```
+/// use firmware::{big_blind_ante, Chips};
+/// let c = Chips::new;
+/// assert_eq!(big_blind_ante(c(200), c(200), c(1000)), c(200));
+/// assert_eq!(big_blind_ante(c(200), c(200), c(300)), c(100), "short: blind first");
+/// assert_eq!(big_blind_ante(c(200), c(200), c(150)), c(0), "all-in for the blind");
+/// ```
+pub fn big_blind_ante(ante: Chips, big_blind: Chips, stack: Chips) -> Chips {
+    ante.min(stack.saturating_sub(big_blind))
+}
+
 impl State {
     /// NEXT HAND: positions, antes, blinds and make-up posts (RULES.md §5, §7).
     pub(super) fn start_hand(
@@ -72,12 +89,15 @@ impl State {
         // R-ANTE-1: antes are dead money, posted before the deal.
         if stakes.ante > Chips::ZERO {
             for s in SeatNo::up_to(cfg.max_players) {
-                let pays = match stakes.ante_mode {
-                    AnteMode::PerPlayer => h.player(s).dealt,
-                    AnteMode::BigBlind => s == plan.pos.big_blind,
+                let ante = match stakes.ante_mode {
+                    AnteMode::PerPlayer if h.player(s).dealt => stakes.ante,
+                    AnteMode::BigBlind if s == plan.pos.big_blind => {
+                        big_blind_ante(stakes.ante, stakes.big_blind, self.seat_at(s).stack)
+                    }
+                    _ => Chips::ZERO,
                 };
-                if pays {
-                    self.post(&mut h, s, stakes.ante, Post::Ante, ev)?;
+                if ante > Chips::ZERO {
+                    self.post(&mut h, s, ante, Post::Ante, ev)?;
                 }
             }
         }
@@ -131,7 +151,12 @@ impl State {
                 seat.owes_big = false;
                 seat.owes_small = false;
                 seat.missed_orbits = 0;
-                seat.presence = Presence::Playing;
+                seat.moved_in = false;
+                // A tournament's absent player stays away (PD-TOURN): only one waiting
+                // for the big blind is now playing.
+                if seat.presence == Presence::WaitingForBb {
+                    seat.presence = Presence::Playing;
+                }
             }
         }
         self.hands = number;

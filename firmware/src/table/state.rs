@@ -25,6 +25,9 @@ pub struct State {
     pub hand: Option<Hand>,
     /// Which game of a mixed table is being played (R-MIX-1).
     pub mix: MixState,
+    /// The tournament level the table plays (PD-TOURN-LEVEL; 0: the level it was
+    /// set up at).
+    pub level: u16,
 }
 
 impl State {
@@ -37,6 +40,7 @@ impl State {
             owes_big: false,
             new_player: false,
             missed_orbits: 0,
+            moved_in: false,
         }; MAX_SEATS],
         first_button: None,
         last: None,
@@ -47,6 +51,7 @@ impl State {
             anchor: None,
             hands: 0,
         },
+        level: 0,
     };
 
     pub(super) fn in_progress(&self) -> bool {
@@ -84,6 +89,51 @@ impl State {
         }
     }
 
+    /// Seats a player with `stack` between hands (a buy-in, or a move from another
+    /// table).
+    fn seat_player(
+        &mut self,
+        cfg: &TableConfig,
+        seat: SeatNo,
+        stack: Chips,
+        wait_for_bb: bool,
+    ) -> Result<(), RuleError> {
+        self.between_hands()?;
+        let i = self.seat_index(cfg, seat)?;
+        if self.seats[i].occupied() {
+            return Err(RuleError::SeatTaken(seat));
+        }
+        if stack == Chips::ZERO {
+            return Err(RuleError::ZeroAmount);
+        }
+        self.check_table_chips(stack)?;
+        self.seats[i] = Seat {
+            presence: if wait_for_bb {
+                Presence::WaitingForBb
+            } else {
+                Presence::Playing
+            },
+            stack,
+            // R-MISS-5: a player who sits after the first hand is new.
+            new_player: self.last.is_some(),
+            ..Seat::default()
+        };
+        Ok(())
+    }
+
+    /// Empties `seat`, returning the chips its player takes. A player dealt into this
+    /// hand leaves when it is over, folded or not: his chips are settled with the
+    /// hand, and UNDO or a misdeal may yet bring him back into it.
+    fn vacate(&mut self, cfg: &TableConfig, seat: SeatNo) -> Result<Chips, RuleError> {
+        let i = self.occupied_index(cfg, seat)?;
+        if self.in_progress() && self.hand.as_ref().is_some_and(|h| h.player(seat).dealt) {
+            return Err(RuleError::PlayerInHand(seat));
+        }
+        let stack = self.seats[i].stack;
+        self.seats[i] = Seat::default();
+        Ok(stack)
+    }
+
     fn between_hands(&self) -> Result<(), RuleError> {
         if self.in_progress() {
             Err(RuleError::HandInProgress)
@@ -114,26 +164,7 @@ impl State {
                 stack,
                 wait_for_bb,
             } => {
-                self.between_hands()?;
-                let i = self.seat_index(cfg, seat)?;
-                if self.seats[i].occupied() {
-                    return Err(RuleError::SeatTaken(seat));
-                }
-                if stack == Chips::ZERO {
-                    return Err(RuleError::ZeroAmount);
-                }
-                self.check_table_chips(stack)?;
-                self.seats[i] = Seat {
-                    presence: if wait_for_bb {
-                        Presence::WaitingForBb
-                    } else {
-                        Presence::Playing
-                    },
-                    stack,
-                    // R-MISS-5: a player who sits after the first hand is new.
-                    new_player: self.last.is_some(),
-                    ..Seat::default()
-                };
+                self.seat_player(cfg, seat, stack, wait_for_bb)?;
                 push(ev, Event::Seated { seat, stack })?;
             }
             Input::TopUp { seat, amount } => {
@@ -156,16 +187,39 @@ impl State {
                 )?;
             }
             Input::Leave { seat } => {
-                let i = self.occupied_index(cfg, seat)?;
-                // A player dealt into this hand leaves when it is over, folded or not:
-                // his chips are settled with the hand, and UNDO or a misdeal may yet
-                // bring him back into it.
-                if self.in_progress() && self.hand.as_ref().is_some_and(|h| h.player(seat).dealt) {
-                    return Err(RuleError::PlayerInHand(seat));
-                }
-                let stack = self.seats[i].stack;
-                self.seats[i] = Seat::default();
+                let stack = self.vacate(cfg, seat)?;
                 push(ev, Event::Left { seat, stack })?;
+            }
+            Input::MoveOut { seat } => {
+                let stack = self.vacate(cfg, seat)?;
+                push(ev, Event::MovedOut { seat, stack })?;
+            }
+            Input::MoveIn { seat, stack } => {
+                self.seat_player(cfg, seat, stack, false)?;
+                let i = seat.index();
+                if cfg.tournament {
+                    // He owes nothing: his blinds were paid at his old table.
+                    self.seats[i].new_player = false;
+                    self.seats[i].moved_in = true;
+                }
+                push(ev, Event::MovedIn { seat, stack })?;
+            }
+            Input::ColorUp { seat, stack } => {
+                self.between_hands()?;
+                let i = self.occupied_index(cfg, seat)?;
+                let before = self.seats[i].stack;
+                if let Some(more) = stack.checked_sub(before) {
+                    self.check_table_chips(more)?;
+                }
+                self.seats[i].stack = stack;
+                push(
+                    ev,
+                    Event::ColoredUp {
+                        seat,
+                        before,
+                        after: stack,
+                    },
+                )?;
             }
             Input::SitOut { seat } => {
                 let i = self.occupied_index(cfg, seat)?;
@@ -259,7 +313,7 @@ impl State {
                 let seats = &mut self.seats;
                 let h = self.hand.as_mut().ok_or(RuleError::NoHand)?;
                 h.award(seats, seat, amount, ev)?;
-                self.finish_if_paid(ev)?;
+                self.finish_if_paid(cfg, ev)?;
             }
             Input::Rake { amount } => {
                 self.showdown_decided()?;
@@ -269,8 +323,10 @@ impl State {
                 }
                 h.pay_out(amount)?;
                 push(ev, Event::Raked { amount })?;
-                self.finish_if_paid(ev)?;
+                self.finish_if_paid(cfg, ev)?;
             }
+            // A level changes the table's settings: the table's own (never in a hand).
+            Input::SetLevel { .. } => return Err(RuleError::HandInProgress),
             // UNDO and MISDEAL are the table's: they need the hand's start and log.
             Input::Undo => return Err(RuleError::NothingToUndo),
             Input::Misdeal => return Err(RuleError::NoHand),
@@ -350,6 +406,12 @@ impl State {
                 }
             }
         }
+        if cfg.tournament && self.in_progress() {
+            let seats = &mut self.seats;
+            if let Some(h) = self.hand.as_mut() {
+                h.kill_absent(cfg, seats, ev)?;
+            }
+        }
         Ok(())
     }
 
@@ -361,10 +423,31 @@ impl State {
         }
     }
 
-    fn finish_if_paid(&mut self, ev: &mut Events) -> Result<(), RuleError> {
-        if let Some(h) = self.hand.as_ref() {
-            if h.phase == Phase::Settling && h.pot() == Chips::ZERO {
-                push(ev, Event::HandComplete { number: h.number })?;
+    fn finish_if_paid(&mut self, cfg: &TableConfig, ev: &mut Events) -> Result<(), RuleError> {
+        let Some(h) = self.hand.as_ref() else {
+            return Ok(());
+        };
+        if h.phase != Phase::Settling || h.pot() != Chips::ZERO {
+            return Ok(());
+        }
+        push(ev, Event::HandComplete { number: h.number })?;
+        if cfg.tournament {
+            // PD-TOURN-BUST: a seat dealt in with no chips left won nothing, so it
+            // began the hand with what it put in (antes and dead blinds included,
+            // uncalled chips returned already taken off).
+            for s in SeatNo::up_to(cfg.max_players) {
+                let p = h.player(s);
+                if p.dealt && self.seats[s.index()].stack == Chips::ZERO {
+                    let started_with =
+                        p.total.checked_add(p.dead).ok_or(RuleError::ChipOverflow)?;
+                    push(
+                        ev,
+                        Event::BustedOut {
+                            seat: s,
+                            started_with,
+                        },
+                    )?;
+                }
             }
         }
         Ok(())

@@ -4,10 +4,12 @@
 //! which five cards play in each game ([`hand`]), the showdown ([`showdown`]),
 //! settlement with odd chips and rake ([`settle`]) and the exact all-in equity the
 //! display shows ([`equity`]), and the check of a
-//! dealer's award against the tabled hands ([`award`]). Pure functions of the
+//! dealer's award against the tabled hands ([`award`]), and a tournament colour-up's
+//! chip race ([`chip_race`]). Pure functions of the
 //! engine's state: nothing here reads a file, a clock or a device.
 
 pub mod award;
+pub mod chip_race;
 pub mod equity;
 pub mod eval;
 pub mod hand;

@@ -273,6 +273,19 @@ mod tests {
     }
 
     #[test]
+    fn pd_tourn_bba_a_short_big_blinds_dead_ante_is_in_the_main_pot_chip_exact() {
+        // 100/200, big-blind ante 200. The big blind (0) has 300: blind 200 first, then
+        // the 100 left of the ante, dead; all-in. Player 1 goes all-in for 1000, player
+        // 2 calls; player 3 called 200 and folded.
+        let (contributions, dead) = ([200, 1000, 1000, 200], 100);
+        let pots = build_pots(&contributions, dead, &[false, false, false, true]);
+        let main = 100 + 200 * 4;
+        assert_eq!(pots, Ok(vec![pot(main, &[0, 1, 2]), pot(1600, &[1, 2])]));
+        let put_in: u64 = contributions.iter().sum::<u64>() + dead;
+        assert_eq!(total(&pots.unwrap()), Ok(put_in), "no chip lost");
+    }
+
+    #[test]
     fn folded_chips_stay_in_the_layers_they_reached() {
         // A folds after 50; B all in 30; C 100. A's 20 above 30 joins C's side pot.
         let pots = build_pots(&[50, 30, 100], 0, &[true, false, false]);

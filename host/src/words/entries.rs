@@ -52,6 +52,17 @@ fn input(lang: Lang, i: &Input) -> String {
             lang.number(amount.get()),
         ),
         Input::Leave { seat } => (LEAVES, seat.to_string(), String::new()),
+        Input::ColorUp { seat, stack } => (
+            "entry-input-color-up",
+            seat.to_string(),
+            lang.number(stack.get()),
+        ),
+        Input::MoveOut { seat } => ("entry-input-move-out", seat.to_string(), String::new()),
+        Input::MoveIn { seat, stack } => (
+            "entry-event-moved-in",
+            seat.to_string(),
+            lang.number(stack.get()),
+        ),
         Input::SitOut { seat } => (SITS_OUT, seat.to_string(), String::new()),
         Input::SitIn { seat, .. } => (RETURNS, seat.to_string(), String::new()),
         Input::PlaceButton { seat } => (BUTTON, seat.to_string(), String::new()),
@@ -79,6 +90,19 @@ fn input(lang: Lang, i: &Input) -> String {
         Input::Misdeal => ("entry-input-misdeal", String::new(), String::new()),
         Input::Undo => ("entry-input-undo", String::new(), String::new()),
         Input::Ruling { ruling, floor } => return ruled(lang, ruling, floor),
+        Input::SetLevel {
+            level,
+            small_blind,
+            big_blind,
+            ante,
+        } => {
+            return level_words(
+                lang,
+                "entry-input-set-level",
+                (0, level),
+                (small_blind, big_blind, firmware::Chips::new(ante.into())),
+            )
+        }
     };
     // The first figure is a seat or a card's face, the second chips or a count: each
     // goes where the phrase names it.
@@ -139,6 +163,27 @@ fn ruled(lang: Lang, ruling: Ruling, floor: u16) -> String {
     catalog::say_with(lang, p, &[("floor", &f), ("seat", &s), ("card", &c)])
 }
 
+/// A tournament level (PD-TOURN-LEVEL): `{ $m }` the level before, `{ $n }` the
+/// level, `{ $a }` its blinds, `{ $b }` its ante.
+fn level_words(
+    lang: Lang,
+    p: Phrase,
+    (from, to): (u16, u16),
+    (sb, bb, ante): (firmware::Chips, firmware::Chips, firmware::Chips),
+) -> String {
+    let blinds = format!("{}/{}", lang.number(sb.get()), lang.number(bb.get()));
+    catalog::say_with(
+        lang,
+        p,
+        &[
+            ("was", &from.to_string()),
+            ("level", &to.to_string()),
+            ("blinds", &blinds),
+            ("ante", &lang.number(ante.get())),
+        ],
+    )
+}
+
 /// A post's name.
 fn post(lang: Lang, p: Post) -> &'static str {
     catalog::say(
@@ -181,6 +226,28 @@ pub fn event(lang: Lang, e: &Event) -> String {
         Event::Left { seat, stack } => {
             format!("{} ({})", say(LEAVES, &seat.to_string(), ""), n(stack))
         }
+        Event::MovedOut { seat, stack } => {
+            say("entry-event-moved-out", &seat.to_string(), &n(stack))
+        }
+        Event::MovedIn { seat, stack } => say("entry-event-moved-in", &seat.to_string(), &n(stack)),
+        Event::ColoredUp {
+            seat,
+            before,
+            after,
+        } => catalog::say_with(
+            lang,
+            "entry-event-colored-up",
+            &[
+                ("seat", &seat.to_string()),
+                ("before", &n(before)),
+                ("after", &n(after)),
+            ],
+        ),
+        Event::BustedOut { seat, started_with } => say(
+            "entry-event-busted-out",
+            &seat.to_string(),
+            &n(started_with),
+        ),
         Event::SatOut { seat } => say(SITS_OUT, &seat.to_string(), ""),
         Event::SatIn { seat } => say(RETURNS, &seat.to_string(), ""),
         Event::ButtonPlaced { seat } => say(BUTTON, &seat.to_string(), ""),
@@ -331,6 +398,18 @@ pub fn event(lang: Lang, e: &Event) -> String {
             "{}: {}",
             catalog::say(lang, CORRECTION),
             catalog::say(lang, "entry-event-undone")
+        ),
+        Event::LevelChanged {
+            from,
+            to,
+            small_blind,
+            big_blind,
+            ante,
+        } => level_words(
+            lang,
+            "entry-event-level-changed",
+            (from, to),
+            (small_blind, big_blind, ante),
         ),
     }
 }

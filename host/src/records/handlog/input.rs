@@ -47,6 +47,9 @@ pub fn encode_input(input: &Input) -> String {
         } => format!("seat {seat} {stack}{}", wait(wait_for_bb)),
         Input::TopUp { seat, amount } => format!("topup {seat} {amount}"),
         Input::Leave { seat } => format!("leave {seat}"),
+        Input::MoveOut { seat } => format!("moveout {seat}"),
+        Input::MoveIn { seat, stack } => format!("movein {seat} {stack}"),
+        Input::ColorUp { seat, stack } => format!("colorup {seat} {stack}"),
         Input::SitOut { seat } => format!("sitout {seat}"),
         Input::SitIn { seat, wait_for_bb } => format!("sitin {seat}{}", wait(wait_for_bb)),
         Input::PlaceButton { seat } => format!("button {seat}"),
@@ -69,6 +72,12 @@ pub fn encode_input(input: &Input) -> String {
         Input::Rake { amount } => format!("rake {amount}"),
         Input::Misdeal => "misdeal".to_string(),
         Input::Undo => "undo".to_string(),
+        Input::SetLevel {
+            level,
+            small_blind,
+            big_blind,
+            ante,
+        } => format!("level {level} {small_blind}/{big_blind} {ante}"),
         Input::Ruling { ruling, floor } => {
             let word = ruling_word(ruling);
             match ruling {
@@ -203,6 +212,24 @@ pub fn parse_input(text: &str) -> Result<Input, InputParseError> {
             arity(1, 1)?;
             Input::Leave { seat: seat(0)? }
         }
+        "moveout" => {
+            arity(1, 1)?;
+            Input::MoveOut { seat: seat(0)? }
+        }
+        "movein" => {
+            arity(2, 2)?;
+            Input::MoveIn {
+                seat: seat(0)?,
+                stack: chips(1)?,
+            }
+        }
+        "colorup" => {
+            arity(2, 2)?;
+            Input::ColorUp {
+                seat: seat(0)?,
+                stack: chips(1)?,
+            }
+        }
         "sitout" => {
             arity(1, 1)?;
             Input::SitOut { seat: seat(0)? }
@@ -302,6 +329,38 @@ pub fn parse_input(text: &str) -> Result<Input, InputParseError> {
         "undo" => {
             arity(0, 0)?;
             Input::Undo
+        }
+        "level" => {
+            // `level N SB/BB ANTE` (PD-TOURN-LEVEL).
+            arity(3, 3)?;
+            let word = |i: usize| args.get(i).copied().unwrap_or("");
+            let level = word(0).parse().map_err(|_| {
+                fail(format!(
+                    "level: expected the level's number, found `{}`",
+                    excerpt(word(0))
+                ))
+            })?;
+            let blinds = word(1)
+                .split_once('/')
+                .and_then(|(sb, bb)| Some((sb.parse().ok()?, bb.parse().ok()?)));
+            let Some((small_blind, big_blind)) = blinds else {
+                return Err(fail(format!(
+                    "level: expected the blinds as SB/BB, found `{}`",
+                    excerpt(word(1))
+                )));
+            };
+            let ante = word(2).parse().map_err(|_| {
+                fail(format!(
+                    "level: expected the ante (up to 4294967295), found `{}`",
+                    excerpt(word(2))
+                ))
+            })?;
+            Input::SetLevel {
+                level,
+                small_blind,
+                big_blind,
+                ante,
+            }
         }
         "ruling" => {
             // `ruling WORD FLOOR [ARGS]`: what follows the floor's number is the

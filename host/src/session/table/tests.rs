@@ -99,3 +99,33 @@ fn r_show_4_an_award_over_the_tabled_aces_needs_the_floors_pin() {
     assert_eq!(flagged.len(), 1);
     assert_eq!(flagged[0].flags.overrides, 1);
 }
+
+/// PD-TOURN-LEVEL, -MOVE, -BUST, -RACE: a tournament table's level, moves, colour-ups
+/// and bust-outs go into the signed log and come back from it: the table crash
+/// recovery rebuilds is the one that played, at its new level.
+#[test]
+fn pd_tourn_the_tournaments_inputs_are_logged_and_recovered() {
+    let key = TableKey::from_seed([27; 32]);
+    let scripts = [
+        include_str!("../../../../tests/scenarios/pd_tourn_race_colour_up.scn"),
+        include_str!("../../../../tests/scenarios/pd_tourn_bust_simultaneous.scn"),
+        include_str!("../../../../tests/scenarios/pd_tourn_move_in_and_out.scn"),
+        include_str!("../../../../tests/scenarios/pd_tourn_level_next_hand.scn"),
+    ];
+    for (i, script) in scripts.iter().enumerate() {
+        let id = format!("tourn{i}");
+        let dir = tempfile::tempdir().unwrap();
+        let (mut log, _) = HandLog::open(dir.path(), &id, &key).unwrap();
+        let scenario = Scenario::parse(script).unwrap();
+        let live = {
+            let mut s = TableSession::create(scenario.config, Some(&mut log)).unwrap();
+            scenario.run_on(&mut s, |_, _, _, _| {}).unwrap();
+            s.table().clone()
+        };
+        drop(log);
+        let opened = open(dir.path(), &id, &key).unwrap();
+        let rebuilt = opened.table.expect("a table in the log");
+        assert_eq!(rebuilt.config(), live.config(), "{id}");
+        assert_eq!(rebuilt.state(), live.state(), "{id}");
+    }
+}

@@ -231,6 +231,7 @@ fn every_card_has_its_own_name_in_every_language() {
 fn the_hand_logs_lines_use_only_the_figures_the_program_fills() {
     let filled = [
         "seat", "chips", "count", "players", "card", "hand", "floor", "street", "blind", "table",
+        "level", "was", "blinds", "ante", "before", "after",
     ];
     for (id, vars) in messages(Lang::En) {
         if id.starts_with("entry-") {

@@ -58,6 +58,21 @@ fn every_input() -> Vec<Input> {
         Input::Undo,
         Input::Show { seat: sn(2) },
         Input::Rejoin { seat: sn(4) },
+        Input::MoveOut { seat: sn(6) },
+        Input::MoveIn {
+            seat: sn(2),
+            stack: ch(23_456),
+        },
+        Input::ColorUp {
+            seat: sn(3),
+            stack: ch(1300),
+        },
+        Input::SetLevel {
+            level: 12,
+            small_blind: ch(1500),
+            big_blind: ch(3000),
+            ante: u32::MAX,
+        },
         Input::Ruling {
             ruling: Ruling::VoidHand,
             floor: 17,
@@ -166,6 +181,10 @@ fn the_text_form_is_the_script_syntax() {
             "undo",
             "show 2",
             "rejoin 4",
+            "moveout 6",
+            "movein 2 23456",
+            "colorup 3 1300",
+            "level 12 1500/3000 4294967295",
             "ruling void 17",
             "ruling straddle_announced 4",
             "ruling premature 9",
@@ -218,6 +237,18 @@ fn bad_input_text_says_what_is_wrong() {
         "draw: expected the number of cards, found `300`"
     );
     assert_eq!(msg("draw"), "`draw` takes 1 word(s) after it, found 0");
+    assert_eq!(
+        msg("level 3 100-200 0"),
+        "level: expected the blinds as SB/BB, found `100-200`"
+    );
+    assert_eq!(
+        msg("level 3 100/200 4294967296"),
+        "level: expected the ante (up to 4294967295), found `4294967296`"
+    );
+    assert_eq!(
+        msg("level x 100/200 0"),
+        "level: expected the level's number, found `x`"
+    );
     assert_eq!(
         msg("ruling fold 9"),
         "ruling: expected void, straddle_announced, premature, exposed, boxed, manual, dead_hand or award, found `fold`"

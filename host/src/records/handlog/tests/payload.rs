@@ -134,6 +134,30 @@ fn every_event() -> Vec<Event> {
             seat: sn(2),
             amount: ch(12),
         },
+        Event::MovedOut {
+            seat: sn(2),
+            stack: ch(4200),
+        },
+        Event::MovedIn {
+            seat: sn(7),
+            stack: ch(15_300),
+        },
+        Event::BustedOut {
+            seat: sn(5),
+            started_with: ch(2500),
+        },
+        Event::ColoredUp {
+            seat: sn(3),
+            before: ch(1275),
+            after: ch(1300),
+        },
+        Event::LevelChanged {
+            from: 4,
+            to: 5,
+            small_blind: ch(300),
+            big_blind: ch(600),
+            ante: ch(600),
+        },
     ]
     .into_iter()
     .chain(
@@ -355,6 +379,11 @@ const LOGGED: &[&str] = &[
     r#"{"type":"showdown_opened","first":3}"#,
     r#"{"type":"shown","seat":3}"#,
     r#"{"type":"rejoined","seat":2,"amount":12}"#,
+    r#"{"type":"moved_out","seat":2,"stack":4200}"#,
+    r#"{"type":"moved_in","seat":7,"stack":15300}"#,
+    r#"{"type":"busted_out","seat":5,"started_with":2500}"#,
+    r#"{"type":"colored_up","seat":3,"before":1275,"after":1300}"#,
+    r#"{"type":"level_changed","from":4,"to":5,"small_blind":300,"big_blind":600,"ante":600}"#,
     r#"{"type":"ruled","ruling":"void_hand","floor":17}"#,
     r#"{"type":"ruled","ruling":"straddle_announced","floor":17}"#,
     r#"{"type":"ruled","ruling":"premature","floor":17}"#,
