@@ -136,7 +136,7 @@ pub struct DealerState {
     shoe: ShoeHealth,
     /// The panel's last press and when.
     pressed: Option<(firmware::buttons::Key, u64)>,
-    /// The key held down far past any press (`firmware::buttons::STUCK_KEY_MS`),
+    /// The key held down far past any press (`firmware::buttons::STUCK_KEY`),
     /// until it is released.
     stuck: Option<firmware::buttons::Key>,
     /// Floor mode: the digits of the floor's number and PIN keyed so far (shown as

@@ -22,6 +22,7 @@ pub use super::table::{Outcome, Refusal, ShoeEvent};
 use crate::records::handlog::LogError;
 use firmware::buttons::KeyEvent;
 use firmware::deck::{DeckMap, TagUid};
+use firmware::time::Instant;
 use firmware::SeatNo;
 use hardware::link::{open_serial, LinkFault, LinkSettings, ShoeLink, ShoePort};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -168,8 +169,8 @@ pub fn on_devices(session: TableSession<'_>, map: DeckMap) -> Runtime<'_> {
 
 /// The panel as the loop sees it: presses in, the turn shown on the seat LEDs.
 pub trait Panel {
-    /// The presses recognised by `now_ms` (the loop's clock).
-    fn scan(&mut self, now_ms: u64) -> Result<Vec<KeyEvent>, PanelError>;
+    /// The presses recognised by `now` (the loop's clock).
+    fn scan(&mut self, now: Instant) -> Result<Vec<KeyEvent>, PanelError>;
     /// Lights the LED of `seat` (only that one), or none.
     fn show_turn(&mut self, seat: Option<SeatNo>) -> Result<(), PanelError>;
     /// The key held down far past any press as of the last scan
@@ -206,7 +207,7 @@ pub fn run(
     panel: &mut dyn Panel,
     shoe: &Receiver<ShoeEvent>,
     stop: &AtomicBool,
-    clock: &mut dyn FnMut() -> u64,
+    clock: &mut dyn FnMut() -> Instant,
 ) -> Result<(), RuntimeError> {
     let mut lit = None;
     panel.show_turn(lit).map_err(RuntimeError::Panel)?;
