@@ -6,6 +6,7 @@ use super::error::FloorError;
 use super::link::StoreLink;
 use super::presence::{Presence, KNOWN_TABLES};
 use crate::records::handlog::{PublicKey, Seq, SignedHead, Trust, GENESIS_HASH};
+use crate::records::time::WallTime;
 use postgres::{Client, Config, Statement};
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
@@ -296,12 +297,13 @@ impl Store {
 
     /// Makes sure the month partitions for these times exist (outside any shipment's
     /// transaction).
-    pub(super) fn ensure_months(&mut self, times_ms: &[u64]) -> Result<(), FloorError> {
+    pub(super) fn ensure_months(&mut self, times: &[WallTime]) -> Result<(), FloorError> {
         /// Checked once a day of the table's clock: a day lies in one month.
         const DAY_MS: u64 = 24 * 3600 * 1000;
-        for &t in times_ms {
+        for &at in times {
+            let t = at.unix_millis();
             if self.days.insert(t / DAY_MS) {
-                let at = i64::try_from(t).unwrap_or(i64::MAX);
+                let at = at.as_bigint();
                 if let Err(e) = self
                     .client
                     .execute("SELECT floor_month_partition($1)", &[&at])
