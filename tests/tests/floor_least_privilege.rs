@@ -329,7 +329,7 @@ fn a_tables_role_reads_no_other_tables_cards_even_live() {
     let opts = SimOptions {
         hands: HANDS,
         seed: 4,
-        pace_ms: 1,
+        pace: Duration::from_millis(1),
         ..SimOptions::default()
     };
     let dealer = deal_shipping(log, opts, shipper.clone(), hands_dealt.clone());

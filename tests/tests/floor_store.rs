@@ -49,7 +49,7 @@ fn three_tables_ship_through_two_outages_and_the_store_holds_every_record_once()
         let opts = SimOptions {
             hands: HANDS,
             seed: 40 + i as u64,
-            pace_ms: 1,
+            pace: Duration::from_millis(1),
             ..SimOptions::default()
         };
         players.push(deal_shipping(log, opts, shipper, hands_dealt.clone()));

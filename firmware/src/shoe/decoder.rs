@@ -26,7 +26,7 @@ pub struct LinkConfig {
     /// Longest time without a valid frame before [`ShoeError::LinkSilent`]. The
     /// controller repeats InListPassiveTarget and the reader answers each one (with
     /// `NoCard` when the slot is empty), so a live link is never quiet this long.
-    /// Default 1000 ms. (The setting's name in a file stays `silence_ms`.)
+    /// Default 1000 ms.
     pub silence: Duration,
     /// Longest pause inside a frame before the partial frame is dropped as
     /// [`ShoeError::Truncated`]. A whole frame takes under 7 ms at 115200 baud.

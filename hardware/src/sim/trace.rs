@@ -52,16 +52,16 @@ pub fn frame_line(bytes: &[u8]) -> String {
 
 impl<R: Reader> Reader for Traced<R> {
     fn command(&mut self, now: Instant, frame: &[u8], out: &mut Vec<Outgoing>) {
-        let now_ms = now.total_millis();
         self.frames += 1;
-        log::debug!(target: "shoe::trace", "{now_ms} ms controller -> shoe: {}", frame_line(frame));
+        let ms = now.total_millis();
+        log::debug!(target: "shoe::trace", "{ms} ms controller -> shoe: {}", frame_line(frame));
         let first = out.len();
         self.inner.command(now, frame, out);
         for o in out.iter().skip(first) {
             self.frames += 1;
             log::debug!(
                 target: "shoe::trace",
-                "{now_ms} ms shoe -> controller (+{} ms): {}",
+                "{ms} ms shoe -> controller (+{} ms): {}",
                 o.delay.as_millis(),
                 frame_line(&o.bytes)
             );

@@ -108,8 +108,8 @@ pub struct Approved {
     pub note: String,
     /// Who approved it (the store's login).
     pub by: String,
-    /// When, by the store's clock (ms since the epoch).
-    pub at_ms: i64,
+    /// When, by the store's clock.
+    pub at_ms: WallTime,
 }
 
 /// The longest note kept with an approval.
@@ -293,7 +293,7 @@ impl Store {
                     })?,
                     note: r.get(1),
                     by: r.get(2),
-                    at_ms: r.get(3),
+                    at_ms: WallTime::from_bigint(r.get(3)),
                 })
             })
             .collect()

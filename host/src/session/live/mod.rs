@@ -11,7 +11,7 @@
 //!
 //! The shoe's link is host-driven and blocks while it polls, so it runs on its own
 //! thread ([`spawn_shoe`]) and hands reads to the loop over a channel; the loop scans
-//! the panel every [`SCAN_MS`].
+//! the panel every [`SCAN`].
 
 pub mod config;
 #[cfg(feature = "pi")]
@@ -31,7 +31,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// How often the panel is scanned: well inside the debouncer's 20 ms.
-pub const SCAN_MS: u64 = 2;
+pub const SCAN: Duration = Duration::from_millis(2);
 /// How long one poll of the shoe waits for a card before the thread checks for stop.
 const SHOE_POLL: Duration = Duration::from_millis(250);
 
@@ -216,7 +216,7 @@ pub fn run(
             rt.key(press)?;
         }
         rt.stuck(panel.stuck());
-        match shoe.recv_timeout(Duration::from_millis(SCAN_MS)) {
+        match shoe.recv_timeout(SCAN) {
             Ok(event) => {
                 rt.shoe(event)?;
             }
