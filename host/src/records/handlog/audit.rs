@@ -256,8 +256,7 @@ fn query_rows(
             .map(u32::try_from)
             .transpose()
             .map_err(|_| corrupt_record(path, row.seq, "the hand number is out of range"))?;
-        let at = WallTime::from_unix_millis(u64::try_from(row.ts).unwrap_or(0));
-        each(row.seq, at, parsed, hand)?;
+        each(row.seq, WallTime::from_bigint(row.ts), parsed, hand)?;
     }
     Ok(())
 }
