@@ -27,7 +27,8 @@
 //!   amounts) and the seat LEDs.
 //! - [`console`]: key presses to engine inputs, reading the table without changing it.
 //!
-//! Capacities are named once in [`config`].
+//! Capacities are named once in [`config`]; time, as the caller's clock gives it, is
+//! a [`time::Instant`] and a [`time::Duration`].
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -49,6 +50,7 @@ pub mod rules;
 pub mod seat;
 pub mod shoe;
 pub mod table;
+pub mod time;
 
 pub use card::{Card, CardSet, Rank, Suit};
 pub use error::RuleError;
@@ -58,3 +60,4 @@ pub use hand::{Board, Hand, Phase, Player};
 pub use rules::{Chips, Game, SeatNo, Structure, TableConfig};
 pub use seat::{Presence, Seat};
 pub use table::{big_blind_ante, straddle_size, survives_misdeal, State, Table};
+pub use time::{Duration, Instant};

@@ -13,9 +13,10 @@
 #![no_main]
 
 use firmware::buttons::{
-    Button, ButtonConfig, Debouncer, Edge, PressClassifier, PressKind, DEFAULT_DEBOUNCE_MS,
-    DEFAULT_DOUBLE_PRESS_MS, DEFAULT_LONG_PRESS_MS,
+    Button, ButtonConfig, Debouncer, Edge, PressClassifier, PressKind, DEFAULT_DEBOUNCE,
+    DEFAULT_DOUBLE_PRESS, DEFAULT_LONG_PRESS,
 };
+use firmware::time::{Duration, Instant};
 use libfuzzer_sys::fuzz_target;
 
 /// A timing from one byte: mostly small, sometimes the default, zero or huge.
@@ -120,7 +121,7 @@ fn check(
     exact: bool,
 ) -> Option<Edge> {
     let before = d.level();
-    let edge = d.update(now, level);
+    let edge = d.update(Instant::from_millis(now), level);
     let after = d.level();
     match edge {
         None => assert_eq!(after, before, "the level changed with no edge"),
@@ -141,18 +142,20 @@ fuzz_target!(|data: &[u8]| {
     let Some((head, samples)) = data.split_first_chunk::<4>() else {
         return;
     };
-    let stable_ms = timing(head[0], DEFAULT_DEBOUNCE_MS);
+    let stable_ms = timing(head[0], DEFAULT_DEBOUNCE.total_millis());
+    let long_ms = timing(head[1], DEFAULT_LONG_PRESS.total_millis());
+    let double_ms = timing(head[2], DEFAULT_DOUBLE_PRESS.total_millis());
     let mut config = ButtonConfig::default();
-    config.debounce_ms = stable_ms;
-    config.long_press_ms = timing(head[1], DEFAULT_LONG_PRESS_MS);
-    config.double_press_ms = timing(head[2], DEFAULT_DOUBLE_PRESS_MS);
+    config.debounce = Duration::from_millis(stable_ms);
+    config.long_press = Duration::from_millis(long_ms);
+    config.double_press = Duration::from_millis(double_ms);
     let start_level = head[3] & 1 == 1;
 
     // A debouncer from either level, and a button (released) with its parts beside it.
-    let mut lone = Debouncer::with_level(stable_ms, start_level);
+    let mut lone = Debouncer::with_level(config.debounce, start_level);
     let mut button = Button::new(&config);
-    let mut debouncer = Debouncer::new(stable_ms);
-    let mut classifier = PressClassifier::new(config.long_press_ms, config.double_press_ms);
+    let mut debouncer = Debouncer::new(config.debounce);
+    let mut classifier = PressClassifier::new(config.long_press, config.double_press);
 
     let mut clock = Clock {
         last: 0,
@@ -178,12 +181,16 @@ fuzz_target!(|data: &[u8]| {
 
         // The button is its debouncer and classifier composed, and its presses are
         // the model's.
-        let press = button.update(now, level);
-        assert_eq!(press, classifier.update(now, edge), "at {now} ms");
+        let press = button.update(Instant::from_millis(now), level);
+        assert_eq!(
+            press,
+            classifier.update(Instant::from_millis(now), edge),
+            "at {now} ms"
+        );
         assert_eq!(button.is_held(), debouncer.level());
         assert_eq!(classifier.is_held(), debouncer.level());
         if exact {
-            let want = presses.expect(t, edge, config.long_press_ms, config.double_press_ms);
+            let want = presses.expect(t, edge, long_ms, double_ms);
             assert_eq!(press, want, "at {now} ms (clock {t})");
         }
     }

@@ -25,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
     }
     let record = SealedRecord {
         seq: Seq(1),
-        at_ms: 0,
+        at: host::records::time::WallTime::EPOCH,
         kind: KINDS[usize::from(pick) % KINDS.len()].to_string(),
         payload,
         hand: None,

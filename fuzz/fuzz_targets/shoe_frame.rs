@@ -4,6 +4,7 @@
 #![no_main]
 
 use firmware::shoe::{FrameDecoder, LinkConfig, ShoeFrame, ShoeMessage, FRAME_BUF_LEN};
+use firmware::time::Instant;
 use libfuzzer_sys::fuzz_target;
 
 /// Encodes `msg`, and checks that the frame parses and decodes back to `msg`.
@@ -12,8 +13,8 @@ fn round_trip(msg: ShoeMessage) {
     let n = msg.emit(&mut buf).expect("a message fits a frame buffer");
     let frame = ShoeFrame::new_checked(&buf[..n]).expect("an encoded frame is whole");
     assert_eq!(ShoeMessage::parse(&frame), Ok(msg));
-    let mut dec = FrameDecoder::new(LinkConfig::default(), 0);
-    let got: Vec<_> = dec.feed(0, &buf[..n]).collect();
+    let mut dec = FrameDecoder::new(LinkConfig::default(), Instant::ZERO);
+    let got: Vec<_> = dec.feed(Instant::ZERO, &buf[..n]).collect();
     assert_eq!(got, [Ok(msg)]);
 }
 
@@ -33,14 +34,14 @@ fuzz_target!(|data: &[u8]| {
 
     // The decoder on the whole input, in chunks, at times taken from the input (so
     // pauses truncate frames), then a poll long after.
-    let mut dec = FrameDecoder::new(LinkConfig::default(), 0);
+    let mut dec = FrameDecoder::new(LinkConfig::default(), Instant::ZERO);
     let mut now = 0u64;
     let mut decoded = Vec::new();
     for chunk in data.chunks(9) {
         now += u64::from(chunk[0] % 32);
-        decoded.extend(dec.feed(now, chunk));
+        decoded.extend(dec.feed(Instant::from_millis(now), chunk));
     }
-    decoded.extend(dec.poll(now + 60_000));
+    decoded.extend(dec.poll(Instant::from_millis(now + 60_000)));
     assert!(!dec.in_frame());
 
     // Every message decoded is a valid frame somewhere in the input, each frame used

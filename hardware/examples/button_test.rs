@@ -33,14 +33,14 @@ fn on_pi() -> Result<(), Box<dyn std::error::Error>> {
     println!("{model}: press keys (Ctrl-C to stop)");
     let start = Instant::now();
     loop {
-        let now = u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
+        let now = firmware::time::Instant::ZERO + start.elapsed();
         pins.matrix.sample()?;
         for event in pins.panel.scan(now)? {
             println!(
                 "{} {} at {} ms -> {:?}",
                 event.key,
                 event.kind,
-                event.at,
+                event.at.total_millis(),
                 event.check()
             );
             if let Key::Seat(n) = event.key {

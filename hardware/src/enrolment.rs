@@ -16,6 +16,7 @@ use crate::link::{LinkFault, ShoeLink, ShoePort};
 use crate::text::excerpt;
 use firmware::card::CardSet;
 use firmware::deck::{DeckCheck, DeckError, DeckKind, DeckMap, TagUid};
+use firmware::time::Instant;
 use firmware::Card;
 use std::collections::HashSet;
 use std::fmt;
@@ -179,8 +180,11 @@ fn check_order(kind: DeckKind, order: &[Card]) -> Result<(), EnrolError> {
     }
 }
 
-fn remaining(link_now: u64, deadline: u64) -> Duration {
-    Duration::from_millis(deadline.saturating_sub(link_now).min(200))
+/// What is left until `deadline`, at most 200 ms: one read's wait.
+fn remaining(link_now: Instant, deadline: Instant) -> Duration {
+    (deadline - link_now)
+        .to_std()
+        .min(Duration::from_millis(200))
 }
 
 /// Enrols a new deck of `kind`: for each card of `order` (every card of the deck
@@ -210,10 +214,10 @@ where
     for (i, &card) in order.iter().enumerate() {
         let index = i + 1;
         progress(&EnrolEvent::Present { index, total, card });
-        let deadline = link.port().now_ms().saturating_add(ms(per_card));
+        let deadline = link.port().now() + per_card;
         let mut last_reported: Option<TagUid> = None;
         loop {
-            let now = link.port().now_ms();
+            let now = link.port().now();
             if now >= deadline {
                 return Err(EnrolError::NoNewTag { index, card });
             }
@@ -316,11 +320,11 @@ where
     let mut result = DeckCheck::new(map.kind());
     let mut distinct: HashSet<TagUid> = HashSet::new();
     let mut last: Option<TagUid> = None;
-    let start = link.port().now_ms();
-    let end = start.saturating_add(ms(settings.total));
-    let mut idle_end = start.saturating_add(ms(settings.idle));
+    let start = link.port().now();
+    let end = start + settings.total;
+    let mut idle_end = start + settings.idle;
     while distinct.len() < map.kind().size() {
-        let now = link.port().now_ms();
+        let now = link.port().now();
         let deadline = end.min(idle_end);
         if now >= deadline {
             break;
@@ -332,7 +336,7 @@ where
                 }
                 last = Some(read.uid);
                 distinct.insert(read.uid);
-                idle_end = link.port().now_ms().saturating_add(ms(settings.idle));
+                idle_end = link.port().now() + settings.idle;
                 let card = result.record(map, &read.uid);
                 progress(&CheckRead {
                     uid: read.uid,
@@ -345,10 +349,6 @@ where
         }
     }
     Ok(result)
-}
-
-fn ms(d: Duration) -> u64 {
-    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
 // ---- The deck map file ----

@@ -34,7 +34,7 @@
 //!   `log::warn!`, counted in [`FaultCounts`], and queued for
 //!   [`ShoeLink::take_faults`]), naming the command it happened under.
 //!
-//! The link never reads a clock of its own: time comes from [`ShoePort::now_ms`], so
+//! The link never reads a clock of its own: time comes from [`ShoePort::now`], so
 //! a simulated port ([`crate::sim::Loopback`]) can run thousands of hands in virtual
 //! time through exactly this code.
 
@@ -46,11 +46,12 @@ use firmware::shoe::{
 /// Which antenna read a card, and the read it gives the engine: the firmware's, where
 /// the one mapping of antennas to burns lives; here for the link's users.
 pub use firmware::shoe::{to_read, Antenna};
+use firmware::time::Instant;
 use std::collections::VecDeque;
 use std::fmt;
 use std::io;
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// PN532 commands the link sends, beyond InListPassiveTarget (UM0701-02 §7).
 pub mod pn532 {
@@ -77,11 +78,12 @@ pub mod pn532 {
     ];
 }
 
-/// Milliseconds on the process's monotonic clock (the default [`ShoePort::now_ms`]).
-pub fn monotonic_ms() -> u64 {
-    static EPOCH: OnceLock<Instant> = OnceLock::new();
-    let epoch = EPOCH.get_or_init(Instant::now);
-    u64::try_from(epoch.elapsed().as_millis()).unwrap_or(u64::MAX)
+/// The process's monotonic clock, counted from its first reading (the default
+/// [`ShoePort::now`]).
+pub fn monotonic() -> Instant {
+    static EPOCH: OnceLock<std::time::Instant> = OnceLock::new();
+    let epoch = EPOCH.get_or_init(std::time::Instant::now);
+    Instant::ZERO + epoch.elapsed()
 }
 
 /// A byte link to the shoe's reader: a serial port, a pseudo-terminal, or the bench's
@@ -92,10 +94,10 @@ pub trait ShoePort {
     /// Reads what has arrived into `buf`, waiting at most `wait` for the first byte.
     /// `Ok(0)` when nothing came in time.
     fn recv(&mut self, buf: &mut [u8], wait: Duration) -> io::Result<usize>;
-    /// The time in milliseconds (monotonic). The wall clock by default; a simulated
-    /// port may run its own.
-    fn now_ms(&self) -> u64 {
-        monotonic_ms()
+    /// The time (monotonic): the process's clock by default; a simulated port may
+    /// run its own.
+    fn now(&self) -> Instant {
+        monotonic()
     }
 }
 
@@ -153,8 +155,8 @@ impl<P: ShoePort + ?Sized> ShoePort for &mut P {
     fn recv(&mut self, buf: &mut [u8], wait: Duration) -> io::Result<usize> {
         (**self).recv(buf, wait)
     }
-    fn now_ms(&self) -> u64 {
-        (**self).now_ms()
+    fn now(&self) -> Instant {
+        (**self).now()
     }
 }
 
@@ -173,7 +175,7 @@ pub struct LinkSettings {
     pub max_retries: u32,
     /// The decoder's byte gap: a pause inside a frame longer than this drops it as
     /// truncated. Default 20 ms.
-    pub byte_gap_ms: u64,
+    pub byte_gap: Duration,
     /// Send the HSU wake-up preamble before the setup commands. Default on.
     pub wake_up: bool,
 }
@@ -185,7 +187,7 @@ impl LinkSettings {
             ack_timeout: Duration::from_millis(30),
             response_timeout: Duration::from_millis(300),
             max_retries: 16,
-            byte_gap_ms: 20,
+            byte_gap: Duration::from_millis(20),
             wake_up: true,
         }
     }
@@ -197,7 +199,7 @@ impl LinkSettings {
             ack_timeout: Duration::from_millis(25),
             response_timeout: Duration::from_millis(25),
             max_retries: 16,
-            byte_gap_ms: 10,
+            byte_gap: Duration::from_millis(10),
             wake_up: true,
         }
     }
@@ -284,8 +286,8 @@ pub struct FaultReport {
     pub seq: u64,
     /// Its command code (`4A` InListPassiveTarget, `02` the sync, `14`, `32` setup).
     pub command: u8,
-    /// [`ShoePort::now_ms`] when the fault was seen.
-    pub at_ms: u64,
+    /// [`ShoePort::now`] when the fault was seen.
+    pub at: Instant,
     /// The fault.
     pub fault: Fault,
 }
@@ -295,7 +297,10 @@ impl fmt::Display for FaultReport {
         write!(
             f,
             "shoe: command #{} ({:02X}) at {} ms: {}",
-            self.seq, self.command, self.at_ms, self.fault
+            self.seq,
+            self.command,
+            self.at.total_millis(),
+            self.fault
         )
     }
 }
@@ -354,8 +359,8 @@ pub enum LinkFault {
     NoCard,
     /// No valid frame came from the shoe during the call.
     Silent {
-        /// How long the call waited, in ms.
-        ms: u64,
+        /// How long the call waited.
+        waited: Duration,
     },
     /// Frames came, but this many exchanges in a row failed.
     Unreliable {
@@ -377,10 +382,11 @@ impl fmt::Display for LinkFault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LinkFault::NoCard => f.write_str("No card at the shoe's antennas"),
-            LinkFault::Silent { ms } => write!(
+            LinkFault::Silent { waited } => write!(
                 f,
-                "No answer from the shoe for {ms} ms: check that the shoe is powered \
-                 and its cable is plugged in, then re-read the card"
+                "No answer from the shoe for {} ms: check that the shoe is powered \
+                 and its cable is plugged in, then re-read the card",
+                waited.as_millis()
             ),
             LinkFault::Unreliable { faults } => write!(
                 f,
@@ -491,11 +497,11 @@ impl<P: ShoePort> ShoeLink<P> {
     /// reader up; use this one for a reader already set up.
     pub fn new(port: P, settings: LinkSettings) -> ShoeLink<P> {
         let mut config = LinkConfig::new();
-        config.byte_gap_ms = settings.byte_gap_ms;
+        config.byte_gap = settings.byte_gap.into();
         // The link judges silence itself, per call (LinkFault::Silent): the decoder's
         // own timer would also count the time nobody was polling.
-        config.silence_ms = u64::MAX / 4;
-        let now = port.now_ms();
+        config.silence = firmware::time::Duration::MAX / 4;
+        let now = port.now();
         ShoeLink {
             port,
             settings,
@@ -526,7 +532,7 @@ impl<P: ShoePort> ShoeLink<P> {
         if self.settings.wake_up {
             self.port.send(&pn532::WAKE_UP)?;
         }
-        let start = self.port.now_ms();
+        let start = self.port.now();
         let frames = self.valid_frames;
         let mut faulty = 0;
         for data in [&pn532::SAM_CONFIGURATION[..], &pn532::RF_MAX_RETRIES[..]] {
@@ -544,8 +550,8 @@ impl<P: ShoePort> ShoeLink<P> {
     /// all). Faults do not stop at `timeout`: the call may take up to `max_retries`
     /// exchange timeouts longer. At least one poll is made, even with a zero timeout.
     pub fn read_card(&mut self, timeout: Duration) -> Result<Received, LinkFault> {
-        let start = self.port.now_ms();
-        let deadline = start.saturating_add(ms(timeout));
+        let start = self.port.now();
+        let deadline = start + timeout;
         let frames = self.valid_frames;
         let mut faulty = 0;
         self.command_with_retries(&pn532::GET_FIRMWARE_VERSION, &mut faulty, frames, start)?;
@@ -561,7 +567,7 @@ impl<P: ShoePort> ShoeLink<P> {
                 }
                 Some(ShoeMessage::NoCard) => {
                     faulty = 0;
-                    if self.port.now_ms() >= deadline {
+                    if self.port.now() >= deadline {
                         return Err(LinkFault::NoCard);
                     }
                 }
@@ -578,7 +584,7 @@ impl<P: ShoePort> ShoeLink<P> {
     /// Use it before closing the link, so nothing left on the line goes unreported.
     pub fn drain(&mut self, quiet: Duration) -> Result<(), LinkFault> {
         loop {
-            let deadline = self.port.now_ms().saturating_add(ms(quiet));
+            let deadline = self.port.now() + quiet;
             let Some(outcome) = self.next_outcome(deadline)? else {
                 return Ok(());
             };
@@ -633,10 +639,10 @@ impl<P: ShoePort> ShoeLink<P> {
         self.port
     }
 
-    fn give_up(&self, faults: u32, frames_before: u64, start: u64) -> LinkFault {
+    fn give_up(&self, faults: u32, frames_before: u64, start: Instant) -> LinkFault {
         if self.valid_frames == frames_before {
             LinkFault::Silent {
-                ms: self.port.now_ms().saturating_sub(start),
+                waited: (self.port.now() - start).to_std(),
             }
         } else {
             LinkFault::Unreliable { faults }
@@ -649,7 +655,7 @@ impl<P: ShoePort> ShoeLink<P> {
         data: &[u8],
         faulty: &mut u32,
         frames_before: u64,
-        start: u64,
+        start: Instant,
     ) -> Result<ShoeMessage, LinkFault> {
         loop {
             if let Some(answer) = self.exchange(data)? {
@@ -676,10 +682,7 @@ impl<P: ShoePort> ShoeLink<P> {
         self.port.send(frame.get(..n).unwrap_or(&frame))?;
         let mut acked = false;
         let mut damaged = false;
-        let mut deadline = self
-            .port
-            .now_ms()
-            .saturating_add(ms(self.settings.ack_timeout));
+        let mut deadline = self.port.now() + self.settings.ack_timeout;
         loop {
             let Some(outcome) = self.next_outcome(deadline)? else {
                 self.report(if acked {
@@ -708,10 +711,7 @@ impl<P: ShoePort> ShoeLink<P> {
             match msg {
                 ShoeMessage::Ack if !acked => {
                     acked = true;
-                    deadline = self
-                        .port
-                        .now_ms()
-                        .saturating_add(ms(self.settings.response_timeout));
+                    deadline = self.port.now() + self.settings.response_timeout;
                 }
                 ShoeMessage::ErrorFrame => {
                     self.report(Fault::ReaderError);
@@ -736,13 +736,13 @@ impl<P: ShoePort> ShoeLink<P> {
 
     /// The next decoded outcome, waiting until `deadline` (port time); `None` if the
     /// deadline passed first.
-    fn next_outcome(&mut self, deadline: u64) -> Result<Option<Outcome>, LinkFault> {
+    fn next_outcome(&mut self, deadline: Instant) -> Result<Option<Outcome>, LinkFault> {
         loop {
             if let Some((o, frame)) = self.pending.pop_front() {
                 self.last_frame = frame;
                 return Ok(Some(o));
             }
-            let now = self.port.now_ms();
+            let now = self.port.now();
             if self.decoder.poll_at().is_some_and(|t| t <= now) {
                 decode_into(&mut self.pending, self.decoder.poll(now));
                 if !self.pending.is_empty() {
@@ -756,11 +756,11 @@ impl<P: ShoePort> ShoeLink<P> {
                 .decoder
                 .poll_at()
                 .map_or(deadline, |t| t.min(deadline))
-                .max(now + 1);
-            let wait = Duration::from_millis(until - now);
+                .max(now + firmware::time::Duration::from_millis(1));
+            let wait = (until - now).to_std();
             let n = self.port.recv(&mut self.buf, wait)?;
             if n > 0 {
-                let now = self.port.now_ms();
+                let now = self.port.now();
                 let bytes = self.buf.get(..n).unwrap_or(&[]);
                 decode_into(&mut self.pending, self.decoder.feed(now, bytes));
             }
@@ -771,7 +771,7 @@ impl<P: ShoePort> ShoeLink<P> {
         let report = FaultReport {
             seq: self.seq,
             command: self.command,
-            at_ms: self.port.now_ms(),
+            at: self.port.now(),
             fault,
         };
         log::warn!("{report}");
@@ -803,10 +803,6 @@ fn answer_code(m: &ShoeMessage) -> Option<u8> {
         ShoeMessage::Response { code } => Some(*code),
         _ => None,
     }
-}
-
-fn ms(d: Duration) -> u64 {
-    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
 // The command code the link polls with, checked against the firmware's.
@@ -904,12 +900,14 @@ mod tests {
     fn a_silent_shoe_is_reported_and_gives_no_card() {
         struct Mute;
         impl crate::sim::Reader for Mute {
-            fn command(&mut self, _: u64, _: &[u8], _: &mut Vec<crate::sim::Outgoing>) {}
+            fn command(&mut self, _: Instant, _: &[u8], _: &mut Vec<crate::sim::Outgoing>) {}
         }
         let mut link = ShoeLink::new(Loopback::new(Mute), LinkSettings::bench());
         assert_eq!(
             link.read_card(Duration::from_millis(10)),
-            Err(LinkFault::Silent { ms: 16 * 25 })
+            Err(LinkFault::Silent {
+                waited: Duration::from_millis(16 * 25)
+            })
         );
         assert_eq!(link.fault_counts().no_ack, 16);
         assert!(matches!(
@@ -922,10 +920,10 @@ mod tests {
     fn a_reader_that_only_acks_is_unreliable() {
         struct AckOnly;
         impl crate::sim::Reader for AckOnly {
-            fn command(&mut self, _: u64, _: &[u8], out: &mut Vec<crate::sim::Outgoing>) {
+            fn command(&mut self, _: Instant, _: &[u8], out: &mut Vec<crate::sim::Outgoing>) {
                 out.push(crate::sim::Outgoing {
                     bytes: ACK_FRAME.to_vec(),
-                    delay_ms: 0,
+                    delay: Duration::ZERO,
                 });
             }
         }

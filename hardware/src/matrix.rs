@@ -275,7 +275,7 @@ mod tests {
                 w.borrow_mut().down.retain(|k| *k != seat);
             }
             m.sample().unwrap();
-            events.extend(panel.scan(t).unwrap());
+            events.extend(panel.scan(firmware::time::Instant::from_millis(t)).unwrap());
         }
         let got: Vec<_> = events.iter().map(|e| (e.key, e.kind)).collect();
         assert_eq!(

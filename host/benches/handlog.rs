@@ -13,10 +13,12 @@
 //! `target/criterion/<group>/<bench>/new/estimates.json` (`median.point_estimate`, ns).
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
+use firmware::time::Duration;
 use firmware::{
     Action, Chips, Event, Game, Input, Post, Read, RuleError, SeatNo, Structure, Table, TableConfig,
 };
 use host::records::handlog::{HandLog, Record, TableKey};
+use host::records::time::WallTime;
 use std::hint::black_box;
 
 const SEED: [u8; 32] = [7; 32];
@@ -37,8 +39,11 @@ fn new_log() -> (tempfile::TempDir, HandLog) {
         Chips::new(5),
         Chips::new(10),
     );
-    log.append(1_700_000_000_000, Record::Config { config })
-        .expect("configuration");
+    log.append(
+        WallTime::from_unix_millis(1_700_000_000_000),
+        Record::Config { config },
+    )
+    .expect("configuration");
     (dir, log)
 }
 
@@ -66,7 +71,7 @@ fn start_hand_events() -> Vec<Event> {
 
 fn append(c: &mut Criterion) {
     let mut g = c.benchmark_group("handlog");
-    let mut at = 1_700_000_000_000u64;
+    let mut at = WallTime::from_unix_millis(1_700_000_000_000);
 
     // A raise: one input, one event (the usual case).
     let (_dir, mut log) = new_log();
@@ -82,7 +87,7 @@ fn append(c: &mut Criterion) {
         b.iter_batched(
             || raise.clone(),
             |r| {
-                at += 1;
+                at = at + Duration::from_millis(1);
                 black_box(log.append(at, r).expect("append"))
             },
             BatchSize::SmallInput,
@@ -104,7 +109,7 @@ fn append(c: &mut Criterion) {
                 error: RuleError::OutOfTurn { expected: sn(4) },
             },
             |r| {
-                at += 1;
+                at = at + Duration::from_millis(1);
                 black_box(log.append(at, r).expect("append"))
             },
             BatchSize::SmallInput,
@@ -114,7 +119,7 @@ fn append(c: &mut Criterion) {
         b.iter_batched(
             || card.clone(),
             |r| {
-                at += 1;
+                at = at + Duration::from_millis(1);
                 black_box(log.append(at, r).expect("append"))
             },
             BatchSize::SmallInput,
@@ -136,7 +141,7 @@ fn append(c: &mut Criterion) {
         b.iter_batched(
             || start.clone(),
             |r| {
-                at += 1;
+                at = at + Duration::from_millis(1);
                 black_box(log.append(at, r).expect("append"))
             },
             BatchSize::SmallInput,

@@ -10,6 +10,7 @@ mod common;
 use common::tablectl;
 use host::records::handlog::{AuditLog, HandFilter, HandLog, Record, TableKey};
 use host::records::scenario::{Scenario, Step};
+use host::records::time::WallTime;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
@@ -146,7 +147,7 @@ fn an_old_log_paying_the_losing_hand_recovers_as_played_and_its_audit_flags_it()
     let key = TableKey::from_seed([12; 32]);
     let (mut log, _) = HandLog::open(tmp.path(), "old", &key).expect("log");
     log.append(
-        1,
+        WallTime::from_unix_millis(1),
         Record::Config {
             config: scenario.config,
         },
@@ -157,8 +158,11 @@ fn an_old_log_paying_the_losing_hand_recovers_as_played_and_its_audit_flags_it()
         if let Step::Input { input, .. } = step {
             let result = table.handle(*input);
             assert!(result.is_ok(), "{input:?}");
-            log.append(2 + i as u64, Record::outcome(*input, &result))
-                .expect("append");
+            log.append(
+                WallTime::from_unix_millis(2 + i as u64),
+                Record::outcome(*input, &result),
+            )
+            .expect("append");
         }
     }
     drop(log);

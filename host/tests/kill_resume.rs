@@ -206,7 +206,7 @@ fn stopped_before_the_straddle_the_hand_goes_on_as_it_did() {
     let resumed_dir = base.join("resumed");
     let (mut log, _) = log_of(&resumed_dir);
     log.append(
-        host::records::handlog::now_ms(),
+        host::records::time::WallTime::now(),
         host::records::handlog::Record::Config { config: cfg },
     )
     .expect("the configuration first");

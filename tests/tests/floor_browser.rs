@@ -92,7 +92,7 @@ fn the_floor_page_in_a_browser_live_alerts_and_a_finished_hand() {
             let opts = SimOptions {
                 hands: 100,
                 seed: 3,
-                pace_ms: 40,
+                pace: Duration::from_millis(40),
                 ..SimOptions::default()
             };
             let mut bench =

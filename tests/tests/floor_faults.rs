@@ -36,7 +36,7 @@ fn a_slow_then_cut_link_loses_nothing_and_doubles_nothing() {
     let opts = SimOptions {
         hands: HANDS,
         seed: 31,
-        pace_ms: 1,
+        pace: Duration::from_millis(1),
         ..SimOptions::default()
     };
     let table = deal_shipping(log, opts, shipper.clone(), dealt.clone());
@@ -105,7 +105,7 @@ fn killed_table_process() {
         let opts = SimOptions {
             hands: 100_000,
             seed: 41,
-            pace_ms: 1,
+            pace: Duration::from_millis(1),
             ..SimOptions::default()
         };
         let mut bench = SimulatedTable::new(&opts, DirectSource, Some(&mut log)).expect("bench");

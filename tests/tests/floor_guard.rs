@@ -93,7 +93,7 @@ fn a_tables_role_adds_its_next_records_and_can_change_nothing_else() {
         &format!(
             "INSERT INTO records (table_id, seq, at_ms, kind, payload, hash, sig)
              VALUES ('{TABLE}', {next}, {}, 'input', 'fold 3', '\\x{}', '\\x00')",
-            last.at_ms,
+            last.at,
             "ab".repeat(32)
         ),
     );
@@ -127,7 +127,7 @@ fn a_tables_role_adds_its_next_records_and_can_change_nothing_else() {
                            || int8send(1::bigint) || convert_to('x', 'UTF8')),
                     '\\x00'",
             seq = last.seq.0,
-            at = last.at_ms,
+            at = last.at,
         ),
     );
     assert!(why.contains("does not follow"), "{why}");
@@ -254,9 +254,9 @@ fn a_tables_role_adds_its_next_records_and_can_change_nothing_else() {
         )
     };
     let c = table.client();
-    add(c, genuine.at_ms).expect("the genuine next record chains");
+    add(c, genuine.at.unix_millis()).expect("the genuine next record chains");
     assert!(
-        add(c, genuine.at_ms + 1).is_err(),
+        add(c, genuine.at.unix_millis() + 1).is_err(),
         "its copy does not chain"
     );
     // The same record a millisecond later, its hash made again as the table's log

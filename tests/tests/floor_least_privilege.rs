@@ -10,7 +10,8 @@
 
 use host::floor::roles::{self, RoleError};
 use host::floor::{hands, Shipper, Store};
-use host::records::handlog::{now_ms, HandFilter, HandLog, Record, TableKey};
+use host::records::handlog::{HandFilter, HandLog, Record, TableKey};
+use host::records::time::WallTime;
 use host::session::simulated::SimOptions;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -54,10 +55,10 @@ fn touched(client: &mut postgres::Client, sql: &str) -> u64 {
 /// Appends `n` notes to table `id`'s log in `dir`, stamped now.
 fn notes(dir: &Path, id: &str, key: &TableKey, n: u64) {
     let (mut log, _) = HandLog::open(dir, id, key).expect("log");
-    let at = now_ms();
+    let at = WallTime::now().unix_millis();
     for i in 0..n {
         log.append(
-            at + i,
+            WallTime::from_unix_millis(at + i),
             Record::Note {
                 text: format!("note {i}"),
             },
@@ -328,7 +329,7 @@ fn a_tables_role_reads_no_other_tables_cards_even_live() {
     let opts = SimOptions {
         hands: HANDS,
         seed: 4,
-        pace_ms: 1,
+        pace: Duration::from_millis(1),
         ..SimOptions::default()
     };
     let dealer = deal_shipping(log, opts, shipper.clone(), hands_dealt.clone());

@@ -11,8 +11,9 @@
 use host::floor::page::{room_page, RoomView};
 use host::floor::when::FloorClock;
 use host::floor::{FloorService, ProgramAlert, ServeOptions, Shipper, Store};
-use host::records::handlog::{now_ms, AuditLog, HandLog, Record, SealedRecord, Seq, TableKey};
+use host::records::handlog::{AuditLog, HandLog, Record, SealedRecord, Seq, TableKey};
 use host::records::program::{file_digest, ProgramId, Sha256Digest};
+use host::records::time::WallTime;
 use std::path::Path;
 use std::time::Duration;
 use table_tests::store::{refused, Floor};
@@ -162,14 +163,14 @@ fn the_floor_shows_each_tables_program_and_alerts_until_the_floor_approves_it() 
 fn started(dir: &Path, id: &str, key: &TableKey, at: u64, program: &ProgramId) {
     let (mut log, _) = HandLog::open(dir, id, key).expect("log");
     log.append(
-        at,
+        WallTime::from_unix_millis(at),
         Record::Note {
             text: "start".into(),
         },
     )
     .expect("note");
     log.append(
-        at + 1,
+        WallTime::from_unix_millis(at + 1),
         Record::Program {
             program: program.clone(),
         },
@@ -221,7 +222,7 @@ fn a_table_that_lies_about_its_program_is_refused() {
         .approve(&approved.binary, "inspected")
         .expect("approve");
     let key = TableKey::from_seed([28; 32]);
-    let at = now_ms();
+    let at = WallTime::now().unix_millis();
     let honest = tempfile::tempdir().expect("a folder");
     started(honest.path(), "T1", &key, at, &unapproved);
     ship(&t1, honest.path(), "T1");
@@ -289,7 +290,7 @@ fn a_table_that_lies_about_its_program_is_refused() {
     started(forged.path(), "T1", &forger, at, &unapproved);
     let (mut log, _) = HandLog::open(forged.path(), "T1", &forger).expect("log");
     log.append(
-        at + 2,
+        WallTime::from_unix_millis(at + 2),
         Record::Program {
             program: approved.clone(),
         },
@@ -319,7 +320,7 @@ fn a_table_that_lies_about_its_program_is_refused() {
          VALUES ('T1', $1, $2, $3, $4, NULL, $5, $6)",
         &[
             &3i64,
-            &i64::try_from(lie.at_ms).expect("a time"),
+            &i64::try_from(lie.at.unix_millis()).expect("a time"),
             &lie.kind,
             &lie.payload,
             &&lie.hash[..],
@@ -334,7 +335,7 @@ fn a_table_that_lies_about_its_program_is_refused() {
     .expect("its head moved onto it");
     own.execute(
         "UPDATE floor_programs SET seq = 3, binary_hash = $1, at_ms = $2 WHERE table_id = 'T1'",
-        &[&good, &i64::try_from(lie.at_ms).expect("a time")],
+        &[&good, &i64::try_from(lie.at.unix_millis()).expect("a time")],
     )
     .expect("the row says what the record says");
     let p = reader.programs().expect("programs")["T1"].clone();
@@ -368,7 +369,7 @@ fn the_floor_page_in_a_browser_shows_the_program_and_its_alert() {
         dir.path(),
         "P1",
         &TableKey::from_seed([30; 32]),
-        now_ms(),
+        WallTime::now().unix_millis(),
         &running,
     );
     ship(&url, dir.path(), "P1");

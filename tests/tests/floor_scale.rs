@@ -104,7 +104,7 @@ fn run(
             let opts = SimOptions {
                 hands,
                 seed: i as u64,
-                pace_ms,
+                pace: Duration::from_millis(pace_ms),
                 ..SimOptions::default()
             };
             let mut bench =

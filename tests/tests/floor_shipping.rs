@@ -9,7 +9,8 @@
 
 use host::display::dealer::FloorTrouble;
 use host::floor::{roles, Presence, Shipper, Store, TableStatus};
-use host::records::handlog::{now_ms, HandLog, Record, TableKey};
+use host::records::handlog::{HandLog, Record, TableKey};
+use host::records::time::WallTime;
 use host::session::RecordTap as _;
 use std::path::Path;
 use std::time::Duration;
@@ -26,7 +27,7 @@ fn notes(dir: &Path, id: &str, key: &TableKey, what: &str, n: u64, shipper: Opti
     let (mut log, _) = HandLog::open(dir, id, key).expect("log");
     let mut tap = shipper.map(Shipper::tap);
     for i in 0..n {
-        let at = now_ms();
+        let at = WallTime::now();
         let record = Record::Note {
             text: format!("{what} {i}"),
         };

@@ -6,6 +6,7 @@
 
 use host::floor::{hands, AlertKind, Shipper, Store};
 use host::records::handlog::{AuditLog, HandFilter, HandLog, ProblemKind, Record, Seq, TableKey};
+use host::records::time::WallTime;
 use host::session::simulated::SimOptions;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -48,7 +49,7 @@ fn three_tables_ship_through_two_outages_and_the_store_holds_every_record_once()
         let opts = SimOptions {
             hands: HANDS,
             seed: 40 + i as u64,
-            pace_ms: 1,
+            pace: Duration::from_millis(1),
             ..SimOptions::default()
         };
         players.push(deal_shipping(log, opts, shipper, hands_dealt.clone()));
@@ -272,7 +273,7 @@ fn notes(dir: &Path, key: &TableKey, at_ms: u64, word: &str, n: u64) {
     let (mut log, _) = HandLog::open(dir, "R1", key).expect("log");
     for i in 0..n {
         let text = format!("{word} {i}");
-        log.append(at_ms + i, Record::Note { text })
+        log.append(WallTime::from_unix_millis(at_ms + i), Record::Note { text })
             .expect("append");
     }
 }

@@ -14,6 +14,7 @@ use firmware::{Chips, Game, Structure, TableConfig};
 use host::records::export::{export_dir, replay_parts};
 use host::records::handlog::{HandLog, Record, TableKey};
 use host::records::replay::replay_with;
+use host::records::time::WallTime;
 use host::session::simulated::{config, DirectSource, SimOptions, SimulatedTable};
 use host::settings;
 
@@ -231,8 +232,11 @@ fn the_engine_settings_come_back_from_the_log() {
         let dir = data_dir();
         let (mut log, _) =
             HandLog::open(dir.path(), TABLE, &TableKey::from_seed(SEED)).expect("hand log");
-        log.append(1, Record::Config { config: cfg })
-            .expect("the configuration");
+        log.append(
+            WallTime::from_unix_millis(1),
+            Record::Config { config: cfg },
+        )
+        .expect("the configuration");
         drop(log);
         let (_, recovered) =
             HandLog::open(dir.path(), TABLE, &TableKey::from_seed(SEED)).expect("reopened");

@@ -239,12 +239,12 @@ fn pty_faults_20_20_20_lose_double_and_invent_nothing() {
 fn pty_silent_shoe_is_reported_and_gives_no_card() {
     struct Unplugged;
     impl Reader for Unplugged {
-        fn command(&mut self, _: u64, _: &[u8], _: &mut Vec<Outgoing>) {}
+        fn command(&mut self, _: firmware::time::Instant, _: &[u8], _: &mut Vec<Outgoing>) {}
     }
     let shoe = PtyShoe::spawn(Unplugged).unwrap();
     let e = open_serial(shoe.path(), LinkSettings::bench()).unwrap_err();
     assert!(
-        matches!(e, LinkFault::Silent { ms } if ms >= 16 * 25),
+        matches!(e, LinkFault::Silent { waited } if waited.as_millis() >= 16 * 25),
         "{e:?}"
     );
     assert!(e.to_string().starts_with("No answer from the shoe for"));

@@ -9,12 +9,13 @@
 
 use host::floor::tournaments::TournamentLog;
 use host::floor::{FloorService, ServeOptions, Store};
-use host::records::handlog::{now_ms, TableKey};
+use host::records::handlog::TableKey;
 use host::tournament::TournamentEvent;
 use host::web::lang::{Lang, ALL};
 use serde_json::json;
 use table_tests::floor_page::floor_browser;
 use table_tests::postgres::PgServer;
+use table_tests::tablectl::now_ms;
 
 const TOKEN: &str = "floor-clock-test-token-0123456789abc";
 const FRIDAY: &str = include_str!("../tournaments/friday.toml");

@@ -629,9 +629,10 @@ fn a_table_follows_its_tournaments_clock_and_keeps_it_when_the_store_is_lost() {
     use host::floor::clock_follow::ClockFollower;
     use host::floor::tournaments::TournamentLog;
     use host::floor::StoreLink;
-    use host::records::handlog::{now_ms, TableKey};
+    use host::records::handlog::TableKey;
     use host::tournament::{Period, TournamentEvent};
     use std::time::Duration;
+    use table_tests::tablectl::now_ms;
 
     let Some(mut floor) = Floor::start("a table following its tournament's clock") else {
         return;

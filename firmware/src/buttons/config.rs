@@ -1,17 +1,19 @@
 //! The panel's timing and wiring, and their defaults.
 
+use crate::time::Duration;
+
 /// Default time a level must hold before the debouncer believes it.
-pub const DEFAULT_DEBOUNCE_MS: u64 = 20;
+pub const DEFAULT_DEBOUNCE: Duration = Duration::from_millis(20);
 /// Default time a key must be held to be a long press.
-pub const DEFAULT_LONG_PRESS_MS: u64 = 800;
+pub const DEFAULT_LONG_PRESS: Duration = Duration::from_millis(800);
 /// A key held down this long is stuck, not pressed: the longest gesture, a long
-/// press (MISDEAL, NEXT HAND: [`DEFAULT_LONG_PRESS_MS`]), is over in about a second;
+/// press (MISDEAL, NEXT HAND: [`DEFAULT_LONG_PRESS`]), is over in about a second;
 /// a key still down after several is a jammed contact or something lying on the
 /// panel, and the dealer must be told before the next press of that key is lost.
-pub const STUCK_KEY_MS: u64 = 5_000;
+pub const STUCK_KEY: Duration = Duration::from_secs(5);
 /// Default longest gap between the end of a press and the start of the next one for
 /// the second to be a double press.
-pub const DEFAULT_DOUBLE_PRESS_MS: u64 = 300;
+pub const DEFAULT_DOUBLE_PRESS: Duration = Duration::from_millis(300);
 
 /// Which level of a pin means "on": a key pressed, an LED lit.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -41,11 +43,11 @@ impl Polarity {
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct ButtonConfig {
     /// Stable time of the debouncer (default 20 ms).
-    pub debounce_ms: u64,
+    pub debounce: Duration,
     /// Hold time of a long press (default 800 ms).
-    pub long_press_ms: u64,
+    pub long_press: Duration,
     /// Double-press window (default 300 ms).
-    pub double_press_ms: u64,
+    pub double_press: Duration,
     /// Which pin level is "pressed" (default active low).
     pub polarity: Polarity,
 }
@@ -54,9 +56,9 @@ impl ButtonConfig {
     /// The defaults.
     pub const fn new() -> ButtonConfig {
         ButtonConfig {
-            debounce_ms: DEFAULT_DEBOUNCE_MS,
-            long_press_ms: DEFAULT_LONG_PRESS_MS,
-            double_press_ms: DEFAULT_DOUBLE_PRESS_MS,
+            debounce: DEFAULT_DEBOUNCE,
+            long_press: DEFAULT_LONG_PRESS,
+            double_press: DEFAULT_DOUBLE_PRESS,
             polarity: Polarity::ActiveLow,
         }
     }

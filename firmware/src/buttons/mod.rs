@@ -5,8 +5,8 @@
 //! one key per seat (1..=11, [`MAX_SEATS`](crate::config::MAX_SEATS)). Each key is a
 //! GPIO input; each seat has an LED showing whose turn it is.
 //!
-//! The layers, bottom up, all pure functions of the caller's time in milliseconds (no
-//! clock reads):
+//! The layers, bottom up, all pure functions of the caller's time, a [`crate::time::Instant`]
+//! (no clock reads):
 //!
 //! - [`Debouncer`]: one input level to clean [`Edge`]s after a stable time (20 ms).
 //! - [`PressClassifier`]: edges to presses, [`PressKind::Short`], [`PressKind::Long`]
@@ -35,8 +35,7 @@ mod tests;
 
 pub use amount::{parse_amount, AmountEntry, AmountError, AMOUNT_DIGITS_LIMIT, MAX_AMOUNT_DIGITS};
 pub use config::{
-    ButtonConfig, Polarity, DEFAULT_DEBOUNCE_MS, DEFAULT_DOUBLE_PRESS_MS, DEFAULT_LONG_PRESS_MS,
-    STUCK_KEY_MS,
+    ButtonConfig, Polarity, DEFAULT_DEBOUNCE, DEFAULT_DOUBLE_PRESS, DEFAULT_LONG_PRESS, STUCK_KEY,
 };
 pub use error::ButtonError;
 pub use keys::{Digit, Key, ALL_KEYS, PANEL_KEYS};

@@ -1,9 +1,10 @@
 //! The whole panel: one input pin per key, scanned into key presses.
 
-use super::config::{ButtonConfig, Polarity, STUCK_KEY_MS};
+use super::config::{ButtonConfig, Polarity, STUCK_KEY};
 use super::error::ButtonError;
 use super::keys::Key;
 use super::press::{Button, PressKind};
+use crate::time::Instant;
 use embedded_hal::digital::InputPin;
 
 /// A press of a key on the panel.
@@ -14,9 +15,9 @@ pub struct KeyEvent {
     pub key: Key,
     /// How it was pressed.
     pub kind: PressKind,
-    /// When the press was recognised (ms, the caller's clock): the release of a
-    /// short or double press, the long-press time of a long one.
-    pub at: u64,
+    /// When the press was recognised (the caller's clock): the release of a short
+    /// or double press, the long-press time of a long one.
+    pub at: Instant,
 }
 
 impl KeyEvent {
@@ -77,21 +78,21 @@ impl<P: InputPin, const N: usize> ButtonPanel<P, N> {
             .any(|(k, b)| *k == key && b.is_held())
     }
 
-    /// The first key (in pin order) held down for [`STUCK_KEY_MS`] or longer as of
+    /// The first key (in pin order) held down for [`STUCK_KEY`] or longer as of
     /// the last scan: stuck, not pressed. None once it is released.
     pub fn stuck(&self) -> Option<Key> {
         self.keys
             .iter()
             .zip(&self.buttons)
-            .find(|(_, b)| b.held_ms().is_some_and(|ms| ms >= STUCK_KEY_MS))
+            .find(|(_, b)| b.held().is_some_and(|held| held >= STUCK_KEY))
             .map(|(k, _)| *k)
     }
 
-    /// Reads every pin at `now_ms` and returns the presses recognised, in pin order.
+    /// Reads every pin at `now` and returns the presses recognised, in pin order.
     ///
     /// All pins are read before any state changes, so a scan that fails on one pin
     /// ([`ButtonError::PinRead`]) changes nothing and loses no press.
-    pub fn scan(&mut self, now_ms: u64) -> Result<heapless::Vec<KeyEvent, N>, ButtonError> {
+    pub fn scan(&mut self, now: Instant) -> Result<heapless::Vec<KeyEvent, N>, ButtonError> {
         let mut pressed = [false; N];
         for ((p, pin), key) in pressed.iter_mut().zip(&mut self.pins).zip(&self.keys) {
             let high = pin.is_high().map_err(|_| ButtonError::PinRead(*key))?;
@@ -99,13 +100,13 @@ impl<P: InputPin, const N: usize> ButtonPanel<P, N> {
         }
         let mut events = heapless::Vec::new();
         for ((button, key), p) in self.buttons.iter_mut().zip(&self.keys).zip(pressed) {
-            if let Some(kind) = button.update(now_ms, p) {
-                trace!("panel: {} {} at {}", key, kind, now_ms);
+            if let Some(kind) = button.update(now, p) {
+                trace!("panel: {} {} at {}", key, kind, now);
                 // Cannot fail: one press at most per key per scan, N keys.
                 let _ = events.push(KeyEvent {
                     key: *key,
                     kind,
-                    at: now_ms,
+                    at: now,
                 });
             }
         }

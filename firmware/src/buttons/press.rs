@@ -1,8 +1,7 @@
 //! One key's level to presses: the debouncer, then the press classifier.
 
-use super::config::{
-    ButtonConfig, DEFAULT_DEBOUNCE_MS, DEFAULT_DOUBLE_PRESS_MS, DEFAULT_LONG_PRESS_MS,
-};
+use super::config::{ButtonConfig, DEFAULT_DEBOUNCE, DEFAULT_DOUBLE_PRESS, DEFAULT_LONG_PRESS};
+use crate::time::{Duration, Instant};
 use core::fmt;
 
 /// A change of a debounced level.
@@ -17,29 +16,31 @@ pub enum Edge {
 
 /// Debounces one input: a new level is believed once it has held for the stable time.
 ///
-/// A pure function of the `(now_ms, level)` samples it is given: the same samples give
+/// A pure function of the `(now, level)` samples it is given: the same samples give
 /// the same edges. Between samples the level is taken to be the one last sampled.
 ///
 /// ```
 /// use firmware::buttons::{Debouncer, Edge};
-/// let mut d = Debouncer::new(20);
-/// assert_eq!(d.update(0, true), None);
-/// assert_eq!(d.update(5, false), None); // a bounce restarts the wait
-/// assert_eq!(d.update(10, true), None);
-/// assert_eq!(d.update(30, true), Some(Edge::Rising));
+/// use firmware::time::{Duration, Instant};
+/// let at = Instant::from_millis;
+/// let mut d = Debouncer::new(Duration::from_millis(20));
+/// assert_eq!(d.update(at(0), true), None);
+/// assert_eq!(d.update(at(5), false), None); // a bounce restarts the wait
+/// assert_eq!(d.update(at(10), true), None);
+/// assert_eq!(d.update(at(30), true), Some(Edge::Rising));
 /// assert!(d.level());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Debouncer {
-    stable_ms: u64,
+    stable_for: Duration,
     stable: bool,
     candidate: bool,
-    since: u64,
+    since: Instant,
     clock: Elapsed,
 }
 
-/// The time the button timing counts: the sum of the steps forward between samples,
+/// The time the button timing counts (an [`Instant`] of its own): the sum of the steps forward between samples,
 /// from the first. A sample earlier than the one before is no time passing, and the
 /// time after it counts from there; measured on the raw clock instead, a clock
 /// stepped back (reset, or wrapped) froze a key until it caught up with its old
@@ -47,52 +48,52 @@ pub struct Debouncer {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 struct Elapsed {
-    last: Option<u64>,
-    total: u64,
+    last: Option<Instant>,
+    total: Instant,
 }
 
 impl Elapsed {
     const NEW: Elapsed = Elapsed {
         last: None,
-        total: 0,
+        total: Instant::ZERO,
     };
 
-    /// The time counted at a sample taken at `now_ms`.
-    fn at(&mut self, now_ms: u64) -> u64 {
-        let step = self.last.map_or(0, |last| now_ms.saturating_sub(last));
-        self.total = self.total.saturating_add(step);
-        self.last = Some(now_ms);
+    /// The time counted at a sample taken at `now`.
+    fn at(&mut self, now: Instant) -> Instant {
+        let step = self.last.map_or(Duration::ZERO, |last| now - last);
+        self.total += step;
+        self.last = Some(now);
         self.total
     }
 }
 
 impl Debouncer {
     /// A debouncer with this stable time, its level false (key released).
-    pub const fn new(stable_ms: u64) -> Debouncer {
-        Debouncer::with_level(stable_ms, false)
+    pub const fn new(stable_for: Duration) -> Debouncer {
+        Debouncer::with_level(stable_for, false)
     }
 
     /// A debouncer with this stable time and starting level.
-    pub const fn with_level(stable_ms: u64, level: bool) -> Debouncer {
+    pub const fn with_level(stable_for: Duration, level: bool) -> Debouncer {
         Debouncer {
-            stable_ms,
+            stable_for,
             stable: level,
             candidate: level,
-            since: 0,
+            since: Instant::ZERO,
             clock: Elapsed::NEW,
         }
     }
 
-    /// Takes the level sampled at `now_ms`, returning the edge when the debounced
+    /// Takes the level sampled at `now`, returning the edge when the debounced
     /// level changes. Time going backwards counts as no time passing, and the time
     /// after it counts from there.
-    pub fn update(&mut self, now_ms: u64, level: bool) -> Option<Edge> {
-        let now_ms = self.clock.at(now_ms);
+    pub fn update(&mut self, now: Instant, level: bool) -> Option<Edge> {
+        let now = self.clock.at(now);
         if level != self.candidate {
             self.candidate = level;
-            self.since = now_ms;
+            self.since = now;
         }
-        if self.candidate != self.stable && now_ms.saturating_sub(self.since) >= self.stable_ms {
+        if self.candidate != self.stable && now - self.since >= self.stable_for {
             self.stable = self.candidate;
             return Some(if self.stable {
                 Edge::Rising
@@ -111,7 +112,7 @@ impl Debouncer {
 
 impl Default for Debouncer {
     fn default() -> Debouncer {
-        Debouncer::new(DEFAULT_DEBOUNCE_MS)
+        Debouncer::new(DEFAULT_DEBOUNCE)
     }
 }
 
@@ -146,21 +147,21 @@ impl fmt::Display for PressKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct PressClassifier {
-    long_ms: u64,
-    double_ms: u64,
-    down_at: Option<u64>,
+    long: Duration,
+    double: Duration,
+    down_at: Option<Instant>,
     repeat: bool,
     long_sent: bool,
-    last_up: Option<u64>,
+    last_up: Option<Instant>,
     clock: Elapsed,
 }
 
 impl PressClassifier {
     /// A classifier with these long-press and double-press times.
-    pub const fn new(long_ms: u64, double_ms: u64) -> PressClassifier {
+    pub const fn new(long: Duration, double: Duration) -> PressClassifier {
         PressClassifier {
-            long_ms,
-            double_ms,
+            long,
+            double,
             down_at: None,
             repeat: false,
             long_sent: false,
@@ -169,17 +170,15 @@ impl PressClassifier {
         }
     }
 
-    /// Takes the debounced edge seen at `now_ms` (or `None`: call it on every scan so
+    /// Takes the debounced edge seen at `now` (or `None`: call it on every scan so
     /// a long press is noticed while the key is held), returning a finished press.
     /// Time going backwards counts as no time passing, as for [`Debouncer::update`].
-    pub fn update(&mut self, now_ms: u64, edge: Option<Edge>) -> Option<PressKind> {
-        let now_ms = self.clock.at(now_ms);
+    pub fn update(&mut self, now: Instant, edge: Option<Edge>) -> Option<PressKind> {
+        let now = self.clock.at(now);
         match edge {
             Some(Edge::Rising) => {
-                self.repeat = self
-                    .last_up
-                    .is_some_and(|up| now_ms.saturating_sub(up) <= self.double_ms);
-                self.down_at = Some(now_ms);
+                self.repeat = self.last_up.is_some_and(|up| now - up <= self.double);
+                self.down_at = Some(now);
                 self.long_sent = false;
             }
             Some(Edge::Falling) => {
@@ -188,12 +187,12 @@ impl PressClassifier {
                     self.last_up = None;
                     return None;
                 }
-                if now_ms.saturating_sub(down) >= self.long_ms {
+                if now - down >= self.long {
                     // Released before a scan noticed the long press.
                     self.last_up = None;
                     return Some(PressKind::Long);
                 }
-                self.last_up = Some(now_ms);
+                self.last_up = Some(now);
                 return Some(if self.repeat {
                     PressKind::Double
                 } else {
@@ -203,7 +202,7 @@ impl PressClassifier {
             None => {}
         }
         let down = self.down_at?;
-        if !self.long_sent && now_ms.saturating_sub(down) >= self.long_ms {
+        if !self.long_sent && now - down >= self.long {
             self.long_sent = true;
             return Some(PressKind::Long);
         }
@@ -216,9 +215,9 @@ impl PressClassifier {
     }
 
     /// How long the key has been down as of the last update (none: it is up).
-    pub const fn held_ms(&self) -> Option<u64> {
+    pub const fn held(&self) -> Option<Duration> {
         match self.down_at {
-            Some(down) => Some(self.clock.total.saturating_sub(down)),
+            Some(down) => Some(self.clock.total.saturating_duration_since(down)),
             None => None,
         }
     }
@@ -226,7 +225,7 @@ impl PressClassifier {
 
 impl Default for PressClassifier {
     fn default() -> PressClassifier {
-        PressClassifier::new(DEFAULT_LONG_PRESS_MS, DEFAULT_DOUBLE_PRESS_MS)
+        PressClassifier::new(DEFAULT_LONG_PRESS, DEFAULT_DOUBLE_PRESS)
     }
 }
 
@@ -242,15 +241,15 @@ impl Button {
     /// A released button with this timing.
     pub const fn new(config: &ButtonConfig) -> Button {
         Button {
-            debouncer: Debouncer::new(config.debounce_ms),
-            classifier: PressClassifier::new(config.long_press_ms, config.double_press_ms),
+            debouncer: Debouncer::new(config.debounce),
+            classifier: PressClassifier::new(config.long_press, config.double_press),
         }
     }
 
-    /// Takes whether the key is pressed at `now_ms`, returning a finished press.
-    pub fn update(&mut self, now_ms: u64, pressed: bool) -> Option<PressKind> {
-        let edge = self.debouncer.update(now_ms, pressed);
-        self.classifier.update(now_ms, edge)
+    /// Takes whether the key is pressed at `now`, returning a finished press.
+    pub fn update(&mut self, now: Instant, pressed: bool) -> Option<PressKind> {
+        let edge = self.debouncer.update(now, pressed);
+        self.classifier.update(now, edge)
     }
 
     /// Whether the key is down (debounced).
@@ -259,7 +258,7 @@ impl Button {
     }
 
     /// How long the key has been down (debounced) as of the last update.
-    pub const fn held_ms(&self) -> Option<u64> {
-        self.classifier.held_ms()
+    pub const fn held(&self) -> Option<Duration> {
+        self.classifier.held()
     }
 }

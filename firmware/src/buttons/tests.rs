@@ -5,10 +5,20 @@ extern crate std;
 use super::*;
 use crate::config::MAX_SEATS;
 use crate::rules::{sn, SeatNo};
+use crate::time::{Duration, Instant};
 use embedded_hal::digital::InputPin;
 use embedded_hal_mock::eh1::digital::{Mock as PinMock, State, Transaction};
 use embedded_hal_mock::eh1::MockError;
 use std::vec::Vec;
+
+/// The panel's clock at `t` ms.
+fn at(t: u64) -> Instant {
+    Instant::from_millis(t)
+}
+
+const fn ms(t: u64) -> Duration {
+    Duration::from_millis(t)
+}
 
 fn digit(d: u8) -> Key {
     Key::digit(d).unwrap()
@@ -18,27 +28,27 @@ fn digit(d: u8) -> Key {
 
 #[test]
 fn debouncer_ignores_bounces_shorter_than_the_stable_time() {
-    let mut d = Debouncer::new(20);
+    let mut d = Debouncer::new(ms(20));
     // Contact bounce on press: 1 ms samples, 8 ms of chatter.
     let chatter = [true, false, true, true, false, true, false, true];
     for (t, level) in chatter.iter().enumerate() {
-        assert_eq!(d.update(t as u64, *level), None);
+        assert_eq!(d.update(at(t as u64), *level), None);
     }
     for t in 8..27 {
-        assert_eq!(d.update(t, true), None, "t={t}");
+        assert_eq!(d.update(at(t), true), None, "t={t}");
     }
-    assert_eq!(d.update(27, true), Some(Edge::Rising));
-    assert_eq!(d.update(28, true), None);
+    assert_eq!(d.update(at(27), true), Some(Edge::Rising));
+    assert_eq!(d.update(at(28), true), None);
     // A 15 ms glitch while held is not a release.
     for t in 100..115 {
-        assert_eq!(d.update(t, false), None);
+        assert_eq!(d.update(at(t), false), None);
     }
-    assert_eq!(d.update(115, true), None);
+    assert_eq!(d.update(at(115), true), None);
     assert!(d.level());
     // A real release.
-    assert_eq!(d.update(200, false), None);
-    assert_eq!(d.update(219, false), None);
-    assert_eq!(d.update(220, false), Some(Edge::Falling));
+    assert_eq!(d.update(at(200), false), None);
+    assert_eq!(d.update(at(219), false), None);
+    assert_eq!(d.update(at(220), false), Some(Edge::Falling));
     assert!(!d.level());
 }
 
@@ -51,7 +61,7 @@ fn debouncer_is_a_pure_function_of_its_samples() {
         let mut d = Debouncer::default();
         samples
             .iter()
-            .map(|&(t, l)| d.update(t, l))
+            .map(|&(t, l)| d.update(at(t), l))
             .collect::<Vec<_>>()
     };
     let first = run();
@@ -73,44 +83,50 @@ fn debouncer_is_a_pure_function_of_its_samples() {
 
 #[test]
 fn debouncer_with_zero_stable_time_follows_the_input() {
-    let mut d = Debouncer::with_level(0, true);
-    assert_eq!(d.update(5, true), None);
-    assert_eq!(d.update(5, false), Some(Edge::Falling));
-    assert_eq!(d.update(5, true), Some(Edge::Rising));
+    let mut d = Debouncer::with_level(ms(0), true);
+    assert_eq!(d.update(at(5), true), None);
+    assert_eq!(d.update(at(5), false), Some(Edge::Falling));
+    assert_eq!(d.update(at(5), true), Some(Edge::Rising));
     // Time going backwards counts as no time.
-    let mut d = Debouncer::new(20);
-    assert_eq!(d.update(100, true), None);
-    assert_eq!(d.update(50, true), None);
-    assert_eq!(d.update(120, true), Some(Edge::Rising));
+    let mut d = Debouncer::new(ms(20));
+    assert_eq!(d.update(at(100), true), None);
+    assert_eq!(d.update(at(50), true), None);
+    assert_eq!(d.update(at(120), true), Some(Edge::Rising));
 }
 
 #[test]
 fn a_clock_stepped_back_neither_freezes_a_key_nor_makes_a_double_press() {
     // The clock steps back from 1000 to 0 while a press settles: the 20 ms after
     // the step count, not the clock's catching up with 1000 (found by fuzzing).
-    let mut d = Debouncer::new(20);
-    assert_eq!(d.update(1000, true), None);
-    assert_eq!(d.update(0, true), None);
-    assert_eq!(d.update(19, true), None);
-    assert_eq!(d.update(20, true), Some(Edge::Rising));
+    let mut d = Debouncer::new(ms(20));
+    assert_eq!(d.update(at(1000), true), None);
+    assert_eq!(d.update(at(0), true), None);
+    assert_eq!(d.update(at(19), true), None);
+    assert_eq!(d.update(at(20), true), Some(Edge::Rising));
     // From the end of the clock: the key was frozen for good.
-    let mut d = Debouncer::new(20);
-    assert_eq!(d.update(u64::MAX, true), None);
-    assert_eq!(d.update(0, true), None);
-    assert_eq!(d.update(20, true), Some(Edge::Rising));
+    let mut d = Debouncer::new(ms(20));
+    assert_eq!(d.update(at(u64::MAX), true), None);
+    assert_eq!(d.update(at(0), true), None);
+    assert_eq!(d.update(at(20), true), Some(Edge::Rising));
     // A long press held across the step is reported after 800 ms held.
-    let mut c = PressClassifier::new(800, 300);
-    assert_eq!(c.update(10_000, Some(Edge::Rising)), None);
-    assert_eq!(c.update(0, None), None);
-    assert_eq!(c.update(799, None), None);
-    assert_eq!(c.update(800, None), Some(PressKind::Long));
+    let mut c = PressClassifier::new(ms(800), ms(300));
+    assert_eq!(c.update(at(10_000), Some(Edge::Rising)), None);
+    assert_eq!(c.update(at(0), None), None);
+    assert_eq!(c.update(at(799), None), None);
+    assert_eq!(c.update(at(800), None), Some(PressKind::Long));
     // A press 500 ms after a short press, across a step back, is no double press.
-    let mut c = PressClassifier::new(800, 300);
-    assert_eq!(c.update(1000, Some(Edge::Rising)), None);
-    assert_eq!(c.update(1100, Some(Edge::Falling)), Some(PressKind::Short));
-    assert_eq!(c.update(0, None), None);
-    assert_eq!(c.update(500, Some(Edge::Rising)), None);
-    assert_eq!(c.update(600, Some(Edge::Falling)), Some(PressKind::Short));
+    let mut c = PressClassifier::new(ms(800), ms(300));
+    assert_eq!(c.update(at(1000), Some(Edge::Rising)), None);
+    assert_eq!(
+        c.update(at(1100), Some(Edge::Falling)),
+        Some(PressKind::Short)
+    );
+    assert_eq!(c.update(at(0), None), None);
+    assert_eq!(c.update(at(500), Some(Edge::Rising)), None);
+    assert_eq!(
+        c.update(at(600), Some(Edge::Falling)),
+        Some(PressKind::Short)
+    );
 }
 
 #[test]
@@ -131,7 +147,7 @@ fn debouncer_reads_a_mock_pin() {
     let mut edges = Vec::new();
     for t in 0..levels.len() as u64 {
         let pressed = pin.is_low().unwrap();
-        edges.extend(d.update(t * 10, pressed).map(|e| (t * 10, e)));
+        edges.extend(d.update(at(t * 10), pressed).map(|e| (t * 10, e)));
     }
     assert_eq!(edges, [(50, Edge::Rising)]);
     pin.done();
@@ -142,7 +158,7 @@ fn debouncer_reads_a_mock_pin() {
 fn classify(c: &mut PressClassifier, steps: &[(u64, Option<Edge>)]) -> Vec<(u64, PressKind)> {
     steps
         .iter()
-        .filter_map(|&(t, e)| c.update(t, e).map(|k| (t, k)))
+        .filter_map(|&(t, e)| c.update(at(t), e).map(|k| (t, k)))
         .collect()
 }
 
@@ -208,7 +224,7 @@ fn short_long_and_double_presses() {
 #[test]
 fn press_times_are_configurable() {
     use Edge::*;
-    let mut c = PressClassifier::new(500, 100);
+    let mut c = PressClassifier::new(ms(500), ms(100));
     assert_eq!(
         classify(
             &mut c,
@@ -255,12 +271,16 @@ fn panel_reports_each_kind_of_press() {
     let mut panel = ButtonPanel::new(pins, keys, ButtonConfig::default()).unwrap();
     let mut events = Vec::new();
     for &t in &times {
-        events.extend(panel.scan(t).unwrap());
+        events.extend(panel.scan(at(t)).unwrap());
         if t == 600 {
             assert!(panel.is_held(Key::Misdeal));
         }
     }
-    let ev = |key, kind, at| KeyEvent { key, kind, at };
+    let ev = |key, kind, t| KeyEvent {
+        key,
+        kind,
+        at: at(t),
+    };
     assert_eq!(
         events,
         [
@@ -302,13 +322,13 @@ fn a_key_held_far_past_a_long_press_is_stuck_until_released() {
     .unwrap();
     let mut stuck = Vec::new();
     for &t in &times {
-        panel.scan(t).unwrap();
+        panel.scan(at(t)).unwrap();
         stuck.push((t, panel.stuck()));
     }
     let first = stuck.iter().find(|(_, k)| k.is_some()).map(|(t, _)| *t);
     // Down at 100 ms, believed at the scan of 150 ms (debounce): stuck from 5.15 s.
-    assert_eq!(first, Some(150 + STUCK_KEY_MS));
-    const { assert!(STUCK_KEY_MS > 4 * DEFAULT_LONG_PRESS_MS) };
+    assert_eq!(first, Some(150 + STUCK_KEY.total_millis()));
+    const { assert!(STUCK_KEY.total_millis() > 4 * DEFAULT_LONG_PRESS.total_millis()) };
     assert_eq!(
         stuck.iter().find(|(t, _)| *t == 6_000).map(|x| x.1),
         Some(Some(Key::Fold))
@@ -340,18 +360,21 @@ fn panel_active_high_and_custom_times() {
     let pin = PinMock::new(&expectations);
     let config = ButtonConfig {
         polarity: Polarity::ActiveHigh,
-        debounce_ms: 5,
-        long_press_ms: 30,
+        debounce: ms(5),
+        long_press: ms(30),
         ..ButtonConfig::default()
     };
     let mut panel = ButtonPanel::new([pin], [Key::NextHand], config).unwrap();
-    let events: Vec<_> = times.iter().flat_map(|&t| panel.scan(t).unwrap()).collect();
+    let events: Vec<_> = times
+        .iter()
+        .flat_map(|&t| panel.scan(at(t)).unwrap())
+        .collect();
     assert_eq!(
         events,
         [KeyEvent {
             key: Key::NextHand,
             kind: PressKind::Long,
-            at: 55
+            at: at(55)
         }]
     );
     assert_eq!(events[0].check(), Ok(Key::NextHand));
@@ -379,22 +402,22 @@ fn a_failed_scan_changes_nothing() {
     ]);
     let mut panel =
         ButtonPanel::new([a, b], [Key::CheckCall, Key::Undo], ButtonConfig::default()).unwrap();
-    assert_eq!(panel.scan(0), Ok(heapless::Vec::new()));
-    assert_eq!(panel.scan(20), Err(ButtonError::PinRead(Key::Undo)));
+    assert_eq!(panel.scan(at(0)), Ok(heapless::Vec::new()));
+    assert_eq!(panel.scan(at(20)), Err(ButtonError::PinRead(Key::Undo)));
     assert!(
         !panel.is_held(Key::CheckCall),
         "the failed scan was not applied"
     );
-    assert!(panel.scan(20).unwrap().is_empty());
+    assert!(panel.scan(at(20)).unwrap().is_empty());
     assert!(panel.is_held(Key::CheckCall));
-    assert!(panel.scan(30).unwrap().is_empty());
-    let events = panel.scan(50).unwrap();
+    assert!(panel.scan(at(30)).unwrap().is_empty());
+    let events = panel.scan(at(50)).unwrap();
     assert_eq!(
         events.as_slice(),
         [KeyEvent {
             key: Key::CheckCall,
             kind: PressKind::Short,
-            at: 50
+            at: at(50)
         }]
     );
     for mut pin in panel.release() {
@@ -418,7 +441,11 @@ fn panel_refuses_a_key_mapped_twice() {
 
 #[test]
 fn repeated_action_presses_are_refused() {
-    let ev = |key, kind| KeyEvent { key, kind, at: 0 };
+    let ev = |key, kind| KeyEvent {
+        key,
+        kind,
+        at: Instant::ZERO,
+    };
     for key in [
         Key::Fold,
         Key::CheckCall,

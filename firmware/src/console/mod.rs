@@ -407,7 +407,7 @@ mod tests {
         KeyEvent {
             key,
             kind: PressKind::Short,
-            at: 0,
+            at: crate::time::Instant::ZERO,
         }
     }
 
@@ -415,7 +415,7 @@ mod tests {
         KeyEvent {
             key,
             kind: PressKind::Long,
-            at: 0,
+            at: crate::time::Instant::ZERO,
         }
     }
 
@@ -592,7 +592,7 @@ mod tests {
         let double = KeyEvent {
             key: Key::CheckCall,
             kind: PressKind::Double,
-            at: 0,
+            at: crate::time::Instant::ZERO,
         };
         assert_eq!(
             c.press(&t, double),

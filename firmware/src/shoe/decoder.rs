@@ -5,6 +5,7 @@ use super::error::ShoeError;
 use super::field;
 use super::frame::ShoeFrame;
 use super::message::ShoeMessage;
+use crate::time::{Duration, Instant};
 
 /// The largest LEN (TFI + data bytes) the decoder accepts. A card read with a 10-byte
 /// UID has LEN 18; 64 leaves room for an ISO 14443-4 tag's ATS. Longer frames are
@@ -26,19 +27,19 @@ pub struct LinkConfig {
     /// controller repeats InListPassiveTarget and the reader answers each one (with
     /// `NoCard` when the slot is empty), so a live link is never quiet this long.
     /// Default 1000 ms.
-    pub silence_ms: u64,
+    pub silence: Duration,
     /// Longest pause inside a frame before the partial frame is dropped as
     /// [`ShoeError::Truncated`]. A whole frame takes under 7 ms at 115200 baud.
     /// Default 20 ms.
-    pub byte_gap_ms: u64,
+    pub byte_gap: Duration,
 }
 
 impl LinkConfig {
     /// The defaults: 1000 ms silence, 20 ms byte gap.
     pub const fn new() -> LinkConfig {
         LinkConfig {
-            silence_ms: 1000,
-            byte_gap_ms: 20,
+            silence: Duration::from_millis(1000),
+            byte_gap: Duration::from_millis(20),
         }
     }
 }
@@ -68,10 +69,11 @@ impl Default for LinkConfig {
 ///
 /// ```
 /// use firmware::shoe::{FrameDecoder, LinkConfig, ShoeError, ShoeMessage, ACK_FRAME};
-/// let mut dec = FrameDecoder::new(LinkConfig::default(), 0);
+/// use firmware::time::Instant;
+/// let mut dec = FrameDecoder::new(LinkConfig::default(), Instant::ZERO);
 /// let mut got = Vec::new();
-/// got.extend(dec.feed(5, &[0x42]));
-/// got.extend(dec.feed(6, &ACK_FRAME));
+/// got.extend(dec.feed(Instant::from_millis(5), &[0x42]));
+/// got.extend(dec.feed(Instant::from_millis(6), &ACK_FRAME));
 /// assert_eq!(got, [Err(ShoeError::Garbage { bytes: 1 }), Ok(ShoeMessage::Ack)]);
 /// ```
 #[derive(Clone, Debug)]
@@ -91,15 +93,15 @@ pub struct FrameDecoder {
     /// The bytes of the last good frame, exactly as received: the host logs them
     /// with the read they carried (PD-RFID), never a frame rebuilt from the read.
     last: heapless::Vec<u8, FRAME_BUF_LEN>,
-    now_ms: u64,
-    last_byte_ms: u64,
-    last_frame_ms: u64,
+    now: Instant,
+    last_byte: Instant,
+    last_frame_at: Instant,
     silent: bool,
 }
 
 impl FrameDecoder {
-    /// A decoder with nothing received, its clocks started at `now_ms`.
-    pub const fn new(config: LinkConfig, now_ms: u64) -> FrameDecoder {
+    /// A decoder with nothing received, its clocks started at `now`.
+    pub const fn new(config: LinkConfig, now: Instant) -> FrameDecoder {
         FrameDecoder {
             config,
             buf: heapless::Vec::new(),
@@ -108,9 +110,9 @@ impl FrameDecoder {
             quiet: 0,
             garbage: 0,
             last: heapless::Vec::new(),
-            now_ms,
-            last_byte_ms: now_ms,
-            last_frame_ms: now_ms,
+            now,
+            last_byte: now,
+            last_frame_at: now,
             silent: false,
         }
     }
@@ -120,11 +122,11 @@ impl FrameDecoder {
         self.config
     }
 
-    /// Feeds bytes that arrived at `now_ms`. The iterator first reports what time
+    /// Feeds bytes that arrived at `now`. The iterator first reports what time
     /// alone brings (as [`FrameDecoder::poll`]), then the outcomes of the bytes. Bytes
     /// the iterator has not reached when it is dropped are not consumed.
-    pub fn feed<'d, 'b>(&'d mut self, now_ms: u64, bytes: &'b [u8]) -> Decoded<'d, 'b> {
-        self.now_ms = now_ms;
+    pub fn feed<'d, 'b>(&'d mut self, now: Instant, bytes: &'b [u8]) -> Decoded<'d, 'b> {
+        self.now = now;
         Decoded {
             dec: self,
             input: bytes.iter(),
@@ -132,21 +134,20 @@ impl FrameDecoder {
         }
     }
 
-    /// Reports what time alone brings at `now_ms`: a partial frame left by a pause
-    /// longer than [`LinkConfig::byte_gap_ms`] ([`ShoeError::Truncated`]), garbage
+    /// Reports what time alone brings at `now`: a partial frame left by a pause
+    /// longer than [`LinkConfig::byte_gap`] ([`ShoeError::Truncated`]), garbage
     /// followed by such a pause, and [`ShoeError::LinkSilent`] once when no valid frame
-    /// arrived for [`LinkConfig::silence_ms`] (again only after a frame has arrived).
-    pub fn poll(&mut self, now_ms: u64) -> Decoded<'_, 'static> {
-        self.feed(now_ms, &[])
+    /// arrived for [`LinkConfig::silence`] (again only after a frame has arrived).
+    pub fn poll(&mut self, now: Instant) -> Decoded<'_, 'static> {
+        self.feed(now, &[])
     }
 
     /// When [`FrameDecoder::poll`] may next report something, or `None` if only new
     /// bytes can change anything.
-    pub fn poll_at(&self) -> Option<u64> {
-        let gap = (self.in_frame() || self.garbage > 0)
-            .then(|| self.last_byte_ms.saturating_add(self.config.byte_gap_ms));
-        let silence =
-            (!self.silent).then(|| self.last_frame_ms.saturating_add(self.config.silence_ms));
+    pub fn poll_at(&self) -> Option<Instant> {
+        let gap =
+            (self.in_frame() || self.garbage > 0).then(|| self.last_byte + self.config.byte_gap);
+        let silence = (!self.silent).then(|| self.last_frame_at + self.config.silence);
         match (gap, silence) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -164,8 +165,8 @@ impl FrameDecoder {
     }
 
     /// Forgets any partial frame and unreported garbage (after reopening the port).
-    pub fn reset(&mut self, now_ms: u64) {
-        *self = FrameDecoder::new(self.config, now_ms);
+    pub fn reset(&mut self, now: Instant) {
+        *self = FrameDecoder::new(self.config, now);
     }
 
     /// The bytes of the last good frame, as they came from the shoe (empty before the
@@ -312,7 +313,7 @@ impl FrameDecoder {
                                 let _ = self.last.extend_from_slice(&self.buf[..total]);
                                 self.drop_front(total);
                                 self.cursor = 0;
-                                self.last_frame_ms = self.now_ms;
+                                self.last_frame_at = self.now;
                                 self.silent = false;
                                 Ok(message)
                             }
@@ -327,8 +328,8 @@ impl FrameDecoder {
     /// What time alone brings; called with no byte waiting to be rescanned. Each call
     /// reports at most one thing; call until `None`.
     fn check_time(&mut self) -> Option<ShoeError> {
-        let now = self.now_ms;
-        if now.saturating_sub(self.last_byte_ms) >= self.config.byte_gap_ms {
+        let now = self.now;
+        if now - self.last_byte >= self.config.byte_gap {
             let truncated = self.cursor >= field::START_CODE.end;
             if self.cursor > 0 || self.skip > 0 {
                 // A partial start code is only padding; a partial frame is cut short.
@@ -344,10 +345,10 @@ impl FrameDecoder {
                 return Some(self.take_garbage());
             }
         }
-        let quiet_for = now.saturating_sub(self.last_frame_ms);
-        if !self.silent && quiet_for >= self.config.silence_ms {
+        let quiet = now - self.last_frame_at;
+        if !self.silent && quiet >= self.config.silence {
             self.silent = true;
-            return Some(ShoeError::LinkSilent { ms: quiet_for });
+            return Some(ShoeError::LinkSilent { quiet });
         }
         None
     }
@@ -390,7 +391,7 @@ impl Iterator for Decoded<'_, '_> {
                 }
             }
             let &b = self.input.next()?;
-            self.dec.last_byte_ms = self.dec.now_ms;
+            self.dec.last_byte = self.dec.now;
             if self.dec.buf.push(b).is_err() {
                 // Unreachable: a byte is taken only when every held byte is scanned
                 // and the frame being matched is incomplete, so shorter than the

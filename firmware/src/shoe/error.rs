@@ -1,5 +1,6 @@
 //! What can go wrong with bytes from the shoe.
 
+use crate::time::Duration;
 use core::fmt;
 
 /// Why bytes from the shoe did not give a message, or the link is in trouble. None of
@@ -36,10 +37,10 @@ pub enum ShoeError {
     SeveralCards(u8),
     /// A valid frame, but not a card read where one was required.
     NotACardRead,
-    /// No valid frame for this long ([`LinkConfig::silence_ms`](super::LinkConfig::silence_ms)).
+    /// No valid frame for this long ([`LinkConfig::silence`](super::LinkConfig::silence)).
     LinkSilent {
-        /// Milliseconds since the last valid frame.
-        ms: u64,
+        /// The time since the last valid frame.
+        quiet: Duration,
     },
     /// The output buffer is too small for the frame being encoded.
     BufferTooSmall,
@@ -80,10 +81,11 @@ impl fmt::Display for ShoeError {
             ShoeError::NotACardRead => {
                 f.write_str("The shoe's answer is not a card read: re-read the card")
             }
-            ShoeError::LinkSilent { ms } => write!(
+            ShoeError::LinkSilent { quiet } => write!(
                 f,
-                "No answer from the shoe for {ms} ms: check that the shoe is powered \
-                 and its cable is plugged in"
+                "No answer from the shoe for {} ms: check that the shoe is powered \
+                 and its cable is plugged in",
+                quiet.total_millis()
             ),
             ShoeError::BufferTooSmall => {
                 f.write_str("Frame buffer too small: a controller bug, report it")

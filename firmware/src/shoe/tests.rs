@@ -4,6 +4,7 @@ extern crate std;
 use super::*;
 use crate::deck::{DeckError, DeckKind, DeckMap, TagUid};
 use crate::event::Read;
+use crate::time::{Duration, Instant};
 use std::vec;
 use std::vec::Vec;
 
@@ -49,16 +50,25 @@ fn read7() -> CardRead {
     }
 }
 
+/// The receive clock at `t` ms.
+fn at(t: u64) -> Instant {
+    Instant::from_millis(t)
+}
+
 fn decode_all(
     dec: &mut FrameDecoder,
     now: u64,
     bytes: &[u8],
 ) -> Vec<Result<ShoeMessage, ShoeError>> {
-    dec.feed(now, bytes).collect()
+    dec.feed(at(now), bytes).collect()
 }
 
 fn decode(bytes: &[u8]) -> Vec<Result<ShoeMessage, ShoeError>> {
-    decode_all(&mut FrameDecoder::new(LinkConfig::default(), 0), 0, bytes)
+    decode_all(
+        &mut FrameDecoder::new(LinkConfig::default(), at(0)),
+        0,
+        bytes,
+    )
 }
 
 fn with_lcs(mut bytes: Vec<u8>, i: usize, v: u8) -> Vec<u8> {
@@ -339,10 +349,10 @@ fn decoder_reads_back_to_back_frames_byte_by_byte() {
     stream.extend_from_slice(&CARD_READ_7);
     stream.extend_from_slice(&NO_CARD);
     stream.extend_from_slice(&CARD_READ_4);
-    let mut dec = FrameDecoder::new(LinkConfig::default(), 0);
+    let mut dec = FrameDecoder::new(LinkConfig::default(), at(0));
     let mut got = Vec::new();
     for (t, b) in stream.iter().enumerate() {
-        got.extend(dec.feed(t as u64 / 10, &[*b]));
+        got.extend(dec.feed(at(t as u64 / 10), &[*b]));
     }
     assert_eq!(got.len(), 4);
     assert_eq!(got[0], Ok(ShoeMessage::Ack));
@@ -381,10 +391,10 @@ fn decoder_resynchronises_after_garbage() {
     let mut stream = CARD_READ_4.to_vec();
     stream.extend_from_slice(b"noise!");
     stream.extend_from_slice(&CARD_READ_7);
-    let mut dec = FrameDecoder::new(LinkConfig::default(), 0);
+    let mut dec = FrameDecoder::new(LinkConfig::default(), at(0));
     let got: Vec<_> = stream
         .iter()
-        .flat_map(|b| dec.feed(0, &[*b]).collect::<Vec<_>>())
+        .flat_map(|b| dec.feed(at(0), &[*b]).collect::<Vec<_>>())
         .collect();
     assert_eq!(got.len(), 3);
     assert_eq!(got[1], Err(ShoeError::Garbage { bytes: 6 }));
@@ -402,10 +412,10 @@ fn decoder_reports_long_noise_while_it_lasts() {
         }); 3]
     );
     // The rest is reported when the line goes quiet.
-    let mut dec = FrameDecoder::new(LinkConfig::default(), 0);
+    let mut dec = FrameDecoder::new(LinkConfig::default(), at(0));
     let _ = decode_all(&mut dec, 0, &noise);
-    assert_eq!(dec.poll_at(), Some(20));
-    let got: Vec<_> = dec.poll(25).collect();
+    assert_eq!(dec.poll_at(), Some(at(20)));
+    let got: Vec<_> = dec.poll(at(25)).collect();
     assert_eq!(
         got,
         [Err(ShoeError::Garbage {
@@ -457,26 +467,26 @@ fn decoder_finds_a_frame_inside_a_truncated_one() {
 
 #[test]
 fn decoder_reports_truncation_after_a_pause() {
-    let mut dec = FrameDecoder::new(LinkConfig::default(), 0);
+    let mut dec = FrameDecoder::new(LinkConfig::default(), at(0));
     assert!(decode_all(&mut dec, 100, &CARD_READ_7[..12]).is_empty());
     assert!(dec.in_frame());
-    assert_eq!(dec.poll_at(), Some(120));
-    assert!(dec.poll(119).next().is_none());
+    assert_eq!(dec.poll_at(), Some(at(120)));
+    assert!(dec.poll(at(119)).next().is_none());
     assert_eq!(
-        dec.poll(120).collect::<Vec<_>>(),
+        dec.poll(at(120)).collect::<Vec<_>>(),
         [Err(ShoeError::Truncated)]
     );
     assert!(!dec.in_frame());
     // The rest of the frame arriving late is not taken for a frame.
-    let mut dec = FrameDecoder::new(LinkConfig::default(), 0);
+    let mut dec = FrameDecoder::new(LinkConfig::default(), at(0));
     let _ = decode_all(&mut dec, 100, &CARD_READ_7[..12]);
     let got = decode_all(&mut dec, 200, &CARD_READ_7[12..]);
     assert_eq!(got, [Err(ShoeError::Truncated)]);
     // Those bytes are noise, reported when the line goes quiet again.
-    let got: Vec<_> = dec.poll(300).collect();
+    let got: Vec<_> = dec.poll(at(300)).collect();
     assert_eq!(got, [Err(ShoeError::Garbage { bytes: 9 })]);
     // A new frame after the pause is read.
-    let mut dec = FrameDecoder::new(LinkConfig::default(), 0);
+    let mut dec = FrameDecoder::new(LinkConfig::default(), at(0));
     let _ = decode_all(&mut dec, 100, &CARD_READ_7[..12]);
     let got = decode_all(&mut dec, 200, &CARD_READ_7);
     assert_eq!(
@@ -539,9 +549,9 @@ fn no_corruption_of_one_byte_becomes_a_card_read() {
             let mut stream = CARD_READ_7.to_vec();
             stream[i] ^= mask;
             stream.extend_from_slice(&CARD_READ_4);
-            let mut dec = FrameDecoder::new(LinkConfig::default(), 0);
+            let mut dec = FrameDecoder::new(LinkConfig::default(), at(0));
             let mut got = decode_all(&mut dec, 0, &stream);
-            got.extend(dec.poll(1000));
+            got.extend(dec.poll(at(1000)));
             let reads: Vec<_> = got
                 .iter()
                 .filter_map(|r| match r {
@@ -556,16 +566,18 @@ fn no_corruption_of_one_byte_becomes_a_card_read() {
 
 #[test]
 fn link_silence_is_reported_once() {
-    let mut dec = FrameDecoder::new(LinkConfig::default(), 0);
-    assert_eq!(dec.poll_at(), Some(1000));
-    assert!(dec.poll(999).next().is_none());
+    let mut dec = FrameDecoder::new(LinkConfig::default(), at(0));
+    assert_eq!(dec.poll_at(), Some(at(1000)));
+    assert!(dec.poll(at(999)).next().is_none());
     assert_eq!(
-        dec.poll(1000).collect::<Vec<_>>(),
-        [Err(ShoeError::LinkSilent { ms: 1000 })]
+        dec.poll(at(1000)).collect::<Vec<_>>(),
+        [Err(ShoeError::LinkSilent {
+            quiet: Duration::from_millis(1000)
+        })]
     );
     assert!(dec.is_silent());
     assert_eq!(dec.poll_at(), None);
-    assert!(dec.poll(5000).next().is_none(), "reported once");
+    assert!(dec.poll(at(5000)).next().is_none(), "reported once");
     // Noise does not count as life.
     let got = decode_all(&mut dec, 5100, &[0x42]);
     assert!(got.is_empty());
@@ -580,24 +592,26 @@ fn link_silence_is_reported_once() {
         ]
     );
     assert!(!dec.is_silent());
-    assert_eq!(dec.poll_at(), Some(6200));
+    assert_eq!(dec.poll_at(), Some(at(6200)));
     let config = LinkConfig {
-        silence_ms: 300,
+        silence: Duration::from_millis(300),
         ..LinkConfig::default()
     };
-    let mut dec = FrameDecoder::new(config, 0);
+    let mut dec = FrameDecoder::new(config, at(0));
     let _ = decode_all(&mut dec, 100, &ACK_FRAME);
     assert_eq!(
-        dec.poll(400).collect::<Vec<_>>(),
-        [Err(ShoeError::LinkSilent { ms: 300 })]
+        dec.poll(at(400)).collect::<Vec<_>>(),
+        [Err(ShoeError::LinkSilent {
+            quiet: Duration::from_millis(300)
+        })]
     );
 }
 
 #[test]
 fn time_going_backwards_reports_nothing() {
-    let mut dec = FrameDecoder::new(LinkConfig::default(), 1000);
+    let mut dec = FrameDecoder::new(LinkConfig::default(), at(1000));
     let _ = decode_all(&mut dec, 1000, &CARD_READ_7[..5]);
-    assert!(dec.poll(10).next().is_none());
+    assert!(dec.poll(at(10)).next().is_none());
     assert_eq!(
         decode_all(&mut dec, 10, &CARD_READ_7[5..]),
         [Ok(ShoeMessage::CardRead(read7()))]
@@ -611,9 +625,9 @@ fn decoder_holds_at_most_one_frame() {
     for _ in 0..40 {
         stream.extend_from_slice(&[0x00, 0x00, 0xFF, 0x03, 0xFD]);
     }
-    let mut dec = FrameDecoder::new(LinkConfig::default(), 0);
+    let mut dec = FrameDecoder::new(LinkConfig::default(), at(0));
     for b in &stream {
-        for r in dec.feed(0, &[*b]) {
+        for r in dec.feed(at(0), &[*b]) {
             assert!(r.is_err());
         }
         assert!(dec.held() <= FRAME_BUF_LEN);
@@ -627,9 +641,11 @@ fn errors_tell_the_dealer_what_to_do() {
         ShoeError::BadDataChecksum.to_string(),
         "Corrupted frame from the shoe (data checksum) dropped: re-read the card"
     );
-    assert!(ShoeError::LinkSilent { ms: 1500 }
-        .to_string()
-        .contains("1500 ms"));
+    assert!(ShoeError::LinkSilent {
+        quiet: Duration::from_millis(1500)
+    }
+    .to_string()
+    .contains("1500 ms"));
     assert!(ShoeError::BadLengthChecksum { len: 0x0F, lcs: 0 }
         .to_string()
         .contains("0x0F"));
@@ -640,7 +656,7 @@ fn errors_tell_the_dealer_what_to_do() {
 /// from the read would lose what the read does not keep (here the tag's ATS).
 #[test]
 fn decoder_hands_up_the_bytes_of_each_good_frame() {
-    let mut dec = FrameDecoder::new(LinkConfig::default(), 0);
+    let mut dec = FrameDecoder::new(LinkConfig::default(), at(0));
     assert!(
         dec.last_frame().is_empty(),
         "nothing before the first frame"
@@ -650,7 +666,7 @@ fn decoder_hands_up_the_bytes_of_each_good_frame() {
     stream.extend_from_slice(&NO_CARD);
     let mut frames = Vec::new();
     for b in stream.chunks(1) {
-        let mut out = dec.feed(1, b);
+        let mut out = dec.feed(at(1), b);
         while let Some(item) = out.next() {
             if let Ok(m) = item {
                 frames.push((m, out.frame().to_vec()));

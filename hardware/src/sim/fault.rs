@@ -3,7 +3,9 @@
 
 use super::{Outgoing, Reader};
 use crate::rng::XorShift;
+use firmware::time::Instant;
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
 
 /// How often each fault happens, in parts per million of frames. The faults are
 /// exclusive (a frame gets at most one), so the rates must add up to at most 100%.
@@ -137,7 +139,7 @@ impl FaultInjector {
             FaultKind::Dropped => {}
             FaultKind::Duplicated => {
                 out.push(frame.clone());
-                frame.delay_ms = 0;
+                frame.delay = Duration::ZERO;
                 out.push(frame);
             }
             FaultKind::Truncated => {
@@ -255,7 +257,7 @@ impl<R: Reader> Faulty<R> {
 }
 
 impl<R: Reader> Reader for Faulty<R> {
-    fn command(&mut self, now_ms: u64, frame: &[u8], out: &mut Vec<Outgoing>) {
+    fn command(&mut self, now: Instant, frame: &[u8], out: &mut Vec<Outgoing>) {
         // Count commands as the controller sent them (only frames with a command
         // header: the controller sends nothing else).
         self.seq += 1;
@@ -263,7 +265,7 @@ impl<R: Reader> Reader for Faulty<R> {
         let mut commands = Vec::new();
         let cmd = Outgoing {
             bytes: frame.to_vec(),
-            delay_ms: 0,
+            delay: Duration::ZERO,
         };
         if let Some(kind) = self.to_reader.apply(cmd, &mut commands) {
             self.log.lock().push(Injected {
@@ -274,7 +276,7 @@ impl<R: Reader> Reader for Faulty<R> {
         }
         let mut answers = Vec::new();
         for c in &commands {
-            self.inner.command(now_ms, &c.bytes, &mut answers);
+            self.inner.command(now, &c.bytes, &mut answers);
         }
         for a in answers {
             if let Some(kind) = self.from_reader.apply(a, out) {
@@ -296,7 +298,7 @@ mod tests {
     fn each_fault_does_what_it_says() {
         let frame = Outgoing {
             bytes: vec![0x00, 0x00, 0xFF, 0x00, 0xFF, 0x00],
-            delay_ms: 3,
+            delay: Duration::from_millis(3),
         };
         for (rates, kind) in [
             (
@@ -380,7 +382,7 @@ mod tests {
         for _ in 0..100_000 {
             let f = Outgoing {
                 bytes: vec![1, 2, 3],
-                delay_ms: 0,
+                delay: Duration::ZERO,
             };
             match inj.apply(f, &mut Vec::new()) {
                 Some(FaultKind::Garbled) => counts[0] += 1,

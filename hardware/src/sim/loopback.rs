@@ -2,12 +2,13 @@
 
 use super::{FrameSplitter, Outgoing, Reader};
 use crate::link::ShoePort;
+use firmware::time::Instant;
 use std::collections::VecDeque;
 use std::io;
 use std::time::Duration;
 
 /// A [`ShoePort`] with the reader inside it and a virtual clock: a command is
-/// answered as it is sent, each answer frame "arrives" `frame_ms` (default 1 ms, a
+/// answered as it is sent, each answer frame "arrives" `frame` (default 1 ms, a
 /// frame at 115200 baud) plus the reader's own delay later, and waiting for bytes
 /// that never come moves the clock on instead of sleeping. The link's code runs
 /// unchanged, timeouts included, so tests can play thousands of hands with faults in
@@ -16,10 +17,10 @@ use std::time::Duration;
 pub struct Loopback<R> {
     reader: R,
     splitter: FrameSplitter,
-    now_ms: u64,
-    frame_ms: u64,
+    now: Instant,
+    frame: Duration,
     /// Frames on their way: arrival time and bytes not yet read.
-    inbox: VecDeque<(u64, Vec<u8>)>,
+    inbox: VecDeque<(Instant, Vec<u8>)>,
 }
 
 impl<R: Reader> Loopback<R> {
@@ -28,15 +29,15 @@ impl<R: Reader> Loopback<R> {
         Loopback {
             reader,
             splitter: FrameSplitter::new(),
-            now_ms: 0,
-            frame_ms: 1,
+            now: Instant::ZERO,
+            frame: Duration::from_millis(1),
             inbox: VecDeque::new(),
         }
     }
 
     /// Sets the time each frame takes on the line.
-    pub fn with_frame_ms(mut self, frame_ms: u64) -> Loopback<R> {
-        self.frame_ms = frame_ms;
+    pub fn with_frame_time(mut self, frame: Duration) -> Loopback<R> {
+        self.frame = frame;
         self
     }
 
@@ -46,8 +47,8 @@ impl<R: Reader> Loopback<R> {
     }
 
     /// Moves the virtual clock on (the dealer taking his time).
-    pub fn advance(&mut self, ms: u64) {
-        self.now_ms = self.now_ms.saturating_add(ms);
+    pub fn advance(&mut self, by: Duration) {
+        self.now = self.now + by;
     }
 }
 
@@ -55,33 +56,32 @@ impl<R: Reader> ShoePort for Loopback<R> {
     fn send(&mut self, bytes: &[u8]) -> io::Result<()> {
         let mut out: Vec<Outgoing> = Vec::new();
         for frame in self.splitter.push(bytes) {
-            self.reader.command(self.now_ms, &frame, &mut out);
+            self.reader.command(self.now, &frame, &mut out);
         }
         let mut t = self
             .inbox
             .back()
-            .map_or(self.now_ms, |(at, _)| (*at).max(self.now_ms));
+            .map_or(self.now, |(at, _)| (*at).max(self.now));
         for o in out {
-            t = t.saturating_add(self.frame_ms + o.delay_ms);
+            t = t + self.frame.saturating_add(o.delay);
             self.inbox.push_back((t, o.bytes));
         }
         Ok(())
     }
 
     fn recv(&mut self, buf: &mut [u8], wait: Duration) -> io::Result<usize> {
-        let wait_ms = u64::try_from(wait.as_millis()).unwrap_or(u64::MAX);
         match self.inbox.front() {
-            Some((at, _)) if *at <= self.now_ms.saturating_add(wait_ms) => {
-                self.now_ms = self.now_ms.max(*at);
+            Some((at, _)) if *at <= self.now + wait => {
+                self.now = self.now.max(*at);
             }
             _ => {
-                self.now_ms = self.now_ms.saturating_add(wait_ms);
+                self.now = self.now + wait;
                 return Ok(0);
             }
         }
         let mut n = 0;
         while let Some((at, bytes)) = self.inbox.front_mut() {
-            if *at > self.now_ms || n == buf.len() {
+            if *at > self.now || n == buf.len() {
                 break;
             }
             let take = bytes.len().min(buf.len() - n);
@@ -97,7 +97,7 @@ impl<R: Reader> ShoePort for Loopback<R> {
         Ok(n)
     }
 
-    fn now_ms(&self) -> u64 {
-        self.now_ms
+    fn now(&self) -> Instant {
+        self.now
     }
 }

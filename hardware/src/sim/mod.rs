@@ -33,27 +33,30 @@ pub use pty::PtyShoe;
 pub use shoe::{SimConfig, SimHandle, SimShoe, SimStats};
 pub use trace::Traced;
 
+use firmware::time::Instant;
+use std::time::Duration;
+
 /// A frame the reader sends, and how long it takes before sending it (the reader's
 /// search time for a card).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outgoing {
     /// The frame's bytes (after any fault: possibly not a valid frame).
     pub bytes: Vec<u8>,
-    /// Milliseconds between the previous frame (or the command) and this one.
-    pub delay_ms: u64,
+    /// The time between the previous frame (or the command) and this one.
+    pub delay: Duration,
 }
 
 /// A shoe's reader at the frame level: takes each frame the controller sends, gives
 /// the frames it sends back.
 pub trait Reader {
     /// Handles one frame from the controller (unchecked bytes: a reader checks them)
-    /// received at `now_ms`, appending its answer frames to `out`.
-    fn command(&mut self, now_ms: u64, frame: &[u8], out: &mut Vec<Outgoing>);
+    /// received at `now`, appending its answer frames to `out`.
+    fn command(&mut self, now: Instant, frame: &[u8], out: &mut Vec<Outgoing>);
 }
 
 impl<R: Reader + ?Sized> Reader for Box<R> {
-    fn command(&mut self, now_ms: u64, frame: &[u8], out: &mut Vec<Outgoing>) {
-        (**self).command(now_ms, frame, out)
+    fn command(&mut self, now: Instant, frame: &[u8], out: &mut Vec<Outgoing>) {
+        (**self).command(now, frame, out)
     }
 }
 

@@ -6,6 +6,7 @@ use embedded_hal::digital::{ErrorType, InputPin};
 use firmware::buttons::{
     ButtonConfig, ButtonPanel, Key, KeyEvent, PressKind, ALL_KEYS, PANEL_KEYS,
 };
+use firmware::time::{Duration, Instant};
 use std::cell::Cell;
 use std::rc::Rc;
 
@@ -29,13 +30,17 @@ impl InputPin for SimPin {
 #[derive(Clone, Copy, Debug)]
 struct Press {
     key: usize,
-    down: u64,
-    up: u64,
+    down: Instant,
+    up: Instant,
     expect: PressKind,
 }
 
-/// Contact bounce at each edge of a press, in ms (well under the 20 ms debounce).
-const BOUNCE_MS: u64 = 6;
+/// Contact bounce at each edge of a press (well under the 20 ms debounce).
+const BOUNCE: Duration = Duration::from_millis(6);
+
+const fn ms(n: u64) -> Duration {
+    Duration::from_millis(n)
+}
 
 /// A simulated panel: all [`PANEL_KEYS`] keys wired active low as on the real panel,
 /// read by the firmware's [`ButtonPanel`]. Script presses ([`SimPanel::tap`],
@@ -48,9 +53,9 @@ pub struct SimPanel {
     panel: ButtonPanel<SimPin, PANEL_KEYS>,
     config: ButtonConfig,
     presses: Vec<Press>,
-    now: u64,
-    cursor: u64,
-    scan_ms: u64,
+    now: Instant,
+    cursor: Instant,
+    scan_every: Duration,
     first_live: usize,
 }
 
@@ -74,9 +79,9 @@ impl SimPanel {
             panel,
             config,
             presses: Vec::new(),
-            now: 0,
-            cursor: 100,
-            scan_ms: 2,
+            now: Instant::ZERO,
+            cursor: Instant::from_millis(100),
+            scan_every: ms(2),
             first_live: 0,
         }
     }
@@ -85,11 +90,15 @@ impl SimPanel {
         ALL_KEYS.iter().position(|k| *k == key).unwrap_or(0)
     }
 
-    fn add(&mut self, key: Key, hold: u64, gap_after: u64, expect: PressKind) {
+    fn add(&mut self, key: Key, hold: Duration, gap_after: Duration, expect: PressKind) {
         // A press scripted after the panel has run starts after what was scanned.
-        let down = self.cursor.max(self.now + self.scan_ms);
+        let down = self.cursor.max(self.now + self.scan_every);
         let up = down + hold;
-        log::debug!("sim panel: {key} down at {down} ms, up at {up} ms ({expect})");
+        log::debug!(
+            "sim panel: {key} down at {} ms, up at {} ms ({expect})",
+            down.total_millis(),
+            up.total_millis()
+        );
         self.presses.push(Press {
             key: Self::index(key),
             down,
@@ -101,31 +110,31 @@ impl SimPanel {
 
     /// A short press after the presses already scripted.
     pub fn tap(&mut self, key: Key) -> &mut SimPanel {
-        let gap = self.config.double_press_ms + 150;
-        self.add(key, 120, gap, PressKind::Short);
+        let gap = self.config.double_press + ms(150);
+        self.add(key, ms(120), gap, PressKind::Short);
         self
     }
 
     /// Two quick presses: a short one and a double one.
     pub fn double_tap(&mut self, key: Key) -> &mut SimPanel {
-        let gap = self.config.double_press_ms + 150;
-        self.add(key, 100, self.config.double_press_ms / 2, PressKind::Short);
-        self.add(key, 100, gap, PressKind::Double);
+        let gap = self.config.double_press + ms(150);
+        self.add(key, ms(100), self.config.double_press / 2, PressKind::Short);
+        self.add(key, ms(100), gap, PressKind::Double);
         self
     }
 
     /// A long press (held 200 ms past the long-press time).
     pub fn hold(&mut self, key: Key) -> &mut SimPanel {
-        let gap = self.config.double_press_ms + 150;
-        self.add(key, self.config.long_press_ms + 200, gap, PressKind::Long);
+        let gap = self.config.double_press + ms(150);
+        self.add(key, self.config.long_press + ms(200), gap, PressKind::Long);
         self
     }
 
-    /// A key jammed down for `ms` (past [`firmware::buttons::STUCK_KEY_MS`] to be
+    /// A key jammed down for `held` (past [`firmware::buttons::STUCK_KEY`] to be
     /// stuck), then freed: a long press, and stuck while held.
-    pub fn jam(&mut self, key: Key, ms: u64) -> &mut SimPanel {
-        let gap = self.config.double_press_ms + 150;
-        self.add(key, ms, gap, PressKind::Long);
+    pub fn jam(&mut self, key: Key, held: Duration) -> &mut SimPanel {
+        let gap = self.config.double_press + ms(150);
+        self.add(key, held, gap, PressKind::Long);
         self
     }
 
@@ -156,12 +165,12 @@ impl SimPanel {
                 .get(rng.below(PANEL_KEYS as u64) as usize)
                 .copied()
                 .unwrap_or(Key::Fold);
-            let gap = self.config.double_press_ms + 100 + rng.below(300);
+            let gap = self.config.double_press + ms(100 + rng.below(300));
             if rng.below(4) == 0 {
-                let hold = self.config.long_press_ms + 100 + rng.below(400);
+                let hold = self.config.long_press + ms(100 + rng.below(400));
                 self.add(key, hold, gap, PressKind::Long);
             } else {
-                let hold = 50 + rng.below(self.config.long_press_ms / 2);
+                let hold = ms(50 + rng.below(self.config.long_press.total_millis() / 2));
                 self.add(key, hold, gap, PressKind::Short);
             }
         }
@@ -177,31 +186,31 @@ impl SimPanel {
     }
 
     /// When the script ends (every press released and recognised).
-    pub fn end_ms(&self) -> u64 {
-        self.cursor + self.config.debounce_ms + BOUNCE_MS + self.config.long_press_ms
+    pub fn end(&self) -> Instant {
+        self.cursor + self.config.debounce + BOUNCE + self.config.long_press
     }
 
     /// Whether press `p` holds its key down at `t` (with chatter at both edges).
-    fn holds(p: &Press, t: u64) -> bool {
-        let bouncing = |edge: u64| t >= edge && t < edge + BOUNCE_MS;
+    fn holds(p: &Press, t: Instant) -> bool {
+        let bouncing = |edge: Instant| t >= edge && t < edge + BOUNCE;
         if bouncing(p.down) || bouncing(p.up) {
             // Chatter: the contact makes and breaks every few ms.
-            (t / 2).is_multiple_of(2)
+            (t.total_millis() / 2).is_multiple_of(2)
         } else {
             t >= p.down && t < p.up
         }
     }
 
-    /// Scans until `t_ms`, returning the presses recognised.
-    pub fn run_until(&mut self, t_ms: u64) -> Vec<KeyEvent> {
+    /// Scans until `until`, returning the presses recognised.
+    pub fn run_until(&mut self, until: Instant) -> Vec<KeyEvent> {
         let mut events = Vec::new();
-        while self.now < t_ms {
-            self.now += self.scan_ms;
+        while self.now < until {
+            self.now += self.scan_every;
             // Presses are scripted one after another: skip those long over.
             while self
                 .presses
                 .get(self.first_live)
-                .is_some_and(|p| p.up + BOUNCE_MS <= self.now)
+                .is_some_and(|p| p.up + BOUNCE <= self.now)
             {
                 self.first_live += 1;
             }
@@ -223,14 +232,19 @@ impl SimPanel {
             }
         }
         for e in &events {
-            log::debug!("sim panel: {} {} at {} ms", e.key, e.kind, e.at);
+            log::debug!(
+                "sim panel: {} {} at {} ms",
+                e.key,
+                e.kind,
+                e.at.total_millis()
+            );
         }
         events
     }
 
     /// Scans to the end of the script.
     pub fn run(&mut self) -> Vec<KeyEvent> {
-        let end = self.end_ms();
+        let end = self.end();
         self.run_until(end)
     }
 }

@@ -1,7 +1,7 @@
 //! The reader on the far end of a real pseudo-terminal.
 
 use super::{FrameSplitter, Outgoing, Reader};
-use crate::link::monotonic_ms;
+use crate::link::monotonic;
 use serialport::SerialPort;
 use std::io::{self, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -105,10 +105,10 @@ fn serve<R: Reader>(mut master: serialport::TTYPort, mut reader: R, stop: &Atomi
         }
         for frame in splitter.push(buf.get(..n).unwrap_or(&[])) {
             out.clear();
-            reader.command(monotonic_ms(), &frame, &mut out);
+            reader.command(monotonic(), &frame, &mut out);
             for o in &out {
-                if o.delay_ms > 0 {
-                    std::thread::sleep(Duration::from_millis(o.delay_ms));
+                if !o.delay.is_zero() {
+                    std::thread::sleep(o.delay);
                 }
                 if let Err(e) = master.write_all(&o.bytes) {
                     log::warn!("sim shoe: write failed: {e}");

@@ -7,7 +7,9 @@ use firmware::shoe::{
     encode_ack, encode_frame, Antenna, CardRead, ShoeFrame, ShoeMessage,
     CMD_IN_LIST_PASSIVE_TARGET, ERROR_FRAME, RSP_IN_LIST_PASSIVE_TARGET, TFI_FROM_READER,
 };
+use firmware::time::Instant;
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
 
 /// How the simulated reader behaves. `#[non_exhaustive]`: start from
 /// `SimConfig::default()`.
@@ -16,17 +18,17 @@ use std::sync::{Arc, Mutex, MutexGuard};
 pub struct SimConfig {
     /// Time the reader searches before answering "no card" (a PN532 with
     /// MxRtyPassiveActivation = 0x10 takes tens of ms). Default 5 ms.
-    pub search_ms: u64,
+    pub search: Duration,
     /// Time before the answer when a card is there. Default 0.
-    pub answer_ms: u64,
+    pub answer: Duration,
 }
 
 impl SimConfig {
     /// The defaults.
     pub const fn new() -> SimConfig {
         SimConfig {
-            search_ms: 5,
-            answer_ms: 0,
+            search: Duration::from_millis(5),
+            answer: Duration::ZERO,
         }
     }
 }
@@ -124,18 +126,18 @@ impl SimShoe {
         self.handle.clone()
     }
 
-    fn frame(data: &[u8], delay_ms: u64) -> Outgoing {
+    fn frame(data: &[u8], delay: Duration) -> Outgoing {
         let mut buf = [0u8; 64];
         let n = encode_frame(TFI_FROM_READER, data, &mut buf).unwrap_or(0);
         Outgoing {
             bytes: buf.get(..n).unwrap_or(&[]).to_vec(),
-            delay_ms,
+            delay,
         }
     }
 }
 
 impl Reader for SimShoe {
-    fn command(&mut self, _now_ms: u64, frame: &[u8], out: &mut Vec<Outgoing>) {
+    fn command(&mut self, _now: Instant, frame: &[u8], out: &mut Vec<Outgoing>) {
         let msg = ShoeFrame::new_checked(frame).and_then(|f| ShoeMessage::parse(&f));
         let mut state = self.handle.lock();
         let code = match msg {
@@ -159,12 +161,14 @@ impl Reader for SimShoe {
         let n = encode_ack(&mut ack).unwrap_or(0);
         out.push(Outgoing {
             bytes: ack.get(..n).unwrap_or(&[]).to_vec(),
-            delay_ms: 0,
+            delay: Duration::ZERO,
         });
         let answer = match code {
-            pn532::CMD_GET_FIRMWARE_VERSION => Self::frame(&[0x03, 0x32, 0x01, 0x06, 0x07], 0),
-            pn532::CMD_SAM_CONFIGURATION => Self::frame(&[0x15], 0),
-            pn532::CMD_RF_CONFIGURATION => Self::frame(&[0x33], 0),
+            pn532::CMD_GET_FIRMWARE_VERSION => {
+                Self::frame(&[0x03, 0x32, 0x01, 0x06, 0x07], Duration::ZERO)
+            }
+            pn532::CMD_SAM_CONFIGURATION => Self::frame(&[0x15], Duration::ZERO),
+            pn532::CMD_RF_CONFIGURATION => Self::frame(&[0x33], Duration::ZERO),
             CMD_IN_LIST_PASSIVE_TARGET => {
                 state.stats.polls += 1;
                 match state.presented {
@@ -176,12 +180,12 @@ impl Reader for SimShoe {
                         let n = read.emit(&mut buf).unwrap_or(0);
                         Outgoing {
                             bytes: buf.get(..n).unwrap_or(&[]).to_vec(),
-                            delay_ms: self.config.answer_ms,
+                            delay: self.config.answer,
                         }
                     }
                     None => {
                         state.stats.no_card_sent += 1;
-                        Self::frame(&[RSP_IN_LIST_PASSIVE_TARGET, 0], self.config.search_ms)
+                        Self::frame(&[RSP_IN_LIST_PASSIVE_TARGET, 0], self.config.search)
                     }
                 }
             }
@@ -189,7 +193,7 @@ impl Reader for SimShoe {
                 state.stats.unknown += 1;
                 Outgoing {
                     bytes: ERROR_FRAME.to_vec(),
-                    delay_ms: 0,
+                    delay: Duration::ZERO,
                 }
             }
         };
@@ -214,14 +218,14 @@ mod tests {
         let mut cmd = [0u8; 16];
         let n = encode_in_list_passive_target(&mut cmd).unwrap();
         let mut out = Vec::new();
-        shoe.command(0, &cmd[..n], &mut out);
+        shoe.command(Instant::ZERO, &cmd[..n], &mut out);
         assert_eq!(parse(&out[0]), ShoeMessage::Ack);
         assert_eq!(parse(&out[1]), ShoeMessage::NoCard);
-        assert_eq!(out[1].delay_ms, 5);
+        assert_eq!(out[1].delay, Duration::from_millis(5));
         let uid = DeckMap::simulated_uid(1, "Kd".parse().unwrap());
         handle.present(uid, Antenna::Burn);
         out.clear();
-        shoe.command(0, &cmd[..n], &mut out);
+        shoe.command(Instant::ZERO, &cmd[..n], &mut out);
         match parse(&out[1]) {
             ShoeMessage::CardRead(r) => {
                 assert_eq!(r.uid, uid);
@@ -231,20 +235,20 @@ mod tests {
         }
         // NACK: the last answer again, without an ACK.
         out.clear();
-        shoe.command(0, &NACK_FRAME, &mut out);
+        shoe.command(Instant::ZERO, &NACK_FRAME, &mut out);
         assert_eq!(out.len(), 1);
         assert!(matches!(parse(&out[0]), ShoeMessage::CardRead(_)));
         // A damaged command: silence.
         let mut bad = cmd[..n].to_vec();
         bad[7] ^= 0x10;
         out.clear();
-        shoe.command(0, &bad, &mut out);
+        shoe.command(Instant::ZERO, &bad, &mut out);
         assert!(out.is_empty());
         // An unknown command: ACK and the error frame.
         let mut buf = [0u8; 16];
         let n = encode_frame(0xD4, &[0x60], &mut buf).unwrap();
         out.clear();
-        shoe.command(0, &buf[..n], &mut out);
+        shoe.command(Instant::ZERO, &buf[..n], &mut out);
         assert_eq!(parse(&out[1]), ShoeMessage::ErrorFrame);
         let stats = handle.stats();
         assert_eq!(

@@ -3,6 +3,7 @@
 use super::{Outgoing, Reader};
 use crate::link::describe;
 use firmware::shoe::{ShoeFrame, ShoeMessage};
+use firmware::time::Instant;
 use std::fmt::Write as _;
 
 /// A reader that logs (at `debug` level, target `shoe::trace`) every frame it is
@@ -50,17 +51,18 @@ pub fn frame_line(bytes: &[u8]) -> String {
 }
 
 impl<R: Reader> Reader for Traced<R> {
-    fn command(&mut self, now_ms: u64, frame: &[u8], out: &mut Vec<Outgoing>) {
+    fn command(&mut self, now: Instant, frame: &[u8], out: &mut Vec<Outgoing>) {
         self.frames += 1;
-        log::debug!(target: "shoe::trace", "{now_ms} ms controller -> shoe: {}", frame_line(frame));
+        let ms = now.total_millis();
+        log::debug!(target: "shoe::trace", "{ms} ms controller -> shoe: {}", frame_line(frame));
         let first = out.len();
-        self.inner.command(now_ms, frame, out);
+        self.inner.command(now, frame, out);
         for o in out.iter().skip(first) {
             self.frames += 1;
             log::debug!(
                 target: "shoe::trace",
-                "{now_ms} ms shoe -> controller (+{} ms): {}",
-                o.delay_ms,
+                "{ms} ms shoe -> controller (+{} ms): {}",
+                o.delay.as_millis(),
                 frame_line(&o.bytes)
             );
         }

@@ -15,6 +15,7 @@
 use super::i18n::{Lang, Word};
 use super::screen_text::ScreenText;
 use super::view::CardView;
+use crate::records::time::WallTime;
 pub use crate::session::floor_link::{FloorLink, FloorTrouble};
 use firmware::{Event, Phase, Table};
 use serde::Serialize;
@@ -119,9 +120,10 @@ pub struct DealerView {
     pub shoe_alarm: bool,
     /// "Panel: working, last key FOLD", or that no key was pressed yet.
     pub panel: String,
-    /// When the last key was pressed (ms since the epoch): the page counts the
-    /// seconds since, with the server's "s". None while a key is stuck.
-    pub panel_at_ms: Option<u64>,
+    /// When the last key was pressed (the wall clock, in ms in the document): the
+    /// page counts the seconds since, with the server's "s". None while a key is
+    /// stuck.
+    pub panel_at_ms: Option<WallTime>,
     /// A key is stuck: the panel needs the dealer.
     pub panel_alarm: bool,
 }
@@ -135,8 +137,8 @@ pub struct DealerState {
     inputs: VecDeque<String>,
     shoe: ShoeHealth,
     /// The panel's last press and when.
-    pressed: Option<(firmware::buttons::Key, u64)>,
-    /// The key held down far past any press (`firmware::buttons::STUCK_KEY_MS`),
+    pressed: Option<(firmware::buttons::Key, WallTime)>,
+    /// The key held down far past any press (`firmware::buttons::STUCK_KEY`),
     /// until it is released.
     stuck: Option<firmware::buttons::Key>,
     /// Floor mode: the digits of the floor's number and PIN keyed so far (shown as
@@ -164,9 +166,9 @@ impl DealerState {
         self.floor = digits;
     }
 
-    /// A press read from the panel at `at_ms`.
-    pub fn pressed(&mut self, key: firmware::buttons::Key, at_ms: u64) {
-        self.pressed = Some((key, at_ms));
+    /// A press read from the panel at `at`.
+    pub fn pressed(&mut self, key: firmware::buttons::Key, at: WallTime) {
+        self.pressed = Some((key, at));
     }
 
     /// The key stuck down, or none once it is released.

@@ -15,6 +15,7 @@
 use crate::records::handlog::{
     Entry, EventRecord, Follower, HandLog, HandSummary, LogError, Record, Seq, TimelineEntry,
 };
+use crate::records::time::WallTime;
 use crate::session::RecordTap;
 use firmware::Event;
 use std::collections::BTreeMap;
@@ -274,9 +275,9 @@ impl FloorTap {
 }
 
 impl RecordTap for FloorTap {
-    fn appended(&mut self, seq: Seq, at_ms: u64, record: &Record, log: &HandLog) {
+    fn appended(&mut self, seq: Seq, at: WallTime, record: &Record, log: &HandLog) {
         let mut index = self.index.lock().unwrap_or_else(PoisonError::into_inner);
-        match self.follower.follow(seq, at_ms, record) {
+        match self.follower.follow(seq, at, record) {
             Ok((hand, entry)) => index.add(hand, entry),
             Err(e) => log::warn!("floor view: record {seq} not indexed: {e}"),
         }
@@ -302,7 +303,7 @@ mod tests {
     fn entry(seq: u64, e: Entry) -> TimelineEntry {
         TimelineEntry {
             seq: Seq(seq),
-            at_ms: seq,
+            at_ms: WallTime::from_unix_millis(seq),
             entry: e,
         }
     }

@@ -369,7 +369,7 @@ impl TableDisplay {
     /// long ago it came (the outcome that follows publishes it).
     pub fn pressed(&mut self, event: &firmware::buttons::KeyEvent) {
         self.presenter
-            .pressed(event.key, crate::records::handlog::now_ms());
+            .pressed(event.key, crate::records::time::WallTime::now());
     }
 
     /// A key stuck down on the panel (`None`: released): the dealer's view says so,
@@ -382,7 +382,7 @@ impl TableDisplay {
     fn publish(&mut self, table: &Table) {
         let (view, job) = self
             .presenter
-            .view_and_equity(table, crate::records::handlog::now_ms());
+            .view_and_equity(table, crate::records::time::WallTime::now());
         match serde_json::to_string(&view) {
             Ok(json) => self.state.publish(json),
             Err(e) => log::error!("display: the view cannot be written: {e}"),

@@ -5,6 +5,7 @@
 use super::i18n::{Lang, ALL};
 use super::view::{Presenter, View};
 use crate::records::scenario::Scenario;
+use crate::records::time::WallTime;
 use crate::{ch, sn};
 use firmware::Chips;
 
@@ -22,7 +23,7 @@ fn views_at(script: &str, lang: Lang, at: &[usize]) -> Vec<(usize, View)> {
     scenario
         .run_with_table(|line, _, events, table| {
             p.take(table, events);
-            let v = p.view(table, 0);
+            let v = p.view(table, WallTime::EPOCH);
             if at.contains(&line) {
                 out.retain(|(l, _)| *l != line);
                 out.push((line, v));
@@ -311,7 +312,7 @@ fn warnings_are_loud_or_quiet_and_each_ends_with_its_cause() {
         asked: ch(500),
         max: ch(140),
     }));
-    let v = p.view(&table, 0);
+    let v = p.view(&table, WallTime::EPOCH);
     // The lost shoe needs the dealer now: loud. The corrected amount is done: quiet.
     assert_eq!(v.banners.len(), 1);
     assert!(v.banners[0].starts_with("UTRACONO"));
@@ -321,14 +322,14 @@ fn warnings_are_loud_or_quiet_and_each_ends_with_its_cause() {
         p.warn(super::Warn::ShoeFault);
         p.warn(super::Warn::CardRefused(crate::session::Refusal::NoDeck));
     }
-    let v = p.view(&table, 0);
+    let v = p.view(&table, WallTime::EPOCH);
     assert_eq!(v.banners.len() + v.notices.len(), super::view::MAX_BANNERS);
     // A damaged frame is a frame: the link is back, so "link lost" has ended.
     assert!(v.banners.iter().all(|b| !b.starts_with("UTRACONO")));
     let mut t = table.clone();
     let ev = input(&mut t, firmware::Input::StartHand);
     p.take(&t, &ev);
-    let v = p.view(&t, 0);
+    let v = p.view(&t, WallTime::EPOCH);
     assert!(v.banners.is_empty() && v.notices.is_empty());
 }
 
@@ -341,7 +342,11 @@ fn a_lost_shoe_stays_loud_across_hands_until_a_card_is_read() {
     let mut t = table.clone();
     let ev = input(&mut t, firmware::Input::StartHand);
     p.take(&t, &ev);
-    assert_eq!(p.view(&t, 0).banners.len(), 1, "the shoe is still silent");
+    assert_eq!(
+        p.view(&t, WallTime::EPOCH).banners.len(),
+        1,
+        "the shoe is still silent"
+    );
     let card: firmware::Card = "2c".parse().unwrap();
     let ev = input(
         &mut t,
@@ -351,7 +356,10 @@ fn a_lost_shoe_stays_loud_across_hands_until_a_card_is_read() {
         }),
     );
     p.take(&t, &ev);
-    assert!(p.view(&t, 0).banners.is_empty(), "a card came through");
+    assert!(
+        p.view(&t, WallTime::EPOCH).banners.is_empty(),
+        "a card came through"
+    );
 }
 
 #[test]
@@ -380,7 +388,7 @@ fn each_seat_shows_its_last_action_and_undo_takes_it_back() {
     let mut t = at.unwrap();
     let ev = input(&mut t, firmware::Input::Undo);
     p.take(&t, &ev);
-    let v = p.view(&t, 0);
+    let v = p.view(&t, WallTime::EPOCH);
     assert_eq!(v.seats[0].action, None);
     assert_eq!(v.notices, vec!["UNDO: the last input was taken back"]);
 }
@@ -445,7 +453,7 @@ fn a_pot_paid_in_the_same_step_as_the_last_fold_still_shows_its_winner() {
         })
         .unwrap();
     p.take(&table, &batch);
-    let v = p.view(&table, 0);
+    let v = p.view(&table, WallTime::EPOCH);
     assert_eq!(v.results.len(), 1, "{v:?}");
     assert_eq!(v.results[0].text, "Seat 3 wins 10");
     assert!(v.results[0].hand.is_none(), "nobody showed");
@@ -487,7 +495,7 @@ fn the_screen_adds_up_to_the_engines_pot_in_every_game() {
                     return;
                 };
                 p.take(table, events);
-                let v = p.view(table, 0);
+                let v = p.view(table, WallTime::EPOCH);
                 let Some(h) = table.hand().filter(|_| table.in_hand()) else {
                     return;
                 };
@@ -645,7 +653,7 @@ fn the_dealers_view_says_the_next_step_the_amount_keyed_and_what_was_refused() {
     scenario
         .run_with_table(|_, _, events, table| {
             p.take(table, events);
-            let d = p.view(table, 0).dealer;
+            let d = p.view(table, WallTime::EPOCH).dealer;
             nexts.push(d.next);
             // The first turn, once every hole card is out.
             if at.is_none() && table.options().is_some() {
@@ -664,15 +672,18 @@ fn the_dealers_view_says_the_next_step_the_amount_keyed_and_what_was_refused() {
     p.refused(&crate::session::Refusal::Rule(
         firmware::RuleError::BelowMinimum { min: ch(290) },
     ));
-    let d = p.view(&table, 0).dealer;
+    let d = p.view(&table, WallTime::EPOCH).dealer;
     assert_eq!(d.keyed.as_deref(), Some("1,250"));
     assert_eq!(d.refused, vec!["the minimum is 290: enter at least 290"]);
     // Floor mode: the floor's number and PIN as dots, never as digits.
     p.floor_mode(Some(6));
-    let d = p.view(&table, 0).dealer;
+    let d = p.view(&table, WallTime::EPOCH).dealer;
     assert_eq!(d.keyed.as_deref(), Some("FLOOR: ••••••"));
     p.floor_mode(None);
-    assert_eq!(p.view(&table, 0).dealer.keyed.as_deref(), Some("1,250"));
+    assert_eq!(
+        p.view(&table, WallTime::EPOCH).dealer.keyed.as_deref(),
+        Some("1,250")
+    );
     // No hole card is ever named: a dealt card says only where it went.
     assert!(
         dealt.iter().all(|i| i.starts_with("Deal to Seat")),
@@ -680,26 +691,32 @@ fn the_dealers_view_says_the_next_step_the_amount_keyed_and_what_was_refused() {
     );
     assert_eq!(d.shoe, "Shoe: working");
     p.warn(super::Warn::ShoeLost);
-    let d = p.view(&table, 0).dealer;
+    let d = p.view(&table, WallTime::EPOCH).dealer;
     assert!(d.shoe_alarm && d.shoe.ends_with("SILENT"));
     // The panel beside the shoe: its last press, and when (the page counts the
     // seconds since).
     assert_eq!(d.panel, "Panel: no key pressed yet");
     assert_eq!(d.panel_at_ms, None);
-    p.pressed(firmware::buttons::Key::Fold, 1_000);
-    let d = p.view(&table, 0).dealer;
+    p.pressed(
+        firmware::buttons::Key::Fold,
+        WallTime::from_unix_millis(1_000),
+    );
+    let d = p.view(&table, WallTime::EPOCH).dealer;
     assert_eq!(d.panel, "Panel: working, last key FOLD");
-    assert_eq!(d.panel_at_ms, Some(1_000));
+    assert_eq!(d.panel_at_ms, Some(WallTime::from_unix_millis(1_000)));
     let mut ru = Presenter::new(Lang::Ru, "T1", Vec::new());
-    ru.pressed(firmware::buttons::Key::Seat(sn(4)), 5);
+    ru.pressed(
+        firmware::buttons::Key::Seat(sn(4)),
+        WallTime::from_unix_millis(5),
+    );
     assert_eq!(
-        ru.view(&table, 0).dealer.panel,
+        ru.view(&table, WallTime::EPOCH).dealer.panel,
         "Панель: работает, последняя кнопка МЕСТО 4"
     );
     // A key stuck down: said, loud, in the dealer's language, with no seconds
     // counted; once released, the last press again.
     p.stuck(Some(firmware::buttons::Key::Fold));
-    let d = p.view(&table, 0).dealer;
+    let d = p.view(&table, WallTime::EPOCH).dealer;
     assert_eq!(
         d.panel,
         "Panel: key stuck: FOLD, release it or check the panel"
@@ -708,14 +725,14 @@ fn the_dealers_view_says_the_next_step_the_amount_keyed_and_what_was_refused() {
     assert_eq!(d.panel_at_ms, None);
     ru.stuck(Some(firmware::buttons::Key::Seat(sn(4))));
     assert_eq!(
-        ru.view(&table, 0).dealer.panel,
+        ru.view(&table, WallTime::EPOCH).dealer.panel,
         "Панель: залипла кнопка: МЕСТО 4, отпустите её или проверьте панель"
     );
     p.stuck(None);
-    let d = p.view(&table, 0).dealer;
+    let d = p.view(&table, WallTime::EPOCH).dealer;
     assert_eq!(d.panel, "Panel: working, last key FOLD");
     assert!(!d.panel_alarm);
-    assert_eq!(d.panel_at_ms, Some(1_000));
+    assert_eq!(d.panel_at_ms, Some(WallTime::from_unix_millis(1_000)));
 }
 
 /// Every string of `value` but the codes the page keys its colours and cards on.
@@ -775,7 +792,7 @@ fn no_english_is_left_on_any_page_in_another_language() {
                 .unwrap()
                 .run_with_table(|_, _, events, table| {
                     p.take(table, events);
-                    let v = serde_json::to_value(p.view(table, 0)).unwrap();
+                    let v = serde_json::to_value(p.view(table, WallTime::EPOCH)).unwrap();
                     texts(&v, &mut shown);
                     last = Some(table.clone());
                 })
@@ -791,7 +808,7 @@ fn no_english_is_left_on_any_page_in_another_language() {
             p.warn(super::Warn::ShoeLost);
             p.keyed(Some(12_345));
             texts(
-                &serde_json::to_value(p.view(&table, 0)).unwrap(),
+                &serde_json::to_value(p.view(&table, WallTime::EPOCH)).unwrap(),
                 &mut shown,
             );
         }
@@ -1046,13 +1063,13 @@ fn pd_rfid_a_card_or_burn_read_twice_is_refused_without_naming_it() {
             // dealer's part).
             p.report(&t, &Outcome::CardRefused(Refusal::Rule(e)));
             p.report(&t, &Outcome::Refused(Refusal::Rule(e)));
-            let v = p.view(&t, 0);
+            let v = p.view(&t, WallTime::EPOCH);
             for c in ["As", "Kc", "9c", "9d", "3h", "3d", "2c"] {
                 assert!(!view_shows(&v, card(c)), "{lang:?}: {c} in {v:?}");
             }
             assert!(!anything_lit(&v));
         }
-        let v = p.view(&t, 0);
+        let v = p.view(&t, WallTime::EPOCH);
         let twice = super::screen_text::Withheld::ReadTwice.text(lang);
         assert!(
             v.banners.iter().any(|b| b.ends_with(&twice)),

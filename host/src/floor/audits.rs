@@ -9,6 +9,7 @@ use super::store::Store;
 use crate::records::export::{export_records, ExportError};
 use crate::records::handlog::{rake_report, HandFilter, RakeReport, RunFault, Seq, ShippedRun};
 use crate::records::phh::HandHistory;
+use crate::records::time::WallTime;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -27,8 +28,8 @@ pub struct TableRake {
 /// by hour: hands, pots and rake, by table.
 pub fn rake(
     store: &mut Store,
-    from_ms: Option<u64>,
-    to_ms: Option<u64>,
+    from_ms: Option<WallTime>,
+    to_ms: Option<WallTime>,
 ) -> Result<Vec<TableRake>, FloorError> {
     // A hand paid in the span was still going at its start and had started by its
     // end (the store's indexes narrow on both); the report keeps those paid in it.

@@ -12,7 +12,7 @@ use super::error::FloorError;
 use super::link::StoreLink;
 use super::store::Store;
 use super::tournaments::TournamentLog;
-use crate::records::handlog::now_ms;
+use crate::records::time::WallTime;
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -25,10 +25,10 @@ pub const FOLLOW_EVERY: Duration = Duration::from_secs(2);
 pub struct TableTournament {
     /// The tournament's events, checked, and the state they leave.
     pub log: Arc<TournamentLog>,
-    /// When the store last answered (wall clock, ms since the epoch).
-    pub heard_ms: u64,
+    /// When the store last answered.
+    pub heard: WallTime,
     /// The store did not answer the last question: the clock is computed from the
-    /// events heard by `heard_ms`.
+    /// events heard by `heard`.
     pub stale: bool,
 }
 
@@ -169,7 +169,7 @@ fn ask(
         }
         return Ok(Some(TableTournament {
             log,
-            heard_ms: now_ms(),
+            heard: WallTime::now(),
             stale: false,
         }));
     }

@@ -4,6 +4,7 @@
 
 use super::error::FloorError;
 use crate::records::handlog::{HandFilter, HandFlags, HandSummary, Seq, TimelineEntry};
+use crate::records::time::WallTime;
 use firmware::{Chips, SeatNo};
 use postgres::GenericClient;
 use serde::Serialize;
@@ -45,9 +46,9 @@ fn summary(r: &postgres::Row, at: usize) -> HandSummary {
     let seats: Vec<i16> = r.get(at + 4);
     HandSummary {
         number: count(r.get(at)),
-        start_ms: unsigned(r.get(at + 1)),
-        end_ms: r.get::<_, Option<i64>>(at + 2).map(unsigned),
-        last_ms: unsigned(r.get(at + 3)),
+        start_ms: WallTime::from_bigint(r.get(at + 1)),
+        end_ms: r.get::<_, Option<i64>>(at + 2).map(WallTime::from_bigint),
+        last_ms: WallTime::from_bigint(r.get(at + 3)),
         seats: seats
             .into_iter()
             .filter_map(|s| SeatNo::new(u8::try_from(s).ok()?))
@@ -132,9 +133,9 @@ pub(super) fn take(
             &[
                 &table_id,
                 &int(h.number),
-                &big(h.start_ms),
-                &h.end_ms.map(big),
-                &big(h.last_ms),
+                &h.start_ms.as_bigint(),
+                &h.end_ms.map(WallTime::as_bigint),
+                &h.last_ms.as_bigint(),
                 &seats,
                 &h.pot.map(|p| big(p.get())),
                 &big(h.rake.get()),
@@ -177,8 +178,8 @@ pub fn list(
         ),
         &[
             &table_id,
-            &filter.from_ms.map(big),
-            &filter.to_ms.map(big),
+            &filter.from_ms.map(WallTime::as_bigint),
+            &filter.to_ms.map(WallTime::as_bigint),
             &seat,
             &filter.pot_over.map(|p| big(p.get())),
             &filter.corrections,

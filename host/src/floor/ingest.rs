@@ -18,6 +18,7 @@
 use super::error::FloorError;
 use super::store::{raise, table_row, AlertKind, Store};
 use crate::records::handlog::{PublicKey, SealedRecord, Seq};
+use crate::records::time::WallTime;
 use std::collections::HashMap;
 
 /// What one shipment did.
@@ -136,7 +137,7 @@ impl Store {
         batch: &[SealedRecord],
         backlog: u64,
     ) -> Result<Ingested, FloorError> {
-        let times: Vec<u64> = batch.iter().map(|r| r.at_ms).collect();
+        let times: Vec<WallTime> = batch.iter().map(|r| r.at).collect();
         self.ensure_months(&times)?;
         let lock = self.prepared(LOCK_TABLE)?;
         let held_hashes = self.prepared(HELD_HASHES)?;
@@ -196,7 +197,7 @@ impl Store {
                     &big(last.seq.0),
                     &&last.hash[..],
                     &&last.sig[..],
-                    &big(last.at_ms),
+                    &last.at.as_bigint(),
                     &big(backlog),
                 ],
             )?;
@@ -237,7 +238,7 @@ fn insert(
     taken: &[&SealedRecord],
 ) -> Result<(), FloorError> {
     let seqs: Vec<i64> = taken.iter().map(|r| big(r.seq.0)).collect();
-    let times: Vec<i64> = taken.iter().map(|r| big(r.at_ms)).collect();
+    let times: Vec<i64> = taken.iter().map(|r| r.at.as_bigint()).collect();
     let kinds: Vec<&str> = taken.iter().map(|r| r.kind.as_str()).collect();
     let payloads: Vec<&str> = taken.iter().map(|r| r.payload.as_str()).collect();
     let hands: Vec<Option<i32>> = taken
@@ -266,7 +267,7 @@ mod tests {
         let (mut log, _) = HandLog::open(dir.path(), "T9", key).unwrap();
         for (at, w) in (10..).zip(words) {
             log.append(
-                at,
+                WallTime::from_unix_millis(at),
                 Record::Note {
                     text: w.to_string(),
                 },

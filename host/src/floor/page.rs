@@ -12,6 +12,7 @@ use super::room::{Room, TableLine};
 use super::when::{age, FloorClock};
 use super::words::{verb, with, word, FloorWord};
 use crate::records::handlog::{HandFilter, TimelineEntry};
+use crate::records::time::WallTime;
 use crate::web::html::{document, escape};
 use crate::web::lang::{Lang, ALL};
 
@@ -196,7 +197,7 @@ fn row(t: &TableLine, notes: &[String], lang: Lang, clock: &FloorClock) -> Strin
         ),
     };
     let since = match t.last_input_ms.filter(|_| !t.unverified) {
-        Some(ms) => format!("{} ({})", clock.time(ms), age(lang, t.seconds_since_input)),
+        Some(at) => format!("{} ({})", clock.time(at), age(lang, t.seconds_since_input)),
         None => "-".to_string(),
     };
     format!(
@@ -491,7 +492,7 @@ pub fn hands_page(
             w(label)
         )
     };
-    let time = |ms: Option<u64>| ms.map(|ms| clock.field(ms)).unwrap_or_default();
+    let time = |at: Option<WallTime>| at.map(|at| clock.field(at)).unwrap_or_default();
     let form = format!(
         "<form class=\"filter\" method=\"get\" action=\"/floor/hands\">\
          <label>{table} {tables}</label> \
@@ -620,7 +621,7 @@ mod tests {
                 turn: Turn::Seat(4),
             }),
             last_input: Some("<b>call</b>".into()),
-            last_input_ms: Some(1_764_079_392_345),
+            last_input_ms: Some(WallTime::from_unix_millis(1_764_079_392_345)),
             seconds_since_input: Some(3.0),
             head_seq: 120,
             backlog: 4,
@@ -810,9 +811,9 @@ mod tests {
             table_id: "T1".into(),
             hand: HandSummary {
                 number: 12,
-                start_ms: 1_764_079_392_345,
-                end_ms: Some(1_764_079_452_345),
-                last_ms: 1_764_079_452_345,
+                start_ms: WallTime::from_unix_millis(1_764_079_392_345),
+                end_ms: Some(WallTime::from_unix_millis(1_764_079_452_345)),
+                last_ms: WallTime::from_unix_millis(1_764_079_452_345),
                 seats: SeatNo::up_to(3).collect(),
                 pot: Some(Chips::new(12_500)),
                 rake: Chips::new(250),
@@ -833,7 +834,7 @@ mod tests {
         let view = HandsView {
             table: Some("T1".into()),
             filter: HandFilter {
-                from_ms: Some(1_764_079_380_000),
+                from_ms: Some(WallTime::from_unix_millis(1_764_079_380_000)),
                 misdeals: true,
                 ..HandFilter::default()
             },

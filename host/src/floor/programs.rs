@@ -22,6 +22,7 @@ use super::error::FloorError;
 use super::store::Store;
 use crate::records::handlog::{Entry, PublicKey, SealedRecord, Seq, GENESIS_HASH};
 use crate::records::program::Sha256Digest;
+use crate::records::time::WallTime;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -107,8 +108,8 @@ pub struct Approved {
     pub note: String,
     /// Who approved it (the store's login).
     pub by: String,
-    /// When, by the store's clock (ms since the epoch).
-    pub at_ms: i64,
+    /// When, by the store's clock.
+    pub at_ms: WallTime,
 }
 
 /// The longest note kept with an approval.
@@ -138,7 +139,7 @@ pub(super) fn take(
         return Ok(());
     };
     let seq = i64::try_from(r.seq.0).unwrap_or(i64::MAX);
-    let at = i64::try_from(r.at_ms).unwrap_or(i64::MAX);
+    let at = r.at.as_bigint();
     tx.execute(
         statement,
         &[
@@ -226,7 +227,7 @@ impl Store {
                     let sig: Option<Vec<u8>> = r.get(12);
                     sig.and_then(|s| s.try_into().ok()).map(|sig| SealedRecord {
                         seq: Seq(status.seq),
-                        at_ms: u64::try_from(at).unwrap_or(0),
+                        at: WallTime::from_bigint(at),
                         kind: r.get(8),
                         payload: r.get(9),
                         hand: r
@@ -292,7 +293,7 @@ impl Store {
                     })?,
                     note: r.get(1),
                     by: r.get(2),
-                    at_ms: r.get(3),
+                    at_ms: WallTime::from_bigint(r.get(3)),
                 })
             })
             .collect()
@@ -332,9 +333,13 @@ mod tests {
     fn sealed(key: &TableKey) -> Vec<SealedRecord> {
         let dir = tempfile::tempdir().unwrap();
         let (mut log, _) = HandLog::open(dir.path(), "T9", key).unwrap();
-        log.append(1, Record::Note { text: "n".into() }).unwrap();
         log.append(
-            2,
+            WallTime::from_unix_millis(1),
+            Record::Note { text: "n".into() },
+        )
+        .unwrap();
+        log.append(
+            WallTime::from_unix_millis(2),
             Record::Program {
                 program: program(b"tablectl"),
             },

@@ -5,6 +5,7 @@
 use super::error::FloorError;
 use super::store::Store;
 use crate::records::handlog::{SealedRecord, Seq};
+use crate::records::time::WallTime;
 
 /// The columns [`sealed`] reads, in its order.
 const COLUMNS: &str = "r.seq, r.at_ms, r.kind, r.payload, r.hand, r.hash, r.sig";
@@ -23,7 +24,7 @@ fn sealed(r: &postgres::Row, at: usize) -> Result<SealedRecord, FloorError> {
     };
     Ok(SealedRecord {
         seq: Seq(u64::try_from(r.get::<_, i64>(at)).unwrap_or(0)),
-        at_ms: u64::try_from(r.get::<_, i64>(at + 1)).unwrap_or(0),
+        at: WallTime::from_bigint(r.get(at + 1)),
         kind: r.get(at + 2),
         payload: r.get(at + 3),
         hand: r

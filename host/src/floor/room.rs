@@ -11,6 +11,7 @@ use super::presence::{Presence, KNOWN_TABLES};
 use super::programs::{ProgramAlertLine, ProgramStatus};
 use super::store::{Alert, Store};
 use crate::records::handlog::{PublicKey, RunFault, SealedRecord, Seq, ShippedRun, TimelineEntry};
+use crate::records::time::WallTime;
 use serde::Serialize;
 
 /// How far back from a table's head the last input is looked for.
@@ -34,8 +35,8 @@ pub struct TableLine {
     pub live: Option<LiveHand>,
     /// The dealer's last input, in the log's words, its card hidden.
     pub last_input: Option<String>,
-    /// Its time, ms since the epoch (the table's clock).
-    pub last_input_ms: Option<u64>,
+    /// Its time (the table's wall clock).
+    pub last_input_ms: Option<WallTime>,
     /// Seconds since it, by the table's clock against the store's.
     pub seconds_since_input: Option<f64>,
     /// The last record the store took.
@@ -144,7 +145,8 @@ impl Store {
                 seconds_since_input: r.get::<_, Option<f64>>(9).map(|ms| ms / 1000.0),
                 last_input_ms: r
                     .get::<_, Option<i64>>(10)
-                    .and_then(|ms| u64::try_from(ms).ok()),
+                    .and_then(|ms| u64::try_from(ms).ok())
+                    .map(WallTime::from_unix_millis),
                 flagged_hands: u64::try_from(r.get::<_, i64>(11)).unwrap_or(0),
                 presence: Presence::of(r.get(12), r.get(13)),
                 live: None,

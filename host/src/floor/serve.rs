@@ -603,7 +603,12 @@ async fn clock_route(
     match ask(&s, lang, Asked::Tournament { id: id.clone() }).await {
         Ok(Answer::Tournament(Ok(log))) => html(
             StatusCode::OK,
-            clock_page(&log.id, &log.state, lang, crate::records::handlog::now_ms()),
+            clock_page(
+                &log.id,
+                &log.state,
+                lang,
+                crate::records::time::WallTime::now().unix_millis(),
+            ),
         ),
         Ok(Answer::Tournament(Err(e @ TournamentStoreError::Unknown(_))))
         | Ok(Answer::Tournament(Err(e @ TournamentStoreError::BadId(_)))) => {

@@ -15,6 +15,7 @@ use super::error::FloorError;
 use super::link::StoreLink;
 use super::store::{AlertKind, Store};
 use crate::records::handlog::{AuditLog, HandLog, Record, Seq};
+use crate::records::time::WallTime;
 use crate::session::floor_link::{FloorLink, FloorTrouble};
 use crate::session::RecordTap;
 use std::fmt;
@@ -273,7 +274,7 @@ impl ShipEnder {
 }
 
 impl RecordTap for ShipTap {
-    fn appended(&mut self, seq: Seq, _at_ms: u64, _record: &Record, _log: &HandLog) {
+    fn appended(&mut self, seq: Seq, _at: WallTime, _record: &Record, _log: &HandLog) {
         self.0.local.fetch_max(seq.0, Ordering::Relaxed);
         self.0.wake();
         // Stopped by a signal: the record is durable; the table logs no more while
@@ -571,7 +572,7 @@ impl Worker {
     }
 
     fn note_delays(&self, taken: &[crate::records::handlog::SealedRecord]) {
-        let now = crate::records::handlog::now_ms();
+        let now = WallTime::now();
         if let Ok(mut d) = self.shared.delays_ms.lock() {
             if d.len() + taken.len() > MAX_DELAYS_KEPT {
                 d.clear();
@@ -579,7 +580,7 @@ impl Worker {
             d.extend(
                 taken
                     .iter()
-                    .map(|r| u32::try_from(now.saturating_sub(r.at_ms)).unwrap_or(u32::MAX)),
+                    .map(|r| u32::try_from((now - r.at).total_millis()).unwrap_or(u32::MAX)),
             );
         }
     }

@@ -6,6 +6,7 @@ use super::error::FloorError;
 use super::link::StoreLink;
 use super::presence::{Presence, KNOWN_TABLES};
 use crate::records::handlog::{hex, PublicKey, Seq, SignedHead, Trust, GENESIS_HASH};
+use crate::records::time::WallTime;
 use hardware::cause::Cause;
 use postgres::{Client, Config, Statement};
 use serde::Serialize;
@@ -18,7 +19,11 @@ use std::time::Duration;
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(3);
 /// The longest one statement may run: a store that stalls is dropped and dialled
 /// again rather than holding a shipment forever.
-pub const STATEMENT_TIMEOUT_MS: u32 = 15_000;
+pub const STATEMENT_TIMEOUT: Duration = Duration::from_secs(15);
+/// [`STATEMENT_TIMEOUT`] as the server's option (PostgreSQL reads it in ms).
+fn statement_timeout() -> String {
+    format!("-c statement_timeout={}", STATEMENT_TIMEOUT.as_millis())
+}
 /// TCP keepalive: a cut network shows within about this long.
 const KEEPALIVE_IDLE: Duration = Duration::from_secs(5);
 
@@ -152,7 +157,7 @@ pub fn config(url: &str) -> Result<Config, FloorError> {
         config.connect_timeout(CONNECT_TIMEOUT);
     }
     // The URL's own server options (`options=-c ...`) are kept, the timeout added.
-    let timeout = format!("-c statement_timeout={STATEMENT_TIMEOUT_MS}");
+    let timeout = statement_timeout();
     let options = match config.get_options() {
         Some(own) if !own.trim().is_empty() => format!("{own} {timeout}"),
         _ => timeout,
@@ -297,12 +302,13 @@ impl Store {
 
     /// Makes sure the month partitions for these times exist (outside any shipment's
     /// transaction).
-    pub(super) fn ensure_months(&mut self, times_ms: &[u64]) -> Result<(), FloorError> {
+    pub(super) fn ensure_months(&mut self, times: &[WallTime]) -> Result<(), FloorError> {
         /// Checked once a day of the table's clock: a day lies in one month.
         const DAY_MS: u64 = 24 * 3600 * 1000;
-        for &t in times_ms {
+        for &at in times {
+            let t = at.unix_millis();
             if self.days.insert(t / DAY_MS) {
-                let at = i64::try_from(t).unwrap_or(i64::MAX);
+                let at = at.as_bigint();
                 if let Err(e) = self
                     .client
                     .execute("SELECT floor_month_partition($1)", &[&at])
@@ -473,10 +479,7 @@ mod tests {
     #[test]
     fn a_urls_own_server_options_are_kept_beside_the_timeout() {
         let plain = config("postgres://u@127.0.0.1:5432/floor").unwrap();
-        assert_eq!(
-            plain.get_options(),
-            Some(format!("-c statement_timeout={STATEMENT_TIMEOUT_MS}").as_str())
-        );
+        assert_eq!(plain.get_options(), Some(statement_timeout().as_str()));
         assert_eq!(plain.get_connect_timeout(), Some(&CONNECT_TIMEOUT));
         let replica = config(
             "postgres://u@127.0.0.1:5432/floor?options=-c%20default_transaction_read_only%3Don",

@@ -4,6 +4,7 @@
 //! into the hands' search are read in the same zone.
 
 use super::words::{with, word, FloorWord};
+use crate::records::time::WallTime;
 use crate::web::lang::Lang;
 use jiff::civil::DateTime;
 use jiff::tz::TimeZone;
@@ -37,10 +38,9 @@ impl FloorClock {
         }
     }
 
-    /// `ms` (since the epoch) as a date and time of day in the floor's zone:
-    /// `2026-11-25 14:03:12`.
-    pub fn time(&self, ms: u64) -> String {
-        i64::try_from(ms)
+    /// `at` as a date and time of day in the floor's zone: `2026-11-25 14:03:12`.
+    pub fn time(&self, at: WallTime) -> String {
+        i64::try_from(at.unix_millis())
             .ok()
             .and_then(|ms| Timestamp::from_millisecond(ms).ok())
             .map_or_else(
@@ -54,16 +54,18 @@ impl FloorClock {
     }
 
     /// A time typed on the page (`2026-11-25T14:00`, a browser's local date and time,
-    /// seconds optional) in ms since the epoch; `None` if it is not one.
-    pub fn parse(&self, text: &str) -> Option<u64> {
+    /// seconds optional) on the wall clock; `None` if it is not one.
+    pub fn parse(&self, text: &str) -> Option<WallTime> {
         let civil: DateTime = text.trim().parse().ok()?;
         let zoned = civil.to_zoned(self.zone.clone()).ok()?;
-        u64::try_from(zoned.timestamp().as_millisecond()).ok()
+        u64::try_from(zoned.timestamp().as_millisecond())
+            .ok()
+            .map(WallTime::from_unix_millis)
     }
 
-    /// `ms` as a value for a `datetime-local` field: `2026-11-25T14:03`.
-    pub fn field(&self, ms: u64) -> String {
-        self.time(ms)
+    /// `at` as a value for a `datetime-local` field: `2026-11-25T14:03`.
+    pub fn field(&self, at: WallTime) -> String {
+        self.time(at)
             .get(..16)
             .unwrap_or_default()
             .replacen(' ', "T", 1)
@@ -101,11 +103,12 @@ mod tests {
     fn a_time_is_a_date_and_a_clock_time_in_the_floors_zone() {
         let utc = FloorClock::utc();
         // 2026-11-25 14:03:12.345 UTC
-        let ms = 1_764_079_392_345;
+        let ms = WallTime::from_unix_millis(1_764_079_392_345);
         assert_eq!(utc.time(ms), "2025-11-25 14:03:12");
         assert_eq!(utc.field(ms), "2025-11-25T14:03");
-        assert_eq!(utc.parse("2025-11-25T14:03"), Some(1_764_079_380_000));
-        assert_eq!(utc.parse("2025-11-25T14:03:12"), Some(1_764_079_392_000));
+        let parsed = |text| utc.parse(text).map(WallTime::unix_millis);
+        assert_eq!(parsed("2025-11-25T14:03"), Some(1_764_079_380_000));
+        assert_eq!(parsed("2025-11-25T14:03:12"), Some(1_764_079_392_000));
         assert_eq!(utc.parse("yesterday"), None);
         let skopje = FloorClock {
             zone: TimeZone::get("Europe/Skopje").unwrap_or(TimeZone::fixed(jiff::tz::offset(1))),

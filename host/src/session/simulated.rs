@@ -149,8 +149,8 @@ pub struct SimOptions {
     /// Print every event, not just a line per hand.
     pub verbose: bool,
     /// A pause after each input, so people can follow the hand on the display
-    /// (0: full speed).
-    pub pace_ms: u64,
+    /// (zero: full speed).
+    pub pace: std::time::Duration,
     /// Settings by key and value ([`crate::settings`]), applied over the game's.
     pub settings: Vec<(String, String)>,
 }
@@ -165,7 +165,7 @@ impl Default for SimOptions {
             blinds: (Chips::new(5), Chips::new(10)),
             seed: 1,
             verbose: false,
-            pace_ms: 0,
+            pace: std::time::Duration::ZERO,
             settings: Vec::new(),
         }
     }
@@ -396,7 +396,7 @@ impl<'a, S: CardSource> SimulatedTable<'a, S> {
             source,
             summary: Summary::default(),
             verbose: opts.verbose,
-            pace: std::time::Duration::from_millis(opts.pace_ms),
+            pace: opts.pace,
         }
     }
 

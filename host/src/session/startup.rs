@@ -219,12 +219,20 @@ mod tests {
     fn played(b: &Bench, inputs: &[&str]) {
         let started = start(b).unwrap();
         let mut log = started.opened.log;
-        log.append(T0, Record::Config { config: cfg() }).unwrap();
+        log.append(
+            crate::records::time::WallTime::from_unix_millis(T0),
+            Record::Config { config: cfg() },
+        )
+        .unwrap();
         let mut t = firmware::Table::new(cfg()).unwrap();
         for (at, text) in (T0 + 1..).zip(inputs) {
             let input = parse_input(text).unwrap();
             let result = t.handle(input);
-            log.append(at, Record::outcome(input, &result)).unwrap();
+            log.append(
+                crate::records::time::WallTime::from_unix_millis(at),
+                Record::outcome(input, &result),
+            )
+            .unwrap();
         }
     }
 
@@ -337,7 +345,11 @@ mod tests {
         let started = start(&b).unwrap();
         let mut log = started.opened.log;
         let input = parse_input("seat 1 500").unwrap();
-        log.append(T0 + 9, Record::accepted(input, &[])).unwrap();
+        log.append(
+            crate::records::time::WallTime::from_unix_millis(T0 + 9),
+            Record::accepted(input, &[]),
+        )
+        .unwrap();
         drop(log);
         let line = failure(&b);
         assert!(line.contains("the recovered table: "), "{line}");
@@ -367,7 +379,7 @@ mod tests {
             let b = bench();
             let mut log = start(&b).unwrap().opened.log;
             log.append(
-                T0,
+                crate::records::time::WallTime::from_unix_millis(T0),
                 Record::Config {
                     config: script.config,
                 },
@@ -379,7 +391,11 @@ mod tests {
                     continue;
                 };
                 let result = t.handle(*input);
-                log.append(T0, Record::outcome(*input, &result)).unwrap();
+                log.append(
+                    crate::records::time::WallTime::from_unix_millis(T0),
+                    Record::outcome(*input, &result),
+                )
+                .unwrap();
                 assert!(
                     same_hand(&t, log.hand_in_progress()).is_ok(),
                     "{} line {line}",

@@ -11,9 +11,10 @@
 
 use crate::money::{award, settle};
 use crate::records::handlog::{
-    self, now_ms, HandLog, LogError, Record, Recovered, Seq, SignedHead, TableKey,
+    self, HandLog, LogError, Record, Recovered, Seq, SignedHead, TableKey,
 };
 use crate::records::scenario::Refused;
+use crate::records::time::WallTime;
 use crate::session::staff::{FloorStaff, PinRefused};
 use firmware::buttons::{Key, KeyEvent};
 use firmware::console::{Console, Press};
@@ -146,9 +147,9 @@ impl<F: FnMut(&Table, &Outcome)> Observer for F {
 /// Sees every record once it is committed to the hand log: the floor view's index
 /// keeps the recent hands from these, so it never reads the log back per request.
 pub trait RecordTap {
-    /// Record `seq`, stamped `at_ms`, is in `log` (whose signed head a tap may publish
+    /// Record `seq`, stamped `at`, is in `log` (whose signed head a tap may publish
     /// when the record ends a hand).
-    fn appended(&mut self, seq: Seq, at_ms: u64, record: &Record, log: &HandLog);
+    fn appended(&mut self, seq: Seq, at: WallTime, record: &Record, log: &HandLog);
 }
 
 /// A table's log, opened: recovered from what it holds, or new.
@@ -322,7 +323,7 @@ impl<'a> TableSession<'a> {
         if self.evidence.is_empty() {
             return Ok(());
         }
-        let at = now_ms();
+        let at = WallTime::now();
         let written = log.append_all(at, &self.evidence);
         let seqs = match written {
             Ok(seqs) => seqs,

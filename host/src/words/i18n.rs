@@ -43,10 +43,11 @@ impl Lang {
         out
     }
 
-    /// A moment (ms since the epoch) as this language writes a date and time, in
-    /// UTC as the controller keeps it: "2026-11-25 18:40:12 UTC" in English,
-    /// "25.11.2026 18:40:12 UTC" in the others.
-    pub fn time(self, ms: u64) -> String {
+    /// A moment as this language writes a date and time, in UTC as the controller
+    /// keeps it: "2026-11-25 18:40:12 UTC" in English, "25.11.2026 18:40:12 UTC" in
+    /// the others.
+    pub fn time(self, at: crate::records::time::WallTime) -> String {
+        let ms = at.unix_millis();
         let (y, m, d) = crate::records::handlog::civil_date(ms / 86_400_000);
         let secs = ms / 1000 % 86_400;
         let (h, min, s) = (secs / 3600, secs / 60 % 60, secs % 60);
@@ -702,7 +703,7 @@ mod tests {
     #[test]
     fn times_are_written_as_each_language_writes_dates() {
         // 2025-11-25 18:40:12.345 UTC.
-        let ms = 1_764_096_012_345;
+        let ms = crate::records::time::WallTime::from_unix_millis(1_764_096_012_345);
         assert_eq!(Lang::En.time(ms), "2025-11-25 18:40:12 UTC");
         assert_eq!(Lang::Ru.time(ms), "25.11.2025 18:40:12 UTC");
     }

@@ -4,6 +4,7 @@
 
 use crate::table::TableOptions;
 use clap::{Args, Parser, Subcommand};
+use host::records::time::WallTime;
 use std::path::PathBuf;
 
 /// The table controller. With no command, `tablectl [OPTIONS]` plays the bench
@@ -175,10 +176,10 @@ pub struct RakeArgs {
 pub struct RakeSpan {
     /// Hands paid at or after this time (ms since the epoch)
     #[arg(long, value_name = "MS")]
-    pub from: Option<u64>,
+    pub from: Option<WallTime>,
     /// Hands paid before this time (ms since the epoch)
     #[arg(long, value_name = "MS")]
-    pub to: Option<u64>,
+    pub to: Option<WallTime>,
     /// JSON: an object of the hours and the total (by table: one a line)
     #[arg(long)]
     pub json: bool,
@@ -250,10 +251,10 @@ pub struct FilterArgs {
     pub pot_over: Option<firmware::Chips>,
     /// Hands still going at or after this time (ms since the epoch)
     #[arg(long, value_name = "MS")]
-    pub from: Option<u64>,
+    pub from: Option<WallTime>,
     /// Hands started at or before this time (ms since the epoch)
     #[arg(long, value_name = "MS")]
-    pub to: Option<u64>,
+    pub to: Option<WallTime>,
     /// Hands with an UNDO
     #[arg(long)]
     pub corrections: bool,

@@ -311,7 +311,7 @@ fn pi_play(
         println!("{outcome}")
     }));
     let started = std::time::Instant::now();
-    let mut clock = || started.elapsed().as_millis() as u64;
+    let mut clock = || firmware::time::Instant::ZERO + started.elapsed();
     live::run(&mut rt, panel, rx, stop, &mut clock).map_err(CliError::failed)
 }
 

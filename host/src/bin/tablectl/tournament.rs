@@ -9,10 +9,14 @@ use clap::{Args, Subcommand};
 use firmware::SeatNo;
 use host::floor::tournaments::{self, TournamentLog};
 use host::floor::Store;
-use host::records::handlog::now_ms;
 use host::records::handlog::{KeyError, TableKey};
 use host::tournament::{next_move, table_to_break, BustOut, Period, Placing, TournamentEvent};
 use std::path::{Path, PathBuf};
+
+/// The wall clock as the tournament's events keep it: ms since the epoch.
+fn now_ms() -> u64 {
+    host::records::time::WallTime::now().unix_millis()
+}
 
 /// The seats of a table when the director does not say.
 const DEFAULT_SEATS: u8 = 9;
@@ -582,7 +586,7 @@ fn event_log(args: &ReadArgs) -> Result<(), CliError> {
 /// One event, as the audit lists it.
 fn event_line(e: &TournamentEvent) -> String {
     let clock = host::floor::when::FloorClock::default();
-    let at = |ms: &u64| clock.time(*ms);
+    let at = |ms: &u64| clock.time(host::records::time::WallTime::from_unix_millis(*ms));
     match e {
         TournamentEvent::Created { tables, seats, .. } => {
             format!(

@@ -13,6 +13,7 @@
 
 use super::dealer::DealerView;
 use super::screen_text::ScreenText;
+use crate::records::time::WallTime;
 use firmware::{Chips, SeatNo};
 use serde::Serialize;
 
@@ -168,14 +169,14 @@ pub struct ResultView {
 /// The whole screen.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct View {
-    /// Which run of the controller made it (its start time, ms): after a restart
-    /// the count starts again, and the page must not take the new views for old.
-    pub session: u64,
+    /// Which run of the controller made it (its start time): after a restart the
+    /// count starts again, and the page must not take the new views for old.
+    pub session: WallTime,
     /// Increases with each update within a session; the page ignores an older one.
     pub seq: u64,
-    /// When the engine accepted the input shown (ms since the epoch): the page
-    /// measures its own delay from it.
-    pub at_ms: u64,
+    /// When the engine accepted the input shown (the wall clock, in ms in the
+    /// document): the page measures its own delay from it.
+    pub at_ms: WallTime,
     /// The page's language code.
     pub lang: &'static str,
     /// "Table 7 · Pot-limit Omaha".

@@ -15,6 +15,7 @@ use crate::display::dealer::{DealerState, ShoeHealth};
 use crate::display::i18n::{Lang, Warn, Word};
 use crate::display::screen_text::ScreenText;
 use crate::money::settle::{self, HandResult};
+use crate::records::time::WallTime;
 use firmware::{Card, Chips, Event, Phase, Presence, SeatNo, Street, Table};
 
 /// Why a banner or notice is up: each ends when its cause does.
@@ -51,7 +52,7 @@ pub struct Presenter {
     names: Vec<String>,
     equity: bool,
     four_colour: bool,
-    session: u64,
+    session: WallTime,
     seq: u64,
     /// The outcome of the hand being settled (or just settled): hand number and outcome.
     outcome: Option<(u32, HandResult)>,
@@ -74,7 +75,7 @@ impl Presenter {
             names,
             equity: true,
             four_colour: true,
-            session: crate::records::handlog::now_ms(),
+            session: WallTime::now(),
             seq: 0,
             outcome: None,
             banners: Vec::new(),
@@ -334,9 +335,9 @@ impl Presenter {
         self.dealer.refused(ScreenText::refusal(self.lang, reason));
     }
 
-    /// A press read from the panel at `at_ms`, for the dealer's view.
-    pub fn pressed(&mut self, key: firmware::buttons::Key, at_ms: u64) {
-        self.dealer.pressed(key, at_ms);
+    /// A press read from the panel at `at`, for the dealer's view.
+    pub fn pressed(&mut self, key: firmware::buttons::Key, at: WallTime) {
+        self.dealer.pressed(key, at);
     }
 
     /// The key stuck down on the panel, or none once released, for the dealer's view.
@@ -366,14 +367,14 @@ impl Presenter {
         }
     }
 
-    /// The screen now, stamped `at_ms`.
-    pub fn view(&mut self, table: &Table, at_ms: u64) -> View {
-        self.view_and_equity(table, at_ms).0
+    /// The screen now, stamped `at`.
+    pub fn view(&mut self, table: &Table, at: WallTime) -> View {
+        self.view_and_equity(table, at).0
     }
 
     /// [`Presenter::view`], and the equity job its `equity_key` names, worked out
     /// once for both.
-    pub fn view_and_equity(&mut self, table: &Table, at_ms: u64) -> (View, Option<EquityJob>) {
+    pub fn view_and_equity(&mut self, table: &Table, at: WallTime) -> (View, Option<EquityJob>) {
         let job = self.equity_job(table);
         self.seq += 1;
         let lang = self.lang;
@@ -548,7 +549,7 @@ impl Presenter {
         let view = View {
             session: self.session,
             seq: self.seq,
-            at_ms,
+            at_ms: at,
             lang: lang.code(),
             title,
             limits: limits_text(lang, structure, &stakes),

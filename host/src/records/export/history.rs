@@ -446,8 +446,11 @@ pub(super) fn to_history(cfg: &TableConfig, table_id: &str, b: &HandBuild) -> Ha
             "_button_seat",
             num(button.map_or(0, |b| u64::from(b.get()))),
         ),
-        entry("_started_ms", num(b.start_ms)),
-        entry("_ended_ms", num(b.end.as_ref().map_or(0, |(t, _)| *t))),
+        entry("_started_ms", num(b.start.unix_millis())),
+        entry(
+            "_ended_ms",
+            num(b.end.as_ref().map_or(0, |(t, _)| t.unix_millis())),
+        ),
         entry("_burns", strings(&burns)),
         entry("_house_rules", house_rules_value(cfg)),
     ];

@@ -23,14 +23,21 @@ fn play(dir: &Path, cfg: TableConfig, script: &str) -> Table {
         &crate::records::handlog::TableKey::from_seed([9; 32]),
     )
     .expect("log");
-    log.append(1, Record::Config { config: cfg })
-        .expect("config");
+    log.append(
+        crate::records::time::WallTime::from_unix_millis(1),
+        Record::Config { config: cfg },
+    )
+    .expect("config");
     let mut t = Table::new(cfg).expect("table");
     let mut ms = 1_000;
     let mut feed = |t: &mut Table, input: Input| {
         ms += 10;
         let r = t.handle(input);
-        log.append(ms, Record::outcome(input, &r)).expect("append");
+        log.append(
+            crate::records::time::WallTime::from_unix_millis(ms),
+            Record::outcome(input, &r),
+        )
+        .expect("append");
         r.unwrap_or_else(|e| panic!("{input:?}: {e}"));
     };
     for line in script.lines().map(str::trim).filter(|l| !l.is_empty()) {

@@ -8,6 +8,7 @@ use crate::records::handlog::AuditLog;
 use crate::records::handlog::{
     Entry as LogEntry, Fed, LogError, Rebuild, RebuildError, TimelineEntry,
 };
+use crate::records::time::WallTime;
 use firmware::rules::Stakes;
 use firmware::{Chips, Event, Input, SeatNo, Structure, Table, TableConfig};
 use std::collections::BTreeMap;
@@ -25,7 +26,7 @@ pub(super) struct Logged {
 #[derive(Debug, Clone)]
 pub(super) struct HandBuild {
     pub(super) number: u32,
-    pub(super) start_ms: u64,
+    pub(super) start: WallTime,
     /// Stacks of every seat before NEXT HAND.
     pub(super) stacks: BTreeMap<SeatNo, Chips>,
     pub(super) stakes: Stakes,
@@ -40,7 +41,7 @@ pub(super) struct HandBuild {
     pub(super) refused: Vec<String>,
     pub(super) shoe_frames: Vec<String>,
     /// Set once every chip is paid.
-    pub(super) end: Option<(u64, BTreeMap<SeatNo, Chips>)>,
+    pub(super) end: Option<(WallTime, BTreeMap<SeatNo, Chips>)>,
 }
 
 pub(super) fn stacks_of(t: &Table) -> BTreeMap<SeatNo, Chips> {
@@ -68,7 +69,7 @@ pub(super) fn walk(
     let mut current: Option<usize> = None;
     for (hand, rec) in records {
         let seq = rec.seq.0;
-        let at_ms = rec.at_ms;
+        let at = rec.at_ms;
         let before = matches!(rec.entry, LogEntry::Input { .. })
             .then(|| rebuild.table().map(stacks_of))
             .flatten()
@@ -111,7 +112,7 @@ pub(super) fn walk(
             let h = t.hand();
             let fresh = HandBuild {
                 number,
-                start_ms: at_ms,
+                start: at,
                 stacks: before,
                 stakes: h.map_or(cfg.stakes, |h| h.stakes),
                 structure: h.map_or(cfg.structure, |h| h.structure),
@@ -153,7 +154,7 @@ pub(super) fn walk(
             // In the engine's own words (its `Warning`'s text).
             if let Event::Warning(w) = e {
                 b.corrections
-                    .push(format!("warning at {at_ms} ms (record #{seq}): {w}"));
+                    .push(format!("warning at {at} ms (record #{seq}): {w}"));
             }
         }
         if redeal || complete {
@@ -173,7 +174,7 @@ pub(super) fn walk(
             if parsed == Input::Undo {
                 if let Some(undone) = gone.last() {
                     b.corrections.push(format!(
-                        "undo at {at_ms} ms (record #{seq}): took back `{}` (record #{})",
+                        "undo at {at} ms (record #{seq}): took back `{}` (record #{})",
                         undone.text, undone.seq
                     ));
                 }
@@ -186,7 +187,7 @@ pub(super) fn walk(
                 // premature): the history shows its result, this says why.
                 let taken: Vec<String> = gone.iter().map(|l| format!("`{}`", l.text)).collect();
                 b.corrections.push(format!(
-                    "`{input}`, a floor ruling, at {at_ms} ms (record #{seq}){}",
+                    "`{input}`, a floor ruling, at {at} ms (record #{seq}){}",
                     if taken.is_empty() {
                         String::new()
                     } else {
@@ -203,7 +204,7 @@ pub(super) fn walk(
                     "misdeal".to_string()
                 };
                 b.corrections.push(format!(
-                    "{what} at {at_ms} ms (record #{seq}): the deal was voided and dealt again; voided inputs: {}",
+                    "{what} at {at} ms (record #{seq}): the deal was voided and dealt again; voided inputs: {}",
                     voided.join(", ")
                 ));
             }
@@ -225,7 +226,7 @@ pub(super) fn walk(
             b.committed.append(&mut b.live);
         }
         if complete {
-            b.end = Some((at_ms, stacks_of(t)));
+            b.end = Some((at, stacks_of(t)));
             current = None;
         }
     }

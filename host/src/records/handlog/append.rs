@@ -11,6 +11,7 @@ use super::keys::TableKey;
 use super::record::{encode, Record, KIND_CONFIG};
 use super::tracker::HandTracker;
 use super::Seq;
+use crate::records::time::WallTime;
 use rusqlite::{params, Connection, ErrorCode, Transaction, TransactionBehavior};
 use std::path::{Path, PathBuf};
 
@@ -72,36 +73,36 @@ pub struct HandLog {
 }
 
 impl HandLog {
-    /// Writes one record, stamped `at_ms` (ms since the epoch, from the caller), and
+    /// Writes one record, stamped `at` (the wall clock, from the caller), and
     /// returns its number once the transaction is committed and synced. On any error
     /// nothing was written and the log stays usable; the input must not be
     /// acknowledged.
-    pub fn append(&mut self, at_ms: u64, record: Record) -> Result<Seq, LogError> {
-        self.append_with(at_ms, record, |_| Ok(()))
+    pub fn append(&mut self, at: WallTime, record: Record) -> Result<Seq, LogError> {
+        self.append_with(at, record, |_| Ok(()))
     }
 
-    /// Writes `records` in order, all stamped `at_ms`, in **one** transaction: one
+    /// Writes `records` in order, all stamped `at`, in **one** transaction: one
     /// commit and one sync for all of them, and each still its own link in the chain,
     /// sealed. Returns each one's number once committed and synced. For the evidence
     /// behind an input (the shoe's frame, the panel's press) and the input itself:
     /// they are durable together, or none of them is. On any error nothing was
     /// written and the log stays usable.
-    pub fn append_all(&mut self, at_ms: u64, records: &[Record]) -> Result<Vec<Seq>, LogError> {
+    pub fn append_all(&mut self, at: WallTime, records: &[Record]) -> Result<Vec<Seq>, LogError> {
         if records.is_empty() {
             return Ok(Vec::new());
         }
-        self.append_records(at_ms, records, |_| Ok(()))
+        self.append_records(at, records, |_| Ok(()))
     }
 
     /// [`HandLog::append`], with `before` run first in the same transaction: what it
     /// writes and the record commit together or not at all.
     pub(super) fn append_with(
         &mut self,
-        at_ms: u64,
+        at: WallTime,
         record: Record,
         before: impl FnOnce(&Transaction<'_>) -> rusqlite::Result<()>,
     ) -> Result<Seq, LogError> {
-        let seqs = self.append_records(at_ms, core::slice::from_ref(&record), before)?;
+        let seqs = self.append_records(at, core::slice::from_ref(&record), before)?;
         Ok(seqs.last().copied().unwrap_or(Seq(0)))
     }
 
@@ -109,11 +110,11 @@ impl HandLog {
     /// transaction; the log's state follows only once it is committed.
     fn append_records(
         &mut self,
-        at_ms: u64,
+        at: WallTime,
         records: &[Record],
         before: impl FnOnce(&Transaction<'_>) -> rusqlite::Result<()>,
     ) -> Result<Vec<Seq>, LogError> {
-        let ts = i64::try_from(at_ms).map_err(|_| LogError::Timestamp { at_ms })?;
+        let ts = i64::try_from(at.unix_millis()).map_err(|_| LogError::Timestamp { at })?;
         // Everything sealed first: a record refused here writes nothing.
         let mut has_config = self.has_config;
         let mut tracker = self.tracker.clone();

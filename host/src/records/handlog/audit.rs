@@ -13,6 +13,7 @@ use super::storage::{
 use super::{Seq, FILE_NAME};
 use crate::money::award;
 use crate::records::program::Sha256Digest;
+use crate::records::time::WallTime;
 use firmware::{Chips, Event, Input, Ruling, SeatNo, Table, TableConfig, Warning};
 use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
@@ -24,10 +25,10 @@ use std::path::{Path, PathBuf};
 /// have at least one such record.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HandFilter {
-    /// Hands still going at or after this time (ms since the epoch).
-    pub from_ms: Option<u64>,
+    /// Hands still going at or after this time.
+    pub from_ms: Option<WallTime>,
     /// Hands started at or before this time.
-    pub to_ms: Option<u64>,
+    pub to_ms: Option<WallTime>,
     /// Hands this seat was dealt into.
     pub seat: Option<SeatNo>,
     /// Hands whose pot was more than this.
@@ -94,11 +95,11 @@ pub struct HandSummary {
     /// The hand's number.
     pub number: u32,
     /// Its first record's time.
-    pub start_ms: u64,
+    pub start_ms: WallTime,
     /// When every chip was paid, if it was.
-    pub end_ms: Option<u64>,
+    pub end_ms: Option<WallTime>,
     /// Its last record's time.
-    pub last_ms: u64,
+    pub last_ms: WallTime,
     /// The seats dealt in.
     pub seats: Vec<SeatNo>,
     /// The pot awarded at the end, once the betting is over.
@@ -182,8 +183,8 @@ pub enum Entry {
 pub struct TimelineEntry {
     /// The record's number.
     pub seq: Seq,
-    /// Its time (ms since the epoch).
-    pub at_ms: u64,
+    /// Its time (the table's wall clock).
+    pub at_ms: WallTime,
     /// What it is.
     #[serde(flatten)]
     pub entry: Entry,
@@ -241,7 +242,7 @@ fn query_rows(
     path: &Path,
     sql: &str,
     args: &[&dyn rusqlite::ToSql],
-    mut each: impl FnMut(i64, u64, Parsed, Option<u32>) -> Result<(), LogError>,
+    mut each: impl FnMut(i64, WallTime, Parsed, Option<u32>) -> Result<(), LogError>,
 ) -> Result<(), LogError> {
     let e = |err| db_err(path, err);
     let mut stmt = conn.prepare(sql).map_err(e)?;
@@ -255,7 +256,7 @@ fn query_rows(
             .map(u32::try_from)
             .transpose()
             .map_err(|_| corrupt_record(path, row.seq, "the hand number is out of range"))?;
-        each(row.seq, u64::try_from(row.ts).unwrap_or(0), parsed, hand)?;
+        each(row.seq, WallTime::from_bigint(row.ts), parsed, hand)?;
     }
     Ok(())
 }
@@ -437,7 +438,7 @@ pub(super) fn timeline_between(
 }
 
 /// A record as the floor reads it.
-pub(super) fn timeline_entry(seq: i64, at_ms: u64, parsed: Parsed) -> TimelineEntry {
+pub(super) fn timeline_entry(seq: i64, at_ms: WallTime, parsed: Parsed) -> TimelineEntry {
     let entry = match parsed {
         Parsed::Config { table_id, config } => Entry::Config {
             table_id,

@@ -2,6 +2,7 @@
 
 use super::verify::Problem;
 use super::{FORMAT_VERSION, MIN_SECRET_LEN};
+use crate::records::time::WallTime;
 use firmware::RuleError;
 use rusqlite::ErrorCode;
 use std::fmt;
@@ -108,7 +109,7 @@ pub enum LogError {
     /// The timestamp does not fit the log (above `i64::MAX` ms).
     Timestamp {
         /// The value given.
-        at_ms: u64,
+        at: WallTime,
     },
     /// The data folder or the log may be changed by others than the table's user.
     Exposed {
@@ -212,8 +213,8 @@ impl fmt::Display for LogError {
                 f,
                 "replaying the hand log failed at accepted input {index} (`{input}`): {error}; call the floor, the log and the engine disagree"
             ),
-            LogError::Timestamp { at_ms } => {
-                write!(f, "timestamp {at_ms} ms is out of range: check the clock")
+            LogError::Timestamp { at } => {
+                write!(f, "timestamp {at} ms is out of range: check the clock")
             }
             LogError::Exposed { path, mode, fix } => write!(
                 f,

@@ -7,6 +7,7 @@ use super::error::LogError;
 use super::record::{encode, Record};
 use super::tracker::HandTracker;
 use super::{HandLog, Seq};
+use crate::records::time::WallTime;
 
 /// Places each appended record in its hand, as the log itself does (an UNDO of NEXT
 /// HAND closes the hand again; a record belongs to the hand in progress).
@@ -22,13 +23,13 @@ impl Follower {
     pub fn follow(
         &mut self,
         seq: Seq,
-        at_ms: u64,
+        at: WallTime,
         record: &Record,
     ) -> Result<(Option<u32>, TimelineEntry), LogError> {
         let (_, _, parsed) = encode(record, &self.table_id)?;
         let hand = self.tracker.place(&parsed);
         let seq = i64::try_from(seq.0).unwrap_or(i64::MAX);
-        Ok((hand, timeline_entry(seq, at_ms, parsed)))
+        Ok((hand, timeline_entry(seq, at, parsed)))
     }
 }
 
@@ -59,7 +60,11 @@ mod tests {
         .unwrap();
         let config = TableConfig::new(Game::Holdem, Structure::NoLimit, ch(5), ch(10));
         let mut table = Table::new(config).unwrap();
-        log.append(1, Record::Config { config }).unwrap();
+        log.append(
+            crate::records::time::WallTime::from_unix_millis(1),
+            Record::Config { config },
+        )
+        .unwrap();
         let mut follower = log.follower();
         let mut placed = Vec::new();
         for input in [
@@ -76,8 +81,9 @@ mod tests {
             Input::StartHand,
         ] {
             let r = Record::outcome(input, &table.handle(input));
-            let seq = log.append(2, r.clone()).unwrap();
-            placed.push(follower.follow(seq, 2, &r).unwrap());
+            let at = crate::records::time::WallTime::from_unix_millis(2);
+            let seq = log.append(at, r.clone()).unwrap();
+            placed.push(follower.follow(seq, at, &r).unwrap());
         }
         assert_eq!(placed[0].0, None);
         assert_eq!(placed[2].0, Some(1));

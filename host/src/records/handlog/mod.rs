@@ -89,8 +89,8 @@
 //! the PHH export and the floor's live view feed too. Refused inputs, raw frames, key
 //! presses, notes and program records are kept for the floor but not replayed.
 //!
-//! The module never reads the clock: callers pass the time, [`now_ms`] reads it for the
-//! binary.
+//! The module never reads the clock: callers pass the time,
+//! [`WallTime::now`](crate::records::time::WallTime::now) reads it for the binary.
 //!
 //! # Where things are
 //!
@@ -159,7 +159,6 @@ pub use verify::{Problem, ProblemKind, Scheme, Trust, VerifyReport};
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 /// The database file's name in the table's data folder.
 pub const FILE_NAME: &str = "handlog.sqlite3";
@@ -182,14 +181,6 @@ pub const PAYLOAD_VERSION: u32 = 2;
 
 /// The shortest secret accepted for a log of the old scheme: 16 bytes.
 pub const MIN_SECRET_LEN: usize = 16;
-
-/// Milliseconds since the Unix epoch from the system clock (0 if the clock is set before
-/// 1970). For the binary; the log itself only stores the times it is given.
-pub fn now_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
-}
 
 /// A record's sequence number: 1 for the first record of a log, then one more each
 /// (0, the default: before the first).

@@ -164,7 +164,11 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path().join("bench-1");
         let (mut log, _) = HandLog::open(&dir, "t", &TableKey::from_seed([3; 32])).unwrap();
-        log.append(1, Record::Note { text: "hi".into() }).unwrap();
+        log.append(
+            crate::records::time::WallTime::from_unix_millis(1),
+            Record::Note { text: "hi".into() },
+        )
+        .unwrap();
         assert_eq!(mode(&dir), FOLDER_MODE);
         let files: Vec<_> = std::fs::read_dir(&dir)
             .unwrap()

@@ -281,7 +281,7 @@ fn set_aside(log: &mut HandLog, row: &RawRow, d: &DroppedRecord) -> Result<(), L
         d.seq.0, d.kind, d.reason
     );
     let digest = torn_digest(id, row, &d.reason);
-    let at = u64::try_from(log.last_ts).unwrap_or(0);
+    let at = crate::records::time::WallTime::from_bigint(log.last_ts);
     let last = log.last_seq;
     log.append_with(at, Record::SetAside { text, digest }, |tx| {
         insert_dropped(tx, id, row, &d.reason)?;

@@ -13,6 +13,7 @@ use super::payload_error::PayloadError;
 use super::record::parse_payload;
 use super::storage::{meta, raw_row, RawRow, ROW_COLUMNS};
 use super::Seq;
+use crate::records::time::WallTime;
 
 /// The chain hash before a log's first record.
 pub const GENESIS_HASH: [u8; 32] = ZERO_MAC;
@@ -23,8 +24,8 @@ pub const GENESIS_HASH: [u8; 32] = ZERO_MAC;
 pub struct SealedRecord {
     /// Its number.
     pub seq: Seq,
-    /// Its time (ms since the epoch, the table's clock).
-    pub at_ms: u64,
+    /// Its time (the table's wall clock).
+    pub at: WallTime,
     /// Its kind, as stored.
     pub kind: String,
     /// Its payload (JSON), as stored: the bytes the hash covers.
@@ -48,7 +49,7 @@ impl SealedRecord {
         sig.copy_from_slice(&row.mac[32..]);
         Some(SealedRecord {
             seq: Seq(u64::try_from(row.seq).ok()?),
-            at_ms: u64::try_from(row.ts).ok()?,
+            at: WallTime::from_unix_millis(u64::try_from(row.ts).ok()?),
             kind: String::from_utf8(row.kind).ok()?,
             payload: String::from_utf8(row.payload).ok()?,
             hand: row.hand.map(u32::try_from).transpose().ok()?,
@@ -60,7 +61,10 @@ impl SealedRecord {
     /// Whether its hash is the one its bytes give after a record whose hash is `prev`
     /// ([`GENESIS_HASH`] before the first).
     pub fn links(&self, prev: &[u8; 32]) -> bool {
-        let (Ok(seq), Ok(ts)) = (i64::try_from(self.seq.0), i64::try_from(self.at_ms)) else {
+        let (Ok(seq), Ok(ts)) = (
+            i64::try_from(self.seq.0),
+            i64::try_from(self.at.unix_millis()),
+        ) else {
             return false;
         };
         record_hash(prev, seq, ts, self.kind.as_bytes(), self.payload.as_bytes()) == self.hash
@@ -87,7 +91,7 @@ impl SealedRecord {
     pub fn entry(&self) -> Result<TimelineEntry, PayloadError> {
         let parsed = parse_payload(self.kind.as_bytes(), self.payload.as_bytes())?;
         let seq = i64::try_from(self.seq.0).unwrap_or(i64::MAX);
-        Ok(timeline_entry(seq, self.at_ms, parsed))
+        Ok(timeline_entry(seq, self.at, parsed))
     }
 
     /// The engine's settings, if this is a configuration record: what a reader of
@@ -173,7 +177,7 @@ mod tests {
         let (mut log, _) = HandLog::open(dir.path(), "T9", &key).unwrap();
         for i in 0..3 {
             log.append(
-                10 + i,
+                WallTime::from_unix_millis(10 + i),
                 Record::Note {
                     text: format!("n{i}"),
                 },

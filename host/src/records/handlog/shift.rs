@@ -2,17 +2,15 @@
 //! finished, chips in their pots and rake taken (PD-RAKE), hour by hour.
 
 use super::HandSummary;
+use crate::records::time::WallTime;
 use firmware::Chips;
 use serde::Serialize;
-
-/// Milliseconds in an hour: the report's buckets start on the hour (UTC).
-const HOUR_MS: u64 = 3_600_000;
 
 /// One hour of a shift.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct RakeHour {
-    /// The hour's start, ms since the epoch (UTC, on the hour).
-    pub hour_ms: u64,
+    /// The hour's start (UTC, on the hour).
+    pub hour_ms: WallTime,
     /// Hands finished in the hour (every chip paid).
     pub hands: u32,
     /// Of those, hands that paid a rake.
@@ -26,8 +24,9 @@ pub struct RakeHour {
 impl RakeHour {
     /// The hour as floor staff read it: `2026-11-25 14:00 UTC`.
     pub fn label(&self) -> String {
-        let (y, m, d) = civil_date(self.hour_ms / 86_400_000);
-        let hour = self.hour_ms % 86_400_000 / HOUR_MS;
+        let ms = self.hour_ms.unix_millis();
+        let (y, m, d) = civil_date(ms / 86_400_000);
+        let hour = ms % 86_400_000 / 3_600_000;
         format!("{y:04}-{m:02}-{d:02} {hour:02}:00 UTC")
     }
 }
@@ -60,14 +59,18 @@ pub struct RakeReport {
 }
 
 /// The rake report of `hands` (a log's summaries) for the span given.
-pub fn rake_report(hands: &[HandSummary], from_ms: Option<u64>, to_ms: Option<u64>) -> RakeReport {
+pub fn rake_report(
+    hands: &[HandSummary],
+    from_ms: Option<WallTime>,
+    to_ms: Option<WallTime>,
+) -> RakeReport {
     let mut report = RakeReport::default();
     for h in hands {
         let Some(end) = h.end_ms else { continue };
         if from_ms.is_some_and(|f| end < f) || to_ms.is_some_and(|t| end >= t) {
             continue;
         }
-        let hour_ms = end - end % HOUR_MS;
+        let hour_ms = end.hour_start();
         let i = match report.hours.binary_search_by_key(&hour_ms, |r| r.hour_ms) {
             Ok(i) => i,
             Err(i) => {
@@ -91,7 +94,7 @@ pub fn rake_report(hands: &[HandSummary], from_ms: Option<u64>, to_ms: Option<u6
             row.rake = row.rake.saturating_add(h.rake);
         }
     }
-    report.total.hour_ms = report.hours.first().map_or(0, |h| h.hour_ms);
+    report.total.hour_ms = report.hours.first().map_or(WallTime::EPOCH, |h| h.hour_ms);
     report
 }
 
@@ -99,13 +102,21 @@ pub fn rake_report(hands: &[HandSummary], from_ms: Option<u64>, to_ms: Option<u6
 mod tests {
     use super::*;
     use crate::records::handlog::{HandFlags, Seq};
+    use crate::records::time::HOUR;
+    use firmware::time::Duration;
 
-    fn hand(number: u32, end_ms: Option<u64>, pot: u64, rake: u64) -> HandSummary {
+    /// The wall clock at `ms` since the epoch.
+    fn wall(ms: u64) -> WallTime {
+        WallTime::from_unix_millis(ms)
+    }
+
+    fn hand(number: u32, end_ms: Option<WallTime>, pot: u64, rake: u64) -> HandSummary {
+        let end = end_ms.unwrap_or(WallTime::EPOCH);
         HandSummary {
             number,
-            start_ms: end_ms.unwrap_or(0).saturating_sub(60_000),
+            start_ms: end - Duration::from_secs(60),
             end_ms,
-            last_ms: end_ms.unwrap_or(0),
+            last_ms: end,
             seats: Vec::new(),
             pot: Some(Chips::new(pot)),
             rake: Chips::new(rake),
@@ -119,7 +130,7 @@ mod tests {
     #[test]
     fn an_hour_is_labelled_by_its_date_and_time_in_utc() {
         let at = |ms| RakeHour {
-            hour_ms: ms,
+            hour_ms: wall(ms),
             ..RakeHour::default()
         };
         assert_eq!(at(0).label(), "1970-01-01 00:00 UTC");
@@ -131,11 +142,12 @@ mod tests {
 
     #[test]
     fn pd_rake_hands_pots_and_rake_by_the_hour_they_were_paid() {
-        let h0 = 1_700_000_000_000 - 1_700_000_000_000 % HOUR_MS;
+        let h0 = wall(1_700_000_000_000).hour_start();
+        let ms = Duration::from_millis;
         let hands = [
-            hand(1, Some(h0 + 10), 100, 5),
-            hand(2, Some(h0 + HOUR_MS - 1), 40, 0),
-            hand(3, Some(h0 + HOUR_MS), 300, 15),
+            hand(1, Some(h0 + ms(10)), 100, 5),
+            hand(2, Some(h0 + HOUR - ms(1)), 40, 0),
+            hand(3, Some(h0 + HOUR), 300, 15),
             hand(4, None, 999, 0),
         ];
         let r = rake_report(&hands, None, None);
@@ -154,9 +166,9 @@ mod tests {
             (3, Chips::new(440), Chips::new(20))
         );
         // The span: from included, to excluded.
-        let r = rake_report(&hands, Some(h0 + HOUR_MS), None);
+        let r = rake_report(&hands, Some(h0 + HOUR), None);
         assert_eq!((r.total.hands, r.total.rake), (1, Chips::new(15)));
-        let r = rake_report(&hands, None, Some(h0 + HOUR_MS));
+        let r = rake_report(&hands, None, Some(h0 + HOUR));
         assert_eq!((r.total.hands, r.total.rake), (2, Chips::new(5)));
     }
 

@@ -106,10 +106,7 @@ impl ShippedRun {
         self.hash = record.hash;
         self.last = Some(record.clone());
         let seq = i64::try_from(record.seq.0).unwrap_or(i64::MAX);
-        Ok((
-            super::audit::timeline_entry(seq, record.at_ms, parsed),
-            hand,
-        ))
+        Ok((super::audit::timeline_entry(seq, record.at, parsed), hand))
     }
 
     /// Whether the hand of the last record pushed is still going after it (`false`
@@ -183,7 +180,7 @@ mod tests {
         last[n].hash = super::super::chain::record_hash(
             &last[n - 1].hash,
             i64::try_from(last[n].seq.0).unwrap(),
-            i64::try_from(last[n].at_ms).unwrap(),
+            i64::try_from(last[n].at.unix_millis()).unwrap(),
             last[n].kind.as_bytes(),
             last[n].payload.as_bytes(),
         );

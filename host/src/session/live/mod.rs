@@ -11,7 +11,7 @@
 //!
 //! The shoe's link is host-driven and blocks while it polls, so it runs on its own
 //! thread ([`spawn_shoe`]) and hands reads to the loop over a channel; the loop scans
-//! the panel every [`SCAN_MS`].
+//! the panel every [`SCAN`].
 
 pub mod config;
 #[cfg(feature = "pi")]
@@ -22,6 +22,7 @@ pub use super::table::{Outcome, Refusal, ShoeEvent};
 use crate::records::handlog::LogError;
 use firmware::buttons::KeyEvent;
 use firmware::deck::{DeckMap, TagUid};
+use firmware::time::Instant;
 use firmware::SeatNo;
 use hardware::link::{open_serial, LinkFault, LinkSettings, ShoeLink, ShoePort};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -30,7 +31,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// How often the panel is scanned: well inside the debouncer's 20 ms.
-pub const SCAN_MS: u64 = 2;
+pub const SCAN: Duration = Duration::from_millis(2);
 /// How long one poll of the shoe waits for a card before the thread checks for stop.
 const SHOE_POLL: Duration = Duration::from_millis(250);
 
@@ -177,8 +178,8 @@ pub fn on_devices(session: TableSession<'_>, map: DeckMap) -> Runtime<'_> {
 
 /// The panel as the loop sees it: presses in, the turn shown on the seat LEDs.
 pub trait Panel {
-    /// The presses recognised by `now_ms` (the loop's clock).
-    fn scan(&mut self, now_ms: u64) -> Result<Vec<KeyEvent>, PanelError>;
+    /// The presses recognised by `now` (the loop's clock).
+    fn scan(&mut self, now: Instant) -> Result<Vec<KeyEvent>, PanelError>;
     /// Lights the LED of `seat` (only that one), or none.
     fn show_turn(&mut self, seat: Option<SeatNo>) -> Result<(), PanelError>;
     /// The key held down far past any press as of the last scan
@@ -223,7 +224,7 @@ pub fn run(
     panel: &mut dyn Panel,
     shoe: &Receiver<ShoeEvent>,
     stop: &AtomicBool,
-    clock: &mut dyn FnMut() -> u64,
+    clock: &mut dyn FnMut() -> Instant,
 ) -> Result<(), RuntimeError> {
     let mut lit = None;
     panel.show_turn(lit).map_err(RuntimeError::Panel)?;
@@ -232,7 +233,7 @@ pub fn run(
             rt.key(press)?;
         }
         rt.stuck(panel.stuck());
-        match shoe.recv_timeout(Duration::from_millis(SCAN_MS)) {
+        match shoe.recv_timeout(SCAN) {
             Ok(event) => {
                 rt.shoe(event)?;
             }

@@ -3,6 +3,7 @@
 
 use super::{Panel, PanelError};
 use firmware::buttons::KeyEvent;
+use firmware::time::Instant;
 use firmware::SeatNo;
 use hardware::pi::PiPins;
 
@@ -10,9 +11,9 @@ use hardware::pi::PiPins;
 pub struct PiPanel(pub PiPins);
 
 impl Panel for PiPanel {
-    fn scan(&mut self, now_ms: u64) -> Result<Vec<KeyEvent>, PanelError> {
+    fn scan(&mut self, now: Instant) -> Result<Vec<KeyEvent>, PanelError> {
         self.0.matrix.sample().map_err(PanelError::Matrix)?;
-        let presses = self.0.panel.scan(now_ms).map_err(PanelError::Buttons)?;
+        let presses = self.0.panel.scan(now).map_err(PanelError::Buttons)?;
         Ok(presses.into_iter().collect())
     }
 

@@ -9,6 +9,7 @@ use crate::{ch, sn};
 use firmware::buttons::{ButtonConfig, Key};
 use firmware::deck::DeckKind;
 use firmware::shoe::CardRead;
+use firmware::time::{Duration, Instant};
 use firmware::{Card, Event, Game, Table};
 use hardware::link::{open_serial, Antenna, LinkSettings, Received};
 use hardware::sim::{FaultRates, Faulty, PtyShoe, SimConfig, SimHandle, SimPanel, SimShoe};
@@ -29,8 +30,8 @@ enum Step {
     Foreign,
     /// A card the table refuses (none is due): taken away after a second.
     Refused(&'static str, Antenna),
-    /// A key jammed down for this many ms, then freed.
-    Jam(Key, u64),
+    /// A key jammed down for this long, then freed.
+    Jam(Key, Duration),
 }
 
 use Step::*;
@@ -48,7 +49,7 @@ struct Dealer {
     steps: VecDeque<Step>,
     table: Rc<RefCell<Option<Table>>>,
     at_antenna: Option<(Card, usize)>,
-    foreign_until: Option<u64>,
+    foreign_until: Option<Instant>,
     stop: Arc<AtomicBool>,
     leds: Vec<Option<SeatNo>>,
 }
@@ -70,7 +71,7 @@ impl Dealer {
 }
 
 impl Panel for Dealer {
-    fn scan(&mut self, now: u64) -> Result<Vec<KeyEvent>, PanelError> {
+    fn scan(&mut self, now: Instant) -> Result<Vec<KeyEvent>, PanelError> {
         if let Some((_, seen_before)) = self.at_antenna {
             if self.seen() > seen_before {
                 self.shoe.remove();
@@ -82,7 +83,7 @@ impl Panel for Dealer {
             self.foreign_until = None;
         }
         let idle =
-            now >= self.panel.end_ms() && self.at_antenna.is_none() && self.foreign_until.is_none();
+            now >= self.panel.end() && self.at_antenna.is_none() && self.foreign_until.is_none();
         if idle {
             match self.steps.pop_front() {
                 Some(Tap(k)) => {
@@ -91,8 +92,8 @@ impl Panel for Dealer {
                 Some(Hold(k)) => {
                     self.panel.hold(k);
                 }
-                Some(Jam(k, ms)) => {
-                    self.panel.jam(k, ms);
+                Some(Jam(k, held)) => {
+                    self.panel.jam(k, held);
                 }
                 Some(Digits(n)) => {
                     for c in n.to_string().bytes() {
@@ -108,12 +109,12 @@ impl Panel for Dealer {
                 Some(Foreign) => {
                     let uid = DeckMap::simulated_uid(99, "As".parse().expect("a card"));
                     self.shoe.present(uid, Antenna::Exit);
-                    self.foreign_until = Some(now + 1_000);
+                    self.foreign_until = Some(now + Duration::from_secs(1));
                 }
                 Some(Refused(name, antenna)) => {
                     let uid = DeckMap::simulated_uid(1, name.parse().expect("a card"));
                     self.shoe.present(uid, antenna);
-                    self.foreign_until = Some(now + 1_000);
+                    self.foreign_until = Some(now + Duration::from_secs(1));
                 }
                 None => self.stop.store(true, Ordering::Relaxed),
             }
@@ -204,9 +205,9 @@ fn play_at(config: firmware::TableConfig, steps: Vec<Step>, faults: (u32, u32, u
         .unwrap()
         .with_floor_staff(crate::session::staff::test_staff(&[(9, "0001")]));
     let mut rt = on_devices(session, map);
-    let mut t = 0u64;
+    let mut t = Instant::ZERO;
     let mut clock = || {
-        t += 20;
+        t += Duration::from_millis(20);
         t
     };
     let seen = Rc::new(RefCell::new(Vec::new()));
@@ -542,7 +543,11 @@ fn direct(steps: Vec<Step>) -> (Table, Vec<Outcome>) {
     );
     let map = DeckMap::simulated(DeckKind::Standard52, 1);
     let mut rt = on_devices(TableSession::create(config, Some(&mut log)).unwrap(), map);
-    let press = |key, kind| KeyEvent { key, kind, at: 0 };
+    let press = |key, kind| KeyEvent {
+        key,
+        kind,
+        at: Instant::ZERO,
+    };
     let mut outcomes = Vec::new();
     for step in steps {
         let mut got = match step {
@@ -589,10 +594,10 @@ fn direct(steps: Vec<Step>) -> (Table, Vec<Outcome>) {
 }
 
 /// A key jammed down is reported stuck once, while held far past any press
-/// (`STUCK_KEY_MS`), and the report ends once it is freed; a long press is not stuck.
+/// (`STUCK_KEY`), and the report ends once it is freed; a long press is not stuck.
 #[test]
 fn a_jammed_key_is_reported_stuck_until_it_is_freed() {
-    let held = firmware::buttons::STUCK_KEY_MS + 1_000;
+    let held = firmware::buttons::STUCK_KEY + Duration::from_secs(1);
     let played = play(vec![Hold(Key::Undo), Jam(Key::Undo, held)], (0, 0, 0));
     assert_eq!(played.stuck, [Some(Key::Undo), None]);
 }

@@ -13,7 +13,11 @@ const SCRIPT: &str =
     include_str!("../../../../tests/scenarios/r_show_4_award_against_tabled_aces.scn");
 
 fn press(key: Key, kind: PressKind) -> KeyEvent {
-    KeyEvent { key, kind, at: 0 }
+    KeyEvent {
+        key,
+        kind,
+        at: firmware::time::Instant::ZERO,
+    }
 }
 
 /// The floor keys `code` (his number, then his PIN) in floor mode, then `key`.

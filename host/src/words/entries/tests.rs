@@ -95,7 +95,7 @@ fn rare_events() -> Vec<Event> {
 fn other_records() -> Vec<TimelineEntry> {
     let at = |seq: u64, entry: Entry| TimelineEntry {
         seq: Seq(seq),
-        at_ms: 1_764_096_012_000,
+        at_ms: crate::records::time::WallTime::from_unix_millis(1_764_096_012_000),
         entry,
     };
     vec![

@@ -361,7 +361,7 @@ fn play_script(
         .started_with(program.clone())
         .map_err(CliError::failed)?;
     // At the bench's pace, so people can follow it on the display.
-    let pace = std::time::Duration::from_millis(opts.pace_ms);
+    let pace = opts.pace;
     session.observe(Box::new(
         move |_: &firmware::Table, _: &host::session::Outcome| std::thread::sleep(pace),
     ));

@@ -12,6 +12,7 @@ use host::session::live::config::{DEFAULT_DISPLAY_BIND, DEFAULT_FLOOR_BIND, LANG
 use host::session::simulated::SimOptions;
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// The bench table's options, as given on the command line.
 #[derive(Debug, Args)]
@@ -67,10 +68,11 @@ pub struct TableOptions {
     #[arg(
         long,
         value_name = "MS",
-        default_value_t = SimOptions::default().pace_ms,
+        default_value = "0",
+        value_parser = millis,
         verbatim_doc_comment
     )]
-    pace: u64,
+    pace: Duration,
     /// Play a scenario script (tests/README.md) instead of random hands,
     /// logged and shown on the display like any hand
     #[arg(long, value_name = "FILE", verbatim_doc_comment)]
@@ -202,6 +204,13 @@ fn faults(v: &str) -> Result<(u32, u32, u32), String> {
 }
 
 /// `--display ADDR`: an address and a port.
+/// A time given in whole milliseconds (`--pace 600`), as the options always took it.
+fn millis(text: &str) -> Result<Duration, String> {
+    text.parse()
+        .map(Duration::from_millis)
+        .map_err(|e: std::num::ParseIntError| e.to_string())
+}
+
 fn address(v: &str) -> Result<SocketAddr, String> {
     v.parse()
         .map_err(|_| format!("write an address and port, e.g. {DEFAULT_DISPLAY_BIND}"))
@@ -268,7 +277,7 @@ pub(super) fn table_args(o: &TableOptions) -> Result<TableArgs, CliError> {
             blinds: o.blinds,
             seed: o.seed,
             verbose: o.verbose,
-            pace_ms: o.pace,
+            pace: o.pace,
             settings: o.settings.clone(),
         },
         data: o
@@ -351,7 +360,10 @@ mod tests {
             "d",
         ]);
         let o = &t.opts;
-        assert_eq!((o.hands, o.players, o.seed, o.pace_ms), (200, 9, 7, 600));
+        assert_eq!(
+            (o.hands, o.players, o.seed, o.pace),
+            (200, 9, 7, Duration::from_millis(600))
+        );
         assert_eq!(
             (o.game, o.structure),
             (Game::OmahaHiLo, Structure::FixedLimit)

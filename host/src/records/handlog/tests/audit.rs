@@ -121,12 +121,12 @@ fn hands_are_listed_with_their_flags() {
         usize::from(big > small)
     );
     let after_1 = HandFilter {
-        from_ms: Some(h1.last_ms + 1),
+        from_ms: Some(h1.last_ms + firmware::time::Duration::from_millis(1)),
         ..f()
     };
     assert_eq!(numbers(after_1), [2]);
     let before_2 = HandFilter {
-        to_ms: Some(h2.start_ms - 1),
+        to_ms: Some(h2.start_ms - firmware::time::Duration::from_millis(1)),
         ..f()
     };
     assert_eq!(numbers(before_2), [1]);

@@ -13,6 +13,7 @@ mod tamper;
 
 use super::*;
 use crate::records::scenario::{Scenario, Step};
+use crate::records::time::WallTime;
 use crate::{ch, sn};
 use firmware::error::ActionKind;
 use firmware::{
@@ -38,7 +39,7 @@ fn trust() -> Trust {
         ..Trust::default()
     }
 }
-const T0: u64 = 1_700_000_000_000;
+const T0: WallTime = WallTime::from_unix_millis(1_700_000_000_000);
 
 fn card(s: &str) -> Card {
     s.parse().unwrap()
@@ -53,7 +54,7 @@ struct TestTable {
     dir: TempDir,
     log: HandLog,
     table: Table,
-    clock: u64,
+    clock: WallTime,
 }
 
 impl TestTable {
@@ -70,8 +71,8 @@ impl TestTable {
         }
     }
 
-    fn tick(&mut self) -> u64 {
-        self.clock += 1000;
+    fn tick(&mut self) -> WallTime {
+        self.clock = self.clock + firmware::time::Duration::from_secs(1);
         self.clock
     }
 
@@ -245,8 +246,8 @@ fn at(p: &Problem) -> (Option<u64>, ProblemKind) {
 }
 
 #[test]
-fn now_ms_reads_the_clock() {
-    assert!(now_ms() > T0);
+fn now_reads_the_clock() {
+    assert!(WallTime::now() > T0);
 }
 
 #[test]

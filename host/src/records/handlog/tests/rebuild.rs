@@ -41,7 +41,10 @@ fn reopening_continues_the_chain() {
         let result = t.handle(input);
         live.handle(input).unwrap();
         let seq = log
-            .append(T0 + 99_000, Record::outcome(input, &result))
+            .append(
+                T0 + firmware::time::Duration::from_millis(99_000),
+                Record::outcome(input, &result),
+            )
             .unwrap();
         assert_eq!(seq.0, log.head().unwrap().seq.0);
     }
@@ -80,8 +83,13 @@ fn the_configuration_comes_first_and_once() {
         Err(LogError::ConfigAlreadyWritten)
     );
     assert_eq!(
-        log.append(u64::MAX, input.clone()),
-        Err(LogError::Timestamp { at_ms: u64::MAX })
+        log.append(
+            crate::records::time::WallTime::from_unix_millis(u64::MAX),
+            input.clone()
+        ),
+        Err(LogError::Timestamp {
+            at: crate::records::time::WallTime::from_unix_millis(u64::MAX)
+        })
     );
     assert_eq!(log.append(T0, input), Ok(Seq(3)));
     // A log without a configuration rebuilds nothing.

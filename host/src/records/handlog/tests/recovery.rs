@@ -153,7 +153,13 @@ fn a_full_disk_is_reported_and_nothing_is_written() {
     let big = Record::Note {
         text: "x".repeat(64 * 1024),
     };
-    let e = b.log.append(T0 + 5000, big.clone()).unwrap_err();
+    let e = b
+        .log
+        .append(
+            T0 + firmware::time::Duration::from_millis(5000),
+            big.clone(),
+        )
+        .unwrap_err();
     assert_eq!(
         e,
         LogError::DiskFull {
@@ -168,7 +174,10 @@ fn a_full_disk_is_reported_and_nothing_is_written() {
         .execute_batch("PRAGMA max_page_count = 1073741823")
         .unwrap();
     assert_eq!(
-        b.log.append(T0 + 6000, big).unwrap().0,
+        b.log
+            .append(T0 + firmware::time::Duration::from_millis(6000), big)
+            .unwrap()
+            .0,
         head.as_ref().unwrap().seq.0 + 1
     );
     let (dir, _) = b.close();

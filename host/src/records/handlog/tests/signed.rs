@@ -8,8 +8,11 @@ fn a_log_of_the_old_hmac_scheme_verifies_with_its_secret_as_the_old_scheme() {
     let dir = TempDir::new().unwrap();
     let mut log = HandLog::create_hmac(dir.path(), "T7", SECRET).unwrap();
     log.append(T0, Record::Config { config: cfg() }).unwrap();
-    log.append(T0 + 1, Record::Note { text: "x".into() })
-        .unwrap();
+    log.append(
+        T0 + firmware::time::Duration::from_millis(1),
+        Record::Note { text: "x".into() },
+    )
+    .unwrap();
     assert_eq!(log.head(), None, "the old scheme has no signed head");
     drop(log);
     let with_secret = Trust {
