@@ -18,12 +18,13 @@
 //!                          |
 //!                        money                 (settings, peers: under all;
 //!                                               bench: on money, for bin alone;
-//!                                               tournament: on money, for what
-//!                                               spans tables)
+//!                                               tournament: on records, for
+//!                                               what spans tables)
 //! ```
 //!
 //! - [`money`]: side pots, hand evaluation, the showdown, settlement, equity.
-//! - [`tournament`]: a tournament's structure and payouts, pure rules beside money.
+//! - [`tournament`]: a tournament's structure, its director's events and what they
+//!   leave (seats, clock, places, payouts), balancing: pure rules on records' time.
 //! - [`records`]: the hand log, hand histories (PHH), their export and replay,
 //!   scenario scripts.
 //! - [`web`]: what both pages serve HTTP with: the bounded listener, the floor's token

@@ -26,9 +26,10 @@ const MAY_USE: &[(&str, &[&str])] = &[
     // A table's settings, one codec for every file and command that carries them.
     ("settings", &[]),
     ("money", &["settings"]),
-    // A tournament's structure and payouts: rules, no table, no store.
-    ("tournament", &["settings", "money"]),
     ("records", &["settings", "money"]),
+    // A tournament: its structure, the director's events and what they leave, payouts,
+    // the clock on the wall clock's time (records'); no table, no store.
+    ("tournament", &["settings", "money", "records"]),
     // HTTP plumbing and the languages, under both pages; nothing of a table at work.
     ("web", &["settings", "money", "records"]),
     ("session", &["settings", "money", "records", "web"]),

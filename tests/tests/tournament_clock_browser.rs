@@ -10,6 +10,7 @@
 use host::floor::tournaments::TournamentLog;
 use host::floor::{FloorService, ServeOptions, Store};
 use host::records::handlog::TableKey;
+use host::records::time::WallTime;
 use host::tournament::TournamentEvent;
 use host::web::lang::{Lang, ALL};
 use serde_json::json;
@@ -56,13 +57,19 @@ fn tournament(
                 player: format!("Player {n}"),
                 table: if n % 2 == 0 { "T1" } else { "T2" }.into(),
                 seat: (n.div_ceil(2)) as u8,
-                at_ms: start - 1,
+                at: WallTime::from_unix_millis(start - 1),
             },
         )
         .expect("registered");
     }
-    log.append(store, key, TournamentEvent::Started { at_ms: start })
-        .expect("started");
+    log.append(
+        store,
+        key,
+        TournamentEvent::Started {
+            at: WallTime::from_unix_millis(start),
+        },
+    )
+    .expect("started");
     log
 }
 
@@ -149,7 +156,9 @@ fn the_clock_fits_every_wall_screen_in_every_language_and_counts_down() {
     fri.append(
         &mut store,
         &key,
-        TournamentEvent::Paused { at_ms: now_ms() },
+        TournamentEvent::Paused {
+            at: WallTime::from_unix_millis(now_ms()),
+        },
     )
     .expect("paused");
     cdp.wait_for(&shows("PAUSED"), "the pause");

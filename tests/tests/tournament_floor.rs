@@ -630,6 +630,7 @@ fn a_table_follows_its_tournaments_clock_and_keeps_it_when_the_store_is_lost() {
     use host::floor::tournaments::TournamentLog;
     use host::floor::StoreLink;
     use host::records::handlog::TableKey;
+    use host::records::time::WallTime;
     use host::tournament::{Period, TournamentEvent};
     use std::time::Duration;
     use table_tests::tablectl::now_ms;
@@ -663,13 +664,19 @@ fn a_table_follows_its_tournaments_clock_and_keeps_it_when_the_store_is_lost() {
                 player: format!("p{n}"),
                 table: table.into(),
                 seat,
-                at_ms: at,
+                at: WallTime::from_unix_millis(at),
             },
         )
         .expect("registered");
     }
-    log.append(store, &key, TournamentEvent::Started { at_ms: at })
-        .expect("started");
+    log.append(
+        store,
+        &key,
+        TournamentEvent::Started {
+            at: WallTime::from_unix_millis(at),
+        },
+    )
+    .expect("started");
 
     let follower = ClockFollower::start(
         StoreLink::parse(&t1).expect("a link"),
@@ -688,16 +695,24 @@ fn a_table_follows_its_tournaments_clock_and_keeps_it_when_the_store_is_lost() {
             );
         };
     heard("its tournament", &|t| {
-        t.log.id == "SUN" && t.log.state.read(now_ms()).period == Period::Level(1) && !t.stale
+        t.log.id == "SUN"
+            && t.log.state.read(WallTime::now()).period == Period::Level(1)
+            && !t.stale
     });
-    log.append(store, &key, TournamentEvent::Paused { at_ms: now_ms() })
-        .expect("paused");
-    heard("the pause", &|t| t.log.state.read(now_ms()).paused);
+    log.append(
+        store,
+        &key,
+        TournamentEvent::Paused {
+            at: WallTime::from_unix_millis(now_ms()),
+        },
+    )
+    .expect("paused");
+    heard("the pause", &|t| t.log.state.read(WallTime::now()).paused);
 
     // The store goes away: the table keeps the clock it heard, and says so.
     floor.server.stop().expect("the server stops");
     heard("that the store is gone", &|t| t.stale && t.log.id == "SUN");
     assert!(follower
         .latest()
-        .is_some_and(|t| t.log.state.read(now_ms()).paused));
+        .is_some_and(|t| t.log.state.read(WallTime::now()).paused));
 }

@@ -11,16 +11,19 @@
 
 use super::page::{language_field, page};
 use super::words::{with, word, FloorWord};
+use crate::records::time::WallTime;
 use crate::tournament::{Level, Period, Tournament};
 use crate::web::html::escape;
 use crate::web::lang::Lang;
+use firmware::Duration;
 
 /// How often the clock reloads itself, in seconds: the time left moves each second.
 pub const CLOCK_REFRESH_S: u32 = 1;
 
-/// `ms` as the clock shows it: `m:ss`, or `h:mm:ss` from an hour.
-pub fn clock_time(ms: u64) -> String {
-    let s = ms.div_ceil(1000);
+/// A time left as the clock shows it: `m:ss`, or `h:mm:ss` from an hour; a second
+/// begun counts whole, so the clock never shows 0:00 early.
+pub fn clock_time(left: Duration) -> String {
+    let s = left.total_millis().div_ceil(1000);
     let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
     if h > 0 {
         format!("{h}:{m:02}:{s:02}")
@@ -46,17 +49,17 @@ fn stakes(lang: Lang, l: &Level) -> String {
     )
 }
 
-/// The clock of tournament `id` at `now_ms`.
-pub fn clock_page(id: &str, t: &Tournament, lang: Lang, now_ms: u64) -> String {
+/// The clock of tournament `id` at `now`.
+pub fn clock_page(id: &str, t: &Tournament, lang: Lang, now: WallTime) -> String {
     let w = |x| word(lang, x);
-    let s = t.summary(now_ms);
+    let s = t.summary(now);
     let (period, kind) = match s.clock.period {
         Period::NotStarted => (w(FloorWord::ClockNotStarted).to_string(), "waiting"),
         Period::Level(n) => (with(lang, FloorWord::ClockLevel, n), "level"),
         Period::Break(_) => (w(FloorWord::ClockBreak).to_string(), "break"),
     };
-    let time = match s.clock.left_ms {
-        Some(ms) => clock_time(ms),
+    let time = match s.clock.left {
+        Some(left) => clock_time(left),
         None => w(FloorWord::ClockRunsOn).to_string(),
     };
     let paused = if s.clock.paused {
@@ -153,10 +156,11 @@ mod tests {
 
     #[test]
     fn the_time_left_reads_as_a_clock_and_never_shows_zero_early() {
-        assert_eq!(clock_time(0), "0:00");
-        assert_eq!(clock_time(1), "0:01");
-        assert_eq!(clock_time(59_001), "1:00");
-        assert_eq!(clock_time(20 * 60_000), "20:00");
-        assert_eq!(clock_time(3_600_000 + 61_000), "1:01:01");
+        let ms = Duration::from_millis;
+        assert_eq!(clock_time(ms(0)), "0:00");
+        assert_eq!(clock_time(ms(1)), "0:01");
+        assert_eq!(clock_time(ms(59_001)), "1:00");
+        assert_eq!(clock_time(ms(20 * 60_000)), "20:00");
+        assert_eq!(clock_time(ms(3_600_000 + 61_000)), "1:01:01");
     }
 }

@@ -607,7 +607,7 @@ async fn clock_route(
                 &log.id,
                 &log.state,
                 lang,
-                crate::records::time::WallTime::now().unix_millis(),
+                crate::records::time::WallTime::now(),
             ),
         ),
         Ok(Answer::Tournament(Err(e @ TournamentStoreError::Unknown(_))))

@@ -11,6 +11,8 @@
 //! Added time lengthens the level or break it is added in.
 
 use super::structure::Structure;
+use crate::records::time::WallTime;
+use firmware::Duration;
 
 /// One thing the director did to the clock, at a wall-clock time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,23 +20,23 @@ pub enum ClockEvent {
     /// The clock started at level 1.
     Start {
         /// When.
-        at_ms: u64,
+        at: WallTime,
     },
     /// The clock stopped (dealing goes on only if the director says so).
     Pause {
         /// When.
-        at_ms: u64,
+        at: WallTime,
     },
     /// The clock runs again.
     Resume {
         /// When.
-        at_ms: u64,
+        at: WallTime,
     },
-    /// The period running at `at_ms` is longer by `ms` (shorter when negative, never
+    /// The period running at `at` is longer by `ms` (shorter when negative, never
     /// below what has run).
     AddTime {
         /// When.
-        at_ms: u64,
+        at: WallTime,
         /// How much.
         ms: i64,
     },
@@ -43,10 +45,10 @@ pub enum ClockEvent {
 impl ClockEvent {
     fn at(self) -> u64 {
         match self {
-            ClockEvent::Start { at_ms }
-            | ClockEvent::Pause { at_ms }
-            | ClockEvent::Resume { at_ms }
-            | ClockEvent::AddTime { at_ms, .. } => at_ms,
+            ClockEvent::Start { at }
+            | ClockEvent::Pause { at }
+            | ClockEvent::Resume { at }
+            | ClockEvent::AddTime { at, .. } => at.unix_millis(),
         }
     }
 }
@@ -68,7 +70,7 @@ pub struct Reading {
     /// The period.
     pub period: Period,
     /// What is left of it (`None` for the last level, which runs on).
-    pub left_ms: Option<u64>,
+    pub left: Option<Duration>,
     /// Whether the clock is paused.
     pub paused: bool,
 }
@@ -88,10 +90,11 @@ fn periods(s: &Structure) -> Vec<(Period, u64)> {
     out
 }
 
-/// The clock at `now_ms`, from the director's events (in the order he made them;
-/// events after `now_ms` are not yet). Events that make no sense where they stand (a
+/// The clock at `now`, from the director's events (in the order he made them;
+/// events after `now` are not yet). Events that make no sense where they stand (a
 /// resume while running, a pause before the start) change nothing.
-pub fn read(s: &Structure, events: &[ClockEvent], now_ms: u64) -> Reading {
+pub fn read(s: &Structure, events: &[ClockEvent], now: WallTime) -> Reading {
+    let now_ms = now.unix_millis();
     let plan = periods(s);
     // Run time: milliseconds the clock has run; each period ends at a run time.
     let mut started = false;
@@ -122,7 +125,7 @@ pub fn read(s: &Structure, events: &[ClockEvent], now_ms: u64) -> Reading {
     if !started {
         return Reading {
             period: Period::NotStarted,
-            left_ms: plan.first().map(|p| p.1),
+            left: plan.first().map(|p| Duration::from_millis(p.1)),
             paused: false,
         };
     }
@@ -133,7 +136,7 @@ pub fn read(s: &Structure, events: &[ClockEvent], now_ms: u64) -> Reading {
     let period = plan.get(i).map_or(Period::Level(s.levels.len()), |p| p.0);
     Reading {
         period,
-        left_ms: left,
+        left: left.map(Duration::from_millis),
         paused,
     }
 }

@@ -7,6 +7,7 @@
 //! The JSON form is the log's: an event's bytes are what the chain hashes and the
 //! director signs, so a field is never renamed (a new field is added optional).
 
+use crate::records::time::WallTime;
 use serde::{Deserialize, Serialize};
 
 /// One event of a tournament's log.
@@ -36,29 +37,34 @@ pub enum TournamentEvent {
         table: String,
         /// The seat drawn (1-based).
         seat: u8,
-        /// When (wall clock, ms since the epoch).
-        at_ms: u64,
+        /// When.
+        #[serde(rename = "at_ms")]
+        at: WallTime,
     },
     /// The clock started at level 1.
     Started {
         /// When.
-        at_ms: u64,
+        #[serde(rename = "at_ms")]
+        at: WallTime,
     },
     /// The clock stopped.
     Paused {
         /// When.
-        at_ms: u64,
+        #[serde(rename = "at_ms")]
+        at: WallTime,
     },
     /// The clock runs again.
     Resumed {
         /// When.
-        at_ms: u64,
+        #[serde(rename = "at_ms")]
+        at: WallTime,
     },
     /// The running level or break is longer by `ms` (shorter when negative, never
     /// below what has run).
     TimeAdded {
         /// When.
-        at_ms: u64,
+        #[serde(rename = "at_ms")]
+        at: WallTime,
         /// How much.
         ms: i64,
     },
@@ -75,14 +81,16 @@ pub enum TournamentEvent {
         /// The chips he brings.
         chips: u64,
         /// When.
-        at_ms: u64,
+        #[serde(rename = "at_ms")]
+        at: WallTime,
     },
     /// A table is closed: its players have all been moved. It seats nobody again.
     TableBroken {
         /// The table.
         table: String,
         /// When.
-        at_ms: u64,
+        #[serde(rename = "at_ms")]
+        at: WallTime,
     },
     /// Players knocked out in one hand at one table, with the chips each started
     /// that hand with: they are ranked by those chips, more finishing higher, equal
@@ -93,7 +101,8 @@ pub enum TournamentEvent {
         /// Each entry out, with its chips at the start of the hand.
         out: Vec<BustOut>,
         /// When.
-        at_ms: u64,
+        #[serde(rename = "at_ms")]
+        at: WallTime,
     },
 }
 

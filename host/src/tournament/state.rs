@@ -10,6 +10,7 @@ use super::clock::{self, ClockEvent, Period, Reading};
 use super::events::{BustOut, TournamentEvent};
 use super::payouts::{place_prizes, shared, Prize};
 use super::structure::{Level, Structure, StructureError};
+use crate::records::time::WallTime;
 use firmware::config::MAX_SEATS;
 use firmware::{Chips, SeatNo};
 use std::fmt;
@@ -63,7 +64,7 @@ pub struct Tournament {
     /// Entries knocked out in each elimination, in order (for the prize split).
     eliminations: Vec<Vec<u32>>,
     /// The time of the latest event: no event may come before it.
-    last_ms: u64,
+    last: WallTime,
 }
 
 /// Why an event is refused. Nothing changes when one is returned.
@@ -328,14 +329,14 @@ impl Tournament {
             clock: Vec::new(),
             broken: Vec::new(),
             eliminations: Vec::new(),
-            last_ms: 0,
+            last: WallTime::EPOCH,
         })
     }
 
     /// Applies one event after the first, or refuses it and changes nothing.
     pub fn apply(&mut self, event: &TournamentEvent) -> Result<(), TournamentError> {
-        if let Some(at) = at_ms(event) {
-            if at < self.last_ms {
+        if let Some(at) = at_of(event) {
+            if at < self.last {
                 return Err(TournamentError::BackInTime);
             }
         }
@@ -346,38 +347,35 @@ impl Tournament {
                 player,
                 table,
                 seat,
-                at_ms,
-            } => self.register(*entry, player, table, *seat, *at_ms)?,
-            TournamentEvent::Started { at_ms } => {
+                at,
+            } => self.register(*entry, player, table, *seat, *at)?,
+            TournamentEvent::Started { at } => {
                 if self.started() {
                     return Err(TournamentError::AlreadyStarted);
                 }
                 if self.entries.len() < 2 {
                     return Err(TournamentError::TooFewToStart);
                 }
-                self.clock.push(ClockEvent::Start { at_ms: *at_ms });
+                self.clock.push(ClockEvent::Start { at: *at });
             }
-            TournamentEvent::Paused { at_ms } => {
-                self.running(*at_ms)?;
-                self.clock.push(ClockEvent::Pause { at_ms: *at_ms });
+            TournamentEvent::Paused { at } => {
+                self.running(*at)?;
+                self.clock.push(ClockEvent::Pause { at: *at });
             }
-            TournamentEvent::Resumed { at_ms } => {
+            TournamentEvent::Resumed { at } => {
                 if !self.started() {
                     return Err(TournamentError::NotStarted);
                 }
-                if !self.read(*at_ms).paused {
+                if !self.read(*at).paused {
                     return Err(TournamentError::NotPaused);
                 }
-                self.clock.push(ClockEvent::Resume { at_ms: *at_ms });
+                self.clock.push(ClockEvent::Resume { at: *at });
             }
-            TournamentEvent::TimeAdded { at_ms, ms } => {
+            TournamentEvent::TimeAdded { at, ms } => {
                 if !self.started() {
                     return Err(TournamentError::NotStarted);
                 }
-                self.clock.push(ClockEvent::AddTime {
-                    at_ms: *at_ms,
-                    ms: *ms,
-                });
+                self.clock.push(ClockEvent::AddTime { at: *at, ms: *ms });
             }
             TournamentEvent::Eliminated { table, out, .. } => self.eliminate(table, out)?,
             TournamentEvent::Moved {
@@ -398,8 +396,8 @@ impl Tournament {
                 self.broken.push(table.clone());
             }
         }
-        if let Some(at) = at_ms(event) {
-            self.last_ms = at;
+        if let Some(at) = at_of(event) {
+            self.last = at;
         }
         Ok(())
     }
@@ -410,7 +408,7 @@ impl Tournament {
         player: &str,
         table: &str,
         seat: u8,
-        at: u64,
+        at: WallTime,
     ) -> Result<(), TournamentError> {
         let due = self.entries.len() as u32 + 1;
         if entry != due {
@@ -495,7 +493,7 @@ impl Tournament {
         Ok(())
     }
 
-    fn running(&self, at: u64) -> Result<(), TournamentError> {
+    fn running(&self, at: WallTime) -> Result<(), TournamentError> {
         if !self.started() {
             return Err(TournamentError::NotStarted);
         }
@@ -571,15 +569,15 @@ impl Tournament {
         !self.clock.is_empty()
     }
 
-    /// The clock at `now_ms`.
-    pub fn read(&self, now_ms: u64) -> Reading {
-        clock::read(&self.structure, &self.clock, now_ms)
+    /// The clock at `now`.
+    pub fn read(&self, now: WallTime) -> Reading {
+        clock::read(&self.structure, &self.clock, now)
     }
 
-    /// Whether a player may still buy in or re-enter at `now_ms`: before the start,
+    /// Whether a player may still buy in or re-enter at `now`: before the start,
     /// and until the end of the last late-registration level (its break included).
-    pub fn registration_open(&self, now_ms: u64) -> bool {
-        match self.read(now_ms).period {
+    pub fn registration_open(&self, now: WallTime) -> bool {
+        match self.read(now).period {
             Period::NotStarted => true,
             Period::Level(n) | Period::Break(n) => n <= self.structure.late_registration_levels,
         }
@@ -623,9 +621,9 @@ impl Tournament {
         )
     }
 
-    /// What the screens show at `now_ms`.
-    pub fn summary(&self, now_ms: u64) -> Summary<'_> {
-        let clock = self.read(now_ms);
+    /// What the screens show at `now`.
+    pub fn summary(&self, now: WallTime) -> Summary<'_> {
+        let clock = self.read(now);
         let n = match clock.period {
             Period::NotStarted => 1,
             Period::Level(n) | Period::Break(n) => n,
@@ -731,17 +729,17 @@ impl Tournament {
 }
 
 /// When an event happened, for those that say.
-fn at_ms(event: &TournamentEvent) -> Option<u64> {
+fn at_of(event: &TournamentEvent) -> Option<WallTime> {
     match event {
         TournamentEvent::Created { .. } => None,
-        TournamentEvent::Registered { at_ms, .. }
-        | TournamentEvent::Started { at_ms }
-        | TournamentEvent::Paused { at_ms }
-        | TournamentEvent::Resumed { at_ms }
-        | TournamentEvent::TimeAdded { at_ms, .. }
-        | TournamentEvent::Eliminated { at_ms, .. }
-        | TournamentEvent::Moved { at_ms, .. }
-        | TournamentEvent::TableBroken { at_ms, .. } => Some(*at_ms),
+        TournamentEvent::Registered { at, .. }
+        | TournamentEvent::Started { at }
+        | TournamentEvent::Paused { at }
+        | TournamentEvent::Resumed { at }
+        | TournamentEvent::TimeAdded { at, .. }
+        | TournamentEvent::Eliminated { at, .. }
+        | TournamentEvent::Moved { at, .. }
+        | TournamentEvent::TableBroken { at, .. } => Some(*at),
     }
 }
 

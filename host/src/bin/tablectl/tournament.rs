@@ -10,13 +10,9 @@ use firmware::SeatNo;
 use host::floor::tournaments::{self, TournamentLog};
 use host::floor::Store;
 use host::records::handlog::{KeyError, TableKey};
+use host::records::time::WallTime;
 use host::tournament::{next_move, table_to_break, BustOut, Period, Placing, TournamentEvent};
 use std::path::{Path, PathBuf};
-
-/// The wall clock as the tournament's events keep it: ms since the epoch.
-fn now_ms() -> u64 {
-    host::records::time::WallTime::now().unix_millis()
-}
 
 /// The seats of a table when the director does not say.
 const DEFAULT_SEATS: u8 = 9;
@@ -220,13 +216,28 @@ pub fn tournament(command: &Tournament) -> Result<(), CliError> {
     let result = match command {
         Tournament::Create(args) => create(args),
         Tournament::Register(args) => register(args),
-        Tournament::Start(args) => write(args, TournamentEvent::Started { at_ms: now_ms() }),
-        Tournament::Pause(args) => write(args, TournamentEvent::Paused { at_ms: now_ms() }),
-        Tournament::Resume(args) => write(args, TournamentEvent::Resumed { at_ms: now_ms() }),
+        Tournament::Start(args) => write(
+            args,
+            TournamentEvent::Started {
+                at: WallTime::now(),
+            },
+        ),
+        Tournament::Pause(args) => write(
+            args,
+            TournamentEvent::Paused {
+                at: WallTime::now(),
+            },
+        ),
+        Tournament::Resume(args) => write(
+            args,
+            TournamentEvent::Resumed {
+                at: WallTime::now(),
+            },
+        ),
         Tournament::AddTime(args) => write(
             &args.write,
             TournamentEvent::TimeAdded {
-                at_ms: now_ms(),
+                at: WallTime::now(),
                 ms: i64::from(args.minutes) * MINUTE_MS,
             },
         ),
@@ -235,7 +246,7 @@ pub fn tournament(command: &Tournament) -> Result<(), CliError> {
             TournamentEvent::Eliminated {
                 table: args.table.clone(),
                 out: args.out.clone(),
-                at_ms: now_ms(),
+                at: WallTime::now(),
             },
         ),
         Tournament::Move(args) => write(
@@ -245,14 +256,14 @@ pub fn tournament(command: &Tournament) -> Result<(), CliError> {
                 to_table: args.to.clone(),
                 to_seat: args.seat,
                 chips: args.chips,
-                at_ms: now_ms(),
+                at: WallTime::now(),
             },
         ),
         Tournament::BreakTable(args) => write(
             &args.write,
             TournamentEvent::TableBroken {
                 table: args.table.clone(),
-                at_ms: now_ms(),
+                at: WallTime::now(),
             },
         ),
         Tournament::Balance(args) => balance(args),
@@ -353,7 +364,7 @@ fn register(args: &RegisterArgs) -> Result<(), CliError> {
             player: args.player.clone(),
             table: table.clone(),
             seat,
-            at_ms: now_ms(),
+            at: WallTime::now(),
         },
     )
     .map_err(CliError::failed)?;
@@ -434,9 +445,9 @@ fn write(args: &WriteArgs, event: TournamentEvent) -> Result<(), CliError> {
 
 /// The clock as a line: `level 3 (200/400, ante 400), 12:31 left`.
 fn clock_line(log: &TournamentLog) -> String {
-    let s = log.state.summary(now_ms());
-    let left = match s.clock.left_ms {
-        Some(ms) => format!("{}:{:02} left", ms / MINUTE_MS as u64, ms / 1000 % 60),
+    let s = log.state.summary(WallTime::now());
+    let left = match s.clock.left {
+        Some(left) => format!("{} left", host::floor::clock_page::clock_time(left)),
         None => "no end".to_string(),
     };
     let paused = if s.clock.paused { ", paused" } else { "" };
@@ -458,7 +469,7 @@ fn show(args: &ReadArgs) -> Result<(), CliError> {
     let mut store = open_to_read(&args.store.db)?;
     let log = load(&mut store, &args.id)?;
     let t = &log.state;
-    let s = t.summary(now_ms());
+    let s = t.summary(WallTime::now());
     if args.json {
         let value = serde_json::json!({
             "id": log.id,
@@ -468,7 +479,7 @@ fn show(args: &ReadArgs) -> Result<(), CliError> {
                 Period::Level(n) => format!("level {n}"),
                 Period::Break(n) => format!("break {n}"),
             },
-            "left_ms": s.clock.left_ms,
+            "left_ms": s.clock.left.map(|d| d.total_millis()),
             "paused": s.clock.paused,
             "small_blind": s.level.small_blind.get(),
             "big_blind": s.level.big_blind.get(),
@@ -586,7 +597,7 @@ fn event_log(args: &ReadArgs) -> Result<(), CliError> {
 /// One event, as the audit lists it.
 fn event_line(e: &TournamentEvent) -> String {
     let clock = host::floor::when::FloorClock::default();
-    let at = |ms: &u64| clock.time(host::records::time::WallTime::from_unix_millis(*ms));
+    let when = |at: &WallTime| clock.time(*at);
     match e {
         TournamentEvent::Created { tables, seats, .. } => {
             format!(
@@ -600,31 +611,31 @@ fn event_line(e: &TournamentEvent) -> String {
             player,
             table,
             seat,
-            at_ms,
+            at,
         } => format!(
             "{}  entry {entry}: {player} to table {table}, seat {seat}",
-            at(at_ms)
+            when(at)
         ),
-        TournamentEvent::Started { at_ms } => format!("{}  clock started", at(at_ms)),
-        TournamentEvent::Paused { at_ms } => format!("{}  clock paused", at(at_ms)),
-        TournamentEvent::Resumed { at_ms } => format!("{}  clock resumed", at(at_ms)),
-        TournamentEvent::TimeAdded { at_ms, ms } => {
-            format!("{}  {:+} s on the clock", at(at_ms), ms / 1000)
+        TournamentEvent::Started { at } => format!("{}  clock started", when(at)),
+        TournamentEvent::Paused { at } => format!("{}  clock paused", when(at)),
+        TournamentEvent::Resumed { at } => format!("{}  clock resumed", when(at)),
+        TournamentEvent::TimeAdded { at, ms } => {
+            format!("{}  {:+} s on the clock", when(at), ms / 1000)
         }
         TournamentEvent::Moved {
             entry,
             to_table,
             to_seat,
             chips,
-            at_ms,
+            at,
         } => format!(
             "{}  entry {entry} moved to table {to_table}, seat {to_seat}, with {chips} chips",
-            at(at_ms)
+            when(at)
         ),
-        TournamentEvent::TableBroken { table, at_ms } => {
-            format!("{}  table {table} broken", at(at_ms))
+        TournamentEvent::TableBroken { table, at } => {
+            format!("{}  table {table} broken", when(at))
         }
-        TournamentEvent::Eliminated { table, out, at_ms } => {
+        TournamentEvent::Eliminated { table, out, at } => {
             let out: Vec<String> = out
                 .iter()
                 .map(|b| {
@@ -634,7 +645,7 @@ fn event_line(e: &TournamentEvent) -> String {
                     )
                 })
                 .collect();
-            format!("{}  out at table {table}: {}", at(at_ms), out.join(", "))
+            format!("{}  out at table {table}: {}", when(at), out.join(", "))
         }
     }
 }

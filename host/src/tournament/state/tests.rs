@@ -4,6 +4,10 @@ const FRIDAY: &str = include_str!("../../../../tests/tournaments/friday.toml");
 const DIRECTOR: &str = "11111111111111111111111111111111aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
 const MIN: u64 = 60_000;
 
+fn w(ms: u64) -> WallTime {
+    WallTime::from_unix_millis(ms)
+}
+
 fn created() -> TournamentEvent {
     TournamentEvent::Created {
         structure: FRIDAY.to_string(),
@@ -19,7 +23,7 @@ fn reg(entry: u32, player: &str, table: &str, seat: u8, at_ms: u64) -> Tournamen
         player: player.into(),
         table: table.into(),
         seat,
-        at_ms,
+        at: w(at_ms),
     }
 }
 
@@ -33,7 +37,7 @@ fn bust(table: &str, out: &[(u32, u64)], at_ms: u64) -> TournamentEvent {
                 chips_at_start,
             })
             .collect(),
-        at_ms,
+        at: w(at_ms),
     }
 }
 
@@ -45,7 +49,7 @@ fn four() -> Tournament {
         reg(2, "Boris", "T1", 5, 20),
         reg(3, "Cveta", "T2", 2, 30),
         reg(4, "Dimo", "T2", 7, 40),
-        TournamentEvent::Started { at_ms: 1_000 },
+        TournamentEvent::Started { at: w(1_000) },
     ];
     Tournament::from_events(&events).unwrap()
 }
@@ -148,42 +152,45 @@ fn a_seat_holds_one_player_and_entries_are_numbered_in_order() {
 fn the_clock_starts_with_two_entries_pauses_and_resumes_once_each() {
     let mut t = Tournament::from_events(&[created(), reg(1, "Ana", "T1", 1, 10)]).unwrap();
     assert!(matches!(
-        t.apply(&TournamentEvent::Paused { at_ms: 20 }),
+        t.apply(&TournamentEvent::Paused { at: w(20) }),
         Err(TournamentError::NotStarted)
     ));
     assert!(matches!(
-        t.apply(&TournamentEvent::Started { at_ms: 20 }),
+        t.apply(&TournamentEvent::Started { at: w(20) }),
         Err(TournamentError::TooFewToStart)
     ));
     let mut t = four();
     assert!(matches!(
-        t.apply(&TournamentEvent::Started { at_ms: 2_000 }),
+        t.apply(&TournamentEvent::Started { at: w(2_000) }),
         Err(TournamentError::AlreadyStarted)
     ));
     assert!(matches!(
-        t.apply(&TournamentEvent::Resumed { at_ms: 2_000 }),
+        t.apply(&TournamentEvent::Resumed { at: w(2_000) }),
         Err(TournamentError::NotPaused)
     ));
-    t.apply(&TournamentEvent::Paused { at_ms: 2_000 }).unwrap();
+    t.apply(&TournamentEvent::Paused { at: w(2_000) }).unwrap();
     assert!(matches!(
-        t.apply(&TournamentEvent::Paused { at_ms: 3_000 }),
+        t.apply(&TournamentEvent::Paused { at: w(3_000) }),
         Err(TournamentError::AlreadyPaused)
     ));
     // Paused for ten minutes: the level has lost only the one second it ran.
-    let r = t.read(2_000 + 10 * MIN);
+    let r = t.read(w(2_000 + 10 * MIN));
     assert!(r.paused);
     assert_eq!(r.period, Period::Level(1));
-    assert_eq!(r.left_ms, Some(20 * MIN - 1_000));
+    assert_eq!(r.left.map(|d| d.total_millis()), Some(20 * MIN - 1_000));
     t.apply(&TournamentEvent::Resumed {
-        at_ms: 2_000 + 10 * MIN,
+        at: w(2_000 + 10 * MIN),
     })
     .unwrap();
     t.apply(&TournamentEvent::TimeAdded {
-        at_ms: 2_000 + 10 * MIN,
+        at: w(2_000 + 10 * MIN),
         ms: 2 * MIN as i64,
     })
     .unwrap();
-    assert_eq!(t.read(2_000 + 10 * MIN).left_ms, Some(22 * MIN - 1_000));
+    assert_eq!(
+        t.read(w(2_000 + 10 * MIN)).left.map(|d| d.total_millis()),
+        Some(22 * MIN - 1_000)
+    );
 }
 
 #[test]
@@ -191,12 +198,12 @@ fn registration_closes_at_the_end_of_the_late_registration_levels_break_included
     let mut t = four();
     // Levels 1 to 4 are 20 minutes each; the break after level 4 is 10.
     let start = 1_000;
-    assert!(t.registration_open(start + 79 * MIN));
+    assert!(t.registration_open(w(start + 79 * MIN)));
     assert!(
-        t.registration_open(start + 85 * MIN),
+        t.registration_open(w(start + 85 * MIN)),
         "the break after level 4"
     );
-    assert!(!t.registration_open(start + 91 * MIN), "level 5");
+    assert!(!t.registration_open(w(start + 91 * MIN)), "level 5");
     assert_eq!(
         t.apply(&reg(5, "Eva", "T1", 2, start + 91 * MIN))
             .unwrap_err()
@@ -294,7 +301,7 @@ fn the_results_pay_the_whole_pool_and_tied_players_share_their_places() {
 fn the_summary_gives_the_level_the_next_the_players_left_and_the_average_stack() {
     let mut t = four();
     t.apply(&bust("T2", &[(3, 20_000)], 2_000)).unwrap();
-    let s = t.summary(1_000 + 21 * MIN);
+    let s = t.summary(w(1_000 + 21 * MIN));
     assert_eq!(s.clock.period, Period::Level(2));
     assert_eq!(s.level.big_blind, Chips::new(300));
     assert_eq!(s.next.map(|l| l.big_blind), Some(Chips::new(400)));
@@ -304,7 +311,7 @@ fn the_summary_gives_the_level_the_next_the_players_left_and_the_average_stack()
     assert_eq!(s.prize_pool, Prize(40_000));
     // Before the start: level 1, and the first level's time.
     let t = Tournament::from_events(&[created()]).unwrap();
-    let s = t.summary(0);
+    let s = t.summary(w(0));
     assert_eq!(s.clock.period, Period::NotStarted);
     assert_eq!(s.level.big_blind, Chips::new(200));
 }
@@ -314,9 +321,9 @@ fn every_event_reads_back_from_its_json_and_unknown_fields_are_refused() {
     for e in [
         created(),
         reg(1, "Ana", "T1", 1, 10),
-        TournamentEvent::Started { at_ms: 1 },
+        TournamentEvent::Started { at: w(1) },
         TournamentEvent::TimeAdded {
-            at_ms: 2,
+            at: w(2),
             ms: -60_000,
         },
         bust("T1", &[(1, 5)], 3),
@@ -324,7 +331,7 @@ fn every_event_reads_back_from_its_json_and_unknown_fields_are_refused() {
         assert_eq!(TournamentEvent::from_json(&e.to_json()).unwrap(), e);
     }
     assert_eq!(
-        TournamentEvent::Started { at_ms: 7 }.to_json(),
+        TournamentEvent::Started { at: w(7) }.to_json(),
         r#"{"type":"started","at_ms":7}"#
     );
     assert!(TournamentEvent::from_json(r#"{"type":"started","at_ms":7,"x":1}"#).is_err());
@@ -337,7 +344,7 @@ fn moved(entry: u32, to_table: &str, to_seat: u8, at_ms: u64) -> TournamentEvent
         to_table: to_table.into(),
         to_seat,
         chips: 20_000,
-        at_ms,
+        at: w(at_ms),
     }
 }
 
@@ -364,7 +371,7 @@ fn a_player_moves_to_an_open_seat_at_another_running_table() {
     // A table breaks only once empty, and then seats nobody.
     let broken = |table: &str| TournamentEvent::TableBroken {
         table: table.into(),
-        at_ms: 3_000,
+        at: w(3_000),
     };
     assert_eq!(
         refused(&mut t, broken("T1")),
