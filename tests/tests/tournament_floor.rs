@@ -612,6 +612,19 @@ fn the_director_balances_and_breaks_tables_as_the_rules_say() {
         ]),
         "break table B: its 3 players fit at the other tables\n"
     );
+    // A late entry goes to the emptiest running table (A, with one player), never to
+    // the broken one, empty as it is.
+    let late = ok(&[
+        "tournament",
+        "register",
+        "B",
+        "p7",
+        "--db",
+        &db,
+        "--key",
+        key,
+    ]);
+    assert!(late.starts_with("entry 7: p7 to table A, seat "), "{late}");
     let (done, _, why) = tablectl(&[
         "tournament",
         "balance",

@@ -9,7 +9,7 @@
 //! [`CLOCK_REFRESH_S`] second, and is laid out in viewport units so one page fills
 //! a 800x480 panel and a 1920x1080 screen alike.
 
-use super::page::{language_field, page};
+use super::page::{language_field, page, reloading_every};
 use super::words::{with, word, FloorWord};
 use crate::records::time::WallTime;
 use crate::tournament::{Level, Period, Tournament};
@@ -112,15 +112,11 @@ pub fn clock_page(id: &str, t: &Tournament, lang: Lang, now: WallTime) -> String
         p = u8::from(s.clock.paused),
         left = w(FloorWord::ClockLeft),
     );
-    page(lang, &t.structure.name, &body)
-        .replacen(
-            "<meta charset=\"utf-8\">",
-            &format!(
-                "<meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"{CLOCK_REFRESH_S}\">"
-            ),
-            1,
-        )
-        .replacen("<body class=\"floor\">", "<body class=\"floor wall\">", 1)
+    reloading_every(page(lang, &t.structure.name, &body), CLOCK_REFRESH_S).replacen(
+        "<body class=\"floor\">",
+        "<body class=\"floor wall\">",
+        1,
+    )
 }
 
 /// The tournaments in the store, each linking to its clock.

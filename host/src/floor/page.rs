@@ -424,12 +424,17 @@ pub fn room_page(room: &Room, view: &RoomView, clock: &FloorClock) -> String {
     reloading(page(lang, w(FloorWord::Title), &body))
 }
 
-/// `page`, reloading itself every [`REFRESH_S`] seconds: a meta refresh, which the
-/// pages' policy allows (no script), so a wall screen follows the room on its own.
+/// `page`, reloading itself every [`REFRESH_S`] seconds ([`reloading_every`]).
 fn reloading(page: String) -> String {
+    reloading_every(page, REFRESH_S)
+}
+
+/// `page`, reloading itself every `seconds`: a meta refresh, which the pages' policy
+/// allows (no script), so a wall screen follows the room on its own.
+pub(super) fn reloading_every(page: String, seconds: u32) -> String {
     page.replacen(
         "<meta charset=\"utf-8\">",
-        &format!("<meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"{REFRESH_S}\">"),
+        &format!("<meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"{seconds}\">"),
         1,
     )
 }

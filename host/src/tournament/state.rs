@@ -557,7 +557,8 @@ impl Tournament {
         Ok(())
     }
 
-    fn entry(&self, n: u32) -> Result<&Entry, TournamentError> {
+    /// Entry `n` (1-based).
+    pub fn entry(&self, n: u32) -> Result<&Entry, TournamentError> {
         (n as usize)
             .checked_sub(1)
             .and_then(|i| self.entries.get(i))
@@ -669,6 +670,30 @@ impl Tournament {
     /// first.
     pub fn break_order(&self) -> Vec<u32> {
         (1..=self.tables.len() as u32).rev().collect()
+    }
+
+    /// The open seats a new entry may draw from: those at the running tables (a
+    /// broken table seats nobody) with the fewest players, so late entries keep the
+    /// tables even. The caller draws one at random (TDA: random seating).
+    pub fn open_seats(&self) -> Vec<(&str, u8)> {
+        let running = || {
+            self.tables
+                .iter()
+                .filter(|t| !self.broken.contains(t))
+                .map(String::as_str)
+        };
+        let seated = |table: &str| self.in_play().filter(|(_, e)| e.table == table).count();
+        let Some(fewest) = running().map(seated).min() else {
+            return Vec::new();
+        };
+        running()
+            .filter(|t| seated(t) == fewest)
+            .flat_map(|t| {
+                (1..=self.seats)
+                    .filter(move |&s| self.entry_at(t, s).is_none())
+                    .map(move |s| (t, s))
+            })
+            .collect()
     }
 
     /// The table id of balancing's table number.

@@ -378,26 +378,14 @@ fn register(args: &RegisterArgs) -> Result<(), CliError> {
 /// A random open seat at one of the tables with the fewest players (TDA: seats are
 /// drawn at random; a late entry goes where the tables stay balanced).
 fn draw_seat(log: &TournamentLog) -> Option<(String, u8)> {
-    let t = &log.state;
-    let seated = |table: &str| t.in_play().filter(|(_, e)| e.table == table).count();
-    let fewest = t.tables.iter().map(|tb| seated(tb)).min()?;
-    let open: Vec<(String, u8)> = t
-        .tables
-        .iter()
-        .filter(|tb| seated(tb) == fewest)
-        .flat_map(|tb| {
-            (1..=t.seats)
-                .filter(|&s| !t.in_play().any(|(_, e)| e.table == *tb && e.seat == s))
-                .map(move |s| (tb.clone(), s))
-        })
-        .collect();
+    let open = log.state.open_seats();
     if open.is_empty() {
         return None;
     }
     let mut bytes = [0u8; 8];
     getrandom::fill(&mut bytes).ok()?;
     let pick = (u64::from_le_bytes(bytes) % open.len() as u64) as usize;
-    open.into_iter().nth(pick)
+    open.get(pick).map(|&(t, s)| (t.to_string(), s))
 }
 
 fn write(args: &WriteArgs, event: TournamentEvent) -> Result<(), CliError> {
@@ -412,8 +400,8 @@ fn write(args: &WriteArgs, event: TournamentEvent) -> Result<(), CliError> {
             for b in out {
                 let place = log
                     .state
-                    .entries
-                    .get(b.entry as usize - 1)
+                    .entry(b.entry)
+                    .ok()
                     .and_then(|e| e.out.map(|f| (e.player.as_str(), f)));
                 if let Some((player, f)) = place {
                     let tied = if f.tied > 1 {
@@ -540,11 +528,9 @@ fn balance(args: &BalanceArgs) -> Result<(), CliError> {
         );
     } else if let Some(m) = next_move(&seating, &order) {
         let (from, to) = (name(m.from), name(m.to));
-        let who = t.entry_at(from, m.seat.get()).and_then(|n| {
-            t.entries
-                .get(n as usize - 1)
-                .map(|e| (n, e.player.as_str()))
-        });
+        let who = t
+            .entry_at(from, m.seat.get())
+            .and_then(|n| t.entry(n).ok().map(|e| (n, e.player.as_str())));
         let (n, player) = who.unwrap_or((0, "?"));
         println!(
             "move entry {n} ({player}) from table {from} seat {} to table {to} seat {}",

@@ -427,3 +427,25 @@ fn balancing_sees_the_running_tables_numbered_in_the_tournaments_order() {
         Some("C")
     );
 }
+
+#[test]
+fn a_new_entry_draws_from_the_running_tables_with_the_fewest_players() {
+    let mut t = four();
+    // Two a table: every open seat of both.
+    assert_eq!(t.open_seats().len(), 14);
+    t.apply(&moved(3, "T1", 2, 2_000)).unwrap();
+    t.apply(&moved(4, "T1", 3, 2_000)).unwrap();
+    // T2 is empty, so a new entry goes there...
+    assert!(t.open_seats().iter().all(|&(table, _)| table == "T2"));
+    t.apply(&TournamentEvent::TableBroken {
+        table: "T2".into(),
+        at: w(2_000),
+    })
+    .unwrap();
+    // ...until it breaks: a broken table seats nobody, however empty.
+    let open = t.open_seats();
+    assert_eq!(open.len(), 5);
+    assert!(open
+        .iter()
+        .all(|&(table, seat)| table == "T1" && t.entry_at(table, seat).is_none()));
+}
