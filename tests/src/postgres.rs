@@ -33,6 +33,10 @@ pub const PG_BIN: &str = "PG_BIN";
 pub const POSTGRES_SETUP: &str = "apt-get install postgresql";
 /// How long the server may take to start or stop.
 const START_TIMEOUT_S: &str = "30";
+/// How many ports a new server tries before its start is a failure.
+const START_ATTEMPTS: usize = 3;
+/// How much of the server's log a failure to start quotes (its last bytes).
+const LOG_TAIL: usize = 2000;
 /// The database user the tests connect as (`initdb -U`).
 pub const SUPERUSER: &str = "floor";
 
@@ -198,8 +202,23 @@ impl PgServer {
         if let Some((cert, only)) = tls {
             server.write_tls(cert, only)?;
         }
-        server.start_again()?;
-        Ok(server)
+        // The port was free when asked for, but another test's client may take it
+        // as its own end before the server binds it (the server then exits at
+        // once): a new port is tried, a few times, before the start is a failure.
+        let mut failures = Vec::new();
+        for _ in 0..START_ATTEMPTS {
+            match server.start_again() {
+                Ok(()) => return Ok(server),
+                Err(e) => {
+                    failures.push(e);
+                    // A server slow to start may yet be running: it is stopped
+                    // before the next try takes the same data folder.
+                    let _ = server.stop();
+                    server.port = free_port()?;
+                }
+            }
+        }
+        Err(failures.join("\n---\n"))
     }
 
     /// The certificate and key in the data folder (where `ssl=on` looks for them),
@@ -266,7 +285,16 @@ impl PgServer {
             .arg(self.data())
             .args(["-o", &options, "-l"])
             .arg(self.dir.path().join("server.log"))
-            .args(["-w", "-t", START_TIMEOUT_S, "start"]))?;
+            .args(["-w", "-t", START_TIMEOUT_S, "start"]))
+        .map_err(|e| {
+            let log = self.log();
+            let tail = log
+                .char_indices()
+                .map(|(i, _)| i)
+                .find(|&i| log.len() - i <= LOG_TAIL)
+                .map_or("", |i| &log[i..]);
+            format!("{e}\non port {}, the server's log ends:\n{tail}", self.port)
+        })?;
         self.running = true;
         Ok(())
     }
