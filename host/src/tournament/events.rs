@@ -104,6 +104,29 @@ pub enum TournamentEvent {
         #[serde(rename = "at_ms")]
         at: WallTime,
     },
+    /// Hand-for-hand play (TDA), on the bubble: every running table deals round
+    /// `round`'s one hand and waits until the director (or the floor, once every table
+    /// has finished it) calls the next round. `None` ends hand-for-hand play.
+    HandForHand {
+        /// The round called, 1 for the first; `None` to end.
+        round: Option<u32>,
+        /// When.
+        #[serde(rename = "at_ms")]
+        at: WallTime,
+    },
+    /// Players knocked out during one hand-for-hand round, at any of the tables: the
+    /// round's hands are played as one, so their players are ranked together as one
+    /// hand's are (the TDA's rule on hand-for-hand eliminations). One such event a
+    /// round, written once every table has finished the round's hand.
+    RoundEliminated {
+        /// The hand-for-hand round.
+        round: u32,
+        /// Each entry out, with its chips at the start of its hand.
+        out: Vec<BustOut>,
+        /// When.
+        #[serde(rename = "at_ms")]
+        at: WallTime,
+    },
 }
 
 /// One entry knocked out.

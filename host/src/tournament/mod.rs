@@ -10,6 +10,7 @@ pub mod balance;
 pub mod clock;
 pub mod events;
 pub mod payouts;
+pub mod plan;
 pub mod state;
 pub mod structure;
 
@@ -17,5 +18,6 @@ pub use balance::{next_move, out_of_balance, table_to_break, Move, TableSeats};
 pub use clock::{ClockEvent, Period, Reading};
 pub use events::{BustOut, TournamentEvent};
 pub use payouts::{place_prizes, shared, Prize};
+pub use plan::{level_input, TablePlan};
 pub use state::{Entry, Finish, Placing, Summary, Tournament, TournamentError};
 pub use structure::{AnteKind, Break, Level, PayoutRow, Structure, StructureError};

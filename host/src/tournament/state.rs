@@ -61,6 +61,10 @@ pub struct Tournament {
     pub clock: Vec<ClockEvent>,
     /// The tables broken, in the order they broke.
     pub broken: Vec<String>,
+    /// The hand-for-hand round called, while hand-for-hand play lasts.
+    pub hand_for_hand: Option<u32>,
+    /// The last hand-for-hand round whose eliminations were recorded.
+    round_eliminated: Option<u32>,
     /// Entries knocked out in each elimination, in order (for the prize split).
     eliminations: Vec<Vec<u32>>,
     /// The time of the latest event: no event may come before it.
@@ -158,6 +162,17 @@ pub enum TournamentError {
     NoWinner,
     /// The tournament has its winner.
     Finished,
+    /// A hand-for-hand round called out of turn.
+    HandForHandRound {
+        /// The round called.
+        given: u32,
+        /// The round due.
+        due: u32,
+    },
+    /// Hand-for-hand play is not on (to end it, or to eliminate in a round).
+    NotHandForHand,
+    /// The round's eliminations are recorded already, or name another round.
+    RoundEliminations(u32),
 }
 
 impl fmt::Display for TournamentError {
@@ -231,6 +246,15 @@ impl fmt::Display for TournamentError {
             }
             TournamentError::NoWinner => f.write_str("that would leave nobody in the tournament"),
             TournamentError::Finished => f.write_str("the tournament has its winner"),
+            TournamentError::HandForHandRound { given, due } => write!(
+                f,
+                "hand-for-hand round {given} called where round {due} is due"
+            ),
+            TournamentError::NotHandForHand => f.write_str("hand-for-hand play is not on"),
+            TournamentError::RoundEliminations(r) => write!(
+                f,
+                "round {r} is not the hand-for-hand round being played, or its eliminations are recorded already"
+            ),
         }
     }
 }
@@ -328,6 +352,8 @@ impl Tournament {
             entries: Vec::new(),
             clock: Vec::new(),
             broken: Vec::new(),
+            hand_for_hand: None,
+            round_eliminated: None,
             eliminations: Vec::new(),
             last: WallTime::EPOCH,
         })
@@ -377,7 +403,36 @@ impl Tournament {
                 }
                 self.clock.push(ClockEvent::AddTime { at: *at, ms: *ms });
             }
-            TournamentEvent::Eliminated { table, out, .. } => self.eliminate(table, out)?,
+            TournamentEvent::Eliminated { table, out, .. } => {
+                if !self.tables.iter().any(|t| t == table) {
+                    return Err(TournamentError::UnknownTable(table.to_string()));
+                }
+                self.eliminate(Some(table), out)?;
+            }
+            TournamentEvent::HandForHand { round, .. } => match round {
+                Some(r) => {
+                    if !self.started() {
+                        return Err(TournamentError::NotStarted);
+                    }
+                    let due = self.hand_for_hand.map_or(1, |c| c + 1);
+                    if *r != due {
+                        return Err(TournamentError::HandForHandRound { given: *r, due });
+                    }
+                    self.hand_for_hand = Some(*r);
+                }
+                None => {
+                    if self.hand_for_hand.take().is_none() {
+                        return Err(TournamentError::NotHandForHand);
+                    }
+                }
+            },
+            TournamentEvent::RoundEliminated { round, out, .. } => {
+                if self.hand_for_hand != Some(*round) || self.round_eliminated == Some(*round) {
+                    return Err(TournamentError::RoundEliminations(*round));
+                }
+                self.eliminate(None, out)?;
+                self.round_eliminated = Some(*round);
+            }
             TournamentEvent::Moved {
                 entry,
                 to_table,
@@ -503,10 +558,9 @@ impl Tournament {
         Ok(())
     }
 
-    fn eliminate(&mut self, table: &str, out: &[BustOut]) -> Result<(), TournamentError> {
-        if !self.tables.iter().any(|t| t == table) {
-            return Err(TournamentError::UnknownTable(table.to_string()));
-        }
+    /// Knocks out `out`, all at `table` when one is named (one hand), or at any
+    /// tables (a hand-for-hand round's hands); nothing changes if one is refused.
+    fn eliminate(&mut self, table: Option<&str>, out: &[BustOut]) -> Result<(), TournamentError> {
         let mut named: Vec<u32> = out.iter().map(|b| b.entry).collect();
         named.sort_unstable();
         named.dedup();
@@ -518,7 +572,7 @@ impl Tournament {
             if e.out.is_some() {
                 return Err(TournamentError::AlreadyOut(b.entry));
             }
-            if e.table != table {
+            if let Some(table) = table.filter(|t| e.table != *t) {
                 return Err(TournamentError::NotAtTable {
                     entry: b.entry,
                     table: table.to_string(),
@@ -764,7 +818,9 @@ fn at_of(event: &TournamentEvent) -> Option<WallTime> {
         | TournamentEvent::TimeAdded { at, .. }
         | TournamentEvent::Eliminated { at, .. }
         | TournamentEvent::Moved { at, .. }
-        | TournamentEvent::TableBroken { at, .. } => Some(*at),
+        | TournamentEvent::TableBroken { at, .. }
+        | TournamentEvent::HandForHand { at, .. }
+        | TournamentEvent::RoundEliminated { at, .. } => Some(*at),
     }
 }
 

@@ -622,18 +622,34 @@ fn event_line(e: &TournamentEvent) -> String {
             format!("{}  table {table} broken", when(at))
         }
         TournamentEvent::Eliminated { table, out, at } => {
-            let out: Vec<String> = out
-                .iter()
-                .map(|b| {
-                    format!(
-                        "entry {} ({} chips at the start)",
-                        b.entry, b.chips_at_start
-                    )
-                })
-                .collect();
-            format!("{}  out at table {table}: {}", when(at), out.join(", "))
+            format!("{}  out at table {table}: {}", when(at), bust_outs(out))
         }
+        TournamentEvent::HandForHand { round: Some(r), at } => {
+            format!("{}  hand-for-hand: round {r} dealt", when(at))
+        }
+        TournamentEvent::HandForHand { round: None, at } => {
+            format!("{}  hand-for-hand over", when(at))
+        }
+        TournamentEvent::RoundEliminated { round, out, at } => format!(
+            "{}  out in hand-for-hand round {round}: {}",
+            when(at),
+            bust_outs(out)
+        ),
     }
+}
+
+/// Entries knocked out, each with its chips at the start of its hand.
+fn bust_outs(out: &[BustOut]) -> String {
+    let out: Vec<String> = out
+        .iter()
+        .map(|b| {
+            format!(
+                "entry {} ({} chips at the start)",
+                b.entry, b.chips_at_start
+            )
+        })
+        .collect();
+    out.join(", ")
 }
 
 fn list(args: &ListArgs) -> Result<(), CliError> {
