@@ -32,9 +32,23 @@ const MAY_USE: &[(&str, &[&str])] = &[
     ("tournament", &["settings", "money", "records"]),
     // HTTP plumbing and the languages, under both pages; nothing of a table at work.
     ("web", &["settings", "money", "records"]),
-    ("session", &["settings", "money", "records", "web"]),
+    // A table at work; a tournament table's dealer reads the director's log.
+    (
+        "session",
+        &["settings", "money", "records", "tournament", "web"],
+    ),
     // The table's words in each language: labels, refusals, the log's lines.
-    ("words", &["settings", "money", "records", "web", "session"]),
+    (
+        "words",
+        &[
+            "settings",
+            "money",
+            "records",
+            "tournament",
+            "web",
+            "session",
+        ],
+    ),
     // The two pages: siblings, neither names the other.
     (
         "display",

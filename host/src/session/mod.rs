@@ -16,5 +16,6 @@ pub mod simulated;
 pub mod staff;
 pub mod startup;
 pub mod table;
+pub mod tournament_table;
 
 pub use table::{Observer, Outcome, RecordTap, Refusal, ShoeEvent, TableSession};

@@ -328,6 +328,18 @@ impl<'a, S: CardSource> SimulatedTable<'a, S> {
         source: S,
         log: Option<&'a mut HandLog>,
     ) -> Result<Self, SimError> {
+        let mut bench = SimulatedTable::empty(opts, source, log)?;
+        bench.seat_players(opts)?;
+        Ok(bench)
+    }
+
+    /// A table with nobody seated yet: a tournament's, whose players sit down as the
+    /// director's draw seats them ([`crate::session::tournament_table`]).
+    pub fn empty(
+        opts: &SimOptions,
+        source: S,
+        log: Option<&'a mut HandLog>,
+    ) -> Result<Self, SimError> {
         let cfg = config(opts)?;
         let mut session = TableSession::create(cfg, log).map_err(|e| match e {
             SessionError::Config(e) => SimError::Config(e),
@@ -338,9 +350,17 @@ impl<'a, S: CardSource> SimulatedTable<'a, S> {
         if let Some(map) = source.deck_map() {
             session = session.with_deck(map);
         }
-        let mut bench = SimulatedTable::driving(opts, session, source);
-        bench.seat_players(opts)?;
-        Ok(bench)
+        Ok(SimulatedTable::driving(opts, session, source))
+    }
+
+    /// The dealer's input between hands (a player seated, moved, out, the level, a
+    /// colour-up): logged before it counts, as every input.
+    pub fn dealer_input(
+        &mut self,
+        input: Input,
+        report: &mut dyn FnMut(&Event),
+    ) -> Result<Vec<Event>, SimError> {
+        self.input(input, report)
     }
 
     /// Seats `opts.players` players of 100 big blinds each, in seat order, before the
@@ -676,6 +696,11 @@ impl<'a, S: CardSource> SimulatedTable<'a, S> {
     /// Between hands: busted players buy in again, so the table keeps playing.
     fn between_hands(&mut self, report: &mut dyn FnMut(&Event)) -> Result<(), SimError> {
         let cfg = *self.session.table().config();
+        if cfg.tournament {
+            // PD-TOURN-BUST: a tournament player with no chips is out; the director's
+            // log, not the bench, seats anyone again.
+            return Ok(());
+        }
         let stack = buy_in(&cfg);
         for seat in SeatNo::up_to(cfg.max_players) {
             let s = self
@@ -709,11 +734,14 @@ impl<'a, S: CardSource> SimulatedTable<'a, S> {
         match o.raise {
             Some(r) if roll < 12 => {
                 let span = r.max_to.saturating_sub(r.min_to);
-                // Mostly small raises; sometimes the maximum.
+                // Mostly small raises; sometimes the maximum. In chips of the table's
+                // smallest unit, as a player's chips are (PD-ODD `chip_unit`).
+                let unit = self.session.table().config().money.chip_unit.get().max(1);
                 let to = if rng.chance_percent(15) {
                     r.max_to
                 } else {
-                    r.min_to + Chips::new(rng.below(span.get() / 4 + 1))
+                    let more = rng.below(span.get() / 4 + 1);
+                    r.min_to + Chips::new(more - more % unit)
                 };
                 Action::BetTo(to)
             }

@@ -127,6 +127,30 @@ pub enum TournamentEvent {
         #[serde(rename = "at_ms")]
         at: WallTime,
     },
+    /// The final table drawn: every player still in takes the seat drawn for him at
+    /// `table` (TDA: the final table is formed by a random redraw), with the chips
+    /// his table counted as he left it. The other tables are then empty, to break.
+    Redrawn {
+        /// The final table.
+        table: String,
+        /// Each player's seat and chips.
+        seats: Vec<Reseat>,
+        /// When.
+        #[serde(rename = "at_ms")]
+        at: WallTime,
+    },
+}
+
+/// One player's seat at the final table's redraw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reseat {
+    /// The entry.
+    pub entry: u32,
+    /// His seat at the final table.
+    pub seat: u8,
+    /// The chips he brings.
+    pub chips: u64,
 }
 
 /// One entry knocked out.

@@ -16,7 +16,7 @@ pub mod structure;
 
 pub use balance::{next_move, out_of_balance, table_to_break, Move, TableSeats};
 pub use clock::{ClockEvent, Period, Reading};
-pub use events::{BustOut, TournamentEvent};
+pub use events::{BustOut, Reseat, TournamentEvent};
 pub use payouts::{place_prizes, shared, Prize};
 pub use plan::{level_input, TablePlan};
 pub use state::{Entry, Finish, Placing, Summary, Tournament, TournamentError};

@@ -7,7 +7,7 @@
 
 use super::balance::TableSeats;
 use super::clock::{self, ClockEvent, Period, Reading};
-use super::events::{BustOut, TournamentEvent};
+use super::events::{BustOut, Reseat, TournamentEvent};
 use super::payouts::{place_prizes, shared, Prize};
 use super::structure::{Level, Structure, StructureError};
 use crate::records::time::WallTime;
@@ -42,6 +42,10 @@ pub struct Entry {
     pub seat: u8,
     /// Where he finished, once out.
     pub out: Option<Finish>,
+    /// The chips he brought to his table on his last move or redraw, as the
+    /// director recorded them (his new table seats him with these); `None` while he
+    /// sits where he drew his seat with the starting stack.
+    pub moved_with: Option<Chips>,
 }
 
 /// A tournament, as its events leave it.
@@ -173,6 +177,9 @@ pub enum TournamentError {
     NotHandForHand,
     /// The round's eliminations are recorded already, or name another round.
     RoundEliminations(u32),
+    /// A redraw that does not seat every entry still in once, each at a seat of
+    /// its own.
+    BadRedraw,
 }
 
 impl fmt::Display for TournamentError {
@@ -251,6 +258,9 @@ impl fmt::Display for TournamentError {
                 "hand-for-hand round {given} called where round {due} is due"
             ),
             TournamentError::NotHandForHand => f.write_str("hand-for-hand play is not on"),
+            TournamentError::BadRedraw => f.write_str(
+                "a redraw seats every player still in once, each at a seat of his own",
+            ),
             TournamentError::RoundEliminations(r) => write!(
                 f,
                 "round {r} is not the hand-for-hand round being played, or its eliminations are recorded already"
@@ -437,8 +447,10 @@ impl Tournament {
                 entry,
                 to_table,
                 to_seat,
+                chips,
                 ..
-            } => self.move_entry(*entry, to_table, *to_seat)?,
+            } => self.move_entry(*entry, to_table, *to_seat, Chips::new(*chips))?,
+            TournamentEvent::Redrawn { table, seats, .. } => self.redraw(table, seats)?,
             TournamentEvent::TableBroken { table, .. } => {
                 self.check_table(table)?;
                 let players = self.in_play().filter(|(_, e)| e.table == *table).count();
@@ -499,6 +511,7 @@ impl Tournament {
             table: table.to_string(),
             seat,
             out: None,
+            moved_with: None,
         });
         Ok(())
     }
@@ -532,7 +545,39 @@ impl Tournament {
         Ok(())
     }
 
-    fn move_entry(&mut self, entry: u32, table: &str, seat: u8) -> Result<(), TournamentError> {
+    /// The final table's redraw: every entry still in, each once, to a seat of its
+    /// own at `table`, with the chips it brings; nothing changes if one is refused.
+    fn redraw(&mut self, table: &str, seats: &[Reseat]) -> Result<(), TournamentError> {
+        self.check_table(table)?;
+        let mut entries: Vec<u32> = seats.iter().map(|r| r.entry).collect();
+        let mut taken: Vec<u8> = seats.iter().map(|r| r.seat).collect();
+        entries.sort_unstable();
+        taken.sort_unstable();
+        taken.dedup();
+        let in_play: Vec<u32> = self.in_play().map(|(n, _)| n).collect();
+        if entries != in_play || taken.len() != seats.len() {
+            return Err(TournamentError::BadRedraw);
+        }
+        if let Some(r) = seats.iter().find(|r| r.seat == 0 || r.seat > self.seats) {
+            return Err(TournamentError::NoSuchSeat(r.seat));
+        }
+        for r in seats {
+            if let Some(e) = self.entries.get_mut(r.entry as usize - 1) {
+                e.table = table.to_string();
+                e.seat = r.seat;
+                e.moved_with = Some(Chips::new(r.chips));
+            }
+        }
+        Ok(())
+    }
+
+    fn move_entry(
+        &mut self,
+        entry: u32,
+        table: &str,
+        seat: u8,
+        chips: Chips,
+    ) -> Result<(), TournamentError> {
         let e = self.entry(entry)?;
         if e.out.is_some() {
             return Err(TournamentError::AlreadyOut(entry));
@@ -544,6 +589,7 @@ impl Tournament {
         if let Some(e) = self.entries.get_mut(entry as usize - 1) {
             e.table = table.to_string();
             e.seat = seat;
+            e.moved_with = Some(chips);
         }
         Ok(())
     }
@@ -820,6 +866,7 @@ fn at_of(event: &TournamentEvent) -> Option<WallTime> {
         | TournamentEvent::Moved { at, .. }
         | TournamentEvent::TableBroken { at, .. }
         | TournamentEvent::HandForHand { at, .. }
+        | TournamentEvent::Redrawn { at, .. }
         | TournamentEvent::RoundEliminated { at, .. } => Some(*at),
     }
 }

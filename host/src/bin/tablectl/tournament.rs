@@ -630,6 +630,17 @@ fn event_line(e: &TournamentEvent) -> String {
         TournamentEvent::HandForHand { round: None, at } => {
             format!("{}  hand-for-hand over", when(at))
         }
+        TournamentEvent::Redrawn { table, seats, at } => {
+            let seats: Vec<String> = seats
+                .iter()
+                .map(|r| format!("entry {} to seat {} with {}", r.entry, r.seat, r.chips))
+                .collect();
+            format!(
+                "{}  final table {table} redrawn: {}",
+                when(at),
+                seats.join(", ")
+            )
+        }
         TournamentEvent::RoundEliminated { round, out, at } => format!(
             "{}  out in hand-for-hand round {round}: {}",
             when(at),

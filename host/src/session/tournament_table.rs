@@ -1,0 +1,118 @@
+//! A tournament table's dealer between hands: the inputs that bring the table to
+//! what the director's log says. Players drawn to this table sit down with the
+//! starting stack; a player moved away leaves with his chips (MOVE OUT, counted by
+//! the table) and one moved here arrives with the chips the director recorded (MOVE
+//! IN); a player out of chips leaves; the level the clock is at is set before the
+//! next hand (PD-TOURN-LEVEL). The table keeps which entry sits in which of its seats
+//! ([`SeatBook`]): the engine knows seats, the director entries.
+//!
+//! Departures come before arrivals, at every table, so a player's chips leave one
+//! table before they reach the next, and a seat is free before it is taken.
+
+use crate::tournament::{level_input, TablePlan, Tournament};
+use firmware::{Chips, Input, Presence, SeatNo, Table};
+use std::collections::BTreeMap;
+
+/// Which entry sits in which seat of this table.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SeatBook {
+    by_seat: BTreeMap<u8, u32>,
+}
+
+/// A step of the dealer's, with the entry it concerns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The entry.
+    pub entry: u32,
+    /// The input the dealer makes.
+    pub input: Input,
+}
+
+impl SeatBook {
+    /// The entry in `seat`, if any.
+    pub fn entry(&self, seat: SeatNo) -> Option<u32> {
+        self.by_seat.get(&seat.get()).copied()
+    }
+
+    /// The seats taken, with their entries.
+    pub fn seats(&self) -> impl Iterator<Item = (SeatNo, u32)> + '_ {
+        self.by_seat
+            .iter()
+            .filter_map(|(&s, &e)| SeatNo::new(s).map(|s| (s, e)))
+    }
+
+    /// The players leaving this table: out of chips (LEAVE), or drawn or moved to
+    /// another seat (MOVE OUT, with the chips the table counts).
+    pub fn departures(&self, table: &Table, t: &Tournament, table_id: &str) -> Vec<Step> {
+        self.seats()
+            .filter_map(|(seat, entry)| {
+                let here = t
+                    .entry(entry)
+                    .is_ok_and(|e| e.out.is_none() && e.table == table_id && e.seat == seat.get());
+                let stack = table.seat(seat).map_or(Chips::ZERO, |s| s.stack);
+                let input = if stack.is_zero() {
+                    Input::Leave { seat }
+                } else if here {
+                    return None;
+                } else {
+                    Input::MoveOut { seat }
+                };
+                Some(Step { entry, input })
+            })
+            .collect()
+    }
+
+    /// The players the director seated at this table who are not in their seats:
+    /// a new entry with the starting stack, a moved player with his chips.
+    pub fn arrivals(&self, table: &Table, t: &Tournament, table_id: &str) -> Vec<Step> {
+        t.in_play()
+            .filter(|(_, e)| e.table == table_id)
+            .filter(|(n, e)| self.by_seat.get(&e.seat) != Some(n))
+            .filter_map(|(entry, e)| {
+                let seat = SeatNo::new(e.seat)?;
+                let empty = table
+                    .seat(seat)
+                    .is_some_and(|s| s.presence == Presence::Empty);
+                if !empty {
+                    return None;
+                }
+                let input = match e.moved_with {
+                    Some(stack) => Input::MoveIn { seat, stack },
+                    None => Input::SitDown {
+                        seat,
+                        stack: t.structure.starting_stack,
+                        wait_for_bb: false,
+                    },
+                };
+                Some(Step { entry, input })
+            })
+            .collect()
+    }
+
+    /// Notes what an accepted step did to the seats.
+    pub fn record(&mut self, step: &Step) {
+        match step.input {
+            Input::Leave { seat } | Input::MoveOut { seat } => {
+                self.by_seat.remove(&seat.get());
+            }
+            Input::MoveIn { seat, .. } | Input::SitDown { seat, .. } => {
+                self.by_seat.insert(seat.get(), step.entry);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The level to set before the next hand, when the plan deals at another level than
+/// the table plays.
+pub fn level_step(table: &Table, plan: &TablePlan<'_>) -> Option<Input> {
+    match plan {
+        TablePlan::Deal { level, stakes } if usize::from(table.state().level) != *level => {
+            level_input(*level, stakes)
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,134 @@
+use super::*;
+use crate::records::time::WallTime;
+use crate::tournament::TournamentEvent;
+
+const FRIDAY: &str = include_str!("../../../../tests/tournaments/friday.toml");
+const DIRECTOR: &str = "11111111111111111111111111111111aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
+
+fn w(ms: u64) -> WallTime {
+    WallTime::from_unix_millis(ms)
+}
+
+fn seat(n: u8) -> SeatNo {
+    SeatNo::new(n).unwrap()
+}
+
+/// Three players at T1, one at T2, the clock started.
+fn tournament() -> Tournament {
+    let reg = |entry: u32, table: &str, seat: u8| TournamentEvent::Registered {
+        entry,
+        player: format!("P{entry}"),
+        table: table.into(),
+        seat,
+        at: w(u64::from(entry)),
+    };
+    Tournament::from_events(&[
+        TournamentEvent::Created {
+            structure: FRIDAY.into(),
+            tables: vec!["T1".into(), "T2".into()],
+            seats: 9,
+            director: DIRECTOR.into(),
+        },
+        reg(1, "T1", 2),
+        reg(2, "T1", 5),
+        reg(3, "T1", 7),
+        reg(4, "T2", 1),
+        TournamentEvent::Started { at: w(100) },
+    ])
+    .unwrap()
+}
+
+fn table() -> Table {
+    let mut cfg = firmware::TableConfig::new(
+        firmware::Game::Holdem,
+        firmware::Structure::NoLimit,
+        Chips::new(100),
+        Chips::new(200),
+    );
+    cfg.tournament = true;
+    Table::new(cfg).unwrap()
+}
+
+/// Applies every step to the table and the book.
+fn apply(table: &mut Table, book: &mut SeatBook, steps: &[Step]) {
+    for s in steps {
+        table.handle(s.input).unwrap();
+        book.record(s);
+    }
+}
+
+#[test]
+fn the_players_drawn_sit_down_with_the_starting_stack_once() {
+    let t = tournament();
+    let (mut table, mut book) = (table(), SeatBook::default());
+    let steps = book.arrivals(&table, &t, "T1");
+    assert_eq!(steps.len(), 3);
+    assert!(steps.iter().all(|s| matches!(
+        s.input,
+        Input::SitDown { stack, .. } if stack == Chips::new(20_000)
+    )));
+    apply(&mut table, &mut book, &steps);
+    assert_eq!(book.entry(seat(5)), Some(2));
+    assert!(book.arrivals(&table, &t, "T1").is_empty());
+    assert!(book.departures(&table, &t, "T1").is_empty());
+}
+
+#[test]
+fn a_moved_player_leaves_with_his_chips_and_arrives_with_the_directors() {
+    let mut t = tournament();
+    let (mut t1, mut b1) = (table(), SeatBook::default());
+    let (mut t2, mut b2) = (table(), SeatBook::default());
+    let steps = b1.arrivals(&t1, &t, "T1");
+    apply(&mut t1, &mut b1, &steps);
+    let steps = b2.arrivals(&t2, &t, "T2");
+    apply(&mut t2, &mut b2, &steps);
+    t.apply(&TournamentEvent::Moved {
+        entry: 2,
+        to_table: "T2".into(),
+        to_seat: 6,
+        chips: 20_000,
+        at: w(200),
+    })
+    .unwrap();
+    let out = b1.departures(&t1, &t, "T1");
+    assert_eq!(
+        out,
+        [Step {
+            entry: 2,
+            input: Input::MoveOut { seat: seat(5) }
+        }]
+    );
+    apply(&mut t1, &mut b1, &out);
+    let arrive = b2.arrivals(&t2, &t, "T2");
+    assert_eq!(
+        arrive,
+        [Step {
+            entry: 2,
+            input: Input::MoveIn {
+                seat: seat(6),
+                stack: Chips::new(20_000)
+            }
+        }]
+    );
+    apply(&mut t2, &mut b2, &arrive);
+    assert_eq!(b2.entry(seat(6)), Some(2));
+    assert_eq!(b1.entry(seat(5)), None);
+}
+
+#[test]
+fn the_level_is_set_only_when_the_clock_moved_on() {
+    let t = tournament();
+    let mut table = table();
+    let plan = t.table_plan("T1", w(200), None);
+    let Some(set) = level_step(&table, &plan) else {
+        panic!("level 1 is set at the first hand");
+    };
+    table.handle(set).unwrap();
+    assert_eq!(level_step(&table, &plan), None);
+    // Twenty minutes on: level 2.
+    let later = t.table_plan("T1", w(100 + 20 * 60_000 + 1), None);
+    assert!(matches!(
+        level_step(&table, &later),
+        Some(Input::SetLevel { level: 2, .. })
+    ));
+}
