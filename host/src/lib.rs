@@ -19,7 +19,9 @@
 //!                        money                 (settings, peers: under all;
 //!                                               bench: on money, for bin alone;
 //!                                               tournament: on records, for
-//!                                               what spans tables)
+//!                                               what spans tables, read by
+//!                                               session up; bench_room: on
+//!                                               floor and session, for bin)
 //! ```
 //!
 //! - [`money`]: side pots, hand evaluation, the showdown, settlement, equity.
@@ -38,6 +40,8 @@
 //! - [`floor`]: the casino floor's store, every table's hand log in PostgreSQL, and
 //!   its pages.
 //! - [`bench`](mod@bench): what `tablectl bench` times and prints (it reads the clocks).
+//! - [`bench_room`]: bench tables and the floor together: the director's seating
+//!   decisions and a whole simulated tournament (`tablectl tournament sim`).
 //! - `bin/tablectl`: the command, which wires a session to its display and shipper.
 //!
 //! [`settings`] is the one codec of a table's settings; [`peers`] finds the outside
@@ -45,6 +49,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bench;
+pub mod bench_room;
 pub mod display;
 pub mod floor;
 pub mod money;

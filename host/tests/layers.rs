@@ -66,6 +66,20 @@ const MAY_USE: &[(&str, &[&str])] = &[
             "words",
         ],
     ),
+    // Bench tables and the floor together for a whole tournament: the simulator.
+    (
+        "bench_room",
+        &[
+            "settings",
+            "money",
+            "tournament",
+            "records",
+            "web",
+            "session",
+            "words",
+            "floor",
+        ],
+    ),
     // What `tablectl bench` times and prints: on money, for the command alone (it
     // reads the clocks, which money never does).
     ("bench", &["settings", "money"]),

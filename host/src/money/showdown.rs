@@ -243,25 +243,27 @@ pub fn award<H: Ord, L: Ord>(
                     split(
                         amount,
                         &high_winners,
-                        settings.odd_chip,
+                        (settings.odd_chip, settings.chip_unit),
                         clockwise,
                         &mut winners,
                     )?;
                 } else {
-                    // R-HILO-1: halves, the odd unit to the high half (PD-HILO).
-                    let low_half = amount.checked_div(2).unwrap_or(Chips::ZERO);
+                    // R-HILO-1: halves, the odd unit to the high half (PD-HILO),
+                    // in the chip unit (PD-ODD).
+                    let unit = settings.chip_unit.max(Chips::new(1));
+                    let low_half = unit.saturating_mul(amount.get() / unit.get() / 2);
                     let high_half = amount - low_half;
                     split(
                         high_half,
                         &high_winners,
-                        settings.odd_chip,
+                        (settings.odd_chip, settings.chip_unit),
                         clockwise,
                         &mut winners,
                     )?;
                     split(
                         low_half,
                         &low_winners,
-                        settings.odd_chip,
+                        (settings.odd_chip, settings.chip_unit),
                         clockwise,
                         &mut winners,
                     )?;
@@ -316,11 +318,14 @@ fn best<'a, S: Ord + 'a>(
     }
 }
 
-/// Splits `amount` equally among `winners` (R-RANK-5), leftover units by `rule`.
+/// Splits `amount` equally among `winners` (R-RANK-5) down to the chip unit `unit`,
+/// leftover units by `rule` (PD-ODD). Less than a unit left over (a pot of chips the
+/// table no longer has, which a colour-up leaves out) goes with the first odd unit,
+/// so the pot is always paid whole.
 fn split(
     amount: Chips,
     winners: &[usize],
-    rule: OddChip,
+    (rule, unit): (OddChip, Chips),
     clockwise: &[usize],
     out: &mut Vec<(usize, Chips)>,
 ) -> Result<(), ShowdownError> {
@@ -328,14 +333,18 @@ fn split(
     if count == 0 {
         return Ok(());
     }
+    let unit = unit.get().max(1);
     let amount = amount.get();
-    let share = amount / count;
-    let mut left = amount % count;
+    let (units, crumbs) = (amount / unit, amount % unit);
+    let share = units / count * unit;
+    // The odd units, in chips; the crumbs ride with the first.
+    let mut left = units % count;
+    let odd = |n: u64, first: bool| n * unit + if first { crumbs } else { 0 };
     match rule {
         OddChip::LowestIndex => {
             let first = winners.iter().copied().min();
             for &w in winners {
-                let extra = if Some(w) == first { left } else { 0 };
+                let extra = if Some(w) == first { odd(left, true) } else { 0 };
                 out.push((w, Chips::new(share + extra)));
             }
         }
@@ -349,10 +358,10 @@ fn split(
                 seated.push((at, w));
             }
             seated.sort_unstable();
-            for (_, w) in seated {
+            for (i, (_, w)) in seated.into_iter().enumerate() {
                 let extra = u64::from(left > 0);
                 left -= extra;
-                out.push((w, Chips::new(share + extra)));
+                out.push((w, Chips::new(share + odd(extra, i == 0))));
             }
         }
     }
@@ -686,6 +695,47 @@ mod tests {
             true,
         ));
         assert_eq!(s.totals, vec![ch(70), ch(68), ch(68)]);
+    }
+
+    /// PD-ODD: a pot is split down to the chip unit, not the single chip: with 25s
+    /// the smallest chip, 375 between two is 200 and 175 (the odd 25 to the first
+    /// left of the button), and a hi/lo pot's halves are 200 high and 175 low.
+    #[test]
+    fn pd_odd_a_pot_is_split_down_to_the_chip_unit() {
+        let in_25s = Settings {
+            chip_unit: ch(25),
+            ..settings(OddChip::LeftOfButton)
+        };
+        let s = ok(award_high(
+            &[pot(375, &[0, 1])],
+            &[Some(1), Some(1)],
+            &[1, 0],
+            &in_25s,
+            true,
+        ));
+        assert_eq!(s.totals, vec![ch(175), ch(200)]);
+        // Chips below the unit (a pot a colour-up left odd) ride with the odd unit.
+        let s = ok(award_high(
+            &[pot(380, &[0, 1])],
+            &[Some(1), Some(1)],
+            &[0, 1],
+            &in_25s,
+            true,
+        ));
+        assert_eq!(s.totals, vec![ch(205), ch(175)]);
+        let board = "2c 5d 7h Ks Qs";
+        let hands = [omaha("Kd Kc 9h 9d", board), omaha("Ah 3d Jc Jd", board)];
+        let high: Vec<_> = hands.iter().map(|h| h.0).collect();
+        let low: Vec<_> = hands.iter().map(|h| h.1).collect();
+        let s = ok(award(
+            &[pot(375, &[0, 1])],
+            &high,
+            Some(&low),
+            &[0, 1],
+            &in_25s,
+            true,
+        ));
+        assert_eq!(s.totals, vec![ch(200), ch(175)]);
     }
 
     #[test]

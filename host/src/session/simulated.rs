@@ -730,6 +730,10 @@ impl<'a, S: CardSource> SimulatedTable<'a, S> {
             return Action::CheckCall;
         };
         let mut rng = self.next_rng();
+        let cfg = self.session.table().config();
+        if cfg.tournament {
+            return tournament_choice(&o, &mut rng, cfg.money.chip_unit);
+        }
         let roll = rng.below(100);
         match o.raise {
             Some(r) if roll < 12 => {
@@ -781,6 +785,33 @@ impl<'a, S: CardSource> SimulatedTable<'a, S> {
             .map(|s| s.stack)
             .sum();
         Ok(self.summary.clone())
+    }
+}
+
+/// A simulated tournament player's decision: his tournament life is at stake, so he
+/// folds more the larger the call is against his chips, and seldom moves all in.
+/// (The cash bench's players keep their looser play, so a seed plays the hands it
+/// always played.)
+fn tournament_choice(o: &firmware::Options, rng: &mut XorShift, unit: Chips) -> Action {
+    // The call as a share of what he has left, in percent.
+    let pressure = o.call.get().saturating_mul(100) / o.all_in_to.get().max(1);
+    let roll = rng.below(100);
+    if o.call > Chips::ZERO && roll < (25 + pressure).min(92) {
+        return Action::Fold;
+    }
+    match o.raise {
+        Some(r) if rng.chance_percent(10) => {
+            let span = r.max_to.saturating_sub(r.min_to);
+            let unit = unit.get().max(1);
+            let to = if rng.chance_percent(4) {
+                r.max_to
+            } else {
+                let more = rng.below(span.get() / 8 + 1);
+                r.min_to + Chips::new(more - more % unit)
+            };
+            Action::BetTo(to.min(r.max_to))
+        }
+        _ => Action::CheckCall,
     }
 }
 

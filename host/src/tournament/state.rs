@@ -506,6 +506,14 @@ impl Tournament {
                 allowed: self.structure.re_entries,
             });
         }
+        // A late entry finishes above everyone already out: each of them is now one
+        // place further from the top (the places of a field still growing are read
+        // in the order players went out).
+        for e in &mut self.entries {
+            if let Some(f) = e.out.as_mut() {
+                f.place += 1;
+            }
+        }
         self.entries.push(Entry {
             player: player.to_string(),
             table: table.to_string(),

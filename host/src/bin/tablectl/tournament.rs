@@ -65,6 +65,10 @@ pub enum Tournament {
     Log(ReadArgs),
     /// The tournaments in the store
     List(ListArgs),
+    /// Play a whole tournament on bench tables against the store: simulated players,
+    /// re-entries, breaks with a colour-up, balancing, broken tables, hand-for-hand
+    /// and the final table, every event signed; prints the results
+    Sim(crate::tournament_sim::SimArgs),
 }
 
 #[derive(Debug, Args)]
@@ -271,6 +275,7 @@ pub fn tournament(command: &Tournament) -> Result<(), CliError> {
         Tournament::Results(args) => results(args),
         Tournament::Log(args) => event_log(args),
         Tournament::List(args) => list(args),
+        Tournament::Sim(args) => crate::tournament_sim::sim(args),
     };
     result.map_err(|e| e.within("tablectl tournament"))
 }

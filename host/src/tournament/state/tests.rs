@@ -449,3 +449,15 @@ fn a_new_entry_draws_from_the_running_tables_with_the_fewest_players() {
         .iter()
         .all(|&(table, seat)| table == "T1" && t.entry_at(table, seat).is_none()));
 }
+
+#[test]
+fn a_player_out_during_late_registration_moves_down_as_the_field_grows() {
+    let mut t = four();
+    t.apply(&bust("T1", &[(1, 5_000)], 2_000)).unwrap();
+    assert_eq!(t.entry(1).unwrap().out.map(|f| f.place), Some(4));
+    // A fifth entry joins: the first out is now fifth of five.
+    t.apply(&reg(5, "Emil", "T1", 3, 3_000)).unwrap();
+    assert_eq!(t.entry(1).unwrap().out.map(|f| f.place), Some(5));
+    t.apply(&bust("T2", &[(3, 1_000)], 4_000)).unwrap();
+    assert_eq!(t.entry(3).unwrap().out.map(|f| f.place), Some(4));
+}
