@@ -19,7 +19,8 @@
 //!                        money                 (settings, peers: under all;
 //!                                               bench: on money, for bin alone;
 //!                                               tournament: on records, for
-//!                                               what spans tables)
+//!                                               what spans tables, and the
+//!                                               screens' clock)
 //! ```
 //!
 //! - [`money`]: side pots, hand evaluation, the showdown, settlement, equity.
@@ -34,7 +35,8 @@
 //!   observers (the display implements [`session::Observer`]) and how its shipping
 //!   to the floor stands ([`session::floor_link`]) are defined here, not above.
 //! - [`words`]: the table's words in each language, the log's records said in them.
-//! - [`display`]: the screens (players' display, dealer's view, floor view).
+//! - [`display`]: the screens (players' display, dealer's view, floor view), with a
+//!   tournament table's clock read from [`tournament`].
 //! - [`floor`]: the casino floor's store, every table's hand log in PostgreSQL, and
 //!   its pages.
 //! - [`bench`](mod@bench): what `tablectl bench` times and prints (it reads the clocks).
