@@ -316,10 +316,7 @@ fn a_cash_table_shows_no_panel() {
 #[test]
 fn a_tables_follower_feeds_its_screens_and_a_silent_store_says_so() {
     use host::floor::clock_follow::ClockFollower;
-    use host::floor::tournaments::TournamentLog;
-    use host::floor::{Store, StoreLink};
-    use host::records::handlog::TableKey;
-    use host::tournament::TournamentEvent;
+    use host::floor::StoreLink;
     let Some((mut browser, _)) = browser::start("tournament-table") else {
         return;
     };
@@ -328,38 +325,7 @@ fn a_tables_follower_feeds_its_screens_and_a_silent_store_says_so() {
         return;
     };
     let url = server.url();
-    let key = TableKey::from_seed([7; 32]);
-    {
-        let mut store = Store::open(&url).expect("the store");
-        // Level 2 (150/300, big-blind ante 300), five minutes in.
-        let start = table_tests::tablectl::now_ms() - 25 * 60_000;
-        let at = WallTime::from_unix_millis;
-        let mut log = TournamentLog::create(
-            &mut store,
-            &key,
-            "FRI",
-            TournamentEvent::Created {
-                structure: include_str!("../tournaments/friday.toml").to_string(),
-                tables: vec!["T1".into(), "T2".into()],
-                seats: 9,
-                director: key.public().to_string(),
-            },
-        )
-        .expect("a tournament");
-        for n in 1..=4u32 {
-            let table = if n % 2 == 0 { "T1" } else { "T2" };
-            let event = TournamentEvent::Registered {
-                entry: n,
-                player: format!("Player {n}"),
-                table: table.into(),
-                seat: n.div_ceil(2) as u8,
-                at: at(start - 1),
-            };
-            log.append(&mut store, &key, event).expect("registered");
-        }
-        log.append(&mut store, &key, TournamentEvent::Started { at: at(start) })
-            .expect("started");
-    }
+    friday_on_t1(&url);
     let link = StoreLink::parse(&url).expect("the store's address");
     let follower = ClockFollower::start(link, "T1", std::time::Duration::from_millis(200))
         .expect("the follower");
@@ -390,4 +356,88 @@ fn a_tables_follower_feeds_its_screens_and_a_silent_store_says_so() {
         json!(true),
         "the table's own link is fine"
     );
+}
+
+/// Friday's tournament in the store at `url`, seating tables T1 and T2, four entries,
+/// its clock at level 2 (150/300, big-blind ante 300), five minutes in.
+fn friday_on_t1(url: &str) {
+    use host::floor::tournaments::TournamentLog;
+    use host::floor::Store;
+    use host::records::handlog::TableKey;
+    use host::tournament::TournamentEvent;
+    let key = TableKey::from_seed([7; 32]);
+    let mut store = Store::open(url).expect("the store");
+    let start = table_tests::tablectl::now_ms() - 25 * 60_000;
+    let at = WallTime::from_unix_millis;
+    let mut log = TournamentLog::create(
+        &mut store,
+        &key,
+        "FRI",
+        TournamentEvent::Created {
+            structure: include_str!("../tournaments/friday.toml").to_string(),
+            tables: vec!["T1".into(), "T2".into()],
+            seats: 9,
+            director: key.public().to_string(),
+        },
+    )
+    .expect("a tournament");
+    for n in 1..=4u32 {
+        let table = if n % 2 == 0 { "T1" } else { "T2" };
+        let event = TournamentEvent::Registered {
+            entry: n,
+            player: format!("Player {n}"),
+            table: table.into(),
+            seat: n.div_ceil(2) as u8,
+            at: at(start - 1),
+        };
+        log.append(&mut store, &key, event).expect("registered");
+    }
+    log.append(&mut store, &key, TournamentEvent::Started { at: at(start) })
+        .expect("started");
+}
+
+/// The bench table itself: `tablectl table --tournament --floor-db URL --table-id
+/// T1` shows the tournament that seats T1 on its players' screen.
+#[test]
+fn the_bench_table_shows_its_tournament() {
+    let Some((mut browser, _)) = browser::start("tournament-table") else {
+        return;
+    };
+    let Some(server) = table_tests::postgres::PgServer::start("a bench table's tournament") else {
+        return;
+    };
+    let url = server.url();
+    friday_on_t1(&url);
+    let dir = tempfile::tempdir().expect("a folder");
+    let data = dir.path().join("t1").display().to_string();
+    let args = [
+        "table",
+        "--data",
+        &data,
+        "--table-id",
+        "T1",
+        "--floor-db",
+        &url,
+        "--tournament",
+        "--display",
+        "127.0.0.1:0",
+        "--floor",
+        "127.0.0.1:0",
+        "--hands",
+        "100000",
+        "--pace",
+        "500",
+    ];
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    let mut table = table_tests::tablectl::Process::start("T1", &args);
+    let page = table.wait_line("display: http");
+    let cdp = &mut browser.cdp;
+    cdp.viewport(800, 480);
+    cdp.open(&format!("http{page}"));
+    cdp.wait_for(
+        "(document.querySelector('#tournament') || {}).innerText?.includes('Level 2')",
+        "the tournament's level on the bench table's screen",
+    );
+    assert!(text(cdp, "#tournament").contains("4 / 4"));
+    table.kill();
 }
