@@ -374,8 +374,8 @@ impl TableDisplay {
         self.floor_addr.map(|a| format!("http://{a}/floor"))
     }
 
-    /// The live updates encoded so far (state, equity, the floor store's line): one
-    /// per update, whatever the number of open pages, each page sent the same bytes
+    /// The live updates encoded so far (state, equity, the floor store's line, a
+    /// tournament's panel): one per update, whatever the number of open pages, each page sent the same bytes
     /// (`sse`); for the tests and the benchmark that check it.
     pub fn updates_encoded(&self) -> u64 {
         self.state.encoded()
