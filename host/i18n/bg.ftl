@@ -559,3 +559,17 @@ floor-verb-rake = рейк
 floor-verb-misdeal = грешно раздаване
 floor-verb-undo = поправка
 floor-verb-ruling = решение на флора
+
+# Турнирът на екраните на масата (играчи и дилър): кратко, за екран 800x480 до ръката.
+table-clock-level = Ниво { $level }
+table-clock-break = Почивка
+table-clock-not-started = Започва скоро
+table-clock-ante = Анте
+table-clock-big-blind-ante = Анте на големия блайнд
+table-clock-next = Следва
+table-clock-players = Играчи
+table-clock-average = Среден стек
+table-clock-pool = Награден фонд
+table-clock-paused = СПРЯН
+table-clock-runs-on = последно ниво
+table-clock-stale = Часовникът е по последната вест от { $time }: базата на флора не отговаря

@@ -595,3 +595,18 @@ floor-verb-rake = rake
 floor-verb-misdeal = misdeal
 floor-verb-undo = correction
 floor-verb-ruling = floor ruling
+
+# The tournament on the table's screens (players' and dealer's): short, to fit a
+# 800x480 screen beside the hand; { $time } is the hour the floor's store last answered.
+table-clock-level = Level { $level }
+table-clock-break = Break
+table-clock-not-started = Starts soon
+table-clock-ante = Ante
+table-clock-big-blind-ante = Big-blind ante
+table-clock-next = Next
+table-clock-players = Players
+table-clock-average = Average
+table-clock-pool = Prize pool
+table-clock-paused = PAUSED
+table-clock-runs-on = last level
+table-clock-stale = Clock as last heard at { $time }: the floor is not answering

@@ -559,3 +559,17 @@ floor-verb-rake = провизија
 floor-verb-misdeal = погрешно делење
 floor-verb-undo = исправка
 floor-verb-ruling = одлука на флорот
+
+# Турнирот на екраните на масата (играчи и дилер): кратко, за екран 800x480 покрај раката.
+table-clock-level = Ниво { $level }
+table-clock-break = Пауза
+table-clock-not-started = Почнува наскоро
+table-clock-ante = Анте
+table-clock-big-blind-ante = Анте на големиот блајнд
+table-clock-next = Следно
+table-clock-players = Играчи
+table-clock-average = Просек
+table-clock-pool = Награден фонд
+table-clock-paused = ПАУЗИРАНО
+table-clock-runs-on = последно ниво
+table-clock-stale = Часовникот е според последната вест од { $time }: базата на флорот не одговара

@@ -601,3 +601,17 @@ floor-verb-rake = prowizja
 floor-verb-misdeal = błędne rozdanie
 floor-verb-undo = poprawka
 floor-verb-ruling = decyzja floora
+
+# Turniej na ekranach stołu (graczy i krupiera): krótko, by zmieścić się na ekranie 800x480 obok rozdania.
+table-clock-level = Poziom { $level }
+table-clock-break = Przerwa
+table-clock-not-started = Wkrótce start
+table-clock-ante = Ante
+table-clock-big-blind-ante = Ante dużej ciemnej
+table-clock-next = Dalej
+table-clock-players = Gracze
+table-clock-average = Średnio
+table-clock-pool = Pula nagród
+table-clock-paused = WSTRZYMANY
+table-clock-runs-on = ostatni poziom
+table-clock-stale = Zegar według ostatniej wieści z { $time }: baza floora nie odpowiada

@@ -601,3 +601,17 @@ floor-verb-rake = рейк
 floor-verb-misdeal = ошибка сдачи
 floor-verb-undo = исправление
 floor-verb-ruling = решение пит-босса
+
+# Турнир на экранах стола (игроков и дилера): коротко, чтобы уместиться на экране 800x480 рядом с раздачей.
+table-clock-level = Уровень { $level }
+table-clock-break = Перерыв
+table-clock-not-started = Скоро начало
+table-clock-ante = Анте
+table-clock-big-blind-ante = Анте большого блайнда
+table-clock-next = Далее
+table-clock-players = Игроки
+table-clock-average = Средний стек
+table-clock-pool = Призовой фонд
+table-clock-paused = ПАУЗА
+table-clock-runs-on = последний уровень
+table-clock-stale = Часы по последним данным на { $time }: база пит-босса не отвечает

@@ -20,8 +20,9 @@
 //!                                               bench: on money, for bin alone;
 //!                                               tournament: on records, for
 //!                                               what spans tables, read by
-//!                                               session up; bench_room: on
-//!                                               floor and session, for bin)
+//!                                               session up and the screens'
+//!                                               clock; bench_room: on floor
+//!                                               and session, for bin)
 //! ```
 //!
 //! - [`money`]: side pots, hand evaluation, the showdown, settlement, equity.
@@ -36,7 +37,8 @@
 //!   observers (the display implements [`session::Observer`]) and how its shipping
 //!   to the floor stands ([`session::floor_link`]) are defined here, not above.
 //! - [`words`]: the table's words in each language, the log's records said in them.
-//! - [`display`]: the screens (players' display, dealer's view, floor view).
+//! - [`display`]: the screens (players' display, dealer's view, floor view), with a
+//!   tournament table's clock read from [`tournament`].
 //! - [`floor`]: the casino floor's store, every table's hand log in PostgreSQL, and
 //!   its pages.
 //! - [`bench`](mod@bench): what `tablectl bench` times and prints (it reads the clocks).

@@ -52,7 +52,16 @@ const MAY_USE: &[(&str, &[&str])] = &[
     // The two pages: siblings, neither names the other.
     (
         "display",
-        &["settings", "money", "records", "web", "session", "words"],
+        &[
+            "settings",
+            "money",
+            "records",
+            "web",
+            "session",
+            "words",
+            // The tournament's clock on the table's screens, read from its events.
+            "tournament",
+        ],
     ),
     (
         "floor",

@@ -27,6 +27,8 @@
 //! and follows the view it belongs to, so a long enumeration never delays the screen.
 //! A table shipping to the floor's store gives [`TableDisplay::watch_floor_link`] a
 //! way to read how that stands; the dealer's view follows it on its own thread too.
+//! A tournament table gives [`TableDisplay::watch_tournament`] a way to read its
+//! clock ([`tournament`]); both screens show it, ticking on their own between updates.
 
 pub mod dealer;
 pub mod floor;
@@ -35,6 +37,7 @@ pub mod index;
 pub mod screen_text;
 pub(crate) mod server;
 pub mod sse;
+pub mod tournament;
 pub mod view;
 
 /// Where these lived before the web plumbing and the words moved under both pages:
@@ -45,6 +48,7 @@ pub use i18n::{Lang, Warn};
 pub use view::{EquityJob, EquityView, Presenter, View};
 
 use crate::records::handlog::{HandLog, LogError};
+use crate::records::time::WallTime;
 use crate::session::{Observer, Outcome};
 use firmware::buttons::{Key, KeyEvent};
 use firmware::{Event, Table};
@@ -57,6 +61,10 @@ use tokio::sync::watch;
 /// How often the dealer's view asks how shipping to the floor's store stands: a
 /// store going down shows within this, with the table idle.
 pub const LINK_POLL: Duration = Duration::from_millis(500);
+
+/// How often the screens' tournament panel is read again: the time left moves each
+/// second, and a level, a pause or a silent store shows within this.
+pub const TOURNAMENT_POLL: Duration = Duration::from_secs(1);
 
 /// Where and how the display runs.
 #[derive(Debug, Clone)]
@@ -165,6 +173,8 @@ pub struct TableDisplay {
     state: sse::Feed,
     /// The floor store's line for the dealer's view, as JSON (none: no store).
     link: Arc<sse::Feed>,
+    /// The tournament's panel, as JSON (none: a cash table).
+    tournament: Arc<sse::Feed>,
     lang: Lang,
     jobs: mpsc::Sender<EquityJob>,
     last_job: Option<String>,
@@ -212,6 +222,7 @@ impl TableDisplay {
                 state,
                 equity,
                 link,
+                tournament,
             },
             updates,
         ) = sse::Feeds::new("{}".into());
@@ -268,6 +279,7 @@ impl TableDisplay {
             presenter,
             state,
             link: Arc::new(link),
+            tournament: Arc::new(tournament),
             lang: opts.lang,
             jobs,
             last_job: None,
@@ -294,23 +306,57 @@ impl TableDisplay {
         &self,
         mut link: impl FnMut() -> dealer::FloorLink + Send + 'static,
     ) -> Result<(), DisplayError> {
-        let out = self.link.clone();
         let lang = self.lang;
+        self.follow(
+            &self.link,
+            ("floor-link", "the floor store's line"),
+            LINK_POLL,
+            move || dealer::link_view(lang, &link()),
+        )
+    }
+
+    /// Shows the table's tournament on both screens, asking `clock` (with the wall
+    /// clock's time) now and every [`TOURNAMENT_POLL`] on a thread of its own, until
+    /// the display is dropped. An update goes out only when the panel changes: each
+    /// second while the clock runs (the pages count down between them), none while it
+    /// is paused. `None`: no tournament seats the table (yet, or any more), and no
+    /// panel shows.
+    pub fn watch_tournament(
+        &self,
+        mut clock: impl FnMut(WallTime) -> Option<tournament::TableClock> + Send + 'static,
+    ) -> Result<(), DisplayError> {
+        let lang = self.lang;
+        self.follow(
+            &self.tournament,
+            ("tournament", "the tournament's panel"),
+            TOURNAMENT_POLL,
+            move || clock(WallTime::now()).map(|c| tournament::panel(lang, &c)),
+        )
+    }
+
+    /// Publishes on `feed` what `read` says, now and every `every`, on a thread of its
+    /// own below the table's (`thread`: its name, and what it says), only when it
+    /// changed, until the display is dropped.
+    fn follow<T: serde::Serialize>(
+        &self,
+        feed: &Arc<sse::Feed>,
+        (thread, what): (&str, &'static str),
+        every: Duration,
+        mut read: impl FnMut() -> T + Send + 'static,
+    ) -> Result<(), DisplayError> {
+        let out = feed.clone();
         let stopped = self.shutdown.subscribe();
-        let mut say = move || {
-            let line = dealer::link_view(lang, &link());
-            match serde_json::to_string(&line) {
-                Ok(json) => out.publish_if_changed(json),
-                Err(e) => log::error!("display: the floor store's line cannot be written: {e}"),
-            }
+        let mut say = move || match serde_json::to_string(&read()) {
+            Ok(json) => out.publish_if_changed(json),
+            Err(e) => log::error!("display: {what} cannot be written: {e}"),
         };
         say();
         std::thread::Builder::new()
-            .name("floor-link".into())
+            .name(thread.into())
             .spawn(move || {
                 below_the_table();
                 while !*stopped.borrow() {
-                    std::thread::sleep(LINK_POLL);
+                    std::thread::sleep(every);
                     say();
                 }
             })
@@ -328,8 +374,8 @@ impl TableDisplay {
         self.floor_addr.map(|a| format!("http://{a}/floor"))
     }
 
-    /// The live updates encoded so far (state, equity, the floor store's line): one
-    /// per update, whatever the number of open pages, each page sent the same bytes
+    /// The live updates encoded so far (state, equity, the floor store's line, a
+    /// tournament's panel): one per update, whatever the number of open pages, each page sent the same bytes
     /// (`sse`); for the tests and the benchmark that check it.
     pub fn updates_encoded(&self) -> u64 {
         self.state.encoded()

@@ -33,13 +33,17 @@
   // For the browser test and for engineers: the last view drawn, how long after the
   // engine's input each one reached the screen (ms), and whether the page is live.
   // `drawing`: how long each view took to draw and lay out (ms); `beats`: the
-  // heartbeats heard.
-  const probe = { seq: 0, latencies: [], drawing: [], view: null, connected: false, live: false, beats: 0 };
+  // heartbeats heard; `tournaments`: the tournament panel's updates heard.
+  const probe = { seq: 0, latencies: [], drawing: [], view: null, connected: false, live: false, beats: 0, tournaments: 0 };
   window.__display = probe;
   let current = null;
   let equity = null;
   // The floor store's line for the dealer's view, when the table ships to one.
   let link = null;
+  // The tournament's panel when the table plays one (none at a cash table), and the
+  // moment it came: the time left counts down from it, set again by each update.
+  let tournament = null;
+  let tournamentAt = 0;
   let heard = 0;
 
   function el(tag, cls, text) {
@@ -583,6 +587,62 @@
     box.textContent = current.dealer.panel + ' · ' + secs + ' s';
   }
 
+  // A time left as the clock shows it (tournament.rs, `clock_time`): `m:ss`, or
+  // `h:mm:ss` from an hour; a second begun counts whole.
+  function clockTime(ms) {
+    const all = Math.ceil(Math.max(0, ms) / 1000);
+    const two = (n) => String(n).padStart(2, '0');
+    const h = Math.floor(all / 3600);
+    const m = Math.floor(all / 60) % 60;
+    return h > 0 ? h + ':' + two(m) + ':' + two(all % 60) : m + ':' + two(all % 60);
+  }
+
+  // The time left now: the last update's, less the time since it came (a paused
+  // clock, or the last level, says the server's words as they are).
+  function tournamentLeft() {
+    const t = tournament;
+    if (!t.running || t.left_ms === null) return t.left;
+    return clockTime(t.left_ms - (performance.now() - tournamentAt));
+  }
+
+  // The tournament's panel, on a row of its own over the felt (page.css): the level
+  // and its stakes, the time left, the next level, the players, the average stack,
+  // the prize pool, and the store's silence when there is one.
+  function drawTournament() {
+    let box = document.getElementById('tournament');
+    document.body.classList.toggle('tournament', !!tournament);
+    if (!tournament) {
+      if (box) box.remove();
+      return;
+    }
+    if (!box) {
+      box = el('section');
+      box.id = 'tournament';
+      document.getElementById('felt').before(box);
+    }
+    const t = tournament;
+    const item = (cls, ...children) => {
+      const e = el('div', 't-item ' + cls);
+      e.append(...children.filter(Boolean));
+      return e;
+    };
+    const parts = [
+      item('t-' + t.kind, el('span', 't-period', t.period), t.stakes && el('span', 't-stakes', t.stakes)),
+      item('t-clock', t.left && el('span', 't-time', tournamentLeft()), t.paused && el('span', 't-paused', t.paused)),
+    ];
+    if (t.next) parts.push(item('t-next', el('span', 't-label', t.next)));
+    t.figures.forEach((f) => parts.push(item('t-figure', el('span', 't-label', f.label), el('span', 't-value', f.value))));
+    if (t.stale) parts.push(item('t-stale', el('span', null, t.stale)));
+    box.replaceChildren(...parts);
+  }
+
+  function tickTournament() {
+    const time = document.querySelector('#tournament .t-time');
+    if (!time || !tournament) return;
+    const text = tournamentLeft();
+    if (time.textContent !== text) time.textContent = text;
+  }
+
   // Live, stale or lost: the page says which, in large type, within two seconds,
   // and a turn it can no longer vouch for is greyed out and not announced as live.
   function showLiveness(now) {
@@ -635,6 +695,16 @@
       const old = document.querySelector('.d-link');
       if (old) old.replaceWith(linkLine());
     });
+    // The tournament's panel (none at a cash table): its time ticks here between
+    // updates, which come each second while the clock runs and none while it is
+    // paused; the heartbeat, not this, says the page is live.
+    source.addEventListener('tournament', (e) => {
+      heard = Date.now();
+      tournament = JSON.parse(e.data);
+      tournamentAt = performance.now();
+      probe.tournaments += 1;
+      drawTournament();
+    });
     source.addEventListener('equity', (e) => {
       heard = Date.now();
       equity = JSON.parse(e.data);
@@ -645,6 +715,6 @@
 
   // A new screen size, or a turned screen: laid out again before it is drawn.
   new ResizeObserver(() => layout()).observe(document.getElementById('felt'));
-  setInterval(() => { showLiveness(Date.now()); tickPanel(); }, 250);
+  setInterval(() => { showLiveness(Date.now()); tickPanel(); tickTournament(); }, 250);
   connect();
 })();

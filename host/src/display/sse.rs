@@ -120,20 +120,24 @@ impl Feed {
     }
 }
 
-/// The three kinds of update a stream carries, as the handlers read them.
+/// The kinds of update a stream carries, as the handlers read them.
 #[derive(Clone)]
 pub(crate) struct Updates {
     pub state: watch::Receiver<Option<Frame>>,
     pub equity: watch::Receiver<Option<Frame>>,
     pub link: watch::Receiver<Option<Frame>>,
+    /// The tournament's panel: never published at a cash table, whose streams
+    /// carry exactly what they did before tournaments.
+    pub tournament: watch::Receiver<Option<Frame>>,
 }
 
-/// The display's publishing side: the state, the equity and the floor store's line,
-/// counting together the events they encode.
+/// The display's publishing side: the state, the equity, the floor store's line and
+/// the tournament's panel, counting together the events they encode.
 pub(crate) struct Feeds {
     pub state: Feed,
     pub equity: Feed,
     pub link: Feed,
+    pub tournament: Feed,
 }
 
 impl Feeds {
@@ -152,17 +156,20 @@ impl Feeds {
         let (state, state_rx) = feed("state");
         let (equity, equity_rx) = feed("equity");
         let (link, link_rx) = feed("link");
+        let (tournament, tournament_rx) = feed("tournament");
         state.publish(initial);
         let updates = Updates {
             state: state_rx,
             equity: equity_rx,
             link: link_rx,
+            tournament: tournament_rx,
         };
         (
             Feeds {
                 state,
                 equity,
                 link,
+                tournament,
             },
             updates,
         )
@@ -245,8 +252,8 @@ impl Slots {
     }
 }
 
-/// The event stream's response: the current state, equity and floor store's line at
-/// once, then every change (the latest, at most one state per
+/// The event stream's response: the current state, equity, floor store's line and
+/// tournament panel at once, then every change (the latest, at most one state per
 /// [`MIN_STATE_INTERVAL`]), and a heartbeat each [`HEARTBEAT`].
 pub(crate) fn stream(updates: Updates, slot: Slot) -> Response {
     // One event waiting at most: a slow reader holds back this task, and the watch
@@ -274,6 +281,7 @@ async fn feed(mut u: Updates, out: mpsc::Sender<Result<Bytes, Infallible>>, _slo
         u.state.borrow_and_update().clone(),
         u.equity.borrow_and_update().clone(),
         u.link.borrow_and_update().clone(),
+        u.tournament.borrow_and_update().clone(),
     ];
     for frame in first.into_iter().flatten() {
         if out.send(Ok(frame.wire())).await.is_err() {
@@ -294,6 +302,7 @@ async fn feed(mut u: Updates, out: mpsc::Sender<Result<Bytes, Infallible>>, _slo
             }
             changed = u.equity.changed() => changed.ok().map(|()| u.equity.borrow_and_update().clone()),
             changed = u.link.changed() => changed.ok().map(|()| u.link.borrow_and_update().clone()),
+            changed = u.tournament.changed() => changed.ok().map(|()| u.tournament.borrow_and_update().clone()),
             _ = beat.tick() => Some(Some(Frame { wire: Bytes::from_static(BEAT), data: Bytes::new() })),
             () = out.closed() => return,
         };

@@ -15,22 +15,12 @@ use crate::records::time::WallTime;
 use crate::tournament::{Level, Period, Tournament};
 use crate::web::html::escape;
 use crate::web::lang::Lang;
-use firmware::Duration;
 
 /// How often the clock reloads itself, in seconds: the time left moves each second.
 pub const CLOCK_REFRESH_S: u32 = 1;
 
-/// A time left as the clock shows it: `m:ss`, or `h:mm:ss` from an hour; a second
-/// begun counts whole, so the clock never shows 0:00 early.
-pub fn clock_time(left: Duration) -> String {
-    let s = left.total_millis().div_ceil(1000);
-    let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
-    if h > 0 {
-        format!("{h}:{m:02}:{s:02}")
-    } else {
-        format!("{m}:{s:02}")
-    }
-}
+/// A time left as the clock shows it (moved beside the clock, for the tables' screens too).
+pub use crate::tournament::clock::clock_time;
 
 /// A level's blinds and ante, as one line of HTML: `200/400 · Big-blind ante 400`.
 fn stakes(lang: Lang, l: &Level) -> String {
@@ -149,6 +139,7 @@ pub fn tournaments_page(list: &[(String, String)], lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use firmware::Duration;
 
     #[test]
     fn the_time_left_reads_as_a_clock_and_never_shows_zero_early() {

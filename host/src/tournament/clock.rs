@@ -161,5 +161,18 @@ fn locate(plan: &[(Period, u64)], extra: &[i64], run: u64) -> (usize, Option<u64
     (last_level, None)
 }
 
+/// A time left as a clock shows it: `m:ss`, or `h:mm:ss` from an hour; a second
+/// begun counts whole, so no clock shows 0:00 early. One way for the wall clock and
+/// the table's screens (whose page counts on from it the same way).
+pub fn clock_time(left: Duration) -> String {
+    let s = left.total_millis().div_ceil(1000);
+    let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
 #[cfg(test)]
 mod tests;

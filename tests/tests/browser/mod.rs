@@ -6,6 +6,8 @@
 
 pub use table_tests::browser::*;
 
+pub mod layout;
+
 /// The browser for a test, and the folder (under the target folder) for its
 /// screenshots; none when Chromium is missing (the test then skips, saying how to
 /// enable it, or fails under `REQUIRE_BROWSER`).

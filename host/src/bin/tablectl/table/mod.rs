@@ -168,6 +168,24 @@ struct Run<'a> {
     program: &'a host::records::program::ProgramId,
 }
 
+/// Shows table `table_id`'s tournament on `display`, followed from the floor's store
+/// at `url` on a thread of its own (the table never waits for the store; a store
+/// that stops answering leaves the clock as last heard, and the screens say so).
+fn follow_tournament(display: &TableDisplay, url: &str, table_id: &str) -> Result<(), CliError> {
+    use host::floor::clock_follow::{ClockFollower, FOLLOW_EVERY};
+    let link =
+        host::floor::StoreLink::parse(url).map_err(|e| CliError::hint(e, "see --floor-db"))?;
+    let follower = ClockFollower::start(link, table_id, FOLLOW_EVERY).map_err(CliError::failed)?;
+    println!("tournament: following table {table_id}'s clock on the floor's store");
+    display
+        .watch_tournament(move |now| {
+            follower.latest().map(|t| {
+                host::display::tournament::TableClock::read(&t.log.state, now, t.heard, t.stale)
+            })
+        })
+        .map_err(CliError::failed)
+}
+
 /// Runs the table (shipping to `shipper` if there is one); the display, to be held
 /// up once the table's shipping has ended.
 fn run_shipping(
@@ -188,6 +206,9 @@ fn run_shipping(
     let mut display = start_display(args, table_id, data)?;
     if let (Some(d), Some(s)) = (&display, shipper) {
         d.watch_floor_link(s.link()).map_err(CliError::failed)?;
+    }
+    if let (Some(d), Some(url), true) = (&display, &args.floor_db, args.tournament) {
+        follow_tournament(d, url, table_id)?;
     }
     match &args.script {
         Some(script) => println!("bench table: script {}", script.display()),

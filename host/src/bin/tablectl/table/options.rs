@@ -130,6 +130,11 @@ pub struct TableOptions {
     /// (`tablectl settings` lists them); may be given again for more
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = setting, verbatim_doc_comment)]
     settings: Vec<(String, String)>,
+    /// Show the table's tournament on its screens: the clock, the stakes, the
+    /// players and the prize pool, followed from the floor's store (--floor-db)
+    /// by its table id (--table-id)
+    #[arg(long, requires = "floor_db", verbatim_doc_comment)]
+    tournament: bool,
 }
 
 /// The longest `--table-id`: room for a casino's own naming, never a page's width.
@@ -258,6 +263,8 @@ pub(super) struct TableArgs {
     pub(super) equity: bool,
     /// A scenario script to play instead of random hands.
     pub(super) script: Option<PathBuf>,
+    /// Follow the table's tournament on the floor's store, for the screens.
+    pub(super) tournament: bool,
 }
 
 /// The options with their defaults filled in.
@@ -300,6 +307,7 @@ pub(super) fn table_args(o: &TableOptions) -> Result<TableArgs, CliError> {
         lang: o.lang,
         equity: !o.no_equity,
         script: o.script.clone(),
+        tournament: o.tournament,
     })
 }
 
@@ -434,5 +442,21 @@ mod tests {
             .and_then(|a| a.get_help())
             .map(|h| h.to_string());
         assert!(display.is_some_and(|h| h.contains(DEFAULT_DISPLAY_BIND)));
+    }
+
+    /// The tournament is followed from the floor's store: without one it is refused,
+    /// naming the option it needs.
+    #[test]
+    fn a_tournament_needs_the_floors_store() {
+        let flags = ["tablectl", "table", "--tournament"];
+        let e = Cli::try_parse_from(flags).expect_err("no store to follow");
+        assert!(e.to_string().contains("--floor-db"), "{e}");
+        let t = args(&[
+            "--tournament",
+            "--floor-db",
+            "postgres://t1@localhost/floor",
+        ]);
+        assert!(t.tournament);
+        assert!(!args(&[]).tournament);
     }
 }
