@@ -397,7 +397,8 @@ fn friday_on_t1(url: &str) {
 }
 
 /// The bench table itself: `tablectl table --tournament --floor-db URL --table-id
-/// T1` shows the tournament that seats T1 on its players' screen.
+/// T1` shows the tournament that seats T1 on its players' screen, and deals at the
+/// level its clock is at.
 #[test]
 fn the_bench_table_shows_its_tournament() {
     let Some((mut browser, _)) = browser::start("tournament-table") else {
@@ -439,5 +440,9 @@ fn the_bench_table_shows_its_tournament() {
         "the tournament's level on the bench table's screen",
     );
     assert!(text(cdp, "#tournament").contains("4 / 4"));
+    // And it deals by that clock: level 2's stakes are set before its next hand.
+    table.wait_line("tournament: dealing");
+    let level = table.wait_line("level 2 (was 0): blinds ");
+    assert!(level.starts_with("150/300"), "{level}");
     table.kill();
 }

@@ -757,8 +757,34 @@ impl<'a, S: CardSource> SimulatedTable<'a, S> {
     /// Plays until `hands` hands are over at this table (counting those played before
     /// a restart), printing a line per hand (or every event if verbose).
     pub fn run(&mut self, hands: u32, out: &mut dyn FnMut(&str)) -> Result<Summary, SimError> {
+        self.run_following(hands, out, &mut |_| NextHand::Deal(Vec::new()))
+    }
+
+    /// [`SimulatedTable::run`], asking `next` before each new hand what the table
+    /// does: the dealer's inputs first (a tournament's level), wait (a break, a
+    /// stopped clock), or stop (the table's tournament is over for it).
+    pub fn run_following(
+        &mut self,
+        hands: u32,
+        out: &mut dyn FnMut(&str),
+        next: &mut dyn FnMut(&Table) -> NextHand,
+    ) -> Result<Summary, SimError> {
         let verbose = self.verbose;
         while self.hands_done() < hands {
+            if !self.session.table().in_hand() {
+                match next(self.session.table()) {
+                    NextHand::Deal(inputs) => {
+                        for input in inputs {
+                            self.input(input, &mut |e| out(&e.to_string()))?;
+                        }
+                    }
+                    NextHand::Wait(pause) => {
+                        std::thread::sleep(pause);
+                        continue;
+                    }
+                    NextHand::Stop => break,
+                }
+            }
             let mut lines: Vec<String> = Vec::new();
             let mut result_line = String::new();
             self.play_hand(&mut |e| {
@@ -786,6 +812,17 @@ impl<'a, S: CardSource> SimulatedTable<'a, S> {
             .sum();
         Ok(self.summary.clone())
     }
+}
+
+/// What a bench table does before its next hand ([`SimulatedTable::run_following`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NextHand {
+    /// Deal, after the dealer's inputs given (a new level's).
+    Deal(Vec<Input>),
+    /// Deal nothing for this long, then ask again.
+    Wait(std::time::Duration),
+    /// Deal no more.
+    Stop,
 }
 
 /// A simulated tournament player's decision: his tournament life is at stake, so he

@@ -9,6 +9,7 @@
 //! Departures come before arrivals, at every table, so a player's chips leave one
 //! table before they reach the next, and a seat is free before it is taken.
 
+use super::simulated::NextHand;
 use crate::tournament::{level_input, TablePlan, Tournament};
 use firmware::{Chips, Input, Presence, SeatNo, Table};
 use std::collections::BTreeMap;
@@ -111,6 +112,32 @@ pub fn level_step(table: &Table, plan: &TablePlan<'_>) -> Option<Input> {
             level_input(*level, stakes)
         }
         _ => None,
+    }
+}
+
+/// How long a table waits before asking its clock again while it may not deal.
+pub const CLOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// What a table following its tournament does before its next hand at `now`: set
+/// the level when the clock moved on and deal; wait while the clock stops the
+/// dealing (before the start, a break, a paused clock, a hand-for-hand round dealt)
+/// or no tournament is heard yet; stop once its table is broken or the tournament
+/// over. The dealer's seating stays the dealer's.
+pub fn next_hand(
+    table: &Table,
+    t: Option<&Tournament>,
+    table_id: &str,
+    now: crate::records::time::WallTime,
+    dealt_round: Option<u32>,
+) -> NextHand {
+    let Some(t) = t else {
+        return NextHand::Wait(CLOCK_WAIT);
+    };
+    let plan = t.table_plan(table_id, now, dealt_round);
+    match plan {
+        TablePlan::Deal { .. } => NextHand::Deal(level_step(table, &plan).into_iter().collect()),
+        TablePlan::Closed => NextHand::Stop,
+        _ => NextHand::Wait(CLOCK_WAIT),
     }
 }
 

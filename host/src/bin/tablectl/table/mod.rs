@@ -9,7 +9,7 @@ use crate::shipping;
 use host::display::{DisplayError, DisplayOptions, FloorOptions, TableDisplay};
 use host::records::handlog::HandLog;
 use host::records::scenario::Scenario;
-use host::session::simulated::{CardSource, DirectSource, PtyShoeSource, SimOptions};
+use host::session::simulated::{CardSource, DirectSource, NextHand, PtyShoeSource, SimOptions};
 use host::session::TableSession;
 use std::path::{Path, PathBuf};
 
@@ -171,19 +171,71 @@ struct Run<'a> {
 /// Shows table `table_id`'s tournament on `display`, followed from the floor's store
 /// at `url` on a thread of its own (the table never waits for the store; a store
 /// that stops answering leaves the clock as last heard, and the screens say so).
-fn follow_tournament(display: &TableDisplay, url: &str, table_id: &str) -> Result<(), CliError> {
+///
+/// The table deals by the same clock ([`Following`]): a new level from the next hand,
+/// no hand during a break or while the clock is stopped.
+fn follow_tournament(
+    display: Option<&TableDisplay>,
+    url: &str,
+    table_id: &str,
+) -> Result<Following, CliError> {
     use host::floor::clock_follow::{ClockFollower, FOLLOW_EVERY};
     let link =
         host::floor::StoreLink::parse(url).map_err(|e| CliError::hint(e, "see --floor-db"))?;
-    let follower = ClockFollower::start(link, table_id, FOLLOW_EVERY).map_err(CliError::failed)?;
+    let follower = std::sync::Arc::new(
+        ClockFollower::start(link, table_id, FOLLOW_EVERY).map_err(CliError::failed)?,
+    );
     println!("tournament: following table {table_id}'s clock on the floor's store");
-    display
-        .watch_tournament(move |now| {
-            follower.latest().map(|t| {
-                host::display::tournament::TableClock::read(&t.log.state, now, t.heard, t.stale)
+    if let Some(display) = display {
+        let screens = follower.clone();
+        display
+            .watch_tournament(move |now| {
+                screens.latest().map(|t| {
+                    host::display::tournament::TableClock::read(&t.log.state, now, t.heard, t.stale)
+                })
             })
-        })
-        .map_err(CliError::failed)
+            .map_err(CliError::failed)?;
+    }
+    Ok(Following {
+        follower,
+        table_id: table_id.to_string(),
+    })
+}
+
+/// A bench table following its tournament's clock from the floor's store.
+struct Following {
+    follower: std::sync::Arc<host::floor::clock_follow::ClockFollower>,
+    table_id: String,
+}
+
+impl Following {
+    /// What the table does before its next hand, as the clock last heard says; a
+    /// line when that changes (the dealer's screen says it too).
+    fn next_hand(&self, table: &firmware::Table, said: &mut String) -> NextHand {
+        let heard = self.follower.latest();
+        let next = host::session::tournament_table::next_hand(
+            table,
+            heard.as_ref().map(|t| &t.log.state),
+            &self.table_id,
+            host::records::time::WallTime::now(),
+            None,
+        );
+        let now = match &next {
+            NextHand::Deal(_) => "dealing",
+            NextHand::Wait(_) if heard.is_none() => {
+                "waiting: no tournament on the floor's store seats this table yet"
+            }
+            NextHand::Wait(_) => {
+                "waiting: the clock stops the dealing (not started, a break, or paused)"
+            }
+            NextHand::Stop => "stopping: this table's tournament is over or its table broken",
+        };
+        if *said != now {
+            println!("tournament: {now}");
+            *said = now.to_string();
+        }
+        next
+    }
 }
 
 /// Runs the table (shipping to `shipper` if there is one); the display, to be held
@@ -207,9 +259,10 @@ fn run_shipping(
     if let (Some(d), Some(s)) = (&display, shipper) {
         d.watch_floor_link(s.link()).map_err(CliError::failed)?;
     }
-    if let (Some(d), Some(url), true) = (&display, &args.floor_db, args.tournament) {
-        follow_tournament(d, url, table_id)?;
-    }
+    let following = match (&args.floor_db, args.tournament) {
+        (Some(url), true) => Some(follow_tournament(display.as_ref(), url, table_id)?),
+        _ => None,
+    };
     match &args.script {
         Some(script) => println!("bench table: script {}", script.display()),
         None => println!(
@@ -264,7 +317,10 @@ fn run_shipping(
             DirectSource,
             &mut log,
             display.as_mut(),
-            ship,
+            Outlets {
+                ship,
+                following: following.as_ref(),
+            },
             program,
         )?
     } else {
@@ -282,7 +338,10 @@ fn run_shipping(
             source,
             &mut log,
             display.as_mut(),
-            ship,
+            Outlets {
+                ship,
+                following: following.as_ref(),
+            },
             program,
         )?
     };
@@ -304,6 +363,14 @@ fn run_shipping(
     Ok(display)
 }
 
+/// Where a bench table's records and clock go and come from, beside its display.
+struct Outlets<'f> {
+    /// The floor's shipping.
+    ship: Option<host::floor::ShipTap>,
+    /// The tournament's clock it deals by.
+    following: Option<&'f Following>,
+}
+
 /// Plays the bench table to `opts.hands` hands, new or resumed.
 fn play<S: CardSource>(
     opts: &SimOptions,
@@ -311,10 +378,11 @@ fn play<S: CardSource>(
     source: S,
     log: &mut HandLog,
     display: Option<&mut TableDisplay>,
-    ship: Option<host::floor::ShipTap>,
+    outlets: Outlets<'_>,
     program: &host::records::program::ProgramId,
 ) -> Result<host::session::simulated::Summary, CliError> {
     use host::session::simulated::SimulatedTable;
+    let Outlets { ship, following } = outlets;
     let tap = display
         .as_deref()
         .map(|d| d.floor_tap(log))
@@ -342,8 +410,13 @@ fn play<S: CardSource>(
     bench
         .started_with(program.clone())
         .map_err(CliError::failed)?;
+    let mut said = String::new();
     let mut summary = bench
-        .run(opts.hands, &mut |line| println!("{line}"))
+        .run_following(opts.hands, &mut |line| println!("{line}"), &mut |table| {
+            following.map_or(NextHand::Deal(Vec::new()), |f| {
+                f.next_hand(table, &mut said)
+            })
+        })
         .map_err(CliError::failed)?;
     summary.hands = bench.hands_done();
     Ok(summary)
