@@ -1,5 +1,5 @@
-//! The director's seating decisions, as the room's rules make them (docs/rules.md,
-//! PD-TOURN-*; TDA): form the final table by a random redraw once the players left
+//! The director's seating decisions, as the room's rules make them (PD-TOURN-SEATING,
+//! TDA): form the final table by a random redraw once the players left
 //! fit at one table; break the next table of the predetermined order once its
 //! players fit elsewhere, its players drawn at random into the open seats of the
 //! shortest tables; otherwise move the player the balancing rule names

@@ -835,7 +835,7 @@ fn move_player(
     })
 }
 
-/// Places from the money at which the director begins hand-for-hand play: a few, as
+/// Places from the money at which the director begins hand-for-hand play (PD-TOURN-HFH): a few, as
 /// directors do, so that two players out in one round cannot jump the bubble.
 pub const HAND_FOR_HAND_FROM: u32 = 3;
 
