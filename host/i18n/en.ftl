@@ -256,6 +256,12 @@ warning-openers-unchecked = seat { $seat } opened with a card the shoe did not r
 # is said by the engine with details the other languages leave out.
 
 reason-no-deck = no deck is enrolled at this table
+reason-clock-no-tournament = no tournament seats this table yet: no hand until the floor's clock is heard
+reason-clock-not-started = the tournament's clock has not started: no hand yet
+reason-clock-break = break: no hand until the clock runs again
+reason-clock-paused = the tournament's clock is stopped: no hand until the director runs it
+reason-clock-hand-for-hand = hand-for-hand: wait until every table has played this round
+reason-clock-closed = this table's tournament is over or the table broken: no more hands
 # fuller in the engine's text
 reason-award = seat { $seat } cannot be paid: the hands shown say otherwise; pay by the cards or call the floor
 # fuller in the engine's text

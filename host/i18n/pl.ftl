@@ -277,6 +277,12 @@ warning-openers-unchecked = Miejsce { $seat } otworzyło z nieodczytaną kartą:
 ## names; `{ $key }` is one of them, `{ $card }` a card's face (K♦).
 
 reason-no-deck = Przy tym stole nie zarejestrowano talii
+reason-clock-no-tournament = Żaden turniej nie obsadził jeszcze tego stołu: nie ma rozdania, dopóki nie dotrze zegar z sali
+reason-clock-not-started = Zegar turnieju jeszcze nie wystartował: na razie nie ma rozdania
+reason-clock-break = Przerwa: nie ma rozdania, dopóki zegar nie ruszy ponownie
+reason-clock-paused = Zegar turnieju jest zatrzymany: nie ma rozdania, dopóki dyrektor go nie uruchomi
+reason-clock-hand-for-hand = Ręka za ręką: poczekaj, aż wszystkie stoły rozegrają tę rundę
+reason-clock-closed = Turniej przy tym stole się zakończył albo stół rozwiązano: koniec rozdań
 reason-award = Miejsca { $seat } nie można wypłacić: pokazane ręce mówią inaczej; wypłać według kart lub wezwij kierownika sali
 reason-payout = Nie można wypłacić puli: wezwij kierownika sali
 reason-no-such-seat = Przy tym stole nie ma miejsca { $seat }

@@ -175,6 +175,8 @@ impl Withheld {
             // An award is checked only when every hand contesting the pot is tabled
             // (R-SHOW-4): its words name face-up hands and seats, nothing hidden.
             Refusal::Award(_) => return None,
+            // The tournament's clock is public: it names nothing of the cards.
+            Refusal::Clock(_) => return None,
         };
         match *e {
             DuplicateCard(_) => Some(Withheld::ReadTwice),

@@ -778,7 +778,7 @@ impl<'a, S: CardSource> SimulatedTable<'a, S> {
                             self.input(input, &mut |e| out(&e.to_string()))?;
                         }
                     }
-                    NextHand::Wait(pause) => {
+                    NextHand::Wait(pause, _) => {
                         std::thread::sleep(pause);
                         continue;
                     }
@@ -819,8 +819,8 @@ impl<'a, S: CardSource> SimulatedTable<'a, S> {
 pub enum NextHand {
     /// Deal, after the dealer's inputs given (a new level's).
     Deal(Vec<Input>),
-    /// Deal nothing for this long, then ask again.
-    Wait(std::time::Duration),
+    /// Deal nothing for this long, then ask again; why.
+    Wait(std::time::Duration, super::tournament_table::Hold),
     /// Deal no more.
     Stop,
 }

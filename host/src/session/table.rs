@@ -15,7 +15,9 @@ use crate::records::handlog::{
 };
 use crate::records::scenario::Refused;
 use crate::records::time::WallTime;
+use crate::session::simulated::NextHand;
 use crate::session::staff::{FloorStaff, PinRefused};
+use crate::session::tournament_table::Hold;
 use firmware::buttons::{Key, KeyEvent};
 use firmware::console::{Console, Press};
 use firmware::deck::DeckMap;
@@ -107,6 +109,8 @@ pub enum Refusal {
     /// A dealer's award the tabled hands do not allow (R-SHOW-4): pay the seats the
     /// cards name, or the floor rules the award (its override, with its PIN).
     Award(award::AwardRefused),
+    /// A tournament table's clock deals no hand now: a break, a stopped clock.
+    Clock(Hold),
 }
 
 impl std::fmt::Display for Refusal {
@@ -119,6 +123,7 @@ impl std::fmt::Display for Refusal {
             Refusal::Payout(why) => f.write_str(why),
             Refusal::Pin(e) => write!(f, "{e}"),
             Refusal::Award(e) => write!(f, "{e}"),
+            Refusal::Clock(h) => write!(f, "{h}"),
         }
     }
 }
@@ -198,7 +203,13 @@ pub struct TableSession<'a> {
     staff: Option<FloorStaff>,
     /// The stuck key the observers were last told of ([`TableSession::stuck`]).
     stuck: Option<Key>,
+    /// A tournament table's clock: asked at NEXT HAND what the table may do
+    /// ([`TableSession::deal_by`]); `None` at a cash table.
+    clock: Option<ClockGate<'a>>,
 }
+
+/// What a tournament table asks at NEXT HAND ([`TableSession::deal_by`]).
+pub type ClockGate<'a> = Box<dyn FnMut(&Table) -> NextHand + 'a>;
 
 impl<'a> TableSession<'a> {
     /// A session of `table` (new, or rebuilt from `log`), writing `log` (`None`: a
@@ -216,6 +227,36 @@ impl<'a> TableSession<'a> {
             accepted: 0,
             staff: None,
             stuck: None,
+            clock: None,
+        }
+    }
+
+    /// Deals by a tournament's clock: at the dealer's NEXT HAND the table asks
+    /// `clock` first, sets the level it gives before the hand (PD-TOURN-LEVEL), and
+    /// refuses the hand, saying why, during a break, while the clock is stopped or
+    /// after its table closed ([`crate::session::tournament_table::next_hand`]).
+    pub fn deal_by(&mut self, clock: ClockGate<'a>) {
+        self.clock = Some(clock);
+    }
+
+    /// NEXT HAND at a table dealing by a clock.
+    fn start_by_clock(&mut self) -> Result<Outcome, LogError> {
+        let next = match self.clock.as_mut() {
+            Some(clock) => clock(&self.table),
+            None => NextHand::Deal(Vec::new()),
+        };
+        match next {
+            NextHand::Deal(inputs) => {
+                for input in inputs {
+                    let outcome = self.apply(input)?;
+                    if !matches!(outcome, Outcome::Accepted(_)) {
+                        return Ok(outcome);
+                    }
+                }
+                self.apply(Input::StartHand)
+            }
+            NextHand::Wait(_, hold) => self.refuse(Refusal::Clock(hold)),
+            NextHand::Stop => self.refuse(Refusal::Clock(Hold::Closed)),
         }
     }
 
@@ -473,6 +514,9 @@ impl<'a> TableSession<'a> {
             Ok(Press::Amount(v)) => Outcome::Amount(v),
             Ok(Press::Cleared) => Outcome::Cleared,
             Ok(Press::FloorMode(digits)) => Outcome::FloorMode(digits),
+            Ok(Press::Input(Input::StartHand)) if self.clock.is_some() => {
+                return self.start_by_clock()
+            }
             Ok(Press::Input(input)) => return self.apply(input),
             Ok(Press::Ruling { ruling, floor, pin }) => {
                 let checked = match self.staff.as_mut() {

@@ -115,6 +115,39 @@ pub fn level_step(table: &Table, plan: &TablePlan<'_>) -> Option<Input> {
     }
 }
 
+/// Why a tournament table deals no hand now: the dealer's NEXT HAND is refused with
+/// it, the bench table waits on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hold {
+    /// No tournament on the floor's store seats this table (or none heard yet).
+    NoTournament,
+    /// The clock has not started.
+    NotStarted,
+    /// A break.
+    Break,
+    /// The director stopped the clock.
+    Paused,
+    /// Hand-for-hand: this table dealt the round's hand.
+    HandForHand,
+    /// The table is broken or the tournament over.
+    Closed,
+}
+
+impl std::fmt::Display for Hold {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Hold::NoTournament => {
+                "no tournament seats this table yet: no hand until the floor's clock is heard"
+            }
+            Hold::NotStarted => "the tournament's clock has not started: no hand yet",
+            Hold::Break => "break: no hand until the clock runs again",
+            Hold::Paused => "the tournament's clock is stopped: no hand until the director runs it",
+            Hold::HandForHand => "hand-for-hand: wait until every table has played this round",
+            Hold::Closed => "this table's tournament is over or the table broken: no more hands",
+        })
+    }
+}
+
 /// How long a table waits before asking its clock again while it may not deal.
 pub const CLOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(1);
 
@@ -131,14 +164,20 @@ pub fn next_hand(
     dealt_round: Option<u32>,
 ) -> NextHand {
     let Some(t) = t else {
-        return NextHand::Wait(CLOCK_WAIT);
+        return NextHand::Wait(CLOCK_WAIT, Hold::NoTournament);
     };
     let plan = t.table_plan(table_id, now, dealt_round);
-    match plan {
-        TablePlan::Deal { .. } => NextHand::Deal(level_step(table, &plan).into_iter().collect()),
-        TablePlan::Closed => NextHand::Stop,
-        _ => NextHand::Wait(CLOCK_WAIT),
-    }
+    let hold = match plan {
+        TablePlan::Deal { .. } => {
+            return NextHand::Deal(level_step(table, &plan).into_iter().collect())
+        }
+        TablePlan::Closed => return NextHand::Stop,
+        TablePlan::NotStarted => Hold::NotStarted,
+        TablePlan::Break { .. } => Hold::Break,
+        TablePlan::Paused => Hold::Paused,
+        TablePlan::WaitRound { .. } => Hold::HandForHand,
+    };
+    NextHand::Wait(CLOCK_WAIT, hold)
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ use super::catalog::{say, say_with};
 use super::i18n::{Lang, Word};
 use crate::session::staff::PinRefused;
 use crate::session::table::Refusal;
+use crate::session::tournament_table::Hold;
 use firmware::buttons::{AmountError, ButtonError, Key};
 use firmware::console::ConsoleError;
 use firmware::deck::DeckError;
@@ -43,6 +44,18 @@ fn from_file(lang: Lang, r: &Refusal) -> String {
             say_with(lang, "reason-award", &[("seat", &s.to_string())])
         }
         Refusal::Payout(_) => say(lang, "reason-payout").to_string(),
+        Refusal::Clock(h) => say(
+            lang,
+            match h {
+                Hold::NoTournament => "reason-clock-no-tournament",
+                Hold::NotStarted => "reason-clock-not-started",
+                Hold::Break => "reason-clock-break",
+                Hold::Paused => "reason-clock-paused",
+                Hold::HandForHand => "reason-clock-hand-for-hand",
+                Hold::Closed => "reason-clock-closed",
+            },
+        )
+        .to_string(),
     }
 }
 
@@ -389,6 +402,12 @@ mod tests {
             Refusal::Tag(DeckError::UnknownTag, "04a1b2c3".into()),
             Refusal::NoDeck,
             Refusal::Payout("the pot cannot be paid: no pots".into()),
+            Refusal::Clock(Hold::NoTournament),
+            Refusal::Clock(Hold::NotStarted),
+            Refusal::Clock(Hold::Break),
+            Refusal::Clock(Hold::Paused),
+            Refusal::Clock(Hold::HandForHand),
+            Refusal::Clock(Hold::Closed),
         ]
     }
 

@@ -133,3 +133,51 @@ fn pd_tourn_the_tournaments_inputs_are_logged_and_recovered() {
         assert_eq!(rebuilt.state(), live.state(), "{id}");
     }
 }
+
+/// PD-TOURN-LEVEL at the live table: NEXT HAND asks the tournament's clock first;
+/// during a break the hand is refused, saying why, and nothing is dealt; once the
+/// clock runs, the new level is set before the hand starts.
+#[test]
+fn pd_tourn_level_next_hand_asks_the_clock_and_a_break_refuses_the_hand() {
+    use crate::session::tournament_table::{Hold, CLOCK_WAIT};
+    use std::cell::Cell;
+    let mut cfg = TableConfig::new(
+        firmware::Game::Holdem,
+        firmware::Structure::NoLimit,
+        ch(100),
+        ch(200),
+    );
+    cfg.tournament = true;
+    let on_break = Cell::new(true);
+    let mut s = TableSession::create(cfg, None).unwrap();
+    for seat in [sn(1), sn(2), sn(3)] {
+        s.input(Input::SitDown {
+            seat,
+            stack: ch(20_000),
+            wait_for_bb: false,
+        })
+        .unwrap()
+        .unwrap();
+    }
+    s.deal_by(Box::new(|_: &Table| {
+        if on_break.get() {
+            NextHand::Wait(CLOCK_WAIT, Hold::Break)
+        } else {
+            NextHand::Deal(vec![Input::SetLevel {
+                level: 2,
+                small_blind: ch(150),
+                big_blind: ch(300),
+                ante: 300,
+            }])
+        }
+    }));
+    let refused = s.key(press(Key::NextHand, PressKind::Long)).unwrap();
+    assert_eq!(refused, Outcome::Refused(Refusal::Clock(Hold::Break)));
+    assert!(!s.table().in_hand(), "nothing dealt during the break");
+    assert!(refused.to_string().contains("break"), "{refused}");
+    on_break.set(false);
+    s.key(press(Key::NextHand, PressKind::Long)).unwrap();
+    assert!(s.table().in_hand());
+    assert_eq!(s.table().state().level, 2);
+    assert_eq!(s.table().config().stakes.big_blind, ch(300));
+}

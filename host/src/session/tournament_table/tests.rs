@@ -139,16 +139,25 @@ fn a_following_table_waits_for_the_start_and_a_break_and_stops_when_closed() {
     let table = table();
     let mut before = tournament();
     before.clock.clear();
-    let wait = NextHand::Wait(CLOCK_WAIT);
-    assert_eq!(next_hand(&table, None, "T1", w(200), None), wait);
-    assert_eq!(next_hand(&table, Some(&before), "T1", w(200), None), wait);
+    let wait = |hold| NextHand::Wait(CLOCK_WAIT, hold);
+    assert_eq!(
+        next_hand(&table, None, "T1", w(200), None),
+        wait(Hold::NoTournament)
+    );
+    assert_eq!(
+        next_hand(&table, Some(&before), "T1", w(200), None),
+        wait(Hold::NotStarted)
+    );
     assert!(matches!(
         next_hand(&table, Some(&t), "T1", w(200), None),
         NextHand::Deal(inputs) if matches!(inputs[..], [Input::SetLevel { level: 1, .. }])
     ));
     // Friday's first break follows level 4: 80 minutes in.
     let on_break = w(100 + 85 * 60_000);
-    assert_eq!(next_hand(&table, Some(&t), "T1", on_break, None), wait);
+    assert_eq!(
+        next_hand(&table, Some(&t), "T1", on_break, None),
+        wait(Hold::Break)
+    );
     assert_eq!(
         next_hand(&table, Some(&t), "T9", w(200), None),
         NextHand::Stop

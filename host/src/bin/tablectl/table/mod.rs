@@ -221,18 +221,15 @@ impl Following {
             None,
         );
         let now = match &next {
-            NextHand::Deal(_) => "dealing",
-            NextHand::Wait(_) if heard.is_none() => {
-                "waiting: no tournament on the floor's store seats this table yet"
+            NextHand::Deal(_) => "dealing".to_string(),
+            NextHand::Wait(_, hold) => format!("waiting: {hold}"),
+            NextHand::Stop => {
+                "stopping: this table's tournament is over or its table broken".to_string()
             }
-            NextHand::Wait(_) => {
-                "waiting: the clock stops the dealing (not started, a break, or paused)"
-            }
-            NextHand::Stop => "stopping: this table's tournament is over or its table broken",
         };
         if *said != now {
             println!("tournament: {now}");
-            *said = now.to_string();
+            *said = now;
         }
         next
     }
