@@ -179,6 +179,15 @@ pub fn folded_hand(first: u8, second: u8) -> String {
     format!("hand\ndeal ?? ?? ?? ??\n{first} fold\naward {second} 200\n")
 }
 
+/// One hand at two players, both all in: `first` (the button, small blind, dealt
+/// second, with the bigger stack) holds aces and takes the `pot`; `second` busts out.
+pub fn all_in_hand(first: u8, second: u8, pot: u64) -> String {
+    format!(
+        "hand\ndeal Kc As Kd Ah\n{first} allin\n{second} allin\nburn 2c\ndeal 3d 7c 9s\n\
+         burn 4c\ndeal Jd\nburn 5h\ndeal 2h\naward {first} {pot}\n"
+    )
+}
+
 /// A tournament on two tables, `a` and `b`, of two entries each, its clock started:
 /// the director (login `td_<id>`), each entry's table and seat, and the two tables'
 /// logs (each registered with the store, nothing played yet).

@@ -11,7 +11,7 @@
 use table_tests::store::Floor;
 use table_tests::tablectl::{outcome as tablectl, run as ok};
 use table_tests::tournament_tables::{
-    folded_hand, free_seat, one_move, seat_lines, seats_at, TwoTables, STACK,
+    all_in_hand, folded_hand, free_seat, one_move, seat_lines, seats_at, TwoTables, STACK,
 };
 
 fn check(cmd: &str, id: &str, db: &str, extra: &[&str]) -> (bool, String, String) {
@@ -103,7 +103,17 @@ fn a_table_that_lies_about_chips_or_arrivals_is_caught() {
         b: mut c2,
         ..
     } = TwoTables::new(&mut floor, "FRI-3", "C1", "C2");
-    c1.play(&mut floor, &seat_lines(&seating, "C1"));
+    // C1 busts a player out in a hand the director never eliminated.
+    let at_c1 = seats_at(&seating, "C1");
+    let (winner, loser) = (at_c1[0].1, at_c1[1].1);
+    c1.play(
+        &mut floor,
+        &format!(
+            "{}{}",
+            seat_lines(&seating, "C1"),
+            all_in_hand(winner, loser, 2 * STACK)
+        ),
+    );
     // C2 seats its first player with 50,000 chips and takes in a player nobody moved.
     let seats = seats_at(&seating, "C2");
     let stranger = free_seat(&seating, "C2");
@@ -124,9 +134,18 @@ fn a_table_that_lies_about_chips_or_arrivals_is_caught() {
         "{out}"
     );
     assert!(
+        out.contains(&format!(
+            "differs: table C1 seat {loser}: entry {} busted out having begun the hand with 20000 chips",
+            at_c1[1].0
+        )),
+        "{out}"
+    );
+    assert!(
         out.contains("now: expected 80000, counted 130000") && out.contains("differs by 50000"),
         "{out}"
     );
+    let (done, out, _) = check("eliminations", "FRI-3", &reader, &[]);
+    assert!(!done && out.contains("busted out"), "{out}");
     let alerts = floor.owner.alerts(false).expect("alerts");
     assert!(
         alerts
@@ -195,14 +214,30 @@ fn hand_for_hand_rounds_advance_only_when_every_table_has_finished_its_hand() {
         next_when_done(&reader),
         "round 1 is still being played at H1, H2: nothing written\n"
     );
-    // H1 deals its hand (the button has passed: the other player folds now).
-    h1.play(&mut floor, &folded_hand(b, a));
+    // H1 deals its hand (the button has passed): seat `a`, 19,900 chips after his
+    // small blind, busts out.
+    h1.play(&mut floor, &all_in_hand(b, a, 2 * 19_900));
     assert_eq!(
         next_when_done(&reader),
         "round 1 is still being played at H2: nothing written\n"
     );
     h2.play(&mut floor, &folded_hand(e, c));
-    assert_eq!(next_when_done(&reader), "round 2 called\n");
+    let busted = seats_at(&seating, "H1")[0].0;
+    assert_eq!(
+        next_when_done(&reader),
+        format!(
+            "entry {busted} out in round 1 (19900 chips at the hand's start)\nround 2 called\n"
+        )
+    );
+    // The round's bust-out is the table's: the eliminations match.
+    let (done, out, _) = check("eliminations", "FRI-4", &reader, &[]);
+    assert!(done, "{out}");
+    assert!(
+        out.contains(&format!(
+            "entry {busted} out at table H1 seat {a} (hand-for-hand round 1)"
+        )),
+        "{out}"
+    );
     // Round 2 has just been called: every table waits again.
     assert!(next_when_done(&reader).starts_with("round 2 is still being played"));
     assert_eq!(
@@ -216,4 +251,10 @@ fn hand_for_hand_rounds_advance_only_when_every_table_has_finished_its_hand() {
     let log = ok(&["tournament", "log", "FRI-4", "--db", &d.db]);
     assert_eq!(log.matches("hand-for-hand: round").count(), 3, "{log}");
     assert!(log.contains("hand-for-hand over"), "{log}");
+    assert!(
+        log.contains(&format!(
+            "out in hand-for-hand round 1: entry {busted} (19900 chips at the start)"
+        )),
+        "{log}"
+    );
 }
