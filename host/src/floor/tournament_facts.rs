@@ -11,6 +11,7 @@ use super::store::{AlertKind, Store};
 use super::tournament_check::{self, Checked, Fact, LevelAudit, TableFacts, What};
 use super::tournaments::{TournamentLog, TournamentStoreError};
 use crate::records::handlog::{Fed, Rebuild, Seq, GENESIS_HASH};
+use crate::records::time::WallTime;
 use firmware::Event;
 use std::fmt;
 
@@ -134,6 +135,7 @@ pub fn table_facts(store: &mut Store, table: &str) -> Result<TableFacts, CheckEr
         why,
     };
     let mut rebuild = Rebuild::new();
+    let mut reader = FactReader::default();
     let (mut after, mut hash) = (0u64, GENESIS_HASH);
     loop {
         let batch = store.records_after(table, after, BATCH)?;
@@ -162,30 +164,48 @@ pub fn table_facts(store: &mut Store, table: &str) -> Result<TableFacts, CheckEr
             let Fed::Replayed(replayed) = rebuild.feed(&entry.entry).map_err(|e| read(&e))? else {
                 continue;
             };
-            let said: Vec<What> = replayed
-                .events
-                .iter()
-                .filter_map(|e| e.event.as_ref().and_then(what))
-                .collect();
+            let events: Vec<Event> = replayed.events.iter().filter_map(|e| e.event).collect();
             let chips = rebuild.table().map_or(0, |t| t.chips_in_play().get());
-            for w in said {
-                let what = match w {
-                    What::LevelChanged { to, .. } => What::LevelChanged { to, chips },
-                    w => w,
-                };
-                facts.facts.push(Fact {
-                    seq: record.seq.0,
-                    at: record.at,
-                    what,
-                });
-            }
+            reader.take(record.seq.0, record.at, &events, chips);
         }
         if after > MAX_TABLE_RECORDS {
             return Err(CheckError::TooMany(table.to_string()));
         }
     }
+    facts.facts = reader.facts;
     facts.end_chips = rebuild.table().map_or(0, |t| t.chips_in_play().get());
     Ok(facts)
+}
+
+/// A table's facts, taken input by input as the replay takes them: an UNDO takes
+/// back what the input it undoes said (the engine rebuilds the hand without it), so
+/// a move or a bust-out corrected at the table is not held against the director.
+#[derive(Debug, Default)]
+struct FactReader {
+    facts: Vec<Fact>,
+    /// How many facts there were before each input taken and not undone.
+    marks: Vec<usize>,
+}
+
+impl FactReader {
+    /// The accepted input of record `seq`, with its `events` and the table's `chips`
+    /// once taken.
+    fn take(&mut self, seq: u64, at: WallTime, events: &[Event], chips: u64) {
+        if events.iter().any(|e| matches!(e, Event::Undone)) {
+            if let Some(mark) = self.marks.pop() {
+                self.facts.truncate(mark);
+            }
+            return;
+        }
+        self.marks.push(self.facts.len());
+        for what in events.iter().filter_map(what) {
+            let what = match what {
+                What::LevelChanged { to, .. } => What::LevelChanged { to, chips },
+                w => w,
+            };
+            self.facts.push(Fact { seq, at, what });
+        }
+    }
 }
 
 /// A tournament's checks across its tables.
@@ -242,4 +262,67 @@ pub fn raise(store: &mut Store, id: &str, report: &Report) -> Result<usize, Floo
         )?;
     }
     Ok(report.checked.findings.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{ch, sn};
+
+    /// A bust-out the dealer corrected with UNDO is not the table's word: the facts
+    /// of the input undone go with it, those before it stay; a level change carries
+    /// the table's chips.
+    #[test]
+    fn an_undone_input_takes_back_what_it_said() {
+        let mut r = FactReader::default();
+        let at = WallTime::from_unix_millis(1);
+        r.take(
+            1,
+            at,
+            &[Event::MovedIn {
+                seat: sn(3),
+                stack: ch(500),
+            }],
+            500,
+        );
+        r.take(
+            2,
+            at,
+            &[
+                Event::BustedOut {
+                    seat: sn(3),
+                    started_with: ch(500),
+                },
+                Event::HandComplete { number: 4 },
+            ],
+            500,
+        );
+        r.take(3, at, &[Event::Undone], 500);
+        r.take(
+            4,
+            at,
+            &[Event::LevelChanged {
+                from: 1,
+                to: 2,
+                small_blind: ch(100),
+                big_blind: ch(200),
+                ante: ch(0),
+            }],
+            900,
+        );
+        let said: Vec<(u64, What)> = r.facts.iter().map(|f| (f.seq, f.what)).collect();
+        assert_eq!(
+            said,
+            vec![
+                (
+                    1,
+                    What::MovedIn {
+                        seat: 3,
+                        stack: 500
+                    }
+                ),
+                (4, What::LevelChanged { to: 2, chips: 900 })
+            ]
+        );
+    }
 }
