@@ -26,6 +26,7 @@
 //! private runtime.
 
 pub mod audits;
+pub mod chip_audit;
 pub mod clock_follow;
 pub mod clock_page;
 mod error;

@@ -6,9 +6,10 @@
 //! bust-outs, colour-ups and hands. Then the report: the checks, the audit per level,
 //! and the alerts raised for what differs. The tables' records are only read.
 
+use super::chip_audit::{self, LevelAudit};
 use super::error::FloorError;
 use super::store::{AlertKind, Store};
-use super::tournament_check::{self, Checked, Fact, LevelAudit, TableFacts, What};
+use super::tournament_check::{self, Checked, Fact, TableFacts, What};
 use super::tournaments::{TournamentLog, TournamentStoreError};
 use crate::records::handlog::{Fed, Rebuild, Seq, GENESIS_HASH};
 use crate::records::time::WallTime;
@@ -236,7 +237,7 @@ pub fn report(store: &mut Store, log: &TournamentLog) -> Result<Report, CheckErr
         .map(|t| table_facts(store, t))
         .collect::<Result<Vec<_>, _>>()?;
     let checked = tournament_check::check(&log.events, &tables);
-    let audit = tournament_check::audit(
+    let audit = chip_audit::audit(
         &checked,
         &tables,
         log.state.structure.starting_stack.get(),

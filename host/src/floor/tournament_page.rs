@@ -5,9 +5,10 @@
 //! ([`super::tournament_facts::report`]) from the director's signed log and the
 //! tables' signed records. No script, as every floor page.
 
+use super::chip_audit::LevelAudit;
 use super::page::{alert_item, language_field, page, reloading_every};
 use super::store::Alert;
-use super::tournament_check::{BustCheck, LevelAudit, Matched, MoveCheck};
+use super::tournament_check::{BustCheck, Matched, MoveCheck};
 use super::tournament_facts::Report;
 use super::words::{with, word, FloorWord};
 use crate::tournament::Tournament;

@@ -2,6 +2,7 @@
 //! entries of 1,000 chips, a move from T1 to T2 and a bust-out at T2.
 
 use super::*;
+use crate::floor::chip_audit::{audit, LevelAudit};
 
 const STACK: u64 = 1_000;
 
@@ -355,7 +356,7 @@ fn colour_ups_late_seats_and_tables_behind_are_accounted() {
     assert_eq!(audit[2].coloured, -25);
     // T2 broken: counted at its end for level 3, and entry 5 is seated after
     // T1's change.
-    let audit = super::audit(&checked, &tables, STACK, &["T2".to_string()]);
+    let audit = crate::floor::chip_audit::audit(&checked, &tables, STACK, &["T2".to_string()]);
     assert_eq!(audit[1].waiting, Vec::<String>::new());
     assert_eq!(audit[1].unseated, 1_000);
     assert!(audit.iter().all(LevelAudit::matches), "{audit:?}");
