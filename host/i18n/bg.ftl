@@ -539,6 +539,31 @@ floor-clock-paused = СПРЯН
 floor-clock-not-started = Започва скоро
 floor-clock-runs-on = последно ниво: без край
 floor-clock-tournaments = Турнири
+floor-tournament-alert = се различава от дневника на турнирния директор
+floor-check-title = Проверка на турнира
+floor-check-seating = Разпределение
+floor-check-moves = Премествания
+floor-check-eliminations = Елиминации
+floor-check-audit = Чипове по ниво
+floor-check-alerts = Тревоги
+floor-check-entry = Участие
+floor-check-from = От
+floor-check-to = Към
+floor-check-director = Чипове според директора
+floor-check-departed = Тръгнал с
+floor-check-arrived = Пристигнал с
+floor-check-table-said = Масата записала
+floor-check-now = Сега
+floor-check-expected = Очаквано
+floor-check-counted = Преброено
+floor-check-matches = съвпада
+floor-check-differs = различава се
+floor-check-waiting = чакат се масите
+floor-check-nothing = не е записано
+floor-check-none = Още няма.
+floor-check-clock = Часовник
+floor-check-round = ръка по ръка, кръг { $round }
+floor-check-unchecked = Записите на масите не могат да се проверят: повикайте охраната на залата.
 
 ## The dealer's inputs on the floor's pages, by their verb in the hand log.
 

@@ -575,6 +575,31 @@ floor-clock-paused = PAUSED
 floor-clock-not-started = Starts soon
 floor-clock-runs-on = last level: no end
 floor-clock-tournaments = Tournaments
+floor-tournament-alert = differs from the tournament director's log
+floor-check-title = Tournament check
+floor-check-seating = Seating
+floor-check-moves = Moves
+floor-check-eliminations = Eliminations
+floor-check-audit = Chips per level
+floor-check-alerts = Alerts
+floor-check-entry = Entry
+floor-check-from = From
+floor-check-to = To
+floor-check-director = Director's chips
+floor-check-departed = Departed with
+floor-check-arrived = Arrived with
+floor-check-table-said = Table recorded
+floor-check-now = Now
+floor-check-expected = Expected
+floor-check-counted = Counted
+floor-check-matches = matches
+floor-check-differs = differs
+floor-check-waiting = waiting for the tables
+floor-check-nothing = not recorded
+floor-check-none = None yet.
+floor-check-clock = Clock
+floor-check-round = hand-for-hand round { $round }
+floor-check-unchecked = The tables' records cannot be checked: call the floor's security.
 
 ## The dealer's inputs on the floor's pages, by their verb in the hand log.
 

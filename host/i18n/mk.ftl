@@ -539,6 +539,31 @@ floor-clock-paused = ПАУЗИРАНО
 floor-clock-not-started = Почнува наскоро
 floor-clock-runs-on = последно ниво: без крај
 floor-clock-tournaments = Турнири
+floor-tournament-alert = се разликува од дневникот на турнирскиот директор
+floor-check-title = Проверка на турнирот
+floor-check-seating = Распоред
+floor-check-moves = Преместувања
+floor-check-eliminations = Елиминации
+floor-check-audit = Чипови по ниво
+floor-check-alerts = Тревоги
+floor-check-entry = Влез
+floor-check-from = Од
+floor-check-to = Кон
+floor-check-director = Чипови според директорот
+floor-check-departed = Заминал со
+floor-check-arrived = Пристигнал со
+floor-check-table-said = Масата запишала
+floor-check-now = Сега
+floor-check-expected = Очекувано
+floor-check-counted = Избројано
+floor-check-matches = се совпаѓа
+floor-check-differs = се разликува
+floor-check-waiting = се чекаат масите
+floor-check-nothing = не е запишано
+floor-check-none = Сè уште нема.
+floor-check-clock = Часовник
+floor-check-round = рака-за-рака, круг { $round }
+floor-check-unchecked = Записите на масите не може да се проверат: повикајте ја безбедноста на салата.
 
 ## The dealer's inputs on the floor's pages, by their verb in the hand log.
 

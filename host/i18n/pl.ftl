@@ -581,6 +581,31 @@ floor-clock-paused = WSTRZYMANY
 floor-clock-not-started = Wkrótce start
 floor-clock-runs-on = ostatni poziom: bez końca
 floor-clock-tournaments = Turnieje
+floor-tournament-alert = różni się od dziennika dyrektora turnieju
+floor-check-title = Kontrola turnieju
+floor-check-seating = Rozsadzenie
+floor-check-moves = Przeniesienia
+floor-check-eliminations = Eliminacje
+floor-check-audit = Żetony na poziom
+floor-check-alerts = Alarmy
+floor-check-entry = Wejście
+floor-check-from = Skąd
+floor-check-to = Dokąd
+floor-check-director = Żetony według dyrektora
+floor-check-departed = Odszedł z
+floor-check-arrived = Przyszedł z
+floor-check-table-said = Stół zapisał
+floor-check-now = Teraz
+floor-check-expected = Oczekiwane
+floor-check-counted = Policzone
+floor-check-matches = zgodne
+floor-check-differs = różnica
+floor-check-waiting = czekamy na stoły
+floor-check-nothing = nie zapisano
+floor-check-none = Jeszcze brak.
+floor-check-clock = Zegar
+floor-check-round = ręka za ręką, runda { $round }
+floor-check-unchecked = Zapisów stołów nie można sprawdzić: wezwij ochronę sali.
 
 ## The dealer's inputs on the floor's pages, by their verb in the hand log.
 

@@ -581,6 +581,31 @@ floor-clock-paused = ПАУЗА
 floor-clock-not-started = Скоро начало
 floor-clock-runs-on = последний уровень: без ограничения
 floor-clock-tournaments = Турниры
+floor-tournament-alert = расходится с журналом директора турнира
+floor-check-title = Проверка турнира
+floor-check-seating = Рассадка
+floor-check-moves = Пересадки
+floor-check-eliminations = Выбывания
+floor-check-audit = Фишки по уровням
+floor-check-alerts = Тревоги
+floor-check-entry = Вход
+floor-check-from = Откуда
+floor-check-to = Куда
+floor-check-director = Фишки по директору
+floor-check-departed = Ушёл с
+floor-check-arrived = Пришёл с
+floor-check-table-said = Стол записал
+floor-check-now = Сейчас
+floor-check-expected = Ожидалось
+floor-check-counted = Насчитано
+floor-check-matches = сходится
+floor-check-differs = расходится
+floor-check-waiting = ждём столы
+floor-check-nothing = не записано
+floor-check-none = Пока нет.
+floor-check-clock = Часы
+floor-check-round = рука за рукой, круг { $round }
+floor-check-unchecked = Записи столов нельзя проверить: вызовите охрану зала.
 
 ## The dealer's inputs on the floor's pages, by their verb in the hand log.
 

@@ -14,3 +14,4 @@ pub mod postgres;
 pub mod shift;
 pub mod store;
 pub mod tablectl;
+pub mod tournament_tables;

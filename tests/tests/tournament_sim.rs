@@ -150,6 +150,24 @@ fn sixty_players_on_seven_tables_play_to_one_winner_with_every_chip_and_place_ac
         "the tables were balanced"
     );
     assert!(s.redrawn >= 2, "the final table was redrawn");
+
+    // The floor's own checks, from the tables' shipped records alone, agree: every
+    // move (the redraw's too) and bust-out matched, the chips of every level
+    // accounted for across the tables.
+    let report = host::floor::tournament_facts::report(&mut store, &log).expect("the checks");
+    assert!(
+        report.checked.findings.is_empty(),
+        "{:?}",
+        report.checked.findings
+    );
+    for level in &report.audit {
+        assert!(level.matches(), "{level}");
+    }
+    assert!(
+        report.audit.len() > 5,
+        "levels audited: {}",
+        report.audit.len()
+    );
 }
 
 /// `tablectl tournament sim` plays a small event to its winner and prints the results;
@@ -203,4 +221,7 @@ fn the_command_plays_a_small_tournament_and_refuses_a_field_it_cannot_seat() {
     assert_eq!(list.lines().count(), 1, "{list}");
     let log = ok(&["tournament", "log", "sim-3", "--db", &url]);
     assert!(log.contains("final table T1 redrawn"), "{log}");
+    // The floor's audit of the simulated room finds nothing amiss (exit 0).
+    let audit = ok(&["tournament", "audit", "sim-3", "--db", &url]);
+    assert!(audit.contains("everything matches"), "{audit}");
 }

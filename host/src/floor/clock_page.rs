@@ -115,11 +115,13 @@ pub fn tournaments_page(list: &[(String, String)], lang: Lang) -> String {
         .iter()
         .map(|(id, name)| {
             format!(
-                "<li><a href=\"/floor/tournament/{href}?lang={code}\">{name}</a> ({id})</li>",
+                "<li><a href=\"/floor/tournament/{href}?lang={code}\">{name}</a> ({id}) \
+                 <a class=\"checks\" href=\"/floor/tournament/{href}/checks?lang={code}\">{checks}</a></li>",
                 href = escape(id),
                 code = lang.code(),
                 name = escape(name),
                 id = escape(id),
+                checks = word(lang, FloorWord::CheckTitle),
             )
         })
         .collect();

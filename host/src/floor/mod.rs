@@ -26,9 +26,11 @@
 //! private runtime.
 
 pub mod audits;
+pub mod chip_audit;
 pub mod clock_follow;
 pub mod clock_page;
 mod error;
+pub mod hand_for_hand;
 pub mod hands;
 mod ingest;
 pub mod link;
@@ -44,6 +46,9 @@ pub mod serve;
 mod ship;
 mod store;
 mod tls;
+pub mod tournament_check;
+pub mod tournament_facts;
+pub mod tournament_page;
 pub mod tournaments;
 pub mod when;
 pub mod words;

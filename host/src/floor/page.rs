@@ -9,6 +9,7 @@ use super::live::Turn;
 use super::presence::Presence;
 use super::programs::{ProgramAlert, ProgramStatus};
 use super::room::{Room, TableLine};
+use super::store::Alert;
 use super::when::{age, FloorClock};
 use super::words::{verb, with, word, FloorWord};
 use crate::records::handlog::{HandFilter, TimelineEntry};
@@ -120,9 +121,22 @@ fn alert_words(lang: Lang, kind: &str) -> String {
         "bad_signature" => FloorWord::BadSignatureAlert,
         "key_changed" => FloorWord::KeyChangedAlert,
         "rolled_back" => FloorWord::RolledBackAlert,
+        "tournament" => FloorWord::TournamentAlert,
         other => return escape(other),
     };
     word(lang, w).to_string()
+}
+
+/// One alert as the floor's pages list it.
+pub(super) fn alert_item(lang: Lang, a: &Alert) -> String {
+    format!(
+        "<li class=\"alert\" data-alert=\"{id}\">#{id} · {table} {t} · {kind} · {at}</li>",
+        id = a.id,
+        table = word(lang, FloorWord::Table),
+        t = escape(&a.table_id),
+        kind = alert_words(lang, &a.kind),
+        at = with(lang, FloorWord::AlertAt, a.seq),
+    )
 }
 
 fn notes(t: &TableLine, alerts: usize, lang: Lang) -> Vec<String> {
@@ -338,16 +352,7 @@ pub fn room_page(room: &Room, view: &RoomView, clock: &FloorClock) -> String {
         .alerts
         .iter()
         .filter(|a| view.table.as_deref().is_none_or(|id| a.table_id == id))
-        .map(|a| {
-            format!(
-                "<li class=\"alert\" data-alert=\"{id}\">#{id} · {table} {t} · {kind} · {at}</li>",
-                id = a.id,
-                table = word(lang, FloorWord::Table),
-                t = escape(&a.table_id),
-                kind = alert_words(lang, &a.kind),
-                at = with(lang, FloorWord::AlertAt, a.seq),
-            )
-        })
+        .map(|a| alert_item(lang, a))
         .collect();
     let programs = program_alerts(room, view);
     let mut hints = String::new();

@@ -19,6 +19,8 @@ use super::page::{hand_page, hands_page, room_page, store_down_page, HandsView, 
 use super::room::{HandView, Room};
 use super::store::Alert;
 use super::store::Store;
+use super::tournament_facts::{self, CheckError, Report};
+use super::tournament_page::{tournament_alerts, tournament_page};
 use super::tournaments::{self, TournamentLog, TournamentStoreError};
 use super::when::FloorClock;
 use super::FloorError;
@@ -117,6 +119,8 @@ enum Asked {
     Tournament { id: String },
     /// The tournaments in the store.
     Tournaments,
+    /// A tournament's checks across its tables.
+    Checks { id: String },
 }
 
 /// The store's answer.
@@ -125,7 +129,12 @@ enum Answer {
     Hands(Vec<FloorHand>),
     Tournament(Result<Box<TournamentLog>, TournamentStoreError>),
     Tournaments(Vec<(String, String)>),
+    Checks(Result<Box<Checks>, TournamentStoreError>),
 }
+
+/// A tournament, its checks (`None`: the tables' records cannot be checked) and the
+/// store's open alerts.
+type Checks = (TournamentLog, Option<Report>, Vec<Alert>);
 
 /// A question to the store's thread and where to answer.
 struct Ask {
@@ -231,6 +240,7 @@ impl FloorService {
             .route("/floor/table/{table}/hand/{number}", get(hand_route))
             .route("/floor/tournament", get(tournaments_route))
             .route("/floor/tournament/{id}", get(clock_route))
+            .route("/floor/tournament/{id}/checks", get(checks_route))
             .fallback(not_found)
             .layer(middleware::from_fn_with_state(
                 Arc::new(FloorAuth::new(opts.token, &opts.hosts)),
@@ -337,7 +347,36 @@ fn answer(store: &mut Store, asked: Asked) -> Result<Answer, FloorError> {
             Err(TournamentStoreError::Store(e)) => return Err(e),
             Err(_) => Vec::new(),
         }),
+        Asked::Checks { id } => Answer::Checks(checks(store, &id)?),
     })
+}
+
+/// Tournament `id`'s checks, their findings raised as alerts (a replica, which
+/// takes no alert, shows them all the same).
+fn checks(
+    store: &mut Store,
+    id: &str,
+) -> Result<Result<Box<Checks>, TournamentStoreError>, FloorError> {
+    let log = match TournamentLog::load(store, id) {
+        Ok(log) => log,
+        Err(TournamentStoreError::Store(e)) => return Err(e),
+        Err(e) => return Ok(Err(e)),
+    };
+    let report = match tournament_facts::report(store, &log) {
+        Ok(r) => Some(r),
+        Err(CheckError::Store(e)) => return Err(e),
+        Err(e) => {
+            log::warn!("floor: tournament {id}: {e}");
+            None
+        }
+    };
+    if let Some(r) = &report {
+        if let Err(e) = tournament_facts::raise(store, id, r) {
+            log::warn!("floor: tournament {id}'s alerts cannot be stored: {e}");
+        }
+    }
+    let alerts = store.alerts(false)?;
+    Ok(Ok(Box::new((log, report, alerts))))
 }
 
 /// The store's thread: the room every [`REFRESH`], the pages' questions when asked.
@@ -616,6 +655,40 @@ async fn clock_route(
         }
         // Not shown as fact: what failed, on the page's first line.
         Ok(Answer::Tournament(Err(e))) => html(StatusCode::CONFLICT, error_page(&e.to_string())),
+        Ok(_) => other_answer(),
+        Err(r) => r,
+    }
+}
+
+/// A tournament's checks: a malformed id is refused before the store is asked, with
+/// a short answer that does not repeat it.
+async fn checks_route(
+    State(s): State<Shared>,
+    UrlPath(id): UrlPath<String>,
+    Query(q): Query<LangQuery>,
+) -> Response {
+    let lang = lang_of(&s, q.lang.as_deref());
+    if tournaments::check_id(&id).is_err() {
+        return html(
+            StatusCode::BAD_REQUEST,
+            error_page("not a tournament id: 1 to 32 letters, digits, '_', '.' or '-'"),
+        );
+    }
+    match ask(&s, lang, Asked::Checks { id }).await {
+        Ok(Answer::Checks(Ok(c))) => {
+            let (log, report, alerts) = *c;
+            let alerts = tournament_alerts(&log.id, &alerts);
+            html(
+                StatusCode::OK,
+                tournament_page(&log.id, &log.state, report.as_ref(), &alerts, lang),
+            )
+        }
+        Ok(Answer::Checks(Err(TournamentStoreError::Unknown(_)))) => html(
+            StatusCode::NOT_FOUND,
+            error_page("there is no such tournament"),
+        ),
+        // Not shown as fact: what failed, on the page's first line.
+        Ok(Answer::Checks(Err(e))) => html(StatusCode::CONFLICT, error_page(&e.to_string())),
         Ok(_) => other_answer(),
         Err(r) => r,
     }

@@ -44,6 +44,10 @@ pub enum AlertKind {
     KeyChanged,
     /// The table's log is shorter than what it already shipped: rolled back.
     RolledBack,
+    /// The table's moves or bust-outs differ from its tournament director's log
+    /// (the floor's checks, `tablectl tournament audit`): the records are kept as
+    /// signed, and flagged.
+    Tournament,
 }
 
 impl AlertKind {
@@ -56,6 +60,7 @@ impl AlertKind {
             AlertKind::BadSignature => "bad_signature",
             AlertKind::KeyChanged => "key_changed",
             AlertKind::RolledBack => "rolled_back",
+            AlertKind::Tournament => "tournament",
         }
     }
 }
@@ -69,6 +74,7 @@ impl fmt::Display for AlertKind {
             AlertKind::BadSignature => "bad signature",
             AlertKind::KeyChanged => "another key",
             AlertKind::RolledBack => "log rolled back",
+            AlertKind::Tournament => "differs from the tournament director's log",
         })
     }
 }

@@ -130,6 +130,31 @@ floor_words!(
     ClockNotStarted => "floor-clock-not-started",
     ClockRunsOn => "floor-clock-runs-on",
     ClockTournaments => "floor-clock-tournaments",
+    TournamentAlert => "floor-tournament-alert",
+    CheckTitle => "floor-check-title",
+    CheckSeating => "floor-check-seating",
+    CheckMoves => "floor-check-moves",
+    CheckEliminations => "floor-check-eliminations",
+    CheckAudit => "floor-check-audit",
+    CheckAlerts => "floor-check-alerts",
+    CheckEntry => "floor-check-entry",
+    CheckFrom => "floor-check-from",
+    CheckTo => "floor-check-to",
+    CheckDirector => "floor-check-director",
+    CheckDeparted => "floor-check-departed",
+    CheckArrived => "floor-check-arrived",
+    CheckTableSaid => "floor-check-table-said",
+    CheckNow => "floor-check-now",
+    CheckExpected => "floor-check-expected",
+    CheckCounted => "floor-check-counted",
+    CheckMatches => "floor-check-matches",
+    CheckDiffers => "floor-check-differs",
+    CheckWaiting => "floor-check-waiting",
+    CheckNothing => "floor-check-nothing",
+    CheckNone => "floor-check-none",
+    CheckClock => "floor-check-clock",
+    CheckRound => "floor-check-round" ("round"),
+    CheckUnchecked => "floor-check-unchecked",
 );
 
 /// The text of `w` in `lang`, resolved once when the language's file is read (a
@@ -206,6 +231,7 @@ mod tests {
             include_str!("page.rs"),
             include_str!("when.rs"),
             include_str!("clock_page.rs"),
+            include_str!("tournament_page.rs"),
         ]
         .concat();
         for (i, &w) in FLOOR_WORDS.iter().enumerate() {

@@ -77,7 +77,7 @@ fn run_command(command: &Command) -> Result<ExitCode, CliError> {
         Command::Deck(what) => deck::deck(what),
         Command::Run(args) => pi::run_pi(args).map(done),
         Command::Floor(command) => floor::floor(command).map(done),
-        Command::Tournament(command) => tournament::tournament(command).map(done),
+        Command::Tournament(command) => tournament::tournament(command),
         Command::Settings => {
             settings::settings();
             Ok(ExitCode::SUCCESS)

@@ -13,6 +13,10 @@ use host::records::handlog::{KeyError, TableKey};
 use host::records::time::WallTime;
 use host::tournament::{next_move, table_to_break, BustOut, Period, Placing, TournamentEvent};
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+mod checks;
+use checks::{checks, hand_for_hand, Check};
 
 /// The seats of a table when the director does not say.
 const DEFAULT_SEATS: u8 = 9;
@@ -69,6 +73,57 @@ pub enum Tournament {
     /// re-entries, breaks with a colour-up, balancing, broken tables, hand-for-hand
     /// and the final table, every event signed; prints the results
     Sim(crate::tournament_sim::SimArgs),
+    /// Hand-for-hand play: on (round 1), the next round, or off
+    ///
+    /// With --when-all-done, the next round is called only once every running
+    /// table has finished a hand started after the round was called (read from
+    /// the tables' records, under --tables-db when --db is the director's login,
+    /// which reads no table's records); the round's bust-outs are written first,
+    /// ranked together as one hand's.
+    #[command(verbatim_doc_comment)]
+    HandForHand(HandForHandArgs),
+    /// Every move: the director's chips against the source's departure and the
+    /// destination's arrival (exit 1 when one differs)
+    Moves(CheckArgs),
+    /// Every elimination against the table's bust-out, and every bust-out against
+    /// an elimination (exit 1 when one differs)
+    Eliminations(CheckArgs),
+    /// The moves, the eliminations and the chips in play at every level across the
+    /// tables (exit 1 when anything differs)
+    Audit(CheckArgs),
+}
+
+/// What `hand-for-hand` does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum HandForHandMode {
+    /// Start hand-for-hand play: round 1
+    On,
+    /// Call the next round
+    Next,
+    /// End hand-for-hand play
+    Off,
+}
+
+#[derive(Debug, Args)]
+pub struct HandForHandArgs {
+    #[command(flatten)]
+    pub write: WriteArgs,
+    /// on, next or off
+    #[arg(value_name = "MODE")]
+    pub mode: HandForHandMode,
+    /// (next) only once every running table has finished the round's hand
+    #[arg(long)]
+    pub when_all_done: bool,
+    /// (with --when-all-done) a login that reads the tables' records, when --db's
+    /// does not: postgres://USER@HOST:PORT/DATABASE
+    #[arg(long, value_name = "URL", requires = "when_all_done")]
+    pub tables_db: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub read: ReadArgs,
 }
 
 #[derive(Debug, Args)]
@@ -215,9 +270,20 @@ fn big_blind(v: &str) -> Result<(String, u8), String> {
     Ok((table.to_string(), seat))
 }
 
-/// Runs a `tablectl tournament` command.
-pub fn tournament(command: &Tournament) -> Result<(), CliError> {
+/// Runs a `tablectl tournament` command: the checks exit 1 when something differs.
+pub fn tournament(command: &Tournament) -> Result<ExitCode, CliError> {
     let result = match command {
+        Tournament::Moves(args) => checks(&args.read, Check::Moves),
+        Tournament::Eliminations(args) => checks(&args.read, Check::Eliminations),
+        Tournament::Audit(args) => checks(&args.read, Check::Audit),
+        other => directing(other).map(|()| ExitCode::SUCCESS),
+    };
+    result.map_err(|e| e.within("tablectl tournament"))
+}
+
+/// The director's commands and the readers', which exit 0 once done.
+fn directing(command: &Tournament) -> Result<(), CliError> {
+    match command {
         Tournament::Create(args) => create(args),
         Tournament::Register(args) => register(args),
         Tournament::Start(args) => write(
@@ -275,9 +341,11 @@ pub fn tournament(command: &Tournament) -> Result<(), CliError> {
         Tournament::Results(args) => results(args),
         Tournament::Log(args) => event_log(args),
         Tournament::List(args) => list(args),
+        Tournament::HandForHand(args) => hand_for_hand(args),
         Tournament::Sim(args) => crate::tournament_sim::sim(args),
-    };
-    result.map_err(|e| e.within("tablectl tournament"))
+        // Answered by `tournament`, with their exit status.
+        Tournament::Moves(_) | Tournament::Eliminations(_) | Tournament::Audit(_) => Ok(()),
+    }
 }
 
 const MINUTE_MS: i64 = 60_000;
