@@ -140,6 +140,11 @@ struct Shared {
     /// The table is being stopped from another thread ([`ShipEnder`]): its own
     /// thread is held at its next record, so the log ends where the store's does.
     hold_table: AtomicBool,
+    /// The table's thread is held ([`Shared::hold_table`]): it logs nothing more.
+    parked: AtomicBool,
+    /// When the table last logged a record: a held table that has not logged for
+    /// [`HOLD_SETTLE`] is taken to be idle (waiting for a press), not mid-record.
+    last_append: Mutex<Option<Instant>>,
     attempts: AtomicU64,
     wake: Mutex<bool>,
     woken: Condvar,
@@ -147,7 +152,25 @@ struct Shared {
     delays_ms: Mutex<Vec<u32>>,
 }
 
+/// How long a table being stopped by a signal must have logged nothing before the
+/// store is told it closed, if its thread has not been held at a record: a table
+/// dealing logs its next record well within it (and is held there, shipped, then
+/// closed), an idle one is waiting for the dealer.
+const HOLD_SETTLE: Duration = Duration::from_millis(200);
+
 impl Shared {
+    /// Whether the table can log no more before the store is told it closed: it is
+    /// stopping on its own thread (which is here), or held at a record, or idle.
+    fn table_done(&self) -> bool {
+        if !self.hold_table.load(Ordering::Relaxed) || self.parked.load(Ordering::Relaxed) {
+            return true;
+        }
+        self.last_append
+            .lock()
+            .map(|t| t.is_none_or(|t| t.elapsed() >= HOLD_SETTLE))
+            .unwrap_or(true)
+    }
+
     fn wake(&self) {
         if let Ok(mut w) = self.wake.lock() {
             *w = true;
@@ -276,9 +299,15 @@ impl ShipEnder {
 impl RecordTap for ShipTap {
     fn appended(&mut self, seq: Seq, _at: WallTime, _record: &Record, _log: &HandLog) {
         self.0.local.fetch_max(seq.0, Ordering::Relaxed);
-        self.0.wake();
+        if let Ok(mut t) = self.0.last_append.lock() {
+            *t = Some(Instant::now());
+        }
         // Stopped by a signal: the record is durable; the table logs no more while
         // its last records ship, and the process ends from the signal's thread.
+        if self.0.hold_table.load(Ordering::Relaxed) {
+            self.0.parked.store(true, Ordering::Relaxed);
+        }
+        self.0.wake();
         while self.0.hold_table.load(Ordering::Relaxed) {
             std::thread::park();
         }
@@ -501,6 +530,12 @@ impl Worker {
             let batch = log.sealed_after(shipped, BATCH_RECORDS)?;
             let Some(last) = batch.last() else {
                 if self.shared.closing.load(Ordering::Relaxed) && self.backlog() == 0 {
+                    // A table stopped by a signal may be writing one last record:
+                    // it is held there, and shipped, before the store hears it closed.
+                    if !self.shared.table_done() {
+                        self.shared.sleep(HOLD_SETTLE);
+                        continue;
+                    }
                     store.close(&self.table_id)?;
                     self.shared.closed.store(true, Ordering::Relaxed);
                     return Ok(());
