@@ -232,6 +232,40 @@ fn pi_table(
     if let Some(floor) = display.floor_url() {
         println!("floor view: {floor}");
     }
+    // A tournament table follows its tournament's clock on the same store, under
+    // the same login: the screens show it, and NEXT HAND asks it (PD-TOURN-LEVEL).
+    let clock = match (&floor_link, file.config.tournament) {
+        (Some(link), true) => {
+            let follower = host::floor::clock_follow::ClockFollower::start(
+                link.clone(),
+                &file.id,
+                host::floor::clock_follow::FOLLOW_EVERY,
+            )
+            .map_err(CliError::failed)?;
+            println!(
+                "tournament: following table {}'s clock on the floor's store",
+                file.id
+            );
+            Some(std::sync::Arc::new(follower))
+        }
+        (None, true) => {
+            println!(
+                "tournament: no floor's store ([table] floor): the table deals without a clock"
+            );
+            None
+        }
+        _ => None,
+    };
+    if let Some(follower) = &clock {
+        let screens = follower.clone();
+        display
+            .watch_tournament(move |now| {
+                screens.latest().map(|t| {
+                    host::display::tournament::TableClock::read(&t.log.state, now, t.heard, t.stale)
+                })
+            })
+            .map_err(CliError::failed)?;
+    }
     // Shipping to the floor's store starts after the log is open (it reads it).
     let shipper = floor_link
         .map(|link| host::floor::Shipper::start_on(link, &file.data, &file.id))
@@ -258,7 +292,7 @@ fn pi_table(
             &mut panel,
             &rx,
             &stop,
-            shipper.as_ref(),
+            (shipper.as_ref(), clock),
         )
     })();
     if let Some(s) = shipper {
@@ -280,7 +314,10 @@ fn pi_play(
     panel: &mut host::session::live::pi::PiPanel,
     rx: &std::sync::mpsc::Receiver<host::session::live::ShoeEvent>,
     stop: &std::sync::atomic::AtomicBool,
-    shipper: Option<&host::floor::Shipper>,
+    (shipper, clock): (
+        Option<&host::floor::Shipper>,
+        Option<std::sync::Arc<host::floor::clock_follow::ClockFollower>>,
+    ),
 ) -> Result<(), CliError> {
     use host::session::live;
     use host::session::{Outcome, TableSession};
@@ -301,6 +338,19 @@ fn pi_play(
     session.tap(Box::new(tap));
     if let Some(s) = shipper {
         session.tap(Box::new(s.tap()));
+    }
+    if let Some(follower) = clock {
+        let id = file.id.clone();
+        session.deal_by(Box::new(move |table: &firmware::Table| {
+            let heard = follower.latest();
+            host::session::tournament_table::next_hand(
+                table,
+                heard.as_ref().map(|t| &t.log.state),
+                &id,
+                host::records::time::WallTime::now(),
+                None,
+            )
+        }));
     }
     // Before the first hand: the program this table deals under, in its log.
     session.started_with(program).map_err(CliError::failed)?;
