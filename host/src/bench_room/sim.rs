@@ -103,6 +103,9 @@ pub enum RoomError {
         /// Seats at the tables.
         seats: usize,
     },
+    /// The director's seating decisions went wrong: a fault of the simulator's,
+    /// reported rather than looped on.
+    Seating(String),
     /// No winner after [`MAX_ROUNDS`] rounds.
     Stuck(u32),
     /// A table's records did not all reach the store in time.
@@ -131,6 +134,7 @@ impl fmt::Display for RoomError {
                 f,
                 "{players} players at {seats} seats: a tournament needs two players or more, each with a seat"
             ),
+            RoomError::Seating(why) => write!(f, "seating: {why}"),
             RoomError::Stuck(n) => write!(f, "no winner after {n} rounds of hands"),
             RoomError::NotShipped(t) => {
                 write!(f, "table {t}'s records did not all reach the store")
@@ -376,7 +380,8 @@ fn table_options(structure: &Structure, seed: u64) -> SimOptions {
     }
 }
 
-/// The event's time: now, never before the log's last event.
+/// The event's time: the wall clock's now (an event dated before the log's last is
+/// refused by the log, and stops the simulation with its reason).
 fn now() -> WallTime {
     WallTime::now()
 }
@@ -733,7 +738,10 @@ fn reseat(
     summary: &mut RoomSummary,
     out: &mut dyn FnMut(&str),
 ) -> Result<(), RoomError> {
-    loop {
+    // Every decision moves a player or closes a table, so the room settles in fewer
+    // decisions than it has seats and tables; more is a fault, reported.
+    let most = tables.len() * usize::from(SEATS) * 2 + tables.len();
+    for _ in 0..most {
         let bb = |id: &str| {
             tables
                 .iter()
@@ -752,14 +760,18 @@ fn reseat(
                 let from = d.t().table_id(step.from).unwrap_or_default().to_string();
                 let to = d.t().table_id(step.to).unwrap_or_default().to_string();
                 let entry = d.t().entry_at(&from, step.seat.get());
-                if let Some(entry) = entry {
-                    move_player(d, tables, entry, &to, step.to_seat.get())?;
-                    out(&format!(
-                        "balancing: seat {} of table {from} to table {to}, seat {}",
-                        step.seat, step.to_seat
-                    ));
-                    summary.moves.push(MoveKind::Balance { step, seating });
-                }
+                let Some(entry) = entry else {
+                    return Err(RoomError::Seating(format!(
+                        "balancing named seat {} of table {from}, where nobody sits",
+                        step.seat
+                    )));
+                };
+                move_player(d, tables, entry, &to, step.to_seat.get())?;
+                out(&format!(
+                    "balancing: seat {} of table {from} to table {to}, seat {}",
+                    step.seat, step.to_seat
+                ));
+                summary.moves.push(MoveKind::Balance { step, seating });
             }
             Decision::FromBreaking {
                 entry,
@@ -803,6 +815,9 @@ fn reseat(
         }
         seat_everyone(d, tables)?;
     }
+    Err(RoomError::Seating(format!(
+        "the seating did not settle after {most} decisions"
+    )))
 }
 
 /// The chips of `entry` at his table now.
