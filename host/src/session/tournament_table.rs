@@ -180,5 +180,40 @@ pub fn next_hand(
     NextHand::Wait(CLOCK_WAIT, hold)
 }
 
+/// A table's memory of the hand-for-hand rounds it dealt, so it deals each round's
+/// one hand and then waits for the next round (PD-TOURN-HFH). A round counts as dealt
+/// once a hand has started after the clock said deal: a NEXT HAND the table refused
+/// (too few players) leaves the round to deal.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rounds {
+    /// The last round dealt.
+    dealt: Option<u32>,
+    /// The round the clock last said to deal, with the hands started by then.
+    pending: Option<(u32, u32)>,
+}
+
+impl Rounds {
+    /// [`next_hand`], for a table that remembers the rounds it dealt.
+    pub fn next_hand(
+        &mut self,
+        table: &Table,
+        t: Option<&Tournament>,
+        table_id: &str,
+        now: crate::records::time::WallTime,
+    ) -> NextHand {
+        let started = table.state().hands;
+        if let Some((round, before)) = self.pending.take() {
+            if started > before {
+                self.dealt = Some(round);
+            }
+        }
+        let next = next_hand(table, t, table_id, now, self.dealt);
+        if let (NextHand::Deal(_), Some(round)) = (&next, t.and_then(|t| t.hand_for_hand)) {
+            self.pending = Some((round, started));
+        }
+        next
+    }
+}
+
 #[cfg(test)]
 mod tests;

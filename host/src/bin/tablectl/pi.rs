@@ -341,14 +341,14 @@ fn pi_play(
     }
     if let Some(follower) = clock {
         let id = file.id.clone();
+        let mut rounds = host::session::tournament_table::Rounds::default();
         session.deal_by(Box::new(move |table: &firmware::Table| {
             let heard = follower.latest();
-            host::session::tournament_table::next_hand(
+            rounds.next_hand(
                 table,
                 heard.as_ref().map(|t| &t.log.state),
                 &id,
                 host::records::time::WallTime::now(),
-                None,
             )
         }));
     }

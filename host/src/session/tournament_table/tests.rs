@@ -163,3 +163,40 @@ fn a_following_table_waits_for_the_start_and_a_break_and_stops_when_closed() {
         NextHand::Stop
     );
 }
+
+/// PD-TOURN-HFH at a table: the round's one hand, then a wait until the next round;
+/// a hand the table could not start leaves the round to deal.
+#[test]
+fn pd_tourn_hfh_a_table_deals_each_round_once_then_waits() {
+    let mut t = tournament();
+    let mut table = table();
+    let mut book = SeatBook::default();
+    let steps = book.arrivals(&table, &t, "T1");
+    apply(&mut table, &mut book, &steps);
+    let at = w(200);
+    t.apply(&TournamentEvent::HandForHand { round: Some(1), at })
+        .unwrap();
+    let mut rounds = Rounds::default();
+    let NextHand::Deal(inputs) = rounds.next_hand(&table, Some(&t), "T1", at) else {
+        panic!("round 1 is dealt");
+    };
+    // NEXT HAND refused (say the dealer never pressed it): still round 1 to deal.
+    assert!(matches!(
+        rounds.next_hand(&table, Some(&t), "T1", at),
+        NextHand::Deal(_)
+    ));
+    for input in inputs {
+        table.handle(input).unwrap();
+    }
+    table.handle(Input::StartHand).unwrap();
+    assert_eq!(
+        rounds.next_hand(&table, Some(&t), "T1", at),
+        NextHand::Wait(CLOCK_WAIT, Hold::HandForHand)
+    );
+    t.apply(&TournamentEvent::HandForHand { round: Some(2), at })
+        .unwrap();
+    assert!(matches!(
+        rounds.next_hand(&table, Some(&t), "T1", at),
+        NextHand::Deal(_)
+    ));
+}

@@ -211,14 +211,18 @@ struct Following {
 impl Following {
     /// What the table does before its next hand, as the clock last heard says; a
     /// line when that changes (the dealer's screen says it too).
-    fn next_hand(&self, table: &firmware::Table, said: &mut String) -> NextHand {
+    fn next_hand(
+        &self,
+        table: &firmware::Table,
+        rounds: &mut host::session::tournament_table::Rounds,
+        said: &mut String,
+    ) -> NextHand {
         let heard = self.follower.latest();
-        let next = host::session::tournament_table::next_hand(
+        let next = rounds.next_hand(
             table,
             heard.as_ref().map(|t| &t.log.state),
             &self.table_id,
             host::records::time::WallTime::now(),
-            None,
         );
         let now = match &next {
             NextHand::Deal(_) => "dealing".to_string(),
@@ -407,11 +411,11 @@ fn play<S: CardSource>(
     bench
         .started_with(program.clone())
         .map_err(CliError::failed)?;
-    let mut said = String::new();
+    let (mut said, mut rounds) = (String::new(), Default::default());
     let mut summary = bench
         .run_following(opts.hands, &mut |line| println!("{line}"), &mut |table| {
             following.map_or(NextHand::Deal(Vec::new()), |f| {
-                f.next_hand(table, &mut said)
+                f.next_hand(table, &mut rounds, &mut said)
             })
         })
         .map_err(CliError::failed)?;
