@@ -19,6 +19,7 @@ mod settings;
 mod shipping;
 mod table;
 mod tournament;
+mod tournament_clock;
 mod tournament_sim;
 mod trusted;
 

@@ -257,14 +257,7 @@ fn pi_table(
         _ => None,
     };
     if let Some(follower) = &clock {
-        let screens = follower.clone();
-        display
-            .watch_tournament(move |now| {
-                screens.latest().map(|t| {
-                    host::display::tournament::TableClock::read(&t.log.state, now, t.heard, t.stale)
-                })
-            })
-            .map_err(CliError::failed)?;
+        crate::tournament_clock::show(&display, follower)?;
     }
     // Shipping to the floor's store starts after the log is open (it reads it).
     let shipper = floor_link
@@ -343,13 +336,7 @@ fn pi_play(
         let id = file.id.clone();
         let mut rounds = host::session::tournament_table::Rounds::default();
         session.deal_by(Box::new(move |table: &firmware::Table| {
-            let heard = follower.latest();
-            rounds.next_hand(
-                table,
-                heard.as_ref().map(|t| &t.log.state),
-                &id,
-                host::records::time::WallTime::now(),
-            )
+            crate::tournament_clock::next_hand(&follower, &mut rounds, table, &id)
         }));
     }
     // Before the first hand: the program this table deals under, in its log.

@@ -187,14 +187,7 @@ fn follow_tournament(
     );
     println!("tournament: following table {table_id}'s clock on the floor's store");
     if let Some(display) = display {
-        let screens = follower.clone();
-        display
-            .watch_tournament(move |now| {
-                screens.latest().map(|t| {
-                    host::display::tournament::TableClock::read(&t.log.state, now, t.heard, t.stale)
-                })
-            })
-            .map_err(CliError::failed)?;
+        crate::tournament_clock::show(display, &follower)?;
     }
     Ok(Following {
         follower,
@@ -217,13 +210,8 @@ impl Following {
         rounds: &mut host::session::tournament_table::Rounds,
         said: &mut String,
     ) -> NextHand {
-        let heard = self.follower.latest();
-        let next = rounds.next_hand(
-            table,
-            heard.as_ref().map(|t| &t.log.state),
-            &self.table_id,
-            host::records::time::WallTime::now(),
-        );
+        let next =
+            crate::tournament_clock::next_hand(&self.follower, rounds, table, &self.table_id);
         let now = match &next {
             NextHand::Deal(_) => "dealing".to_string(),
             NextHand::Wait(_, hold) => format!("waiting: {hold}"),
