@@ -43,11 +43,6 @@ pub enum Decision {
     },
 }
 
-/// The tables still running.
-fn running(t: &Tournament) -> impl Iterator<Item = &String> {
-    t.tables.iter().filter(|x| !t.broken.contains(x))
-}
-
 /// The director's next seating decision, if the room needs one; `big_blind` gives
 /// each table's last big blind (the tables know it), `rng` draws seats.
 pub fn next_decision(
@@ -58,17 +53,17 @@ pub fn next_decision(
     if t.finished() {
         return None;
     }
-    let tables = running(t).count();
+    let tables = t.running_tables().count();
     // A table left with nobody breaks (the others after the final table's redraw).
     if tables > 1 {
-        if let Some(empty) = running(t).find(|x| t.in_play().all(|(_, e)| e.table != **x)) {
-            return Some(Decision::Break(empty.clone()));
+        if let Some(empty) = t.running_tables().find(|x| t.at_table(x).next().is_none()) {
+            return Some(Decision::Break(empty.to_string()));
         }
     }
     let players = t.players_left() as usize;
     if tables > 1 && players <= usize::from(t.seats) {
         // The first named table is the final table (it breaks last).
-        let table = running(t).next()?.clone();
+        let table = t.running_tables().next()?.to_string();
         let mut seats: Vec<u8> = (1..=t.seats).collect();
         rng.shuffle(&mut seats);
         let seats = t.in_play().map(|(n, _)| n).zip(seats).collect();
@@ -78,22 +73,11 @@ pub fn next_decision(
     let order = t.break_order();
     if let Some(number) = table_to_break(&seating, &order) {
         let from = t.table_id(number)?.to_string();
-        let Some((entry, _)) = t.in_play().find(|(_, e)| e.table == from) else {
+        let Some((entry, _)) = t.at_table(&from).next() else {
             return Some(Decision::Break(from));
         };
         // Into the open seats of the shortest other tables, drawn at random.
-        let seated = |x: &str| t.in_play().filter(|(_, e)| e.table == x).count();
-        let others: Vec<&String> = running(t).filter(|x| **x != from).collect();
-        let fewest = others.iter().map(|x| seated(x)).min()?;
-        let open: Vec<(&String, u8)> = others
-            .iter()
-            .filter(|x| seated(x) == fewest)
-            .flat_map(|x| {
-                (1..=t.seats)
-                    .filter(|&s| t.entry_at(x, s).is_none())
-                    .map(move |s| (*x, s))
-            })
-            .collect();
+        let open = t.open_seats_but(Some(&from));
         let (to, to_seat) = open.get(rng.below(open.len() as u64) as usize)?;
         return Some(Decision::FromBreaking {
             entry,

@@ -864,7 +864,7 @@ fn hand_for_hand(
 ) -> Result<(), RoomError> {
     let t = d.t();
     let paid = t.structure.payout_row(t.entries.len() as u32).places.len() as u32;
-    let running = t.tables.iter().filter(|x| !t.broken.contains(x)).count();
+    let running = t.running_tables().count();
     let bubble = t.players_left() > paid && running > 1 && !t.registration_open(now());
     match t.hand_for_hand {
         None if bubble && t.players_left() <= paid + HAND_FOR_HAND_FROM => {

@@ -69,8 +69,7 @@ fn seating(lang: Lang, t: &Tournament) -> String {
         .filter(|table| !t.broken.contains(table))
         .map(|table| {
             let mut seats: Vec<(u8, u32, &str)> = t
-                .in_play()
-                .filter(|(_, e)| e.table == *table)
+                .at_table(table)
                 .map(|(n, e)| (e.seat, n, e.player.as_str()))
                 .collect();
             seats.sort_unstable();

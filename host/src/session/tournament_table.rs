@@ -66,8 +66,7 @@ impl SeatBook {
     /// The players the director seated at this table who are not in their seats:
     /// a new entry with the starting stack, a moved player with his chips.
     pub fn arrivals(&self, table: &Table, t: &Tournament, table_id: &str) -> Vec<Step> {
-        t.in_play()
-            .filter(|(_, e)| e.table == table_id)
+        t.at_table(table_id)
             .filter(|(n, e)| self.by_seat.get(&e.seat) != Some(n))
             .filter_map(|(entry, e)| {
                 let seat = SeatNo::new(e.seat)?;

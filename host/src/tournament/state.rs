@@ -453,7 +453,7 @@ impl Tournament {
             TournamentEvent::Redrawn { table, seats, .. } => self.redraw(table, seats)?,
             TournamentEvent::TableBroken { table, .. } => {
                 self.check_table(table)?;
-                let players = self.in_play().filter(|(_, e)| e.table == *table).count();
+                let players = self.at_table(table).count();
                 if players > 0 {
                     return Err(TournamentError::TableNotEmpty {
                         table: table.clone(),
@@ -780,17 +780,32 @@ impl Tournament {
         (1..=self.tables.len() as u32).rev().collect()
     }
 
+    /// The tables still running (a broken table seats nobody), in the tournament's
+    /// order.
+    pub fn running_tables(&self) -> impl Iterator<Item = &str> {
+        self.tables
+            .iter()
+            .filter(|t| !self.broken.contains(t))
+            .map(String::as_str)
+    }
+
+    /// The entries still in at `table`, with their numbers.
+    pub fn at_table<'a>(&'a self, table: &'a str) -> impl Iterator<Item = (u32, &'a Entry)> {
+        self.in_play().filter(move |(_, e)| e.table == table)
+    }
+
     /// The open seats a new entry may draw from: those at the running tables (a
     /// broken table seats nobody) with the fewest players, so late entries keep the
     /// tables even. The caller draws one at random (TDA: random seating).
     pub fn open_seats(&self) -> Vec<(&str, u8)> {
-        let running = || {
-            self.tables
-                .iter()
-                .filter(|t| !self.broken.contains(t))
-                .map(String::as_str)
-        };
-        let seated = |table: &str| self.in_play().filter(|(_, e)| e.table == table).count();
+        self.open_seats_but(None)
+    }
+
+    /// [`Tournament::open_seats`] at the tables other than `breaking` (whose players
+    /// are drawn into the others' open seats as it breaks).
+    pub fn open_seats_but(&self, breaking: Option<&str>) -> Vec<(&str, u8)> {
+        let running = || self.running_tables().filter(|t| Some(*t) != breaking);
+        let seated = |table: &str| self.at_table(table).count();
         let Some(fewest) = running().map(seated).min() else {
             return Vec::new();
         };

@@ -564,8 +564,7 @@ fn show(args: &ReadArgs) -> Result<(), CliError> {
     );
     for table in &t.tables {
         let mut seats: Vec<(u8, u32, &str)> = t
-            .in_play()
-            .filter(|(_, e)| e.table == *table)
+            .at_table(table)
             .map(|(n, e)| (e.seat, n, e.player.as_str()))
             .collect();
         seats.sort_unstable();
