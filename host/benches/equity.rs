@@ -10,7 +10,12 @@
 //! - `omaha_hu_preflop` / `omaha8_hu_preflop`: two Omaha hands before the flop,
 //!   all 1,086,008 boards, high only and hi/lo (no suit symmetry);
 //! - `omaha_hu_preflop_symmetric`: Ah As Kh Ks against Qc Qd 3c 2d (hearts with
-//!   spades, clubs with diamonds).
+//!   spades, clubs with diamonds);
+//! - `omaha8_hu_preflop/ours_{casino,lenient}_low` and `omaha8_4way_preflop/…`:
+//!   hi/lo heads-up and four players all-in before the flop (376,992 boards), under
+//!   each low rule (PD-HILO) in the same run: the casino's, where a straight or a
+//!   flush is no low (what the display shows), and the lenient one, where they do
+//!   not count.
 //!
 //! Neither peer computes exact equity; each is asked the same question the plain
 //! way: every board dealt in five nested loops, one card per level added to its
@@ -35,8 +40,8 @@ use std::time::Duration;
 use criterion::{Criterion, SamplingMode, Throughput};
 
 use firmware::{Card, Game};
-use host::money::equity::{exact, EquityReport};
-use host::money::eval::Accum;
+use host::money::equity::{exact, exact_with_low, EquityReport};
+use host::money::eval::{Accum, LowRules};
 
 mod common;
 use common::decks;
@@ -257,6 +262,31 @@ fn equity(c: &mut Criterion<ThreadCpu>) {
                 g.bench_function(format!("{name}/aya_poker"), |b| b.iter(aya_loop));
             }
             Game::FiveCardDraw => {}
+        }
+    }
+    // Omaha Hi/Lo under each low rule in the same run (PD-HILO: the casino's, where a
+    // straight or a flush is no low, is what the display shows), and four players
+    // all-in before the flop.
+    let four = [
+        cards("Ah 2h 3c Kd"),
+        cards("As 4s 5d 6d"),
+        cards("2c 3d Qh Qs"),
+        cards("7h 8h 9c Tc"),
+    ];
+    let cases = [
+        ("omaha8_hu_preflop", &cases[5].2[..]),
+        ("omaha8_4way_preflop", &four[..]),
+    ];
+    for (name, hands) in cases {
+        let refs: Vec<&[Card]> = hands.iter().map(Vec::as_slice).collect();
+        for (rules, low) in [
+            ("casino_low", LowRules::new(false)),
+            ("lenient_low", LowRules::new(true)),
+        ] {
+            let run = || exact_with_low(Game::OmahaHiLo, low, black_box(&refs), &[], &[]);
+            let report = run().expect("a valid case");
+            g.throughput(Throughput::Elements(report.boards));
+            g.bench_function(format!("{name}/ours_{rules}"), |b| b.iter(run));
         }
     }
     g.finish();

@@ -13,15 +13,21 @@
 //! completes: the innermost level reads the six triples that contain its card,
 //! six rows walked side by side.
 //!
-//! Hi/lo where straights and flushes do not count against a low: a low is five
-//! different ranks up to eight, so a player's low depends on the board's low ranks
-//! alone; the triples then hold the high only, and the low winners of every set of
-//! low ranks are valued once per deal ([`Lows`]), one load a board.
+//! Hi/lo: a low is five different ranks up to eight, so a player's low depends on
+//! the board's low ranks alone, and a straight is a matter of ranks too; the
+//! triples hold the high only, and the low winners of every set of low ranks are
+//! valued once per deal ([`Lows`]), one load a board. Where flushes count against
+//! a low (the casino's rules), only a board with three low cards of a suit in
+//! which some player holds two low cards can have a low spoiled by a flush (some
+//! 7% of boards heads-up); those boards take each player's low from his lows of
+//! the board's ten triples, valued once per deal like the highs.
 
 use firmware::config::{DECK_SIZE, MAX_BOARD_CARDS};
 use firmware::Card;
 
-use crate::money::eval::{low_bit, omaha_high, omaha_low, HandValue, LowRules, LowValue};
+use crate::money::eval::{
+    low_bit, omaha_high, omaha_low, omaha_low_of_ranks, HandValue, LowRules, LowValue,
+};
 
 use super::tally::{winners, Tally};
 use super::{for_players, Deal, EquityError};
@@ -64,11 +70,7 @@ fn run_hilo<const N: usize>(
     rules: LowRules,
     tally: &mut Tally,
 ) -> Result<(), EquityError> {
-    if rules.low_ignores_straights_flushes {
-        run_cells::<HighRankLow<N>>(deal, rules, tally)
-    } else {
-        run_cells::<HighLow<N>>(deal, rules, tally)
-    }
+    run_cells::<HighRankLow<N>>(deal, rules, tally)
 }
 
 /// Every player's value for one triple, or the best over several.
@@ -84,7 +86,16 @@ trait Cell: Copy {
     fn best(self, other: &Self) -> Self;
     /// The high winners and the low winners (none without a low), a bit each.
     fn winners(&self) -> (u16, u16);
+    /// The low winners of a board from every player's low on each of its ten
+    /// triples ([`Lows::triple_lows`]), for a board on which a flush may spoil a
+    /// low.
+    fn triple_low_winners(_lows: &[u8], _triples: &[usize; TRIPLES]) -> u16 {
+        0
+    }
 }
+
+/// Three-card subsets of a five-card board.
+const TRIPLES: usize = 10;
 
 /// Omaha high.
 #[derive(Clone, Copy)]
@@ -117,46 +128,10 @@ impl<const N: usize> Cell for High<N> {
     }
 }
 
-/// Omaha Hi/Lo: high and low chosen independently (R-HILO-2); the low as its
-/// [`LowValue::code`], 0 for no qualifying low.
-#[derive(Clone, Copy)]
-struct HighLow<const N: usize>([HandValue; N], [u8; N]);
-
-impl<const N: usize> Cell for HighLow<N> {
-    fn nothing() -> Self {
-        HighLow([HandValue::NONE; N], [0; N])
-    }
-
-    fn of(hands: &[&[Card]], triple: &[Card; 3], low: LowRules) -> Result<Self, EquityError> {
-        let mut out = Self::nothing();
-        for ((h, l), hole) in out.0.iter_mut().zip(out.1.iter_mut()).zip(hands) {
-            *h = omaha_high(hole, triple)?;
-            *l = omaha_low(hole, triple, low)?.map_or(0, LowValue::code);
-        }
-        Ok(out)
-    }
-
-    #[inline(always)]
-    fn best(mut self, other: &Self) -> Self {
-        for (a, b) in self.0.iter_mut().zip(&other.0) {
-            *a = (*a).max(*b);
-        }
-        for (a, b) in self.1.iter_mut().zip(&other.1) {
-            *a = (*a).max(*b);
-        }
-        self
-    }
-
-    #[inline(always)]
-    fn winners(&self) -> (u16, u16) {
-        (winners(&self.0, HandValue::NONE), winners(&self.1, 0))
-    }
-}
-
-/// Omaha Hi/Lo when straights and flushes do not count against a low (the casino
-/// default): the cells hold the high only; a player's low depends on the board's
-/// low ranks alone, so the low winners of every set of them are worked out once
-/// per deal ([`Lows`]) and each board reads them with one load.
+/// Omaha Hi/Lo (R-HILO-2: high and low chosen independently): the cells hold the
+/// high only; a player's low depends on the board's low ranks (and, rarely, on a
+/// flush: [`Lows`]), so the low winners of every set of them are worked out once
+/// per deal and each board reads them with one load.
 #[derive(Clone, Copy)]
 struct HighRankLow<const N: usize>(High<N>);
 
@@ -180,69 +155,142 @@ impl<const N: usize> Cell for HighRankLow<N> {
     fn winners(&self) -> (u16, u16) {
         self.0.winners()
     }
+
+    fn triple_low_winners(lows: &[u8], triples: &[usize; TRIPLES]) -> u16 {
+        let mut codes = [0u8; N];
+        for &t in triples {
+            let row = lows.get(t * N..(t + 1) * N).unwrap_or_default();
+            for (code, &low) in codes.iter_mut().zip(row) {
+                *code = (*code).max(low);
+            }
+        }
+        winners(&codes, 0)
+    }
 }
 
 /// Sets of low ranks: bit `n` for low rank `n + 1` (ace = bit 0 .. eight = bit 7).
 const LOW_SETS: usize = 1 << 8;
 
-/// The low winners by the board's low ranks, for [`Cell::LOW_BY_RANKS`].
+/// The low winners by the board's low ranks, for [`Cell::LOW_BY_RANKS`], and what
+/// a board needs where a flush may spoil a low.
 struct Lows {
-    /// Each card's low bit, as numbered in the walk (none for a cell without).
+    /// Each card's low bit, as numbered in the walk (none for a card above eight).
     bits: Vec<u8>,
     /// The low winners (a bit per player, none when nobody has a low) when the
-    /// board's low ranks are the set.
+    /// board's low ranks are the set and no flush spoils a low.
     winners: [u16; LOW_SETS],
+    /// Each card's place in the count of the board's low cards by suit: a 4-bit
+    /// counter per suit (none for a card above eight).
+    suits: Vec<u16>,
+    /// The counters' top bits ([`FLUSH_WATCH_BIAS`] added) of the suits in which
+    /// some player holds two low cards, where flushes count against a low: a board
+    /// with three low cards of such a suit takes its lows from the triples. Zero
+    /// where flushes do not count.
+    watch: u16,
+    /// With a `watch`: every player's low code (0: none) on each triple, `N` a
+    /// triple, at the triple's place in the cells' table; empty otherwise.
+    triple_lows: Vec<u8>,
 }
+
+/// Added to the low-card-by-suit counters so that a counter's top bit (8) is on
+/// exactly when its suit has three low cards or more on the board (five at most).
+const FLUSH_WATCH_BIAS: u16 = 0x5555;
+/// The same for a hand's four hole cards: the top bit on at two low cards of a suit.
+const HOLE_WATCH_BIAS: u16 = 0x6666;
 
 impl Lows {
     fn none() -> Lows {
         Lows {
             bits: Vec::new(),
             winners: [0; LOW_SETS],
+            suits: Vec::new(),
+            watch: 0,
+            triple_lows: Vec::new(),
         }
     }
 
     /// Every player's low on a board of each set of three to five low ranks (the
-    /// other sets make no low, R-HILO-5), valued by [`omaha_low`] on a board of
-    /// one card per rank: a low takes five different ranks, so the board's other
-    /// cards cannot be part of it.
+    /// other sets make no low, R-HILO-5): a low takes five different ranks, so
+    /// the board's other cards cannot be part of it.
     fn new<const N: usize>(
         hands: &[&[Card]],
         cards: &[Card],
+        known: usize,
+        missing: usize,
         rules: LowRules,
     ) -> Result<Lows, EquityError> {
+        let suit_count = |c: Card| {
+            if low_bit(c) == 0 {
+                0
+            } else {
+                1u16 << (4 * c.suit().index())
+            }
+        };
+        let watch = if rules.low_ignores_straights_flushes {
+            0
+        } else {
+            hands
+                .iter()
+                .map(|h| h.iter().fold(HOLE_WATCH_BIAS, |n, &c| n + suit_count(c)))
+                .fold(0, |w, n| w | (n & 0x8888))
+        };
         let mut lows = Lows {
             bits: cards.iter().map(|&c| low_bit(c)).collect(),
             winners: [0; LOW_SETS],
+            suits: cards.iter().map(|&c| suit_count(c)).collect(),
+            watch,
+            triple_lows: Vec::new(),
         };
-        let deck = || (0..DECK_SIZE as u8).filter_map(Card::from_index);
+        let holes: Vec<[u8; 4]> = hands
+            .iter()
+            .map(|h| core::array::from_fn(|i| h.get(i).copied().map_or(0, low_bit)))
+            .collect();
         for (set, slot) in lows.winners.iter_mut().enumerate() {
             if !(3..=MAX_BOARD_CARDS as u32).contains(&set.count_ones()) {
                 continue;
             }
             let mut codes = [0u8; N];
-            for (code, &hole) in codes.iter_mut().zip(hands) {
-                let mut board = [hole[0]; MAX_BOARD_CARDS];
-                let mut len = 0;
-                for bit in (0..8)
-                    .map(|n| 1u8 << n)
-                    .filter(|b| set & usize::from(*b) != 0)
-                {
-                    let card = deck().find(|&c| low_bit(c) == bit && !hole.contains(&c));
-                    if let (Some(c), Some(slot)) = (card, board.get_mut(len)) {
-                        *slot = c;
-                        len += 1;
-                    }
-                }
-                // A rank whose four cards this player holds is never on the board.
-                if len == set.count_ones() as usize {
-                    let board = board.get(..len).unwrap_or_default();
-                    *code = omaha_low(hole, board, rules)?.map_or(0, LowValue::code);
-                }
+            for (code, hole) in codes.iter_mut().zip(&holes) {
+                *code = omaha_low_of_ranks(*hole, set as u8, rules).map_or(0, LowValue::code);
             }
             *slot = winners(&codes, 0);
         }
+        if watch != 0 {
+            lows.triple_lows = each_triple(cards, known, missing, N, 0, |triple, out| {
+                // Three different low ranks or no low (R-HILO-3): most triples.
+                let ranks = triple.iter().fold(0u8, |m, &c| m | low_bit(c));
+                if ranks.count_ones() < 3 {
+                    return Ok(());
+                }
+                // Three suits or two: no flush, the ranks decide.
+                let suited = triple.iter().all(|c| c.suit() == triple[0].suit());
+                for ((code, hole), bits) in out.iter_mut().zip(hands).zip(&holes) {
+                    let low = if suited {
+                        omaha_low(hole, triple, rules)?
+                    } else {
+                        omaha_low_of_ranks(*bits, ranks, rules)
+                    };
+                    *code = low.map_or(0, LowValue::code);
+                }
+                Ok(())
+            })?;
+        }
         Ok(lows)
+    }
+
+    /// Whether one more card can make a board whose low cards by suit count
+    /// `suits` one on which a flush may spoil a low (two low cards of a watched
+    /// suit already).
+    #[inline(always)]
+    fn flush_may_spoil_with_one_more(&self, suits: u16) -> bool {
+        suits.wrapping_add(FLUSH_WATCH_BIAS + 0x1111) & self.watch != 0
+    }
+
+    /// Whether a board whose low cards by suit count `suits` may have a low spoiled
+    /// by a flush.
+    #[inline(always)]
+    fn flush_may_spoil(&self, suits: u16) -> bool {
+        suits.wrapping_add(FLUSH_WATCH_BIAS) & self.watch != 0
     }
 }
 
@@ -257,7 +305,10 @@ fn run_cells<C: Cell>(
     let t = cards.len().min(DECK_SIZE);
     let table = triples::<C>(deal.hands, &cards[..t], known, deal.missing(), low)?;
     let lows = if C::LOW_BY_RANKS {
-        for_players!(deal.hands.len(), lows_for(deal.hands, &cards[..t], low))?
+        for_players!(
+            deal.hands.len(),
+            lows_for(deal.hands, &cards[..t], known, deal.missing(), low)
+        )?
     } else {
         Lows::none()
     };
@@ -277,7 +328,12 @@ fn run_cells<C: Cell>(
         let start = deal
             .unseen
             .partition_point(|c| usize::from(c.rank().index()) < rank);
-        walk(&dealt, known + start, t, (&table, &lows), weight, tally);
+        let w = Walk {
+            t,
+            table: &table,
+            lows: &lows,
+        };
+        walk(&dealt, known + start, w, weight, tally);
     });
     Ok(())
 }
@@ -286,9 +342,11 @@ fn run_cells<C: Cell>(
 fn lows_for<const N: usize>(
     hands: &[&[Card]],
     cards: &[Card],
+    known: usize,
+    missing: usize,
     rules: LowRules,
 ) -> Result<Lows, EquityError> {
-    Lows::new::<N>(hands, cards, rules)
+    Lows::new::<N>(hands, cards, known, missing, rules)
 }
 
 /// Every player's values for every triple of `cards` that a board can hold: at
@@ -301,19 +359,38 @@ fn triples<C: Cell>(
     missing: usize,
     low: LowRules,
 ) -> Result<Vec<C>, EquityError> {
+    each_triple(cards, known, missing, 1, C::nothing(), |triple, out| {
+        if let Some(cell) = out.first_mut() {
+            *cell = C::of(hands, triple, low)?;
+        }
+        Ok(())
+    })
+}
+
+/// A table of `stride` entries per triple `a < b < c` of `cards`, at `(C(b,2) + a)
+/// * t + c` (`t` cards), filled by `value` for each triple a board can hold (at
+/// most `missing` of its cards from beyond the `known` board) and left at
+/// `nothing` elsewhere.
+fn each_triple<T: Copy>(
+    cards: &[Card],
+    known: usize,
+    missing: usize,
+    stride: usize,
+    nothing: T,
+    mut value: impl FnMut(&[Card; 3], &mut [T]) -> Result<(), EquityError>,
+) -> Result<Vec<T>, EquityError> {
     let t = cards.len();
     let pairs = PAIR_BASE.get(t).copied().unwrap_or(0) as usize;
-    let mut table = Vec::with_capacity(pairs * t);
-    // Pushed in index order: (C(b,2) + a) * t + c grows with (b, a, c).
+    let mut table = vec![nothing; pairs * t * stride];
+    let mut entries = table.chunks_exact_mut(stride);
+    // In index order: (C(b,2) + a) * t + c grows with (b, a, c).
     for (b, &y) in cards.iter().enumerate() {
         for (a, &x) in cards.iter().enumerate().take(b) {
-            for (c, &z) in cards.iter().enumerate() {
+            for (c, (&z, entry)) in cards.iter().zip(entries.by_ref()).enumerate() {
                 let new = [a, b, c].iter().filter(|&&i| i >= known).count();
-                table.push(if c > b && new <= missing {
-                    C::of(hands, &[x, y, z], low)?
-                } else {
-                    C::nothing()
-                });
+                if c > b && new <= missing {
+                    value(&[x, y, z], entry)?;
+                }
             }
         }
     }
@@ -333,6 +410,8 @@ struct Partial<C> {
     pair_count: usize,
     /// The chosen cards' low ranks ([`Lows`]), when the cells need them.
     low: u8,
+    /// The chosen low cards counted by suit ([`Lows::suits`]).
+    low_suits: u16,
 }
 
 impl<C: Cell> Partial<C> {
@@ -344,6 +423,7 @@ impl<C: Cell> Partial<C> {
             pairs: [0; LEAF_PAIRS],
             pair_count: 0,
             low: 0,
+            low_suits: 0,
         }
     }
 
@@ -354,6 +434,7 @@ impl<C: Cell> Partial<C> {
         let mut next = *self;
         if C::LOW_BY_RANKS {
             next.low |= lows.bits.get(x).copied().unwrap_or(0);
+            next.low_suits += lows.suits.get(x).copied().unwrap_or(0);
         }
         for &row in self.pairs.iter().take(self.pair_count) {
             if let Some(cell) = table.get(row + x) {
@@ -377,60 +458,129 @@ impl<C: Cell> Partial<C> {
     }
 }
 
+/// What every level of the walk reads: the `t` cards that can be on the board, the
+/// cells of their triples and the lows.
+#[derive(Clone, Copy)]
+struct Walk<'a, C> {
+    t: usize,
+    table: &'a [C],
+    lows: &'a Lows,
+}
+
 /// Deals the rest of the board from the cards `start..t`, in increasing order, each
 /// board counted `weight` times.
-fn walk<C: Cell>(
-    board: &Partial<C>,
-    start: usize,
-    t: usize,
-    (table, lows): (&[C], &Lows),
-    weight: u64,
-    tally: &mut Tally,
-) {
+fn walk<C: Cell>(board: &Partial<C>, start: usize, w: Walk<'_, C>, weight: u64, tally: &mut Tally) {
+    let Walk { t, table, lows } = w;
     match MAX_BOARD_CARDS.saturating_sub(board.len) {
         0 => {
             let (high, mut low) = board.best.winners();
             if C::LOW_BY_RANKS {
-                low = lows.winners[usize::from(board.low)];
+                low = board_low::<C>(&board.chosen, board.low, board.low_suits, t, lows);
             }
             tally.record_boards(high, low, weight);
         }
         // The innermost level: the six triples that hold card `x`, from six rows
-        // side by side.
+        // side by side. A flush can spoil a low only if a watched suit already has
+        // two low cards on the board: otherwise the low is one load, as where
+        // flushes do not count.
         1 => {
-            let row = |k: usize| {
-                let at = board.pairs.get(k).copied().unwrap_or(0);
-                table.get(at + start..at + t).unwrap_or_default()
-            };
-            let rows = row(0)
-                .iter()
-                .zip(row(1))
-                .zip(row(2))
-                .zip(row(3))
-                .zip(row(4))
-                .zip(row(5));
-            for (x, (((((c0, c1), c2), c3), c4), c5)) in (start..).zip(rows) {
-                let best = board
-                    .best
-                    .best(c0)
-                    .best(c1)
-                    .best(c2)
-                    .best(c3)
-                    .best(c4)
-                    .best(c5);
-                let (high, mut low) = best.winners();
-                if C::LOW_BY_RANKS {
-                    let bits = board.low | lows.bits.get(x).copied().unwrap_or(0);
-                    low = lows.winners[usize::from(bits)];
-                }
-                tally.record_boards(high, low, weight);
+            if C::LOW_BY_RANKS && lows.flush_may_spoil_with_one_more(board.low_suits) {
+                leaf::<C, true>(board, start, w, weight, tally);
+            } else {
+                leaf::<C, false>(board, start, w, weight, tally);
             }
         }
         missing => {
             for x in start..(t + 1).saturating_sub(missing) {
                 let next = board.add(x, t, table, lows);
-                walk(&next, x + 1, t, (table, lows), weight, tally);
+                walk(&next, x + 1, w, weight, tally);
             }
         }
     }
+}
+
+/// The innermost level of [`walk`]: the last board card `x` in `start..t`; with
+/// `FLUSH`, each board checked for a low a flush may spoil.
+#[inline(always)]
+fn leaf<C: Cell, const FLUSH: bool>(
+    board: &Partial<C>,
+    start: usize,
+    Walk { t, table, lows }: Walk<'_, C>,
+    weight: u64,
+    tally: &mut Tally,
+) {
+    let row = |k: usize| {
+        let at = board.pairs.get(k).copied().unwrap_or(0);
+        table.get(at + start..at + t).unwrap_or_default()
+    };
+    let rows = row(0)
+        .iter()
+        .zip(row(1))
+        .zip(row(2))
+        .zip(row(3))
+        .zip(row(4))
+        .zip(row(5));
+    for (x, (((((c0, c1), c2), c3), c4), c5)) in (start..).zip(rows) {
+        let best = board
+            .best
+            .best(c0)
+            .best(c1)
+            .best(c2)
+            .best(c3)
+            .best(c4)
+            .best(c5);
+        let (high, mut low) = best.winners();
+        if C::LOW_BY_RANKS {
+            let bits = board.low | lows.bits.get(x).copied().unwrap_or(0);
+            low = lows.winners[usize::from(bits)];
+            if FLUSH {
+                let suits = board.low_suits + lows.suits.get(x).copied().unwrap_or(0);
+                if lows.flush_may_spoil(suits) {
+                    let mut chosen = board.chosen;
+                    if let Some(last) = chosen.last_mut() {
+                        *last = x;
+                    }
+                    low = spoiled_low::<C>(&chosen, t, lows);
+                }
+            }
+        }
+        tally.record_boards(high, low, weight);
+    }
+}
+
+/// The low winners of a whole board (`chosen`, its cards' places among the `t`
+/// that can be on it): by its low ranks, one load, unless a flush may spoil a low.
+#[inline(always)]
+fn board_low<C: Cell>(
+    chosen: &[usize; MAX_BOARD_CARDS],
+    low: u8,
+    low_suits: u16,
+    t: usize,
+    lows: &Lows,
+) -> u16 {
+    if lows.flush_may_spoil(low_suits) {
+        return spoiled_low::<C>(chosen, t, lows);
+    }
+    lows.winners[usize::from(low)]
+}
+
+/// The low winners of a board with three low cards of a suit in which some player
+/// holds two: each player's best over the board's ten triples (R-RANK-7).
+#[cold]
+#[inline(never)]
+fn spoiled_low<C: Cell>(chosen: &[usize; MAX_BOARD_CARDS], t: usize, lows: &Lows) -> u16 {
+    let mut triples = [0usize; TRIPLES];
+    let mut n = 0;
+    for k in 2..MAX_BOARD_CARDS {
+        for j in 1..k {
+            for i in 0..j {
+                let pair = PAIR_BASE.get(chosen[j]).copied().unwrap_or(0) as usize;
+                if let Some(slot) = triples.get_mut(n) {
+                    *slot = (pair + chosen[i]) * t + chosen[k];
+                    n += 1;
+                }
+            }
+        }
+    }
+    C::triple_low_winners(&lows.triple_lows, &triples)
 }

@@ -358,6 +358,52 @@ fn exact_uses_the_casino_low_and_exact_with_low_the_tables() {
     );
 }
 
+/// PD-HILO with flushes counting against a low: boards on which a player's best
+/// low ranks make a flush with his two suited low cards, where his low is the
+/// next-best unsuited one or none at all.
+#[test]
+fn pd_hilo_a_flush_spoils_a_low_board_by_board() {
+    let casino = LowRules::new(false);
+    for (a, b, board) in [
+        // Ah 2h with a 5h 6h flop: any heart seven or eight on the turn and river
+        // makes A-2-5-6-x of hearts, no low.
+        ("Ah 2h Kc Kd", "3d 4d Qs Qc", "5h 6h Js"),
+        // Both players hold two low hearts; the turn is the third low heart.
+        ("Ah 3h 2c 9d", "4h 6h 7s Ts", "5h 8h Kd Jc"),
+        // A wheel is always a low, suited or not.
+        ("Ah 2h Kc Kd", "7d 8d Qs Qc", "3h 4h 5h"),
+    ] {
+        let (a, b, board) = (cards(a), cards(b), cards(board));
+        for rules in [casino, LowRules::new(true)] {
+            let fast = exact_with_low(Game::OmahaHiLo, rules, &[&a, &b], &board, &[]).unwrap();
+            assert_eq!(
+                fast,
+                reference(Game::OmahaHiLo, rules, &[&a, &b], &board, &[]),
+                "{a:?} {b:?} {board:?} {rules:?}"
+            );
+        }
+    }
+}
+
+/// A hi/lo all-in dealt from the low cards (ace to eight) of two suits: flush lows
+/// and straight lows on most boards. `players` hands of four, a board of 3 or 4.
+fn low_suited_situation() -> impl Strategy<Value = (Vec<Vec<Card>>, Vec<Card>)> {
+    let pool: Vec<Card> = (0u8..52)
+        .filter_map(Card::from_index)
+        .filter(|c| {
+            (c.rank() <= firmware::Rank::Eight || c.rank() == firmware::Rank::Ace)
+                && c.suit().index() < 2
+        })
+        .collect();
+    (2usize..=3, 3usize..=4, Just(pool).prop_shuffle()).prop_map(|(players, board, pool)| {
+        let mut deck = pool.into_iter();
+        let hands = (0..players)
+            .map(|_| deck.by_ref().take(4).collect::<Vec<Card>>())
+            .collect();
+        (hands, deck.take(board).collect())
+    })
+}
+
 // Tests for bad input
 
 #[test]
@@ -595,6 +641,15 @@ proptest! {
     fn omaha_fast_path_equals_the_reference((hands, board, dead) in situation(4)) {
         let refs: Vec<&[Card]> = hands.iter().map(Vec::as_slice).collect();
         both(Game::Omaha, &refs, &board, &dead);
+    }
+
+    /// PD-HILO: flushes and straights spoil lows on most of these boards.
+    #[test]
+    fn hilo_low_suited_boards_equal_the_reference((hands, board) in low_suited_situation(), lenient in any::<bool>()) {
+        let refs: Vec<&[Card]> = hands.iter().map(Vec::as_slice).collect();
+        let low = LowRules::new(lenient);
+        let fast = exact_with_low(Game::OmahaHiLo, low, &refs, &board, &[]).unwrap();
+        prop_assert_eq!(&fast, &reference(Game::OmahaHiLo, low, &refs, &board, &[]));
     }
 
     #[test]

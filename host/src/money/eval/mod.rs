@@ -42,7 +42,7 @@ pub use census::{
 };
 pub use draw::{draw_value, DrawRules, DrawValue};
 pub use fast::{Accum, Evaluator};
-pub(crate) use omaha::low_bit;
+pub(crate) use omaha::{low_bit, omaha_low_of_ranks};
 pub use omaha::{
     low_five, omaha_high, omaha_high_best_five, omaha_low, omaha_low_best_five, LowRules, LowValue,
 };

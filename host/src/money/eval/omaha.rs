@@ -139,10 +139,49 @@ fn allowed(low: LowValue, five: &[Card; 5], rules: LowRules) -> bool {
     if rules.low_ignores_straights_flushes || low.mask == WHEEL {
         return true;
     }
-    // Five different ranks in a row (the wheel is handled above).
-    let straight = low.mask >> low.mask.trailing_zeros() == WHEEL;
     let flush = five.iter().all(|c| c.suit() == five[0].suit());
-    !straight && !flush
+    !spoiled_by_straight(low.mask) && !flush
+}
+
+/// Whether five different low ranks (`mask`, a low's bits) are in a row and not
+/// the wheel: a straight, which is no low where straights count against it
+/// (PD-HILO; the wheel always is one).
+const fn spoiled_by_straight(mask: u8) -> bool {
+    mask != WHEEL && mask >> mask.trailing_zeros() == WHEEL
+}
+
+/// The best Omaha low of hole cards whose low bits are `hole` (0 for a card above
+/// eight) on a board whose low ranks are the bits of `board`, suits left aside:
+/// exact unless three low board cards and two low hole cards share a suit while
+/// flushes count against a low (then a flush may spoil it, and [`omaha_low`] on
+/// the cards decides). The exact equity values each set of board low ranks once
+/// this way instead of every board.
+pub(crate) fn omaha_low_of_ranks(hole: [u8; 4], board: u8, rules: LowRules) -> Option<LowValue> {
+    let mut best: Option<LowValue> = None;
+    for (i, &a) in hole.iter().enumerate() {
+        for &b in hole.iter().skip(i + 1) {
+            let pair = a | b;
+            if a == 0 || b == 0 || pair.count_ones() != 2 {
+                continue;
+            }
+            let rest = board & !pair;
+            // Every three of the board's other low ranks.
+            let mut three = rest;
+            while three != 0 {
+                let mask = pair | three;
+                if three.count_ones() == 3
+                    && (rules.low_ignores_straights_flushes || !spoiled_by_straight(mask))
+                {
+                    let low = LowValue { mask };
+                    if best.is_none_or(|b| low > b) {
+                        best = Some(low);
+                    }
+                }
+                three = (three - 1) & rest;
+            }
+        }
+    }
+    best
 }
 
 /// The 8-or-better low of exactly five distinct cards (R-HILO-3, PD-HILO), or
@@ -459,5 +498,35 @@ mod tests {
             Err(EvalError::DuplicateCard(cards("2c")[0]))
         );
         assert!(omaha_high_best_five(&[], &[]).is_err());
+    }
+
+    #[test]
+    fn pd_hilo_lows_by_ranks_agree_with_the_cards_where_no_flush_is_possible() {
+        let casino = LowRules::new(false);
+        let bits = |s: &str| cards(s).iter().fold(0u8, |m, &c| m | low_bit(c));
+        let hole = |s: &str| -> [u8; 4] {
+            let cs = cards(s);
+            core::array::from_fn(|i| low_bit(cs[i]))
+        };
+        for (h, b) in [
+            ("Ah 2h Kc Kd", "3c 4d 5s"),
+            ("4h 5d Kc Kd", "6c 7d 8s"),
+            ("4h 5d 2c Kd", "6c 7d 8s 3h"),
+            ("Ah Ad 2c 2d", "3c 4d 8s"),
+            ("9h Td Jc Qd", "Ac 2d 3s 4h 5c"),
+        ] {
+            for rules in [casino, LowRules::new(true)] {
+                assert_eq!(
+                    omaha_low_of_ranks(hole(h), bits(b), rules),
+                    omaha_low(&cards(h), &cards(b), rules).unwrap(),
+                    "{h} / {b} / {rules:?}"
+                );
+            }
+        }
+        // 8-7-6-5-4 is a straight: no low where straights count (PD-HILO).
+        assert_eq!(
+            omaha_low_of_ranks(hole("4h 5d Kc Kd"), bits("6c 7d 8s"), casino),
+            None
+        );
     }
 }
