@@ -44,8 +44,8 @@ use host::money::equity::{exact, exact_with_low, EquityReport};
 use host::money::eval::{Accum, LowRules};
 
 mod common;
-use common::decks;
 use common::thread_cpu::ThreadCpu;
+use host::bench::peers::{AyaPoker, Library, Ours, RsPoker};
 
 fn cards(s: &str) -> Vec<Card> {
     s.split_whitespace()
@@ -145,7 +145,7 @@ fn equity(c: &mut Criterion<ThreadCpu>) {
             vec![],
         ),
     ];
-    let (ours, rs, aya) = decks();
+    let (ours, rs, aya) = (Ours::deck(), RsPoker::deck(), AyaPoker::deck());
     let mut g = c.benchmark_group("equity");
     g.sample_size(20)
         .sampling_mode(SamplingMode::Flat)

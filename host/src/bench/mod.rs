@@ -10,6 +10,7 @@ use std::time::Duration;
 
 pub mod equity;
 pub mod eval;
+pub mod peers;
 
 /// The calling thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`): the clock of the
 /// equity line and of the criterion benchmarks (`host/benches/common/thread_cpu.rs`).

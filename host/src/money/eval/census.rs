@@ -91,21 +91,27 @@ pub fn category_counts_all_seven_card_hands() -> [u64; 9] {
 /// `n` random seven-card hands as card indices (0..52, distinct within a hand),
 /// the way the controller receives them from the shoe; reproducible from `seed`.
 pub fn random_seven_card_hands(n: usize, seed: u64) -> Vec<[u8; 7]> {
+    random_deals::<7>(n, seed)
+}
+
+/// `n` random deals of `N` distinct card indices (0..52) each, the same for the
+/// same `seed`: the benchmarks' showdowns (two hands of two and a board of five).
+pub fn random_deals<const N: usize>(n: usize, seed: u64) -> Vec<[u8; N]> {
     let mut rng = XorShift::new(seed);
     (0..n)
         .map(|_| {
-            let mut hand = [0u8; 7];
+            let mut deal = [0u8; N];
             let mut taken = 0u64;
             let mut i = 0;
-            while i < 7 {
+            while i < N.min(52) {
                 let c = ((u64::from(rng.next_u32()) * 52) >> 32) as u8;
                 if taken & 1 << c == 0 {
                     taken |= 1 << c;
-                    hand[i] = c;
+                    deal[i] = c;
                     i += 1;
                 }
             }
-            hand
+            deal
         })
         .collect()
 }

@@ -80,9 +80,32 @@ impl Evaluator {
 
     /// The best five-card Hold'em value of 5, 6 or 7 distinct cards (R-RANK-6:
     /// the board may play).
+    #[inline]
     pub fn value(&self, cards: &[Card]) -> Result<HandValue, EvalError> {
+        // Seven cards, a player's whole hand at the showdown: the faster path.
+        if let Ok(seven) = <&[Card; 7]>::try_from(cards) {
+            return self.value7_checked(seven);
+        }
         check_cards(cards, 5, 7)?;
         Ok(self.value_unchecked(cards))
+    }
+
+    /// [`Evaluator::value7`] with the cards checked to be distinct, as settlement
+    /// values a player's hand. The check reads the card bits [`Evaluator::value7`]
+    /// reads for a flush: seven distinct bits add up to the same as they combine,
+    /// a card given twice carries into another bit. A branch per card instead
+    /// made the settlement's evaluation half as fast (issue 31).
+    #[inline]
+    pub fn value7_checked(&self, cards: &[Card; 7]) -> Result<HandValue, EvalError> {
+        let t = &CARD_KEY_MASK.0;
+        let (sum, all) = cards.iter().fold((0u64, 0u64), |(sum, all), c| {
+            let bit = t[c.index() as usize][1];
+            (sum.wrapping_add(bit), all | bit)
+        });
+        if sum != all {
+            return Err(repeated(cards));
+        }
+        Ok(self.value7(cards))
     }
 
     /// [`Evaluator::value`] for cards already checked (5..=7, distinct).
@@ -147,6 +170,20 @@ impl Evaluator {
             mask: 0,
             dup: 0,
         }
+    }
+}
+
+/// The error for seven cards with a repeat, out of the hot path.
+#[cold]
+#[inline(never)]
+fn repeated(cards: &[Card; 7]) -> EvalError {
+    match check_cards(cards, 7, 7) {
+        Err(e) => e,
+        Ok(()) => EvalError::CardCount {
+            got: 7,
+            min: 5,
+            max: 7,
+        },
     }
 }
 
