@@ -47,6 +47,7 @@ pub use crate::words::{entries, i18n, reasons};
 pub use i18n::{Lang, Warn};
 pub use view::{EquityJob, EquityView, Presenter, View};
 
+use crate::money::equity::EquityError;
 use crate::records::handlog::{HandLog, LogError};
 use crate::records::time::WallTime;
 use crate::session::{Observer, Outcome};
@@ -54,6 +55,7 @@ use firmware::buttons::{Key, KeyEvent};
 use firmware::{Event, Table};
 use index::{FloorIndex, FloorTap, SharedIndex};
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex, PoisonError};
 use std::time::Duration;
 use tokio::sync::watch;
@@ -176,8 +178,10 @@ pub struct TableDisplay {
     /// The tournament's panel, as JSON (none: a cash table).
     tournament: Arc<sse::Feed>,
     lang: Lang,
-    jobs: mpsc::Sender<EquityJob>,
-    last_job: Option<String>,
+    jobs: mpsc::Sender<(EquityJob, Arc<AtomicBool>)>,
+    /// The key of the equity last asked for, and its cancel flag: set when the hand
+    /// moves on, so that the worker gives up a count nobody will see.
+    last_job: Option<(String, Arc<AtomicBool>)>,
     /// Stops the listeners when the display is dropped: the ports are freed, and the
     /// open pages' event streams end with the server's thread.
     shutdown: watch::Sender<bool>,
@@ -264,7 +268,7 @@ impl TableDisplay {
                 });
             })
             .map_err(DisplayError::Runtime)?;
-        let (jobs, job_rx) = mpsc::channel::<EquityJob>();
+        let (jobs, job_rx) = mpsc::channel::<(EquityJob, Arc<AtomicBool>)>();
         std::thread::Builder::new()
             .name("equity".into())
             .spawn(move || {
@@ -433,13 +437,23 @@ impl TableDisplay {
             Ok(json) => self.state.publish(json),
             Err(e) => log::error!("display: the view cannot be written: {e}"),
         }
+        let same = match (&job, &self.last_job) {
+            (Some(job), Some((key, _))) => job.key == *key,
+            _ => false,
+        };
+        if same {
+            return;
+        }
+        // The hand moved on: the count still running for the last view is given up.
+        if let Some((_, cancel)) = self.last_job.take() {
+            cancel.store(true, Ordering::Relaxed);
+        }
         if let Some(job) = job {
-            if self.last_job.as_deref() != Some(job.key.as_str()) {
-                self.last_job = Some(job.key.clone());
-                // The worker lives as long as the display; if it is gone the equity
-                // is simply not shown.
-                let _ = self.jobs.send(job);
-            }
+            let cancel = Arc::new(AtomicBool::new(false));
+            self.last_job = Some((job.key.clone(), Arc::clone(&cancel)));
+            // The worker lives as long as the display; if it is gone the equity is
+            // simply not shown.
+            let _ = self.jobs.send((job, cancel));
         }
     }
 }
@@ -486,18 +500,27 @@ fn below_the_table() {
     }
 }
 
-/// Computes the latest equity asked for (older requests are skipped: only the board
-/// on the screen matters) and publishes it.
-fn equity_worker(jobs: mpsc::Receiver<EquityJob>, out: sse::Feed) {
-    while let Ok(mut job) = jobs.recv() {
+/// Computes the latest equity asked for and publishes it. Only the board on the
+/// screen matters: older requests are skipped, and a count is given up as soon as
+/// its hand moves on (its flag set by [`TableDisplay`]), so the worker is never
+/// behind the table by more than one count's part.
+fn equity_worker(jobs: mpsc::Receiver<(EquityJob, Arc<AtomicBool>)>, out: sse::Feed) {
+    while let Ok(mut next) = jobs.recv() {
         while let Ok(newer) = jobs.try_recv() {
-            job = newer;
+            next = newer;
         }
-        match job.run() {
+        let (job, cancel) = next;
+        match job.run_until(&cancel) {
             Ok(view) => match serde_json::to_string(&view) {
                 Ok(json) => out.publish(json),
                 Err(e) => log::error!("display: the equity cannot be written: {e}"),
             },
+            Err(EquityError::Cancelled) => {
+                log::debug!(
+                    "display: equity for {} given up, the hand moved on",
+                    job.key
+                )
+            }
             Err(e) => log::warn!("display: no equity for {}: {e}", job.key),
         }
     }

@@ -223,8 +223,8 @@ fn every_language_shows_the_same_pots_and_winners_in_its_own_words() {
     assert_eq!(ru.seats[3].cards[0].name, "туз пик");
 }
 
-#[test]
-fn equity_of_the_tabled_hands_is_exact() {
+/// The equity the display asks for on the flop of the three all-ins.
+fn flop_equity_job() -> super::EquityJob {
     let flop = line_of(THREE_ALL_INS, "deal 2c 7d 9c");
     let scenario = Scenario::parse(THREE_ALL_INS).unwrap();
     let p = Presenter::new(Lang::En, "T1", Vec::new());
@@ -236,7 +236,36 @@ fn equity_of_the_tabled_hands_is_exact() {
             }
         })
         .unwrap();
-    let job = job.unwrap();
+    job.unwrap()
+}
+
+/// The equity worker publishes the count of the hand on the screen only: a job
+/// whose hand moved on (its flag set by the display) is given up and never shown,
+/// and the next one is.
+#[test]
+fn the_equity_of_a_hand_that_moved_on_is_never_published() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::{mpsc, Arc};
+    let job = flop_equity_job();
+    // What the worker publishes for the job, its hand moved on or not.
+    let shown = |moved_on: bool| {
+        let (feeds, updates) = super::sse::Feeds::new(String::new());
+        let (jobs, rx) = mpsc::channel();
+        jobs.send((job.clone(), Arc::new(AtomicBool::new(moved_on))))
+            .unwrap();
+        drop(jobs);
+        super::equity_worker(rx, feeds.equity);
+        let shown = updates.equity.borrow().as_ref().map(|f| f.data());
+        shown
+    };
+    assert_eq!(shown(true), None);
+    let expected = serde_json::to_string(&job.run().unwrap()).unwrap();
+    assert_eq!(shown(false).as_deref(), Some(expected.as_bytes()));
+}
+
+#[test]
+fn equity_of_the_tabled_hands_is_exact() {
+    let job = flop_equity_job();
     let eq = job.run().unwrap();
     // Two cards to come from 52 - 8 hole - 3 board = 41 (burns are not dead cards:
     // the screen must not reveal them).

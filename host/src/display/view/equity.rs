@@ -13,6 +13,8 @@ use crate::money::settle;
 use firmware::rules::ShowdownRule;
 use firmware::{Card, Chips, Game, Phase, SeatNo, Table};
 use serde::Serialize;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// The all-in equity of each seat, computed after the view it belongs to.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -65,7 +67,18 @@ impl EquityJob {
     /// Computes it: exact, every rest of the board. The burned cards are not used as
     /// dead cards: they are face down, and the screen must not tell what they were.
     pub fn run(&self) -> Result<EquityView, crate::money::equity::EquityError> {
-        let report = self.exact(&self.hands)?;
+        self.run_until(&Arc::new(AtomicBool::new(false)))
+    }
+
+    /// [`EquityJob::run`], given up ([`EquityError::Cancelled`]) once `cancel` is
+    /// set: the display sets it when the hand on the screen moves on.
+    ///
+    /// [`EquityError::Cancelled`]: crate::money::equity::EquityError::Cancelled
+    pub fn run_until(
+        &self,
+        cancel: &Arc<AtomicBool>,
+    ) -> Result<EquityView, crate::money::equity::EquityError> {
+        let report = self.exact(&self.hands, cancel)?;
         let pct = |x: f64| format!("{:.2}", x * 100.0);
         let lang = self.lang;
         // Each contested pot among its own hands only: a seat that can win only
@@ -80,7 +93,7 @@ impl EquityJob {
                         .filter(|(s, _)| seats.contains(s))
                         .cloned()
                         .collect();
-                    self.exact(&hands).map(|r| (hands, r))
+                    self.exact(&hands, cancel).map(|r| (hands, r))
                 })
                 .collect::<Result<Vec<_>, _>>()?
         } else {
@@ -131,9 +144,10 @@ impl EquityJob {
     fn exact(
         &self,
         hands: &[(SeatNo, Vec<Card>)],
+        cancel: &Arc<AtomicBool>,
     ) -> Result<EquityReport, crate::money::equity::EquityError> {
         let cards: Vec<&[Card]> = hands.iter().map(|(_, c)| c.as_slice()).collect();
-        crate::money::equity::exact_with_low(self.game, self.low, &cards, &self.board, &[])
+        crate::money::equity::exact_until(self.game, self.low, &cards, &self.board, cancel)
     }
 }
 

@@ -36,6 +36,9 @@ fn run_n<const N: usize>(deal: &Deal<'_>, tally: &mut Tally) -> Result<(), Equit
     let unseen = Unseen::new(&deal.unseen);
     let missing = deal.missing();
     deal.orbits().each(missing, &mut |prefix, rank, weight| {
+        if tally.stop() {
+            return;
+        }
         let start = deal
             .unseen
             .partition_point(|c| usize::from(c.rank().index()) < rank);
@@ -122,6 +125,9 @@ impl<'a> Unseen<'a> {
                 // Leave enough cards for the levels below.
                 let end = self.cards.len().saturating_sub(missing - 1);
                 for (i, &c) in self.cards.iter().enumerate().take(end).skip(start) {
+                    if tally.stop() {
+                        return;
+                    }
                     self.walk(&add(hands, c), missing - 1, i + 1, weight, tally);
                 }
             }

@@ -47,6 +47,8 @@
 //! ([`EquityError::DrawGame`]).
 
 use core::fmt;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use firmware::config::MAX_BOARD_CARDS;
 use firmware::rules::Plays;
@@ -138,6 +140,9 @@ pub enum EquityError {
     },
     /// A hand could not be valued (a wrong call into the evaluator).
     Eval(EvalError),
+    /// The count was given up before its end: whoever asked no longer wanted it
+    /// (the hand moved on).
+    Cancelled,
 }
 
 impl fmt::Display for EquityError {
@@ -168,6 +173,9 @@ impl fmt::Display for EquityError {
                 "only {left} unseen cards left for {needed} board cards: check the dead cards"
             ),
             EquityError::Eval(e) => write!(f, "a hand could not be valued: {e}"),
+            EquityError::Cancelled => {
+                f.write_str("the equity was given up: the hand moved on before it was counted")
+            }
         }
     }
 }
@@ -231,20 +239,46 @@ pub fn exact_with_low(
     dead: &[Card],
 ) -> Result<EquityReport, EquityError> {
     let deal = Deal::check(game, hands, board, dead)?;
-    run(game, low, &deal)
+    run(game, low, &deal, None)
+}
+
+/// [`exact_with_low`], given up as soon as `cancel` is set: the display asks for
+/// the equity of the hand on the screen and sets `cancel` when the hand moves on,
+/// so that a count nobody will see does not hold its thread. Returns
+/// [`EquityError::Cancelled`] then.
+pub fn exact_until(
+    game: Game,
+    low: LowRules,
+    hands: &[&[Card]],
+    board: &[Card],
+    cancel: &Arc<AtomicBool>,
+) -> Result<EquityReport, EquityError> {
+    let deal = Deal::check(game, hands, board, &[])?;
+    run(game, low, &deal, Some(Arc::clone(cancel)))
 }
 
 /// Counts every board of a checked deal. The loop is chosen by which cards play
 /// in the game ([`Plays`], the rule [`crate::money::hand`] values hands by): each
 /// loop shares work between boards that the one-hand-at-a-time
 /// [`hand::value`](crate::money::hand::value) cannot, on the same evaluator.
-fn run(game: Game, low: LowRules, deal: &Deal<'_>) -> Result<EquityReport, EquityError> {
+fn run(
+    game: Game,
+    low: LowRules,
+    deal: &Deal<'_>,
+    cancel: Option<Arc<AtomicBool>>,
+) -> Result<EquityReport, EquityError> {
     let spec = game.spec();
-    let mut tally = tally::Tally::new(deal.hands.len());
+    let mut tally = tally::Tally::new(deal.hands.len()).cancelled_by(cancel);
+    if tally.stop() {
+        return Err(EquityError::Cancelled);
+    }
     match spec.plays {
         Plays::AnyFive => holdem::run(deal, &mut tally)?,
         Plays::TwoHoleThreeBoard => omaha::run(deal, spec.hi_lo.then_some(low), &mut tally)?,
         Plays::FiveHeld => return Err(EquityError::DrawGame),
+    }
+    if tally.stopped() {
+        return Err(EquityError::Cancelled);
     }
     Ok(tally.report(spec.hi_lo))
 }

@@ -318,6 +318,9 @@ fn run_cells<C: Cell>(
     }
     let missing = deal.missing();
     deal.orbits().each(missing, &mut |prefix, rank, weight| {
+        if tally.stop() {
+            return;
+        }
         // The prefix's cards by their place among the cards that can be on the board.
         let mut dealt = board;
         for c in prefix {
@@ -492,6 +495,9 @@ fn walk<C: Cell>(board: &Partial<C>, start: usize, w: Walk<'_, C>, weight: u64, 
         }
         missing => {
             for x in start..(t + 1).saturating_sub(missing) {
+                if missing > 2 && tally.stop() {
+                    return;
+                }
                 let next = board.add(x, t, table, lows);
                 walk(&next, x + 1, w, weight, tally);
             }

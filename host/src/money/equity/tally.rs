@@ -6,6 +6,9 @@
 //! once at the end, so a board costs one counter increment however many players
 //! there are.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
 use super::{Equity, EquityReport, MAX_PLAYERS};
 
 /// Share units per board: two halves (R-HILO-1) of a pot split up to ten ways
@@ -51,6 +54,10 @@ pub(super) struct Tally {
     both: [u64; MAX_PLAYERS],
     /// Per player: boards on which he alone has the best high and the best low.
     scoops: [u64; MAX_PLAYERS],
+    /// Set by whoever asked for the count when its answer is no longer wanted.
+    cancel: Option<Arc<AtomicBool>>,
+    /// Whether the count stopped on `cancel`: its figures are then partial.
+    stopped: bool,
 }
 
 impl Tally {
@@ -70,7 +77,31 @@ impl Tally {
             low_half: vec![0; sets],
             both: [0; MAX_PLAYERS],
             scoops: [0; MAX_PLAYERS],
+            cancel: None,
+            stopped: false,
         }
+    }
+
+    /// The count gives up once `cancel` is set ([`Tally::stop`]).
+    pub(super) fn cancelled_by(mut self, cancel: Option<Arc<AtomicBool>>) -> Tally {
+        self.cancel = cancel;
+        self
+    }
+
+    /// Whether to stop counting: asked by the loops between parts of the count (a
+    /// part is at most some thousand boards), so that an answer nobody wants any
+    /// more is given up within a fraction of a millisecond.
+    #[inline]
+    pub(super) fn stop(&mut self) -> bool {
+        if let Some(cancel) = &self.cancel {
+            self.stopped |= cancel.load(Ordering::Relaxed);
+        }
+        self.stopped
+    }
+
+    /// Whether the count was given up: its figures are partial.
+    pub(super) fn stopped(&self) -> bool {
+        self.stopped
     }
 
     /// `boards` boards with the same winners: `high` and `low` are the winner sets

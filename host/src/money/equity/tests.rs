@@ -404,6 +404,42 @@ fn low_suited_situation() -> impl Strategy<Value = (Vec<Vec<Card>>, Vec<Card>)> 
     })
 }
 
+/// A count whose hand moved on is given up, in every game, and a count never
+/// cancelled is `exact`'s.
+#[test]
+fn a_count_is_given_up_once_cancelled() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    let casino = LowRules::of(&firmware::rules::MoneyRules::CASINO);
+    let holdem = [cards("Ah Kd"), cards("Qs Jc")];
+    let omaha = [cards("Ah As Kh Qd"), cards("Jc Tc 9h 8h")];
+    for (game, hands) in [
+        (Game::Holdem, &holdem),
+        (Game::Omaha, &omaha),
+        (Game::OmahaHiLo, &omaha),
+    ] {
+        let refs: Vec<&[Card]> = hands.iter().map(Vec::as_slice).collect();
+        let board = cards("2c 7d 9s");
+        let live = Arc::new(AtomicBool::new(false));
+        assert_eq!(
+            exact_until(game, casino, &refs, &board, &live),
+            exact_with_low(game, casino, &refs, &board, &[]),
+            "{game:?}"
+        );
+        let moved_on = Arc::new(AtomicBool::new(true));
+        for board in [&[][..], &board[..]] {
+            assert_eq!(
+                exact_until(game, casino, &refs, board, &moved_on),
+                Err(EquityError::Cancelled),
+                "{game:?} {board:?}"
+            );
+        }
+    }
+    assert!(EquityError::Cancelled
+        .to_string()
+        .contains("the hand moved on"));
+}
+
 // Tests for bad input
 
 #[test]
@@ -560,7 +596,7 @@ fn every_board(
 ) -> EquityReport {
     let mut deal = Deal::check(game, hands, board, dead).unwrap();
     deal.by_orbit = false;
-    run(game, low, &deal).unwrap()
+    run(game, low, &deal, None).unwrap()
 }
 
 /// A random all-in whose cards come from one to three suits (so that the others are
