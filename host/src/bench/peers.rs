@@ -8,7 +8,9 @@
 //!   to the library's incremental hand (a census, an equity's inner loop);
 //! - [`prebuilt`]: random hands handed over as the library's own cards;
 //! - [`from_indices`]: random hands given as seven card indices, as the shoe reports
-//!   them, each library building its hand inside the timed loop (the table's path);
+//!   them, each library building its hand inside the timed loop (the table's path):
+//!   the peers' cards looked up in a deck of their cards by index, ours checked
+//!   (our card is the index);
 //! - [`showdown`]: which of two players wins, each deal nine card indices (two
 //!   hands of two and a board of five), both hands built and valued (settlement's
 //!   question).
@@ -46,6 +48,16 @@ pub trait Library {
     #[inline(always)]
     fn value7(cards: &[Self::Card; 7]) -> Self::Value {
         Self::value(cards.iter().fold(Self::empty(), |h, &c| Self::add(h, c)))
+    }
+    /// The card of our card index `index`, the library's own way: by its padded
+    /// deck ([`indexed`]; a card past the deck is the deck's first), unless its
+    /// cards are the indices themselves.
+    #[inline(always)]
+    fn card(deck: &Indexed<Self>, index: u8) -> Self::Card
+    where
+        Self: Sized,
+    {
+        deck[usize::from(index) & 63]
     }
     /// The category, 0 (high card) to 8 (straight flush).
     fn category(value: Self::Value) -> usize;
@@ -91,6 +103,11 @@ macro_rules! ours {
         #[inline(always)]
         fn value(hand: Accum) -> HandValue {
             hand.value()
+        }
+        /// Our card is the shoe's index: checked, not looked up.
+        #[inline(always)]
+        fn card(deck: &Indexed<Self>, index: u8) -> Card {
+            Card::from_index(index).unwrap_or(deck[0])
         }
         #[inline(always)]
         fn category(value: HandValue) -> usize {
@@ -258,7 +275,7 @@ pub fn indexed<L: Library>() -> Indexed<L> {
 }
 
 /// Each hand of `hands`, seven card indices, turned into the library's cards
-/// through `deck` and valued whole, inside the loop.
+/// ([`Library::card`]) and valued whole, inside the loop.
 #[inline(always)]
 pub fn from_indices<L: Library>(
     deck: &Indexed<L>,
@@ -266,7 +283,7 @@ pub fn from_indices<L: Library>(
     mut leaf: impl FnMut(L::Value),
 ) {
     for h in hands {
-        let cards = h.map(|i| deck[usize::from(i) & 63]);
+        let cards = h.map(|i| L::card(deck, i));
         leaf(L::value7(&cards));
     }
 }
@@ -277,7 +294,7 @@ pub fn from_indices<L: Library>(
 pub fn showdown<L: Library>(deck: &Indexed<L>, deals: &[[u8; 9]]) -> u64 {
     let mut wins = 0;
     for d in deals {
-        let c = d.map(|i| deck[usize::from(i) & 63]);
+        let c = d.map(|i| L::card(deck, i));
         let board = [c[4], c[5], c[6], c[7], c[8]];
         let hand =
             |a: L::Card, b: L::Card| [a, b, board[0], board[1], board[2], board[3], board[4]];
