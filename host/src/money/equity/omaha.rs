@@ -18,9 +18,9 @@
 //! triples hold the high only, and the low winners of every set of low ranks are
 //! valued once per deal ([`Lows`]), one load a board. Where flushes count against
 //! a low (the casino's rules), only a board with three low cards of a suit in
-//! which some player holds two low cards can have a low spoiled by a flush (some
-//! 7% of boards heads-up); those boards take each player's low from his lows of
-//! the board's ten triples, valued once per deal like the highs.
+//! which some player holds two low cards can have a low spoiled by a flush (about
+//! 3% of boards for each such suit); those boards take each player's low from his
+//! lows of the board's ten triples, valued once per deal like the highs.
 
 use firmware::config::{DECK_SIZE, MAX_BOARD_CARDS};
 use firmware::Card;
