@@ -30,7 +30,7 @@ use crate::money::eval::{
 };
 
 use super::tally::{winners, Tally};
-use super::{for_players, Deal, EquityError};
+use super::{for_players, Deal, EquityError, MAX_PLAYERS};
 
 /// Offset of the pairs whose top card is `i`: `C(i, 2)` for `i` in `0..=DECK_SIZE`
 /// (and the number of pairs of `i` cards).
@@ -86,13 +86,18 @@ trait Cell: Copy {
     fn best(self, other: &Self) -> Self;
     /// The high winners and the low winners (none without a low), a bit each.
     fn winners(&self) -> (u16, u16);
-    /// The low winners of a board from every player's low on each of its ten
-    /// triples ([`Lows::triple_lows`]), for a board on which a flush may spoil a
-    /// low.
-    fn triple_low_winners(_lows: &[u8], _triples: &[usize; TRIPLES]) -> u16 {
+    /// Folds every player's low on each of `triples` ([`Lows::triple_lows`]) into
+    /// `codes` (a code per player, the best so far), for a board on which a flush
+    /// may spoil a low.
+    fn fold_triple_lows(_lows: &[u8], _triples: &[usize], _codes: &mut Codes) {}
+    /// The low winners of the players' best low codes.
+    fn low_winners(_codes: &Codes) -> u16 {
         0
     }
 }
+
+/// A low code per player ([`LowValue::code`], 0 for none).
+type Codes = [u8; MAX_PLAYERS];
 
 /// Three-card subsets of a five-card board.
 const TRIPLES: usize = 10;
@@ -156,15 +161,20 @@ impl<const N: usize> Cell for HighRankLow<N> {
         self.0.winners()
     }
 
-    fn triple_low_winners(lows: &[u8], triples: &[usize; TRIPLES]) -> u16 {
-        let mut codes = [0u8; N];
+    #[inline(always)]
+    fn fold_triple_lows(lows: &[u8], triples: &[usize], codes: &mut Codes) {
         for &t in triples {
             let row = lows.get(t * N..(t + 1) * N).unwrap_or_default();
             for (code, &low) in codes.iter_mut().zip(row) {
                 *code = (*code).max(low);
             }
         }
-        winners(&codes, 0)
+    }
+
+    #[inline(always)]
+    fn low_winners(codes: &Codes) -> u16 {
+        let mine: [u8; N] = core::array::from_fn(|p| codes.get(p).copied().unwrap_or(0));
+        winners(&mine, 0)
     }
 }
 
@@ -526,6 +536,8 @@ fn leaf<C: Cell, const FLUSH: bool>(
         .zip(row(3))
         .zip(row(4))
         .zip(row(5));
+    // With `FLUSH`: every player's best low on the triples of the first four cards.
+    let mut fixed: Option<Codes> = None;
     for (x, (((((c0, c1), c2), c3), c4), c5)) in (start..).zip(rows) {
         let best = board
             .best
@@ -542,11 +554,17 @@ fn leaf<C: Cell, const FLUSH: bool>(
             if FLUSH {
                 let suits = board.low_suits + lows.suits.get(x).copied().unwrap_or(0);
                 if lows.flush_may_spoil(suits) {
-                    let mut chosen = board.chosen;
-                    if let Some(last) = chosen.last_mut() {
-                        *last = x;
-                    }
-                    low = spoiled_low::<C>(&chosen, t, lows);
+                    // The four triples without `x` once for this level, then the
+                    // six with it: one row each, beside the highs' rows.
+                    let mut codes = *fixed.get_or_insert_with(|| {
+                        let mut codes = [0; MAX_PLAYERS];
+                        let four = fixed_triples(&board.chosen, t);
+                        C::fold_triple_lows(&lows.triple_lows, &four, &mut codes);
+                        codes
+                    });
+                    let six = board.pairs.map(|row| row + x);
+                    C::fold_triple_lows(&lows.triple_lows, &six, &mut codes);
+                    low = C::low_winners(&codes);
                 }
             }
         }
@@ -580,13 +598,30 @@ fn spoiled_low<C: Cell>(chosen: &[usize; MAX_BOARD_CARDS], t: usize, lows: &Lows
     for k in 2..MAX_BOARD_CARDS {
         for j in 1..k {
             for i in 0..j {
-                let pair = PAIR_BASE.get(chosen[j]).copied().unwrap_or(0) as usize;
                 if let Some(slot) = triples.get_mut(n) {
-                    *slot = (pair + chosen[i]) * t + chosen[k];
+                    *slot = triple_at(chosen, (i, j, k), t);
                     n += 1;
                 }
             }
         }
     }
-    C::triple_low_winners(&lows.triple_lows, &triples)
+    let mut codes = [0; MAX_PLAYERS];
+    C::fold_triple_lows(&lows.triple_lows, &triples, &mut codes);
+    C::low_winners(&codes)
+}
+
+/// The triples of the first four of `chosen` (the cards of the board but its last).
+fn fixed_triples(chosen: &[usize; MAX_BOARD_CARDS], t: usize) -> [usize; 4] {
+    [(0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)].map(|at| triple_at(chosen, at, t))
+}
+
+/// The place in the triples' table of the triple of `chosen` cards `i < j < k`.
+fn triple_at(
+    chosen: &[usize; MAX_BOARD_CARDS],
+    (i, j, k): (usize, usize, usize),
+    t: usize,
+) -> usize {
+    let card = |n: usize| chosen.get(n).copied().unwrap_or(0);
+    let pair = PAIR_BASE.get(card(j)).copied().unwrap_or(0) as usize;
+    (pair + card(i)) * t + card(k)
 }
