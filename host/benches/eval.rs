@@ -70,11 +70,7 @@ fn enumeration<L: Library, M: Measurement>(g: &mut BenchmarkGroup<'_, M>) {
 }
 
 fn prebuilt<L: Library, M: Measurement>(g: &mut BenchmarkGroup<'_, M>, hands: &[[u8; 7]]) {
-    let deck = L::deck();
-    let built: Vec<[L::Card; 7]> = hands
-        .iter()
-        .map(|h| h.map(|i| deck[usize::from(i) % 52]))
-        .collect();
+    let built = peers::built::<L>(hands);
     g.bench_function(format!("prebuilt_sum/{}", L::ID), |b| {
         b.iter(|| {
             let mut sum = 0u64;

@@ -51,13 +51,11 @@ pub fn report_sized(out: &mut impl Write, sizes: Sizes) -> io::Result<()> {
     let total: u64 = counts.iter().sum();
 
     let mut line = Line::new("enumeration, one card per loop level", total, 1);
-    line.time::<Ours>(1, |c| {
-        peers::enumerate::<Ours>(&Ours::deck(), |v| count::<Ours>(c, v))
-    });
-    line.time::<RsPoker>(1, |c| {
+    line.time::<Ours>(|c| peers::enumerate::<Ours>(&Ours::deck(), |v| count::<Ours>(c, v)));
+    line.time::<RsPoker>(|c| {
         peers::enumerate::<RsPoker>(&RsPoker::deck(), |v| count::<RsPoker>(c, v))
     });
-    line.time::<AyaPoker>(1, |c| {
+    line.time::<AyaPoker>(|c| {
         peers::enumerate::<AyaPoker>(&AyaPoker::deck(), |v| count::<AyaPoker>(c, v))
     });
     line.write(out)?;
@@ -111,11 +109,12 @@ impl Line {
         }
     }
 
-    /// Times `work` (which fills a census) `runs` times on the thread's CPU clock.
-    fn time<L: Library>(&mut self, runs: usize, mut work: impl FnMut(&mut Census)) {
+    /// Times `work` (which fills a census) [`Line::runs_each`] times on the
+    /// thread's CPU clock.
+    fn time<L: Library>(&mut self, mut work: impl FnMut(&mut Census)) {
         let mut best = f64::INFINITY;
         let mut census = [0; 16];
-        for _ in 0..runs {
+        for _ in 0..self.runs_each {
             census = [0; 16];
             let start = thread_cpu();
             work(&mut census);
@@ -125,26 +124,22 @@ impl Line {
     }
 
     fn prebuilt<L: Library>(&mut self, hands: &[[u8; 7]]) {
-        let deck = L::deck();
-        let built: Vec<[L::Card; 7]> = hands
-            .iter()
-            .map(|h| h.map(|i| deck[usize::from(i) % 52]))
-            .collect();
-        self.time::<L>(self.runs_each, |c| {
+        let built = peers::built::<L>(hands);
+        self.time::<L>(|c| {
             peers::prebuilt::<L>(std::hint::black_box(&built), |v| count::<L>(c, v))
         });
     }
 
     fn indices<L: Library>(&mut self, hands: &[[u8; 7]]) {
         let deck = indexed::<L>();
-        self.time::<L>(self.runs_each, |c| {
+        self.time::<L>(|c| {
             peers::from_indices::<L>(&deck, std::hint::black_box(hands), |v| count::<L>(c, v))
         });
     }
 
     fn showdown<L: Library>(&mut self, deals: &[[u8; 9]]) {
         let deck = indexed::<L>();
-        self.time::<L>(self.runs_each, |c| {
+        self.time::<L>(|c| {
             c[0] = peers::showdown::<L>(&deck, std::hint::black_box(deals));
         });
     }
