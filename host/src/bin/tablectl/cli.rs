@@ -24,7 +24,14 @@ pub struct Cli {
     pub table: TableOptions,
 }
 
+// Every command's arguments (this enum's and the nested ones') are built only for
+// the command that runs: building them all cost each run of tablectl, a replay of
+// thousands of files as much as a lone `--version`, a few hundred thousand
+// instructions and some fifty pages of heap. A deferred command's help is its
+// variant's doc comment only if the arguments it flattens carry none: theirs are
+// plain comments.
 #[derive(Debug, Subcommand)]
+#[command(defer = true)]
 pub enum Command {
     /// The bench table: simulated players, shoe and buttons (the default)
     Table(TableOptions),
@@ -104,6 +111,7 @@ pub struct ReplayArgs {
 }
 
 #[derive(Debug, Subcommand)]
+#[command(defer = true)]
 pub enum Audit {
     /// Check the hand log's signed chain; exits 1 if it is broken, 3 if no key was vouched for
     ///
@@ -171,7 +179,9 @@ pub struct RakeArgs {
     pub trust: TrustArgs,
 }
 
-/// The shift a rake report covers, and its form.
+// The shift a rake report covers, and its form.
+// Not a doc comment: clap would take it for the help of each (deferred) command
+// this flattens into, over the command's own.
 #[derive(Debug, Args)]
 pub struct RakeSpan {
     /// Hands paid at or after this time (ms since the epoch)
@@ -194,9 +204,11 @@ pub struct VerifyArgs {
     pub trust: TrustArgs,
 }
 
-/// What an audit checks a table's log against: the same options for `audit verify`
-/// and for every audit that reads the log (list, show, export, rake), which check it
-/// first.
+// What an audit checks a table's log against: the same options for `audit verify`
+// and for every audit that reads the log (list, show, export, rake), which check it
+// first.
+// Not a doc comment: clap would take it for the help of each (deferred) command
+// this flattens into, over the command's own.
 #[derive(Debug, Args)]
 pub struct TrustArgs {
     /// The table's public key: its file (table.key.pub) or its 64 hex digits
@@ -240,7 +252,9 @@ pub struct ListArgs {
     pub trust: TrustArgs,
 }
 
-/// Which hands to list: the same flags for one table's log and for the floor's store.
+// Which hands to list: the same flags for one table's log and for the floor's store.
+// Not a doc comment: clap would take it for the help of each (deferred) command
+// this flattens into, over the command's own.
 #[derive(Debug, Args)]
 pub struct FilterArgs {
     /// Hands this seat was dealt into
@@ -296,6 +310,7 @@ impl FilterArgs {
 }
 
 #[derive(Debug, Subcommand)]
+#[command(defer = true)]
 pub enum Floor {
     /// The hands of every table (or one) in the floor's store, filtered
     Hands(FloorHandsArgs),
@@ -559,6 +574,7 @@ pub struct ExportArgs {
 }
 
 #[derive(Debug, Subcommand)]
+#[command(defer = true)]
 pub enum Deck {
     /// Bind a new deck's tags to cards, read in new-deck order, into DIR/deck.map
     Enrol(ShoeArgs),
@@ -641,6 +657,43 @@ mod tests {
     #[test]
     fn the_command_line_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    /// The help `tablectl ARGS... --help` prints.
+    fn help(path: &[&str]) -> String {
+        let mut args = path.to_vec();
+        args.push("--help");
+        match parse(&args) {
+            Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => e.to_string(),
+            other => panic!("{path:?} --help: {other:?}"),
+        }
+    }
+
+    /// Each command's own help opens with the line its parent's help lists it by:
+    /// its arguments, built only when it runs, bring no help text of their own.
+    #[test]
+    fn a_command_is_helped_as_it_is_listed() {
+        fn walk(command: &clap::Command, path: &[&str], seen: &mut usize) {
+            let listing = help(path);
+            // clap's own `help` command takes no --help.
+            for sub in command.get_subcommands().filter(|c| c.get_name() != "help") {
+                let name = sub.get_name();
+                let listed = listing
+                    .lines()
+                    .find_map(|l| l.strip_prefix("  ")?.strip_prefix(name)?.strip_prefix(' '))
+                    .map(str::trim)
+                    .unwrap_or_else(|| panic!("{path:?} lists no `{name}`:\n{listing}"));
+                let path = [path, &[name]].concat();
+                assert_eq!(help(&path).lines().next(), Some(listed), "{path:?}");
+                *seen += 1;
+                walk(sub, &path, seen);
+            }
+        }
+        let mut cli = Cli::command();
+        cli.build();
+        let mut seen = 0;
+        walk(&cli, &[], &mut seen);
+        assert!(seen > 40, "{seen} commands");
     }
 
     #[test]

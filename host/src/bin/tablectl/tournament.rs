@@ -22,6 +22,7 @@ use checks::{checks, hand_for_hand, Check};
 const DEFAULT_SEATS: u8 = 9;
 
 #[derive(Debug, Subcommand)]
+#[command(defer = true)]
 pub enum Tournament {
     /// Make a tournament from a structure file, on the tables named
     ///

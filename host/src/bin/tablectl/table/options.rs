@@ -14,7 +14,9 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// The bench table's options, as given on the command line.
+// The bench table's options, as given on the command line.
+// Not a doc comment: clap would take it for the help of each (deferred) command
+// this flattens into, over the command's own.
 #[derive(Debug, Args)]
 pub struct TableOptions {
     /// Hands to play
