@@ -13,6 +13,9 @@ use super::replay::Replayer;
 /// beside replaying them (some 15 µs a file), few enough that the output keeps
 /// flowing in order.
 pub const CHUNK_FILES: usize = 32;
+/// Output bytes a file's lines are given room for: a hand's JSON line is about a
+/// kilobyte.
+const CHUNK_LINE_BYTES: usize = 1536;
 /// Most worker threads, whatever the machine has.
 pub const MAX_THREADS: usize = 8;
 
@@ -52,7 +55,9 @@ pub fn each_file_in_order<E>(
                     let Some(chunk) = files.chunks(CHUNK_FILES).nth(i) else {
                         return;
                     };
-                    let mut out = Vec::new();
+                    // Room for a chunk's lines (a hand's is about a kilobyte): no
+                    // growing, and copying, as they are written.
+                    let mut out = Vec::with_capacity(chunk.len() * CHUNK_LINE_BYTES);
                     let mut refused = false;
                     for file in chunk {
                         refused |= work(&mut replayer, file, &mut out);

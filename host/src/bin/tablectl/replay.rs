@@ -59,8 +59,8 @@ fn replay_for_people(
     };
     let mut all = true;
     for hh in &hands {
-        match replayer.replay_history(hh) {
-            Ok(r) => print_hand(out, file, hh, &r),
+        match replayer.replay_history_ref(hh) {
+            Ok(r) => print_hand(out, file, hh, r),
             Err(e) => {
                 all = false;
                 eprintln!("{file}: {}", host::records::replay::refusal(hh, &e));

@@ -1,7 +1,7 @@
 //! The fields of the hand being read, in any order: lists of amounts and actions
 //! taken straight from the parser, and the checks that make them a [`HandHistory`].
 
-use super::action::{parse_action, PhhAction};
+use super::action::{parse_action, parse_plain, PhhAction};
 use super::document::{Entry, Value};
 use super::error::{at, wrong, PhhError, PhhErrorKind};
 use super::layout::Parser;
@@ -319,7 +319,16 @@ fn action<'a>(
         Err(other) => return Err(wrong("actions", line, "a string", &other)),
     };
     let bad = |reason| bad_action(index, line, &text, reason);
-    let (action, comment) = parse_action(&text).map_err(|e| bad(e.to_string()))?;
+    // Nearly every action is plain (`p3 cc`): read straight, its amount in units.
+    let (action, comment) = match parse_plain(&text, units.scale) {
+        Some(action) => (action, None),
+        None => {
+            let (action, comment) = parse_action(&text).map_err(|e| bad(e.to_string()))?;
+            let action =
+                action.try_map_amount(|n| Ok::<_, PhhError>(units.units("actions", line, &n)))?;
+            (action, comment)
+        }
+    };
     match (action.player(), players) {
         (Some(pl), Some(n)) if pl >= n => {
             return Err(bad(format!("p{}: the hand has {n} players", pl + 1)));
@@ -334,7 +343,6 @@ fn action<'a>(
         }
         _ => {}
     }
-    let action = action.try_map_amount(|n| Ok::<_, PhhError>(units.units("actions", line, &n)))?;
     Ok((action, comment))
 }
 

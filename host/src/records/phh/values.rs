@@ -183,7 +183,7 @@ impl<'a> Parser<'a> {
         // a hand history is one), found by a byte search.
         let start = self.pos + 1;
         let rest = self.src.as_bytes().get(start..).unwrap_or_default();
-        match rest.iter().position(|&b| b == b'\'' || b == b'\n') {
+        match memchr::memchr2(b'\'', b'\n', rest) {
             Some(len) if rest.get(len) == Some(&b'\'') => {
                 self.pos = start + len + 1;
                 Ok(self.src.get(start..start + len).unwrap_or_default())

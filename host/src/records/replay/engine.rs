@@ -73,7 +73,7 @@ pub(super) fn replayed(mut cfg: TableConfig) -> TableConfig {
 /// rules a hand was dealt with, as our own exports record them), up to the settlement.
 pub fn play_with(cfg: TableConfig, spec: &Spec, steps: &[Step]) -> Result<Played, ReplayError> {
     let mut t = Engine::new(cfg)?;
-    let seen = drive(&mut t, spec, steps)?;
+    let seen = drive(&mut t, spec, steps, Vec::new())?;
     let n = spec.stacks.len();
     let board = t
         .table
@@ -102,10 +102,16 @@ pub(super) struct Seen {
 }
 
 /// Drives the engine `t` (its table new, under the hand's settings) through the
-/// history up to the settlement. The table stays where the caller keeps it: it is
-/// several kilobytes, and moving it in and out of results cost more than a hand's
-/// betting.
-pub(super) fn drive(t: &mut Engine, spec: &Spec, steps: &[Step]) -> Result<Seen, ReplayError> {
+/// history up to the settlement, the decisions written into `decisions` (emptied
+/// first: a replayer hands back the last hand's, to be refilled without allocating).
+/// The table stays where the caller keeps it: it is several kilobytes, and moving it
+/// in and out of results cost more than a hand's betting.
+pub(super) fn drive(
+    t: &mut Engine,
+    spec: &Spec,
+    steps: &[Step],
+    mut decisions: Vec<Decision>,
+) -> Result<Seen, ReplayError> {
     let n = spec.stacks.len();
     for (p, &stack) in spec.stacks.iter().enumerate() {
         t.handle(Input::SitDown {
@@ -148,7 +154,8 @@ pub(super) fn drive(t: &mut Engine, spec: &Spec, steps: &[Step]) -> Result<Seen,
     let mut hole: [Cards; MAX_SEATS] = Default::default();
     let mut mucked = [false; MAX_SEATS];
     // At most one decision a step: no growing while the hand is played.
-    let mut decisions = Vec::with_capacity(steps.len());
+    decisions.clear();
+    decisions.reserve(steps.len());
     let mut dealt = false;
     let reordered = draw_order(steps);
     let mut as_given = steps.iter().enumerate();

@@ -60,7 +60,7 @@ pub fn replay_file_json(replayer: &mut Replayer, path: &str, out: &mut Vec<u8>) 
     let mut replayed = 0;
     let mut refused = false;
     for hh in &hands {
-        match replayer.replay_history(hh) {
+        match replayer.replay_history_ref(hh) {
             Ok(r) => {
                 r.write_json(out, path, hh.section.as_deref(), hh.scale);
                 replayed += 1;
@@ -98,7 +98,7 @@ pub fn replay_texts(texts: &[String]) -> u64 {
     for text in texts {
         if let Ok(hands) = crate::records::phh::parse_str(text) {
             for hh in &hands {
-                if replayer.replay_history(hh).is_ok() {
+                if replayer.replay_history_ref(hh).is_ok() {
                     replayed += 1;
                 }
             }

@@ -33,21 +33,35 @@ fn json_numbers(out: &mut Vec<u8>, numbers: impl IntoIterator<Item = u64>) {
     json_list(out, numbers, json_number);
 }
 
-/// Writes `n` in decimal: digit by digit into a buffer on the stack, not through
-/// the formatting machinery (a hand's line has a hundred numbers or more).
-fn json_number(out: &mut Vec<u8>, mut n: u64) {
-    // u64::MAX has 20 digits.
-    let mut digits = [0u8; 20];
-    let mut start = digits.len();
-    for slot in digits.iter_mut().rev() {
-        *slot = b'0' + (n % 10) as u8;
-        n /= 10;
-        start -= 1;
-        if n == 0 {
-            break;
+/// Writes `n` in decimal. Nearly every number of a line (seats, amounts, stacks) has
+/// at most four digits: written as that many bytes at once, not through the
+/// formatting machinery nor a copy of a length known only as it runs (a hand's line
+/// has a hundred numbers or more).
+fn json_number(out: &mut Vec<u8>, n: u64) {
+    let digit = |k: u64| b'0' + (k % 10) as u8;
+    match n {
+        0..=9 => out.push(digit(n)),
+        10..=99 => out.extend_from_slice(&[digit(n / 10), digit(n)]),
+        100..=999 => out.extend_from_slice(&[digit(n / 100), digit(n / 10), digit(n)]),
+        1000..=9999 => {
+            out.extend_from_slice(&[digit(n / 1000), digit(n / 100), digit(n / 10), digit(n)]);
+        }
+        _ => {
+            // u64::MAX has 20 digits.
+            let mut digits = [0u8; 20];
+            let mut start = digits.len();
+            let mut rest = n;
+            for slot in digits.iter_mut().rev() {
+                *slot = digit(rest);
+                rest /= 10;
+                start -= 1;
+                if rest == 0 {
+                    break;
+                }
+            }
+            out.extend_from_slice(digits.get(start..).unwrap_or_default());
         }
     }
-    out.extend_from_slice(digits.get(start..).unwrap_or_default());
 }
 
 fn json_option(out: &mut Vec<u8>, n: Option<u64>) {
@@ -74,6 +88,8 @@ impl Replayed {
         section: Option<&str>,
         scale: crate::records::phh::Scale,
     ) {
+        // Room for the whole line at once: a decision's object is some sixty bytes.
+        out.reserve(256 + 64 * self.decisions.len() + 48 * self.pots.len());
         out.push(b'{');
         if scale.factor() != 1 {
             out.extend_from_slice(b"\"chip_unit\":");
@@ -134,6 +150,21 @@ mod tests {
     use super::super::tests::{replayed, HAND};
     use super::*;
     use crate::ch;
+
+    #[test]
+    fn numbers_are_written_as_decimal() {
+        let mut cases: Vec<u64> = (0..=12_000).collect();
+        for p in 1..=19 {
+            let ten = 10u64.pow(p);
+            cases.extend([ten - 1, ten, ten + 1]);
+        }
+        cases.push(u64::MAX);
+        for n in cases {
+            let mut out = Vec::new();
+            json_number(&mut out, n);
+            assert_eq!(String::from_utf8(out).ok(), Some(n.to_string()));
+        }
+    }
 
     #[test]
     fn json_is_what_serde_json_writes_for_the_schema() {

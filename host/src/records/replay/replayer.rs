@@ -20,7 +20,7 @@ pub struct ReplayPot {
 }
 
 /// A replayed hand: what `tablectl replay --json` prints (replay-schema.md).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Replayed {
     /// Stacks after the hand, by player.
     pub finishing_stacks: Vec<Chips>,
@@ -51,34 +51,34 @@ pub struct Replayer {
     /// The last hand history's table and steps, refilled for the next: four
     /// allocations a hand saved.
     built: Option<(Spec, Vec<Step>)>,
+    /// The last hand's report, refilled for the next ([`Replayer::replay_history_ref`]):
+    /// its lists keep their room, some five allocations a hand saved.
+    report: Replayed,
 }
 
 impl Replayer {
-    /// The engine, its table new under `cfg`.
-    fn engine(&mut self, cfg: TableConfig) -> Result<&mut Engine, ReplayError> {
-        match self.engine {
-            Some(ref mut t) => {
-                t.table
-                    .reset(replayed(cfg))
-                    .map_err(|e| fail(None, e.to_string()))?;
-                Ok(t)
-            }
-            None => Ok(self.engine.insert(Engine::new(cfg)?)),
-        }
-    }
-
     /// [`replay_history`] on this replayer's table.
     pub fn replay_history(
         &mut self,
         hh: &crate::records::phh::HandHistory,
     ) -> Result<Replayed, ReplayError> {
+        self.replay_history_ref(hh)?;
+        Ok(std::mem::take(&mut self.report))
+    }
+
+    /// [`replay_history`] on this replayer's table, the report lent until the next
+    /// hand: what a replay of thousands of hands writes out and forgets.
+    pub fn replay_history_ref(
+        &mut self,
+        hh: &crate::records::phh::HandHistory,
+    ) -> Result<&Replayed, ReplayError> {
         let mut built = self.built.take();
         let replayed = history_into(hh, &mut built).and_then(|()| match &built {
-            Some((spec, steps)) => self.replay_with(phh_profile(spec)?, spec, steps),
+            Some((spec, steps)) => self.replay_into(phh_profile(spec)?, spec, steps),
             None => Err(no_table()),
         });
         self.built = built;
-        replayed
+        replayed.map(|()| &self.report)
     }
 
     /// [`replay_with`] on this replayer's table.
@@ -88,38 +88,66 @@ impl Replayer {
         spec: &Spec,
         steps: &[Step],
     ) -> Result<Replayed, ReplayError> {
-        let t = self.engine(cfg)?;
-        let seen = drive(t, spec, steps)?;
-        played(&mut t.table, spec, seen)
+        self.replay_into(cfg, spec, steps)?;
+        Ok(std::mem::take(&mut self.report))
+    }
+
+    /// [`replay_with`] into this replayer's report, on its table (new under `cfg`).
+    fn replay_into(
+        &mut self,
+        cfg: TableConfig,
+        spec: &Spec,
+        steps: &[Step],
+    ) -> Result<(), ReplayError> {
+        let decisions = std::mem::take(&mut self.report.decisions);
+        let t = match self.engine {
+            Some(ref mut t) => {
+                t.table
+                    .reset(replayed(cfg))
+                    .map_err(|e| fail(None, e.to_string()))?;
+                t
+            }
+            None => self.engine.insert(Engine::new(cfg)?),
+        };
+        let seen = drive(t, spec, steps, decisions)?;
+        played(&mut t.table, spec, seen, &mut self.report)
     }
 }
 
-/// The result of a hand `table` played up to its settlement, settled and paid.
-fn played(table: &mut Table, spec: &Spec, seen: Seen) -> Result<Replayed, ReplayError> {
+/// The result of a hand `table` played up to its settlement, settled and paid, into
+/// `report` (its lists refilled).
+fn played(
+    table: &mut Table,
+    spec: &Spec,
+    seen: Seen,
+    report: &mut Replayed,
+) -> Result<(), ReplayError> {
     let n = spec.stacks.len();
-    let pots = if table.in_hand() {
-        settle_and_pay(table, &seen, n)?
+    if table.in_hand() {
+        settle_and_pay(table, &seen, n, &mut report.pots)?;
     } else {
-        Vec::new()
-    };
-    let finishing_stacks = (0..n)
-        .map(|p| {
-            seat(p)
-                .ok()
-                .and_then(|s| table.seat(s))
-                .map_or(Chips::ZERO, |s| s.stack)
-        })
-        .collect();
-    Ok(Replayed {
-        finishing_stacks,
-        pots,
-        decisions: seen.decisions,
-    })
+        report.pots.clear();
+    }
+    report.finishing_stacks.clear();
+    report.finishing_stacks.extend((0..n).map(|p| {
+        seat(p)
+            .ok()
+            .and_then(|s| table.seat(s))
+            .map_or(Chips::ZERO, |s| s.stack)
+    }));
+    report.decisions = seen.decisions;
+    Ok(())
 }
 
 /// Settles the hand at `table`'s settlement with what its `n` players showed or
-/// mucked, and pays it: the pots as the replay reports them.
-fn settle_and_pay(table: &mut Table, seen: &Seen, n: usize) -> Result<Vec<ReplayPot>, ReplayError> {
+/// mucked, and pays it: the pots as the replay reports them, into `pots` (each
+/// pot's lists refilled).
+fn settle_and_pay(
+    table: &mut Table,
+    seen: &Seen,
+    n: usize,
+    pots: &mut Vec<ReplayPot>,
+) -> Result<(), ReplayError> {
     let mut mucked = [SeatNo::FIRST; MAX_SEATS];
     let mut mucks = 0;
     for (p, _) in seen.mucked.iter().take(n).enumerate().filter(|(_, m)| **m) {
@@ -132,15 +160,25 @@ fn settle_and_pay(table: &mut Table, seen: &Seen, n: usize) -> Result<Vec<Replay
     // A refused award fails the replay and the table is dropped: no copy to keep.
     crate::money::settle::pay_in_place(table, &outcome)
         .map_err(|e| fail(None, format!("payout: {e}")))?;
-    Ok(outcome
-        .pots
-        .iter()
-        .map(|p| ReplayPot {
-            amount: p.amount,
-            eligible: p.eligible.clone(),
-            winners: p.winners.iter().map(|&(s, _)| s).collect(),
-        })
-        .collect())
+    pots.truncate(outcome.pots.len());
+    for (i, p) in outcome.pots.iter().enumerate() {
+        let winners = p.winners.iter().map(|&(s, _)| s);
+        match pots.get_mut(i) {
+            Some(pot) => {
+                pot.amount = p.amount;
+                pot.eligible.clear();
+                pot.eligible.extend_from_slice(&p.eligible);
+                pot.winners.clear();
+                pot.winners.extend(winners);
+            }
+            None => pots.push(ReplayPot {
+                amount: p.amount,
+                eligible: p.eligible.clone(),
+                winners: winners.collect(),
+            }),
+        }
+    }
+    Ok(())
 }
 
 /// Cards shown that the shoe did not read (the settlement takes the shoe's first):
