@@ -1,11 +1,11 @@
 //! Many files replayed on several threads, their output written in the order the
 //! files were given: what `tablectl replay --json` does with a corpus. Each worker
-//! keeps its own [`Replayer`] and takes the files a chunk at a time; the calling
-//! thread writes each chunk's output once every chunk before it is written.
+//! keeps its own [`Replayer`] and takes the files a chunk at a time; the worker that
+//! finishes the chunk due next writes it, and every finished chunk after it.
 
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use super::replay::Replayer;
 
@@ -19,16 +19,50 @@ const CHUNK_LINE_BYTES: usize = 1536;
 /// Most worker threads, whatever the machine has.
 pub const MAX_THREADS: usize = 8;
 
+/// The output side of a run on several threads: the chunks finished out of turn,
+/// and the writing of the ones due.
+struct InOrder<W, E> {
+    write: W,
+    /// The next chunk to write.
+    due: usize,
+    /// Chunks finished before their turn: their output and whether they refused
+    /// something.
+    waiting: BTreeMap<usize, (Vec<u8>, bool)>,
+    refused: bool,
+    /// The first error of `write`: nothing is written after it.
+    failed: Option<E>,
+}
+
+impl<W: FnMut(&[u8]) -> Result<(), E>, E> InOrder<W, E> {
+    /// Chunk `i` is finished: it, and every chunk after it already finished, are
+    /// written if it is due. Whether writing has failed.
+    fn finished(&mut self, i: usize, out: Vec<u8>, refused: bool) -> bool {
+        self.waiting.insert(i, (out, refused));
+        while let Some((out, refused)) = self.waiting.remove(&self.due) {
+            if self.failed.is_none() {
+                self.failed = (self.write)(&out).err();
+            }
+            self.refused |= refused;
+            self.due += 1;
+        }
+        self.failed.is_some()
+    }
+}
+
 /// Runs `work` on every file (it writes the file's output into the buffer given and
 /// returns whether something was refused), on up to `threads` threads (one when
 /// there are too few files to share), and passes each file's output to `write` in
 /// the order of `files`. Returns whether any file had something refused, or the
 /// first error of `write` (then the rest is not written).
-pub fn each_file_in_order<E>(
+///
+/// On several threads there is no writing thread: the worker that finishes the
+/// chunk due writes it, so no thread is woken per chunk only to write (a run of
+/// thousands of files on two cores switched threads some two hundred times).
+pub fn each_file_in_order<E: Send>(
     files: &[String],
     threads: usize,
     work: impl Fn(&mut Replayer, &str, &mut Vec<u8>) -> bool + Sync,
-    mut write: impl FnMut(&[u8]) -> Result<(), E>,
+    mut write: impl FnMut(&[u8]) -> Result<(), E> + Send,
 ) -> Result<bool, E> {
     let chunks = files.len().div_ceil(CHUNK_FILES);
     let threads = threads.clamp(1, MAX_THREADS).min(chunks);
@@ -44,13 +78,21 @@ pub fn each_file_in_order<E>(
         return Ok(refused);
     }
     let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let output = Mutex::new(InOrder {
+        write,
+        due: 0,
+        waiting: BTreeMap::new(),
+        refused: false,
+        failed: None,
+    });
     std::thread::scope(|scope| {
-        let (done, results) = mpsc::sync_channel::<(usize, Vec<u8>, bool)>(2 * threads);
         for _ in 0..threads {
-            let (done, next, work) = (done.clone(), &next, &work);
+            let (next, stop, output, work) = (&next, &stop, &output, &work);
             scope.spawn(move || {
                 let mut replayer = Replayer::default();
-                loop {
+                // Writing failed: nothing more to do.
+                while !stop.load(Ordering::Relaxed) {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(chunk) = files.chunks(CHUNK_FILES).nth(i) else {
                         return;
@@ -62,27 +104,24 @@ pub fn each_file_in_order<E>(
                     for file in chunk {
                         refused |= work(&mut replayer, file, &mut out);
                     }
-                    // The writer gone (it stopped on an error): nothing more to do.
-                    if done.send((i, out, refused)).is_err() {
-                        return;
+                    // A worker that panicked holding the lock left the output as it
+                    // was between two chunks: go on with it.
+                    let failed = output
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .finished(i, out, refused);
+                    if failed {
+                        stop.store(true, Ordering::Relaxed);
                     }
                 }
             });
         }
-        drop(done);
-        let mut waiting = BTreeMap::new();
-        let mut due = 0;
-        let mut refused = false;
-        for (i, out, r) in results {
-            waiting.insert(i, (out, r));
-            while let Some((out, r)) = waiting.remove(&due) {
-                write(&out)?;
-                refused |= r;
-                due += 1;
-            }
-        }
-        Ok(refused)
-    })
+    });
+    let output = output.into_inner().unwrap_or_else(PoisonError::into_inner);
+    match output.failed {
+        Some(e) => Err(e),
+        None => Ok(output.refused),
+    }
 }
 
 #[cfg(test)]

@@ -11,8 +11,9 @@ use std::process::ExitCode;
 /// is 1 if any did (the verdict), an error only if the output cannot be written.
 pub fn replay(args: &ReplayArgs) -> Result<ExitCode, CliError> {
     // One buffered stream for the whole run: each file's lines written in the order
-    // of the files, without a system call per line.
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    // of the files, without a system call per line, by whichever worker's turn it is
+    // (the standard output, not a lock held by this thread).
+    let mut out = std::io::BufWriter::new(std::io::stdout());
     // JSON lines of many files: on every core (the lines stay in order). The
     // readable form prints refusals on the standard error as it goes: one thread.
     let threads = if args.json {
