@@ -20,9 +20,9 @@
 //! [`OursChecked`] is what settlement calls ([`Evaluator::value`]: card count and
 //! duplicates checked). The peers have one way each: their incremental hand.
 
-use firmware::{Card, Rank, Suit};
+use firmware::Card;
 
-use crate::money::eval::{Accum, Evaluator, HandValue};
+use crate::money::eval::{index_deck, Accum, Evaluator, HandValue};
 
 /// A Hold'em evaluator asked the questions of this module.
 pub trait Library {
@@ -77,10 +77,6 @@ pub struct RsPoker;
 /// aya_poker 0.1: `Hand` with `insert_unchecked`, then `poker_rank`.
 pub struct AyaPoker;
 
-fn our_deck() -> [Card; 52] {
-    core::array::from_fn(|i| Card::new(Rank::ALL[i / 4], Suit::ALL[i % 4]))
-}
-
 /// What our three ways share: our cards, [`Accum`] and [`HandValue`].
 macro_rules! ours {
     ($name:literal, $id:literal) => {
@@ -90,7 +86,7 @@ macro_rules! ours {
         type Hand = Accum;
         type Value = HandValue;
         fn deck() -> [Card; 52] {
-            our_deck()
+            index_deck()
         }
         #[inline(always)]
         fn empty() -> Accum {

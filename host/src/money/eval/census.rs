@@ -7,8 +7,9 @@ use hardware::rng::XorShift;
 
 use super::{Accum, Category, HandValue};
 
-/// The 52 cards in index order.
-fn deck() -> [Card; 52] {
+/// The 52 cards in index order (rank * 4 + suit): the deck every enumeration and
+/// benchmark of the evaluator walks.
+pub fn index_deck() -> [Card; 52] {
     let mut deck = [Card::new(Rank::Two, Suit::Spades); 52];
     for (slot, c) in deck.iter_mut().zip(CardSet::deck(false).iter()) {
         *slot = c;
@@ -24,7 +25,7 @@ pub fn enumerate_all_seven_card_hands(
     first: core::ops::Range<usize>,
     mut f: impl FnMut(HandValue),
 ) {
-    let d = deck();
+    let d = index_deck();
     let a0 = Accum::new();
     for i1 in first.start..first.end.min(46) {
         let a1 = a0.add(d[i1]);

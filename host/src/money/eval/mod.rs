@@ -38,7 +38,7 @@ mod row_base;
 mod tables;
 
 pub use census::{
-    category_counts_all_seven_card_hands, enumerate_all_seven_card_hands, random_deals,
+    category_counts_all_seven_card_hands, enumerate_all_seven_card_hands, index_deck, random_deals,
     random_seven_card_hands,
 };
 pub use draw::{draw_value, DrawRules, DrawValue};
