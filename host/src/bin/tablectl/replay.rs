@@ -25,11 +25,11 @@ pub fn replay(args: &ReplayArgs) -> Result<ExitCode, CliError> {
     let failed = host::records::replay_many::each_file_in_order(
         &args.files,
         threads,
-        |replayer, file, lines| {
+        |replayer, file, text, lines| {
             if json {
-                host::records::replay::replay_file_json(replayer, file, lines).1
+                host::records::replay::replay_text_json(replayer, file, text, lines).1
             } else {
-                !replay_for_people(replayer, file, lines)
+                !replay_for_people(replayer, file, text, lines)
             }
         },
         |lines| out.write_all(lines),
@@ -48,9 +48,10 @@ pub fn replay(args: &ReplayArgs) -> Result<ExitCode, CliError> {
 fn replay_for_people(
     replayer: &mut host::records::replay::Replayer,
     file: &str,
+    text: std::io::Result<String>,
     out: &mut Vec<u8>,
 ) -> bool {
-    let hands = match host::records::phh::parse_file(file) {
+    let hands = match host::records::phh::parse_read(file, text) {
         Ok(hands) => hands,
         Err(e) => {
             // The error names the file.

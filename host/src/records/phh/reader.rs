@@ -177,11 +177,22 @@ pub fn parse_hand(text: &str) -> Result<HandHistory, PhhError> {
 /// the path.
 pub fn parse_file(path: impl AsRef<Path>) -> Result<Vec<HandHistory>, PhhError> {
     let path = path.as_ref();
+    parse_read(path, read_text(path))
+}
+
+/// [`parse_file`] of a text already read from `path` (or the error reading it): a
+/// replay of many files reads a batch of them before parsing any (see
+/// `records::replay_many`). Errors carry the path.
+pub fn parse_read(
+    path: impl AsRef<Path>,
+    text: std::io::Result<String>,
+) -> Result<Vec<HandHistory>, PhhError> {
+    let path = path.as_ref();
     let with_path = |mut e: PhhError| {
         e.path = Some(path.to_path_buf());
         e
     };
-    let text = read_text(path).map_err(|e| {
+    let text = text.map_err(|e| {
         with_path(PhhError {
             path: None,
             line: None,

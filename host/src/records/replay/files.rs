@@ -50,7 +50,18 @@ pub fn refusal(hh: &crate::records::phh::HandHistory, e: &ReplayError) -> String
 /// object naming the action and the rule) into `out`. Returns the hands replayed and
 /// whether anything (the file, or one of its hands) was refused.
 pub fn replay_file_json(replayer: &mut Replayer, path: &str, out: &mut Vec<u8>) -> (u64, bool) {
-    let hands = match crate::records::phh::parse_file(path) {
+    let text = crate::records::phh::read_text(std::path::Path::new(path));
+    replay_text_json(replayer, path, text, out)
+}
+
+/// [`replay_file_json`] of a file already read (its text, or the error reading it).
+pub fn replay_text_json(
+    replayer: &mut Replayer,
+    path: &str,
+    text: std::io::Result<String>,
+    out: &mut Vec<u8>,
+) -> (u64, bool) {
+    let hands = match crate::records::phh::parse_read(path, text) {
         Ok(hands) => hands,
         Err(e) => {
             write_json_error(out, path, None, &e.to_string());

@@ -21,7 +21,8 @@ mod tests;
 
 pub use engine::{play, play_with, Played};
 pub use files::{
-    phh_paths, phh_texts, read_texts, refusal, replay_file_json, replay_files_json, replay_texts,
+    phh_paths, phh_texts, read_texts, refusal, replay_file_json, replay_files_json,
+    replay_text_json, replay_texts,
 };
 pub use history::from_history;
 pub use json::write_json_error;
