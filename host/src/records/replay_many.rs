@@ -25,31 +25,49 @@ pub const MAX_THREADS: usize = 8;
 /// large `.phhs` files is read a few at a time.
 pub const READ_AHEAD_BYTES: usize = 64 * 1024;
 
-/// Reads the files of `chunk` a batch at a time (at most [`READ_AHEAD_BYTES`], one
-/// file at least) and hands each to `each` with its text or the error reading it,
-/// in order. `texts` is the batch's buffer, kept by the caller from chunk to chunk.
-fn read_ahead(
-    chunk: &[String],
-    texts: &mut Vec<std::io::Result<String>>,
-    mut each: impl FnMut(&str, std::io::Result<String>),
-) {
-    let mut rest = chunk;
-    while !rest.is_empty() {
-        texts.clear();
-        let mut bytes = 0;
-        for file in rest {
-            if !texts.is_empty() && bytes >= READ_AHEAD_BYTES {
-                break;
+/// A worker's batch of files read ahead ([`ReadAhead::each`]): their texts, in
+/// buffers kept from batch to batch (no allocation per file), and whether each was
+/// read.
+#[derive(Default)]
+struct ReadAhead {
+    texts: Vec<String>,
+    read: Vec<std::io::Result<()>>,
+}
+
+impl ReadAhead {
+    /// Reads the files of `chunk` a batch at a time (at most [`READ_AHEAD_BYTES`],
+    /// one file at least) and hands each to `each` with its text or the error
+    /// reading it, in order.
+    fn each(&mut self, chunk: &[String], mut each: impl FnMut(&str, std::io::Result<&str>)) {
+        let mut rest = chunk;
+        while !rest.is_empty() {
+            self.read.clear();
+            let mut bytes = 0;
+            for file in rest {
+                let i = self.read.len();
+                if i > 0 && bytes >= READ_AHEAD_BYTES {
+                    break;
+                }
+                if i == self.texts.len() {
+                    self.texts.push(String::new());
+                }
+                let Some(text) = self.texts.get_mut(i) else {
+                    break;
+                };
+                let read = crate::records::phh::read_text_into(std::path::Path::new(file), text);
+                bytes += text.len();
+                self.read.push(read);
             }
-            let text = crate::records::phh::read_text(std::path::Path::new(file));
-            bytes += text.as_ref().map_or(0, String::len);
-            texts.push(text);
+            let (batch, after) = rest.split_at(self.read.len());
+            for ((file, read), text) in batch.iter().zip(self.read.drain(..)).zip(&mut self.texts) {
+                each(file, read.map(|()| text.as_str()));
+                // A large file's buffer is not kept: a worker keeps at most a batch.
+                if text.capacity() > READ_AHEAD_BYTES {
+                    *text = String::new();
+                }
+            }
+            rest = after;
         }
-        let (batch, after) = rest.split_at(texts.len());
-        for (file, text) in batch.iter().zip(texts.drain(..)) {
-            each(file, text);
-        }
-        rest = after;
     }
 }
 
@@ -95,7 +113,7 @@ impl<W: FnMut(&[u8]) -> Result<(), E>, E> InOrder<W, E> {
 pub fn each_file_in_order<E: Send>(
     files: &[String],
     threads: usize,
-    work: impl Fn(&mut Replayer, &str, std::io::Result<String>, &mut Vec<u8>) -> bool + Sync,
+    work: impl Fn(&mut Replayer, &str, std::io::Result<&str>, &mut Vec<u8>) -> bool + Sync,
     mut write: impl FnMut(&[u8]) -> Result<(), E> + Send,
 ) -> Result<bool, E> {
     let chunks = files.len().div_ceil(CHUNK_FILES);
@@ -103,11 +121,11 @@ pub fn each_file_in_order<E: Send>(
     if threads <= 1 {
         let mut replayer = Replayer::default();
         let mut out = Vec::new();
-        let mut texts = Vec::new();
+        let mut ahead = ReadAhead::default();
         let mut refused = false;
         for chunk in files.chunks(CHUNK_FILES) {
             let mut failed = None;
-            read_ahead(chunk, &mut texts, |file, text| {
+            ahead.each(chunk, |file, text| {
                 if failed.is_some() {
                     return;
                 }
@@ -132,7 +150,7 @@ pub fn each_file_in_order<E: Send>(
     });
     let worker = || {
         let mut replayer = Replayer::default();
-        let mut texts = Vec::new();
+        let mut ahead = ReadAhead::default();
         // Writing failed: nothing more to do.
         while !stop.load(Ordering::Relaxed) {
             let i = next.fetch_add(1, Ordering::Relaxed);
@@ -143,7 +161,7 @@ pub fn each_file_in_order<E: Send>(
             // and copying, as they are written.
             let mut out = Vec::with_capacity(chunk.len() * CHUNK_LINE_BYTES);
             let mut refused = false;
-            read_ahead(chunk, &mut texts, |file, text| {
+            ahead.each(chunk, |file, text| {
                 refused |= work(&mut replayer, file, text, &mut out);
             });
             // A worker that panicked holding the lock left the output as it was
@@ -176,7 +194,7 @@ mod tests {
     use super::*;
 
     /// A stand-in for a replay: the file's name and its length, one line.
-    fn fake(_: &mut Replayer, file: &str, _: std::io::Result<String>, out: &mut Vec<u8>) -> bool {
+    fn fake(_: &mut Replayer, file: &str, _: std::io::Result<&str>, out: &mut Vec<u8>) -> bool {
         out.extend_from_slice(format!("{file} {}\n", file.len()).as_bytes());
         file.ends_with('7')
     }
@@ -220,7 +238,7 @@ mod tests {
         files.insert(40, dir.path().join("missing.phh").display().to_string());
         files.insert(70, dir.path().display().to_string());
         let work =
-            |_: &mut Replayer, file: &str, text: std::io::Result<String>, out: &mut Vec<u8>| {
+            |_: &mut Replayer, file: &str, text: std::io::Result<&str>, out: &mut Vec<u8>| {
                 let name = std::path::Path::new(file)
                     .file_name()
                     .unwrap()

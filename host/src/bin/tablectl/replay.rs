@@ -48,7 +48,7 @@ pub fn replay(args: &ReplayArgs) -> Result<ExitCode, CliError> {
 fn replay_for_people(
     replayer: &mut host::records::replay::Replayer,
     file: &str,
-    text: std::io::Result<String>,
+    text: std::io::Result<&str>,
     out: &mut Vec<u8>,
 ) -> bool {
     let hands = match host::records::phh::parse_read(file, text) {

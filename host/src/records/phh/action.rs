@@ -137,6 +137,17 @@ impl PhhAction<u64> {
     }
 }
 
+/// [`parse_player`] of the usual `p1` to `p99`, straight from the bytes; `None` for
+/// anything else (the general reader takes it, and refuses it with its reason).
+fn plain_player(token: &str) -> Option<usize> {
+    let digit = |d: u8| d.checked_sub(b'0').filter(|d| *d < 10).map(usize::from);
+    match *token.as_bytes() {
+        [b'p', d] => digit(d)?.checked_sub(1),
+        [b'p', tens @ b'1'..=b'9', units] => Some(digit(tens)? * 10 + digit(units)? - 1),
+        _ => parse_player(token).ok(),
+    }
+}
+
 fn parse_player(token: &str) -> Result<usize, ActionError> {
     // `p` and decimal digits, read as bytes: every action of a hand names a player.
     let n = match token.as_bytes() {
@@ -269,11 +280,11 @@ pub(super) fn parse_plain(text: &str, scale: Scale) -> Option<PhhAction<u64>> {
             cards: cards(board)?,
         },
         ("d", "dh", Some(player), Some(hole)) => PhhAction::DealHole {
-            player: parse_player(player).ok()?,
+            player: plain_player(player)?,
             cards: cards(hole)?,
         },
         (player, verb, None, None) => {
-            let player = parse_player(player).ok()?;
+            let player = plain_player(player)?;
             match verb {
                 "f" => PhhAction::Fold { player },
                 "cc" => PhhAction::CheckCall { player },
@@ -290,7 +301,7 @@ pub(super) fn parse_plain(text: &str, scale: Scale) -> Option<PhhAction<u64>> {
             }
         }
         (player, verb, Some(word), None) => {
-            let player = parse_player(player).ok()?;
+            let player = plain_player(player)?;
             match (verb, word) {
                 ("cbr", amount) => PhhAction::CompleteBetRaise {
                     player,

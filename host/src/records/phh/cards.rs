@@ -25,10 +25,7 @@ pub fn parse_cards(text: &str) -> Result<Cards, ActionError> {
         for pair in text.as_bytes().chunks_exact(2) {
             let card = match *pair {
                 [b'?', b'?'] => None,
-                [r, u] => match (
-                    Rank::from_symbol(char::from(r)),
-                    Suit::from_symbol(char::from(u)),
-                ) {
+                [r, u] => match (rank_of(r), suit_of(u)) {
                     (Some(rank), Some(suit)) => Some(Card::new(rank, suit)),
                     // Not a card: the slow way below, for its message.
                     _ => return parse_cards_slowly(text),
@@ -40,6 +37,28 @@ pub fn parse_cards(text: &str) -> Result<Cards, ActionError> {
         return Ok(cards);
     }
     parse_cards_slowly(text)
+}
+
+/// Each ASCII byte as a rank symbol and as a suit symbol ([`Rank::from_symbol`],
+/// [`Suit::from_symbol`]), looked up rather than matched: the ranks of a hand's cards
+/// come in no order a branch can guess.
+const SYMBOLS: [(Option<Rank>, Option<Suit>); 128] = {
+    let mut table = [(None, None); 128];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8 as char;
+        table[b] = (Rank::from_symbol(c), Suit::from_symbol(c));
+        b += 1;
+    }
+    table
+};
+
+fn rank_of(b: u8) -> Option<Rank> {
+    SYMBOLS.get(usize::from(b)).and_then(|s| s.0)
+}
+
+fn suit_of(b: u8) -> Option<Suit> {
+    SYMBOLS.get(usize::from(b)).and_then(|s| s.1)
 }
 
 fn too_many_cards(text: &str) -> ActionError {

@@ -71,7 +71,7 @@ pub use document::{parse_document, Document, Entry, Item, Section, Value};
 pub use error::{PhhError, PhhErrorKind};
 pub use model::{ActionInfo, HandHistory, Shown, Variant};
 pub use number::{Number, Scale};
-pub use reader::{parse_file, parse_hand, parse_read, parse_str, read_text};
+pub use reader::{parse_file, parse_hand, parse_read, parse_str, read_text, read_text_into};
 pub use write::to_phhs;
 
 use firmware::Card;

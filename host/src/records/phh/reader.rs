@@ -177,7 +177,10 @@ pub fn parse_hand(text: &str) -> Result<HandHistory, PhhError> {
 /// the path.
 pub fn parse_file(path: impl AsRef<Path>) -> Result<Vec<HandHistory>, PhhError> {
     let path = path.as_ref();
-    parse_read(path, read_text(path))
+    match read_text(path) {
+        Ok(text) => parse_read(path, Ok(&text)),
+        Err(e) => parse_read(path, Err(e)),
+    }
 }
 
 /// [`parse_file`] of a text already read from `path` (or the error reading it): a
@@ -185,7 +188,7 @@ pub fn parse_file(path: impl AsRef<Path>) -> Result<Vec<HandHistory>, PhhError> 
 /// `records::replay_many`). Errors carry the path.
 pub fn parse_read(
     path: impl AsRef<Path>,
-    text: std::io::Result<String>,
+    text: std::io::Result<&str>,
 ) -> Result<Vec<HandHistory>, PhhError> {
     let path = path.as_ref();
     let with_path = |mut e: PhhError| {
@@ -199,7 +202,7 @@ pub fn parse_read(
             kind: PhhErrorKind::Io(hardware::cause::Cause::of(e)),
         })
     })?;
-    parse_str(&text).map_err(with_path)
+    parse_str(text).map_err(with_path)
 }
 
 /// A file's text, read to its end but at most [`MAX_FILE_BYTES`]: without asking the
@@ -207,10 +210,20 @@ pub fn parse_read(
 /// of them spends more time in system calls than in parsing: one call less a file),
 /// and a device or a file far larger than a hand history ends at once.
 pub fn read_text(path: &Path) -> std::io::Result<String> {
+    // Room for a hand without growing.
+    let mut text = String::with_capacity(1024);
+    read_text_into(path, &mut text)?;
+    Ok(text)
+}
+
+/// [`read_text`] into `text`, emptied first: a replay of many files reads each into
+/// a buffer kept from file to file. On error `text` is left empty.
+pub fn read_text_into(path: &Path, text: &mut String) -> std::io::Result<()> {
     use std::io::Read as _;
-    // Room for a hand without growing. Read through `take`: `File`'s own
-    // `read_to_end` asks the file's size (and position) first.
-    let mut bytes = Vec::with_capacity(1024);
+    let mut bytes = std::mem::take(text).into_bytes();
+    bytes.clear();
+    // Read through `take`: `File`'s own `read_to_end` asks the file's size (and
+    // position) first.
     std::fs::File::open(path)?
         .take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)?;
@@ -220,10 +233,11 @@ pub fn read_text(path: &Path) -> std::io::Result<String> {
             format!("larger than {MAX_FILE_BYTES} bytes: not a hand history"),
         ));
     }
-    String::from_utf8(bytes).map_err(|_| {
+    *text = String::from_utf8(bytes).map_err(|_| {
         std::io::Error::new(
             std::io::ErrorKind::InvalidData,
             "stream did not contain valid UTF-8",
         )
-    })
+    })?;
+    Ok(())
 }

@@ -50,15 +50,17 @@ pub fn refusal(hh: &crate::records::phh::HandHistory, e: &ReplayError) -> String
 /// object naming the action and the rule) into `out`. Returns the hands replayed and
 /// whether anything (the file, or one of its hands) was refused.
 pub fn replay_file_json(replayer: &mut Replayer, path: &str, out: &mut Vec<u8>) -> (u64, bool) {
-    let text = crate::records::phh::read_text(std::path::Path::new(path));
-    replay_text_json(replayer, path, text, out)
+    match crate::records::phh::read_text(std::path::Path::new(path)) {
+        Ok(text) => replay_text_json(replayer, path, Ok(&text), out),
+        Err(e) => replay_text_json(replayer, path, Err(e), out),
+    }
 }
 
 /// [`replay_file_json`] of a file already read (its text, or the error reading it).
 pub fn replay_text_json(
     replayer: &mut Replayer,
     path: &str,
-    text: std::io::Result<String>,
+    text: std::io::Result<&str>,
     out: &mut Vec<u8>,
 ) -> (u64, bool) {
     let hands = match crate::records::phh::parse_read(path, text) {

@@ -201,7 +201,9 @@ const GAPS: &[&str] = &[
 ];
 
 /// Players' and the dealer's words, the verbs, and what follows them.
-const FIRST: &[&str] = &["d", "d", "p1", "p2", "p10", "p0", "p01", "p", ""];
+const FIRST: &[&str] = &[
+    "d", "d", "p1", "p2", "p9", "p10", "p99", "p100", "p0", "p00", "p01", "p1a", "p", "",
+];
 const VERBS: &[&str] = &["db", "dh", "f", "cc", "cbr", "pb", "sm", "sd", "x", ""];
 const THIRD: &[&str] = &[
     "50", "050", "0", "1.5", "p1", "p3", "AcKd", "??Ad", "-", "Xx", "",
