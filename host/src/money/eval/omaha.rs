@@ -272,6 +272,21 @@ pub fn omaha_low(
     board: &[Card],
     rules: LowRules,
 ) -> Result<Option<LowValue>, EvalError> {
+    check_omaha(hole, board)?;
+    // By the ranks alone (a few dozen mask operations, not the 60 fives) wherever
+    // the suits cannot matter: flushes ignored, or no three board cards of a suit.
+    // A replayed or live hi-lo showdown asks this for every player.
+    let mut suits = [0u8; 4];
+    for c in board {
+        if let Some(n) = suits.get_mut(c.suit() as usize) {
+            *n += 1;
+        }
+    }
+    if rules.low_ignores_straights_flushes || suits.iter().all(|&n| n < 3) {
+        let bits: [u8; 4] = core::array::from_fn(|i| hole.get(i).map_or(0, |&c| low_bit(c)));
+        let board = board.iter().fold(0u8, |m, &c| m | low_bit(c));
+        return Ok(omaha_low_of_ranks(bits, board, rules));
+    }
     Ok(omaha_low_best_five(hole, board, rules)?.map(|(low, _)| low))
 }
 
@@ -498,6 +513,42 @@ mod tests {
             Err(EvalError::DuplicateCard(cards("2c")[0]))
         );
         assert!(omaha_high_best_five(&[], &[]).is_err());
+    }
+
+    /// Card indices (rank * 4 + suit) of the ace to the eight and the king, in
+    /// two suits.
+    const LOW_TWO_SUITS: [u8; 18] = [
+        0, 1, 4, 5, 8, 9, 12, 13, 16, 17, 20, 21, 24, 25, 44, 45, 48, 49,
+    ];
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4096))]
+        /// The low by ranks ([`omaha_low`] where suits cannot matter) is the low
+        /// the 60 fives make, under either reading of PD-HILO.
+        #[test]
+        fn pd_hilo_the_low_is_the_best_of_the_sixty_fives(
+            chosen in proptest::sample::subsequence((0u8..52).collect::<Vec<_>>(), 9),
+            crowded in proptest::sample::subsequence(LOW_TWO_SUITS.to_vec(), 9),
+            from_crowded in proptest::prelude::any::<bool>(),
+            order in proptest::collection::vec(proptest::prelude::any::<u32>(), 9),
+            board_len in 3usize..=5,
+            ignore in proptest::prelude::any::<bool>(),
+        ) {
+            // Half the hands from a deck of low cards in two suits, where lows,
+            // straights and flushes abound; the chosen cards in a random order, so
+            // hole and board take any of them.
+            let deck = if from_crowded { crowded } else { chosen };
+            let mut keyed: Vec<(u32, u8)> = order.into_iter().zip(deck).collect();
+            keyed.sort_unstable();
+            let picked: Vec<Card> =
+                keyed.iter().map(|&(_, i)| Card::from_index(i).unwrap()).collect();
+            let (hole, board) = (&picked[..4], &picked[4..4 + board_len]);
+            let rules = LowRules::new(ignore);
+            proptest::prop_assert_eq!(
+                omaha_low(hole, board, rules).unwrap(),
+                omaha_low_best_five(hole, board, rules).unwrap().map(|(low, _)| low)
+            );
+        }
     }
 
     #[test]
