@@ -258,6 +258,19 @@ impl Hand {
         action: Action,
     ) -> Result<(Resolved, Option<Warning>), RuleError> {
         let o = self.options(cfg, seats).ok_or(RuleError::NotBetting)?;
+        self.resolve_against(cfg, &o, action)
+    }
+
+    /// [`Hand::resolve`] against the options `o` the player to act has, reckoned by
+    /// the caller from this very hand (the table, which hands them back to a caller
+    /// that records each decision: [`crate::Table::act_into`]).
+    pub(crate) fn resolve_against(
+        &self,
+        cfg: &TableConfig,
+        o: &Options,
+        action: Action,
+    ) -> Result<(Resolved, Option<Warning>), RuleError> {
+        let o = *o;
         let seat = o.seat;
         match action {
             Action::Fold => {

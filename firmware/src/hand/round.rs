@@ -1,7 +1,7 @@
 //! The betting rounds: who acts first, each action taken, the end of a round and
 //! the next street (RULES.md §9).
 
-use super::betting::{Resolved, Round};
+use super::betting::{Options, Resolved, Round};
 use super::{push, Hand, Phase, Seats};
 use crate::error::RuleError;
 use crate::event::{Action, Event, Events, Street};
@@ -41,19 +41,27 @@ impl Hand {
         }
     }
 
-    /// The player to act acts (RULES.md §9).
+    /// The player to act acts (RULES.md §9), against `offered`, his options as the
+    /// table reckoned them from this hand just before, if it did (else reckoned here).
     pub(crate) fn act(
         &mut self,
         cfg: &TableConfig,
         seats: &mut Seats,
         action: Action,
+        offered: Option<&Options>,
         ev: &mut Events,
     ) -> Result<(), RuleError> {
         if self.phase != Phase::Betting {
             return Err(RuleError::NotBetting);
         }
         let seat = self.round.to_act.ok_or(RuleError::NotBetting)?;
-        let (resolved, warning) = self.resolve(cfg, seats, action)?;
+        let (resolved, warning) = match offered {
+            Some(o) => {
+                debug_assert_eq!(Some(*o), self.options(cfg, seats));
+                self.resolve_against(cfg, o, action)?
+            }
+            None => self.resolve(cfg, seats, action)?,
+        };
         if let Some(w) = warning {
             push(ev, Event::Warning(w))?;
         }

@@ -147,6 +147,32 @@ impl Table {
     /// million (a hand-history replay) keeps one and copies none. On error nothing
     /// changes but `ev`.
     pub fn handle_into(&mut self, input: Input, ev: &mut Events) -> Result<(), RuleError> {
+        self.handle_offered(input, None, ev)
+    }
+
+    /// The betting `action` of the player to act, taken as [`Table::handle_into`] takes
+    /// `Input::Act(action)`, and the options he had ([`Table::options`] just before):
+    /// for a caller that records each decision beside what was offered (a hand-history
+    /// replay), with the options reckoned once, not once to record and again to check.
+    /// On error nothing changes but `ev`.
+    pub fn act_into(&mut self, action: Action, ev: &mut Events) -> Result<Options, RuleError> {
+        let Some(offered) = self.options() else {
+            // No one may act: the engine's refusal says why.
+            self.handle_into(Input::Act(action), ev)?;
+            return Err(RuleError::NotBetting);
+        };
+        self.handle_offered(Input::Act(action), Some(&offered), ev)?;
+        Ok(offered)
+    }
+
+    /// [`Table::handle_into`], a betting action taken against `offered` when the
+    /// caller reckoned the options from this very state ([`Table::act_into`]).
+    fn handle_offered(
+        &mut self,
+        input: Input,
+        offered: Option<&Options>,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
         ev.clear();
         match input {
             Input::Undo => return self.undo(ev),
@@ -187,7 +213,7 @@ impl Table {
                     &self.cfg,
                     &self.start,
                     &mut self.state,
-                    input,
+                    (input, offered),
                     &self.log,
                     ev,
                 );
@@ -315,7 +341,14 @@ impl Table {
         let mut ev = Events::new();
         for (i, input) in inputs.iter().enumerate() {
             ev.clear();
-            Self::step(cfg, start, &mut state, *input, &inputs[..i], &mut ev)?;
+            Self::step(
+                cfg,
+                start,
+                &mut state,
+                (*input, None),
+                &inputs[..i],
+                &mut ev,
+            )?;
         }
         Ok(state)
     }
@@ -331,12 +364,12 @@ impl Table {
         cfg: &TableConfig,
         start: &State,
         state: &mut State,
-        input: Input,
+        (input, offered): (Input, Option<&Options>),
         earlier: &[Input],
         ev: &mut Events,
     ) -> Result<(), RuleError> {
         if !deals_again(&input) {
-            return state.apply(cfg, input, ev);
+            return state.apply_offered(cfg, input, offered, ev);
         }
         Self::misdeal(cfg, start, state, input, earlier, ev)
     }

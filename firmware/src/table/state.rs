@@ -4,6 +4,7 @@ use super::{MixState, Positions};
 use crate::config::{MAX_SEATS, MAX_TABLE_CHIPS};
 use crate::error::RuleError;
 use crate::event::{Event, Events, Input, Ruling, MAX_FLOOR_ID};
+use crate::hand::betting::Options;
 use crate::hand::{push, Hand, Phase};
 use crate::rules::{Chips, SeatNo, ShowdownRule, TableConfig};
 use crate::seat::{Presence, Seat, Seats};
@@ -158,6 +159,20 @@ impl State {
         input: Input,
         ev: &mut Events,
     ) -> Result<(), RuleError> {
+        self.apply_offered(cfg, input, None, ev)
+    }
+
+    /// [`State::apply`], a betting action taken against `offered`, the options the
+    /// table reckoned from this state just before (see [`Table::act_into`]).
+    ///
+    /// [`Table::act_into`]: crate::Table::act_into
+    pub(super) fn apply_offered(
+        &mut self,
+        cfg: &TableConfig,
+        input: Input,
+        offered: Option<&Options>,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
         match input {
             Input::SitDown {
                 seat,
@@ -271,7 +286,7 @@ impl State {
                 self.hand_mut()?;
                 let seats = &mut self.seats;
                 let h = self.hand.as_mut().ok_or(RuleError::NoHand)?;
-                h.act(cfg, seats, action, ev)?;
+                h.act(cfg, seats, action, offered, ev)?;
             }
             Input::Draw { count } => {
                 self.hand_mut()?.ask_draw(count, ev)?;

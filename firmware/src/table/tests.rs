@@ -71,3 +71,56 @@ fn reset_is_new() {
     t.reset(other).unwrap();
     assert_eq!(t, Table::new(other).unwrap());
 }
+
+/// `act_into` is `handle_into` of the action, the options handed back those
+/// `options` gave before it: the same table, the same events, the same refusals.
+#[test]
+fn act_into_takes_the_action_as_handle_into_and_hands_back_the_offer() {
+    use crate::card::{Card, Rank, Suit};
+    use crate::event::Read;
+    let (_, mut t) = three_seated_hand();
+    let mut ev = Events::new();
+    // No one is to act while the cards go out: both refuse alike, nothing changes.
+    let before = t.clone();
+    let refused = t.act_into(Action::CheckCall, &mut ev);
+    assert_eq!(refused.err(), t.handle(Input::Act(Action::CheckCall)).err());
+    assert_eq!(t, before);
+    // Six hole cards, the suits alternating.
+    for (i, rank) in Rank::ALL.into_iter().take(6).enumerate() {
+        let suit = if i % 2 == 0 {
+            Suit::Spades
+        } else {
+            Suit::Hearts
+        };
+        t.handle(Input::Card(Read {
+            card: Some(Card::new(rank, suit)),
+            burn: false,
+        }))
+        .unwrap();
+    }
+    let actions = [
+        Action::BetTo(ch(1)), // below the minimum: refused
+        Action::BetTo(ch(6)),
+        Action::CheckCall,
+        Action::Fold,
+        Action::CheckCall, // the round is over: no one to act
+    ];
+    let mut taken_ok = 0;
+    for action in actions {
+        let mut other = t.clone();
+        let offered = t.options();
+        let taken = t.act_into(action, &mut ev);
+        let handled = other.handle(Input::Act(action));
+        match (taken, handled) {
+            (Ok(o), Ok(events)) => {
+                assert_eq!(Some(o), offered, "{action:?}");
+                assert_eq!(ev, events, "{action:?}");
+                taken_ok += 1;
+            }
+            (Err(a), Err(b)) => assert_eq!(a, b, "{action:?}"),
+            (a, b) => panic!("{action:?}: act_into {a:?}, handle {b:?}"),
+        }
+        assert_eq!(t, other, "{action:?}");
+    }
+    assert!(taken_ok >= 3, "{taken_ok} actions taken");
+}

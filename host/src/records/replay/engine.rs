@@ -59,6 +59,11 @@ impl Engine {
         self.table.handle_into(input, &mut self.events)?;
         Ok(&self.events)
     }
+
+    /// Has the engine take the betting `action`; the options the player had.
+    fn act(&mut self, action: Action) -> Result<firmware::Options, RuleError> {
+        self.table.act_into(action, &mut self.events)
+    }
 }
 
 /// `cfg` as a replay plays it: every hand still in is tabled at the settlement
@@ -379,27 +384,29 @@ fn decide(
     action: Action,
 ) -> Result<(), ReplayError> {
     deal_hole(t, hole, dealt, i)?;
-    let o = t
+    let to_act = t
         .table
-        .options()
+        .hand()
+        .filter(|h| h.phase == Phase::Betting)
+        .and_then(|h| h.round.to_act)
         .ok_or_else(|| fail(Some(i), format!("p{} acts, but no one is to act", p + 1)))?;
-    if o.seat != seat(p)? {
+    if to_act != seat(p)? {
         return Err(fail(
             Some(i),
             format!(
-                "p{} acts, but it is p{}'s turn (R-BET-2, R-BET-3)",
+                "p{} acts, but it is p{to_act}'s turn (R-BET-2, R-BET-3)",
                 p + 1,
-                o.seat
             ),
         ));
     }
+    // The options are the engine's, reckoned once: to check the action and to record.
+    let o = t.act(action).map_err(|e| rule(i, e))?;
     decisions.push(Decision {
         player: p,
         call: o.call,
         min_raise_to: o.raise.map(|r| r.min_to),
         max_raise_to: o.raise.map(|r| r.max_to),
     });
-    t.handle(Input::Act(action)).map_err(|e| rule(i, e))?;
     Ok(())
 }
 
