@@ -207,8 +207,15 @@ impl Table {
                 // crash recovery rest on), so a refusal rebuilds it and no copy is
                 // taken: a kilobyte saved on each of a hand's dozens of inputs, paid
                 // for only by a refused one.
+                // Between hands, an input that checks everything before it changes
+                // anything ([`checks_first`]) needs no copy either: a replay seats
+                // its players and places the button every hand.
                 // Not `then_some`: its argument, the copy, would be taken either way.
-                let before = if logged { None } else { Some(self.state) };
+                let before = if logged || checks_first(&input) {
+                    None
+                } else {
+                    Some(self.state)
+                };
                 let stepped = Self::step(
                     &self.cfg,
                     &self.start,
@@ -218,12 +225,13 @@ impl Table {
                     ev,
                 );
                 if let Err(e) = stepped {
-                    self.state = match before {
-                        Some(before) => before,
+                    if logged {
                         // Cannot fail: each of these inputs was taken from the same
                         // state before, and a step depends on nothing else.
-                        None => Self::rebuild(&self.cfg, &self.start, &self.log)?,
-                    };
+                        self.state = Self::rebuild(&self.cfg, &self.start, &self.log)?;
+                    } else if let Some(before) = before {
+                        self.state = before;
+                    }
                     return Err(e);
                 }
                 if logged && deals_again(&input) {
@@ -443,6 +451,14 @@ pub fn survives_misdeal(input: &Input) -> bool {
             | Input::SitOut { .. }
             | Input::SitIn { .. }
     )
+}
+
+/// Inputs between hands whose transition checks everything before it changes the
+/// state, and then changes it and reports one event (which an emptied event buffer
+/// always takes): refused, they leave the state as it was, so no copy is taken
+/// before them ([`Table::handle_into`]). A test refuses each in every way.
+fn checks_first(input: &Input) -> bool {
+    matches!(input, Input::SitDown { .. } | Input::PlaceButton { .. })
 }
 
 /// Whether `input` collects the cards and deals the hand again: MISDEAL, and the

@@ -124,3 +124,41 @@ fn act_into_takes_the_action_as_handle_into_and_hands_back_the_offer() {
     }
     assert!(taken_ok >= 3, "{taken_ok} actions taken");
 }
+
+/// The inputs taken between hands without a copy of the state before them
+/// (`checks_first`) leave the table as it was when refused, in every way they can be.
+#[test]
+fn refused_without_a_copy_changes_nothing() {
+    let cfg = TableConfig::new(crate::rules::Game::Holdem, Structure::NoLimit, ch(1), ch(2));
+    let mut t = Table::new(cfg).unwrap();
+    let sit = |seat: u8, stack: Chips| Input::SitDown {
+        seat: SeatNo::new(seat).unwrap(),
+        stack,
+        wait_for_bb: false,
+    };
+    let button = |seat: u8| Input::PlaceButton {
+        seat: SeatNo::new(seat).unwrap(),
+    };
+    t.handle(sit(1, ch(100))).unwrap();
+    t.handle(sit(2, ch(100))).unwrap();
+    let refusals = [
+        sit(1, ch(50)),                                     // the seat is taken
+        sit(3, Chips::ZERO),                                // no chips
+        sit(3, Chips::new(crate::config::MAX_TABLE_CHIPS)), // more than a table holds
+        sit(cfg.max_players + 1, ch(100)),                  // no such seat at this table
+        button(3),                                          // an empty seat
+        button(cfg.max_players + 1),                        // no such seat
+    ];
+    let check = |t: &mut Table, inputs: &[Input]| {
+        for &input in inputs {
+            let before = t.clone();
+            assert!(t.handle(input).is_err(), "{input:?}");
+            assert_eq!(*t, before, "{input:?} refused changes nothing");
+        }
+    };
+    check(&mut t, &refusals);
+    t.handle(button(1)).unwrap();
+    t.handle(Input::StartHand).unwrap();
+    // In a hand they are logged inputs, refused and rebuilt the usual way.
+    check(&mut t, &[sit(3, ch(100)), button(2)]);
+}
