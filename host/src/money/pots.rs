@@ -108,13 +108,10 @@ pub fn build_pots(
         .try_fold(dead, |acc, &c| acc.checked_add(c))
         .ok_or(PotError::Overflow)?;
     let live = |p: usize| !folded.get(p).copied().unwrap_or(true);
-    let mut levels: Vec<Chips> = contributions
-        .iter()
-        .copied()
-        .filter(|&c| c > Chips::ZERO)
-        .collect();
-    levels.sort_unstable();
-    levels.dedup();
+    // The levels in increasing order, each the smallest contribution above the last:
+    // a table's handful of players, walked again per level rather than sorted into
+    // a list of their own.
+    let next_level = |prev: Chips| contributions.iter().copied().filter(|&c| c > prev).min();
 
     // Level 0 holds the dead money; every live player is in for at least 0.
     let mut pots = vec![Pot {
@@ -122,7 +119,7 @@ pub fn build_pots(
         eligible: (0..contributions.len()).filter(|&p| live(p)).collect(),
     }];
     let mut prev = Chips::ZERO;
-    for level in levels {
+    while let Some(level) = next_level(prev) {
         // Each player's part of this layer: min(c, level) - prev, if c > prev.
         let amount = contributions
             .iter()
