@@ -214,6 +214,13 @@ fn bad_actions_name_index_text_and_line() {
         ("'d dh p1 AcK'", "two characters"),
         ("'d dh p1 A?Kd'", "`A?`: an unknown card is written `??`"),
         ("'d dh p4 AcKd'", "p4: the hand has 3 players"),
+        // The player is checked before the amount is counted in units: a wrong
+        // player is the action's problem, whatever its amount.
+        ("'p4 cbr 30'", "p4: the hand has 3 players"),
+        (
+            "'p4 cbr 0.1234567890123456789'",
+            "p4: the hand has 3 players",
+        ),
         ("'p0 f'", "players are numbered from p1"),
         ("'x1 f'", "expected `d` or a player `pN`, found `x1`"),
         ("'p1 cbr'", "`cbr` needs an amount"),
