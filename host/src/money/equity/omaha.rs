@@ -26,7 +26,8 @@ use firmware::config::{DECK_SIZE, MAX_BOARD_CARDS};
 use firmware::Card;
 
 use crate::money::eval::{
-    low_bit, omaha_high, omaha_low, omaha_low_of_ranks, HandValue, LowRules, LowValue,
+    hole_low_bits, low_bit, low_mask, omaha_high, omaha_low, omaha_low_of_ranks, HandValue,
+    LowRules, LowValue,
 };
 
 use super::tally::{winners, Tally};
@@ -251,10 +252,7 @@ impl Lows {
             watch,
             triple_lows: Vec::new(),
         };
-        let holes: Vec<[u8; 4]> = hands
-            .iter()
-            .map(|h| core::array::from_fn(|i| h.get(i).copied().map_or(0, low_bit)))
-            .collect();
+        let holes: Vec<[u8; 4]> = hands.iter().map(|h| hole_low_bits(h)).collect();
         for (set, slot) in lows.winners.iter_mut().enumerate() {
             if !(3..=MAX_BOARD_CARDS as u32).contains(&set.count_ones()) {
                 continue;
@@ -268,7 +266,7 @@ impl Lows {
         if watch != 0 {
             lows.triple_lows = each_triple(cards, known, missing, N, 0, |triple, out| {
                 // Three different low ranks or no low (R-HILO-3): most triples.
-                let ranks = triple.iter().fold(0u8, |m, &c| m | low_bit(c));
+                let ranks = low_mask(triple);
                 if ranks.count_ones() < 3 {
                     return Ok(());
                 }

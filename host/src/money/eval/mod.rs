@@ -43,7 +43,7 @@ pub use census::{
 };
 pub use draw::{draw_value, DrawRules, DrawValue};
 pub use fast::{Accum, Evaluator};
-pub(crate) use omaha::{low_bit, omaha_low_of_ranks};
+pub(crate) use omaha::{hole_low_bits, low_bit, low_mask, omaha_low_of_ranks};
 pub use omaha::{
     low_five, omaha_high, omaha_high_best_five, omaha_low, omaha_low_best_five, LowRules, LowValue,
 };

@@ -66,7 +66,7 @@ impl LowValue {
     /// The low made by five cards of five different ranks up to eight, if any
     /// (ignoring straights and flushes).
     fn from_ranks(cards: &[Card]) -> Option<LowValue> {
-        let mask = cards.iter().fold(0u8, |m, &c| m | low_bit(c));
+        let mask = low_mask(cards);
         (cards.len() == 5 && mask.count_ones() == 5).then_some(LowValue { mask })
     }
 
@@ -132,6 +132,17 @@ pub(crate) fn low_bit(c: Card) -> u8 {
         r if r <= Rank::Eight => 1 << (r.index() + 1),
         _ => 0,
     }
+}
+
+/// The low ranks among `cards`, one bit each ([`low_bit`]).
+pub(crate) fn low_mask(cards: &[Card]) -> u8 {
+    cards.iter().fold(0u8, |m, &c| m | low_bit(c))
+}
+
+/// Each of four hole cards' low bit ([`low_bit`]; 0 where a card is missing): the
+/// hand as [`omaha_low_of_ranks`] takes it.
+pub(crate) fn hole_low_bits(hole: &[Card]) -> [u8; 4] {
+    core::array::from_fn(|i| hole.get(i).map_or(0, |&c| low_bit(c)))
 }
 
 /// Whether five low cards may count as a low under `rules` (PD-HILO).
@@ -283,9 +294,11 @@ pub fn omaha_low(
         }
     }
     if rules.low_ignores_straights_flushes || suits.iter().all(|&n| n < 3) {
-        let bits: [u8; 4] = core::array::from_fn(|i| hole.get(i).map_or(0, |&c| low_bit(c)));
-        let board = board.iter().fold(0u8, |m, &c| m | low_bit(c));
-        return Ok(omaha_low_of_ranks(bits, board, rules));
+        return Ok(omaha_low_of_ranks(
+            hole_low_bits(hole),
+            low_mask(board),
+            rules,
+        ));
     }
     Ok(omaha_low_best_five(hole, board, rules)?.map(|(low, _)| low))
 }
@@ -300,7 +313,7 @@ pub fn omaha_low_best_five(
     // Five different low ranks take two among the hole cards and three on the
     // board: without them no choice makes a low, and the 60 are not tried (a
     // replayed hi-lo showdown asks this for every player).
-    let low_ranks = |cs: &[Card]| cs.iter().fold(0u8, |m, &c| m | low_bit(c)).count_ones();
+    let low_ranks = |cs: &[Card]| low_mask(cs).count_ones();
     if low_ranks(hole) < 2 || low_ranks(board) < 3 {
         return Ok(None);
     }
@@ -554,11 +567,8 @@ mod tests {
     #[test]
     fn pd_hilo_lows_by_ranks_agree_with_the_cards_where_no_flush_is_possible() {
         let casino = LowRules::new(false);
-        let bits = |s: &str| cards(s).iter().fold(0u8, |m, &c| m | low_bit(c));
-        let hole = |s: &str| -> [u8; 4] {
-            let cs = cards(s);
-            core::array::from_fn(|i| low_bit(cs[i]))
-        };
+        let bits = |s: &str| low_mask(&cards(s));
+        let hole = |s: &str| hole_low_bits(&cards(s));
         for (h, b) in [
             ("Ah 2h Kc Kd", "3c 4d 5s"),
             ("4h 5d Kc Kd", "6c 7d 8s"),
